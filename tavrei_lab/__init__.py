@@ -1,0 +1,34 @@
+"""tavrei_lab: teach and explore Tavreli ("Russian chess") and its relatives.
+
+The small public surface::
+
+    from tavrei_lab import Game
+    game = Game()                    # Tavreli; Game(variant="orthodox") for chess
+    game.play("e2-e4 e7-e5")
+    game.legal_moves(), game.push(move), game.pop(), game.outcome()
+    game.position.string             # the position string
+"""
+
+from tavrei_lab.core import BLACK, WHITE, Geometry, Move, Position, Tavrel
+from tavrei_lab.core.move import Roll
+from tavrei_lab.errors import (
+    IllegalMoveError,
+    LimitError,
+    NotationError,
+    PositionError,
+    RecordError,
+    TavreiError,
+    VariantError,
+)
+from tavrei_lab.game import Game
+from tavrei_lab.rules.base import Option, Outcome, RuleModule
+from tavrei_lab.variant import load_variant, variants
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",
+    "NotationError", "Option", "Outcome", "Position", "PositionError", "RecordError",
+    "Roll", "RuleModule", "Tavrel", "TavreiError", "VariantError", "load_variant",
+    "variants",
+]

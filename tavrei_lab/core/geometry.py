@@ -1,0 +1,110 @@
+"""Board geometry of any size, with the move tables every rule module needs.
+
+Squares are integers ``rank * width + file`` (a1 = 0). The tables (rays,
+leaps, steps) are computed once per board size and cached, because move
+generation asks for them millions of times in a perft or a tournament.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from tavrei_lab.errors import LimitError, NotationError
+
+#: Largest board a variant may ask for: files are the letters a..z.
+MAX_SIDE = 26
+MIN_SIDE = 2
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+#: Direction indexes used by ``Geometry.rays``: the first four are orthogonal.
+ORTHOGONAL = (0, 1, 2, 3)
+DIAGONAL = (4, 5, 6, 7)
+_DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+_SQUARE_RE = re.compile(r"([a-z])([0-9]{1,2})\Z")
+
+
+class Geometry:
+    """A rectangular board: square names and precomputed move tables.
+
+    >>> g = Geometry.of(8, 8)
+    >>> g.name(g.parse("e4"))
+    'e4'
+    >>> [g.name(s) for s in g.knight[g.parse("a1")]]
+    ['b3', 'c2']
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+            raise LimitError(
+                f"board {width}x{height} is outside the supported range "
+                f"{MIN_SIDE}..{MAX_SIDE} files and ranks")
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.names: tuple[str, ...] = tuple(
+            f"{FILES[s % width]}{s // width + 1}" for s in range(self.size))
+        self._index = {n: i for i, n in enumerate(self.names)}
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        knight: list[tuple[int, ...]] = []
+        king: list[tuple[int, ...]] = []
+        for s in range(self.size):
+            f, r = s % width, s // width
+            square_rays = []
+            for df, dr in _DIRECTIONS:
+                ray = []
+                ff, rr = f + df, r + dr
+                while 0 <= ff < width and 0 <= rr < height:
+                    ray.append(rr * width + ff)
+                    ff += df
+                    rr += dr
+                square_rays.append(tuple(ray))
+            rays.append(tuple(square_rays))
+            knight.append(tuple(
+                (r + dr) * width + f + df for df, dr in _KNIGHT
+                if 0 <= f + df < width and 0 <= r + dr < height))
+            king.append(tuple(ray[0] for ray in square_rays if ray))
+        #: ``rays[square][direction]``: squares outward from ``square``, nearest first.
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(rays)
+        self.knight: tuple[tuple[int, ...], ...] = tuple(sorted(k) for k in knight)  # type: ignore[misc]
+        self.knight = tuple(tuple(k) for k in self.knight)
+        self.king: tuple[tuple[int, ...], ...] = tuple(king)
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def of(width: int, height: int) -> Geometry:
+        """The shared geometry of a board size (tables are built once)."""
+        return Geometry(width, height)
+
+    def file_of(self, square: int) -> int:
+        return square % self.width
+
+    def rank_of(self, square: int) -> int:
+        return square // self.width
+
+    def square(self, file: int, rank: int) -> int:
+        return rank * self.width + file
+
+    def name(self, square: int) -> str:
+        return self.names[square]
+
+    def parse(self, text: str) -> int:
+        """The square called ``text`` (lower case, e.g. ``"e4"``)."""
+        try:
+            return self._index[text]
+        except KeyError:
+            pass
+        m = _SQUARE_RE.match(text)
+        what = "not a square name" if m is None else "off the board"
+        raise NotationError(
+            f"{text!r} is {what} on a {self.width}x{self.height} board", text=text)
+
+    def is_light(self, square: int) -> bool:
+        """a1 is dark, as on every chess board."""
+        return (self.file_of(square) + self.rank_of(square)) % 2 == 1
+
+    def __repr__(self) -> str:
+        return f"Geometry({self.width}, {self.height})"

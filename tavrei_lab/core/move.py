@@ -1,0 +1,40 @@
+"""A move: take the top ``count`` tavrels of the tower on ``from_square`` to ``to_square``.
+
+Castling is flagged, because its volkhv step of two squares is not a
+tower move; en passant is not, because the position says when a diagonal
+ratnik step onto the crossed square is one. A ``Roll`` is the other kind of
+step a game can take: a die face at a chance node.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Move(NamedTuple):
+    """(from, count, to) plus a promotion choice or the castling flag.
+
+    ``count`` is how many tavrels are taken from the top (``count`` equal to
+    the tower's height moves the whole tower). ``promotion`` is a kind
+    (see ``tavrel.KINDS``) only in variants where promotion is a choice.
+
+    >>> Move(12, 1, 28)
+    Move(from_square=12, count=1, to_square=28, promotion=0, castling=False)
+    """
+
+    from_square: int
+    count: int
+    to_square: int
+    promotion: int = 0
+    castling: bool = False
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """The (from, count, to) triple that perft counts once."""
+        return (self.from_square, self.count, self.to_square)
+
+
+class Roll(NamedTuple):
+    """A die face that came up at a chance node (die games only)."""
+
+    face: str

@@ -1,0 +1,135 @@
+"""An immutable position: every tower, whose turn, en passant, clocks.
+
+Positions are values. A move makes a new one (the board is a tuple of
+towers, each a tuple of tavrels bottom to top), so handing a position to a
+widget, a tree or another thread can never corrupt a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE, Color, Tavrel
+
+if TYPE_CHECKING:
+    from tavrei_lab.core.geometry import Geometry
+    from tavrei_lab.core.pieces import PieceSet
+
+Tower = tuple[Tavrel, ...]
+
+
+class Position:
+    """A snapshot of the board and the state the rules need.
+
+    ``board[square]`` is the tower on that square, bottom to top (``()`` when
+    empty). ``ep_square`` is the square a ratnik just crossed with its double
+    step, ``roll`` the die face a die game has rolled and not yet used.
+    """
+
+    __slots__ = ("rules", "board", "turn", "ep_square", "halfmove_clock",
+                 "fullmove_number", "roll", "_kings", "_key")
+
+    def __init__(self, rules: Any, board: tuple[Tower, ...], turn: Color = WHITE,
+                 ep_square: int | None = None, halfmove_clock: int = 0,
+                 fullmove_number: int = 1, roll: str | None = None) -> None:
+        self.rules = rules
+        self.board = board
+        self.turn = turn
+        self.ep_square = ep_square
+        self.halfmove_clock = halfmove_clock
+        self.fullmove_number = fullmove_number
+        self.roll = roll
+        self._kings: tuple[int | None, int | None] | None = None
+        self._key: str | None = None
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def geometry(self) -> Geometry:
+        return self.rules.geometry
+
+    @property
+    def pieces(self) -> PieceSet:
+        return self.rules.pieces
+
+    def tower(self, square: int | str) -> Tower:
+        """The tower on a square (by index or name), bottom to top."""
+        if isinstance(square, str):
+            square = self.geometry.parse(square.lower())
+        return self.board[square]
+
+    def towers(self) -> dict[str, Tower]:
+        """Every occupied square by name, in square order (a1, b1, ...)."""
+        names = self.geometry.names
+        return {names[s]: t for s, t in enumerate(self.board) if t}
+
+    def top(self, square: int) -> Tavrel | None:
+        t = self.board[square]
+        return t[-1] if t else None
+
+    def king_square(self, color: Color) -> int | None:
+        """Where ``color``'s volkhv stands (it is always on top), or None."""
+        if self._kings is None:
+            kings: list[int | None] = [None, None]
+            for s, t in enumerate(self.board):
+                if t and (t[-1] >> 1) & 7 == KING and not t[-1] & 128:
+                    kings[t[-1] & 1] = s
+            self._kings = (kings[0], kings[1])
+        return self._kings[color]
+
+    def count(self, color: Color) -> int:
+        """How many tavrels of ``color`` stand on the board (prisoners included)."""
+        return sum(1 for t in self.board for x in t if x & 1 == color)
+
+    @property
+    def string(self) -> str:
+        """The position string (see ``tavrei_lab.notation.position_string``)."""
+        from tavrei_lab.notation.position_string import write_position
+        return write_position(self)
+
+    def key(self) -> str:
+        """What threefold repetition compares: everything but the clocks."""
+        if self._key is None:
+            from tavrei_lab.notation.position_string import repetition_key
+            self._key = repetition_key(self)
+        return self._key
+
+    def replace(self, **changes: Any) -> Position:
+        """A copy with some fields changed (the board must be a new tuple)."""
+        fields = {name: getattr(self, name) for name in
+                  ("rules", "board", "turn", "ep_square", "halfmove_clock",
+                   "fullmove_number", "roll")}
+        fields.update(changes)
+        return Position(**fields)
+
+    # -- comparing and showing -------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Position) and self.board == other.board
+                and self.turn == other.turn and self.ep_square == other.ep_square
+                and self.halfmove_clock == other.halfmove_clock
+                and self.fullmove_number == other.fullmove_number
+                and self.roll == other.roll)
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.turn, self.ep_square, self.roll))
+
+    def __str__(self) -> str:
+        return self.string
+
+    def __repr__(self) -> str:
+        return f"Position({self.string!r})"
+
+    def text(self) -> str:
+        """A readable multi-line listing: the board, then every tower bottom to top."""
+        from tavrei_lab.notation.position_string import position_text
+        return position_text(self)
+
+    def _repr_svg_(self) -> str:
+        from tavrei_lab.render import board_svg
+        return board_svg(self)
+
+    @property
+    def turn_name(self) -> str:
+        return COLOR_NAMES[self.turn]
+
+
+__all__ = ["BLACK", "WHITE", "Position", "Tower"]

@@ -1,0 +1,387 @@
+"""A game: a start position, the moves (and die rolls) played, and undo.
+
+``Game`` is the small public surface most users need (after python-chess's
+``Board``): ``legal_moves()``, ``push``/``pop``, ``play("e2-e4 e7-e5")``,
+``position``, ``outcome()``. Every failed operation raises a ``TavreiError``
+and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import COLOR_NAMES, KING
+from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
+from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.rules.base import Outcome
+
+Action = Move | Roll
+
+
+def _rules_for(variant: Any, options: dict[str, Any]) -> Any:
+    if hasattr(variant, "legal_moves") and hasattr(variant, "initial_position"):
+        if options:
+            raise TypeError("options can only be given with a variant name")
+        return variant
+    from tavrei_lab.variant import load_variant
+    return load_variant(variant, **options)
+
+
+class Game:
+    """A game of any variant, with history and undo.
+
+    >>> g = Game()                      # Tavreli
+    >>> g.play("e2-e4 e7-e5 f1-c4")
+    [Move(from_square=12, count=1, to_square=28, promotion=0, castling=False), ...]
+    >>> len(g.legal_moves())
+    36
+    >>> g.pop(); g.position.turn_name
+    'black'
+    """
+
+    def __init__(self, variant: Any = "tavreli", position: str | Position | None = None,
+                 *, seed: int | None = None, **options: Any) -> None:
+        self.rules = _rules_for(variant, options)
+        if position is None:
+            start = self.rules.initial_position()
+        elif isinstance(position, Position):
+            self.rules.validate(position)
+            start = position
+        else:
+            start = read_position(position, self.rules)
+        self._positions: list[Position] = [start]
+        self._actions: list[Action] = []
+        self._redo: list[Action] = []
+        self._keys: Counter[str] = Counter({start.key(): 1})
+        self.comments: dict[int, str] = {}
+        self.tags: dict[str, str] = {}
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    # -- state -----------------------------------------------------------------
+    @property
+    def variant(self) -> Any:
+        return self.rules.variant
+
+    @property
+    def position(self) -> Position:
+        """The current position (immutable; safe to keep)."""
+        return self._positions[-1]
+
+    @property
+    def start_position(self) -> Position:
+        return self._positions[0]
+
+    @property
+    def history(self) -> list[Action]:
+        """Everything played, in order: moves and (in die games) rolls."""
+        return list(self._actions)
+
+    @property
+    def moves(self) -> list[Move]:
+        return [a for a in self._actions if isinstance(a, Move)]
+
+    @property
+    def positions(self) -> list[Position]:
+        """The start position and the position after each action."""
+        return list(self._positions)
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played (rolls are not plies)."""
+        return sum(1 for a in self._actions if isinstance(a, Move))
+
+    def legal_moves(self) -> list[Move]:
+        return self.rules.legal_moves(self.position)
+
+    def is_check(self) -> bool:
+        return self.rules.is_check(self.position)
+
+    def repetitions(self) -> int:
+        """How often the current position has occurred (A9.2)."""
+        return self._keys[self.position.key()]
+
+    def outcome(self, claim_draw: bool = False) -> Outcome | None:
+        """The end of the game, or None. ``claim_draw`` also reports the
+        claimable draws (threefold repetition, fifty moves), which engines and
+        self-play treat as automatic (A9.4)."""
+        return self.rules.outcome(self.position, self.repetitions(), claim_draw)
+
+    def is_game_over(self, claim_draw: bool = False) -> bool:
+        return self.outcome(claim_draw) is not None
+
+    # -- chance ----------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.rules.is_chance_node(self.position)
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        return self.rules.chance_outcomes(self.position)
+
+    def apply_roll(self, face: str) -> None:
+        """Record a die face at a chance node (raises if this is not one)."""
+        if not self.is_chance_node():
+            raise IllegalMoveError(f"@{face}: no die roll is due now "
+                                   f"({self.position.turn_name} must move)",
+                                   move_text=f"@{face}", ply=self.ply + 1)
+        new = self.rules.apply_roll(self.position, face)
+        self._append(Roll(face), new)
+
+    def roll(self, rng: random.Random | None = None) -> str:
+        """Sample a face with ``rng`` (default: the game's seeded generator) and apply it."""
+        rng = rng or self.rng
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalMoveError("no die roll is due now", ply=self.ply + 1)
+        faces = [f for f, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        face = rng.choices(faces, weights)[0]
+        self.apply_roll(face)
+        return face
+
+    # -- moves -----------------------------------------------------------------
+    def _append(self, action: Action, position: Position) -> None:
+        self._actions.append(action)
+        self._positions.append(position)
+        self._keys[position.key()] += 1
+        self._redo.clear()
+
+    def push(self, move: Move | str) -> Move:
+        """Play a legal move (a ``Move`` or move text); returns the move played."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(f"not a move: {move!r}", ply=self.ply + 1)
+        else:
+            move = self._match(move)
+        new = self.rules.apply(self.position, move)
+        self._append(move, new)
+        return move
+
+    def pop(self) -> Action:
+        """Undo the last action (a move, or a die roll); raises at the start."""
+        if not self._actions:
+            raise IllegalMoveError("nothing to undo: the game is at its start")
+        key = self.position.key()
+        self._keys[key] -= 1
+        if not self._keys[key]:
+            del self._keys[key]
+        self._positions.pop()
+        action = self._actions.pop()
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> Action:
+        """Play again the last action undone by ``pop``."""
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        action = self._redo.pop()
+        keep = list(self._redo)
+        if isinstance(action, Roll):
+            self.apply_roll(action.face)
+        else:
+            self.push(action)
+        self._redo = keep
+        return action
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def play(self, movetext: str | Iterable[str]) -> list[Move]:
+        """Play movetext (``"e2-e4 e7-e5"``, with numbers, comments, rolls).
+
+        All or nothing: on the first bad move the game is restored and an
+        ``IllegalMoveError`` or ``NotationError`` names the ply and the text.
+        """
+        from tavrei_lab.notation.movetext import tokenize
+        if not isinstance(movetext, str):
+            movetext = " ".join(movetext)
+        tokens = tokenize(movetext)
+        mark = len(self._actions)
+        redo = list(self._redo)
+        played: list[Move] = []
+        try:
+            for tok in tokens:
+                if tok.kind == "move":
+                    played.append(self._push_text(tok.text))
+                elif tok.kind == "roll":
+                    self._roll_text(tok.text)
+                elif tok.kind == "comment" and tok.text:
+                    self.comments[len(self._actions)] = tok.text
+        except TavreiError:
+            while len(self._actions) > mark:
+                self.pop()
+            self._redo = redo
+            raise
+        return played
+
+    def _push_text(self, text: str) -> Move:
+        ply = self.ply + 1
+        try:
+            move = self.parse_move(text)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"ply {ply}: {text!r}: {exc.args[0]}", move_text=text,
+                                   ply=ply, position=self.position.string) from None
+        except NotationError as exc:
+            raise NotationError(f"ply {ply}: {exc.args[0]}", text=text,
+                                where=f"ply {ply}") from None
+        return self.push(move)
+
+    def _roll_text(self, face: str) -> None:
+        try:
+            self.apply_roll(face)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"ply {self.ply + 1}: roll @{face}: {exc.args[0]}",
+                                   move_text=f"@{face}", ply=self.ply + 1) from None
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names here; explains why if there is none."""
+        spec = parse_move_spec(text)
+        return self._resolve(spec)
+
+    def move_text(self, move: Move, position: Position | None = None) -> str:
+        """Canonical text of ``move`` in ``position`` (default: the current one)."""
+        return write_move(position or self.position, move)
+
+    def san(self, move: Move) -> str:
+        """Canonical text plus ``+`` or ``#`` -- what records write."""
+        text = self.move_text(move)
+        after = self.rules.apply(self.position, move)
+        if self.rules.is_check(after):
+            text += "#" if not self.rules.legal_moves(after) else "+"
+        return text
+
+    # -- resolving text to a legal move ------------------------------------------
+    def _match(self, move: Move) -> Move:
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        for m in legal:  # castling given as a plain volkhv move, e.g. e1-g1
+            if m.key == move.key and m.promotion == move.promotion:
+                return m
+        raise IllegalMoveError(self._why_illegal(move.from_square, move.count,
+                                                 move.to_square, legal),
+                               move_text=self._safe_text(move), ply=self.ply + 1,
+                               position=self.position.string)
+
+    def _safe_text(self, move: Move) -> str:
+        try:
+            return self.move_text(move)
+        except (IndexError, KeyError):
+            return repr(move)
+
+    def _resolve(self, spec: MoveSpec) -> Move:
+        pos = self.position
+        if self.rules.is_chance_node(pos):
+            raise IllegalMoveError(f"{spec.text!r}: roll the die first",
+                                   move_text=spec.text, ply=self.ply + 1)
+        legal = self.rules.legal_moves(pos)
+        g = pos.geometry
+        if spec.castle:
+            for m in legal:
+                if m.castling and (m.to_square > m.from_square) == (spec.castle == "short"):
+                    return m
+            side = "short (0-0)" if spec.castle == "short" else "long (0-0-0)"
+            raise IllegalMoveError(f"{side} castling is not legal here",
+                                   move_text=spec.text, ply=self.ply + 1)
+        fr = g.parse(spec.from_square)
+        to = g.parse(spec.to_square)
+        tower = pos.board[fr]
+        count = spec.count if spec.count is not None else len(tower)
+        promo = 0
+        if spec.promotion:
+            letter = spec.promotion.upper()
+            if letter not in pos.pieces.by_letter:
+                raise NotationError(f"{spec.text!r}: {spec.promotion!r} is not a piece letter",
+                                    text=spec.text)
+            promo = pos.pieces.kind(letter)
+        found = [m for m in legal if m.key == (fr, count, to)]
+        if promo:
+            found = [m for m in found if m.promotion == promo]
+        if len(found) == 1 or (found and not promo and all(m.castling for m in found)):
+            return found[0]
+        if len(found) > 1:
+            letters = ", ".join(pos.pieces.letter(m.promotion) for m in found)
+            raise IllegalMoveError(f"{spec.text!r}: name the promotion (={letters})",
+                                   move_text=spec.text, ply=self.ply + 1)
+        raise IllegalMoveError(f"{spec.text!r}: " + self._why_illegal(fr, count, to, legal),
+                               move_text=spec.text, ply=self.ply + 1,
+                               position=pos.string)
+
+    def _why_illegal(self, fr: int, count: int, to: int, legal: list[Move]) -> str:
+        """A reason a learner can act on."""
+        pos = self.position
+        g = pos.geometry
+        names = pos.pieces
+        if not (0 <= fr < g.size and 0 <= to < g.size):
+            return "a square is off the board"
+        a, b = g.name(fr), g.name(to)
+        tower = pos.board[fr]
+        if not tower:
+            return f"there is no tower on {a}"
+        top = tower[-1]
+        if top.color != pos.turn:
+            return (f"the tower on {a} is {COLOR_NAMES[top.color]}'s; it is "
+                    f"{pos.turn_name}'s move")
+        if not 1 <= count <= len(tower):
+            return f"the tower on {a} has {len(tower)} tavrel(s); cannot take {count}"
+        if count < len(tower) and not self.rules.options.get("splits", True):
+            return "towers may not be split in this variant"
+        dest = pos.board[to]
+        if dest and dest[-1].kind == KING and not self.rules.options.get("win") == "king-capture":
+            return f"nothing may be placed on a {names.by_kind[KING].name} ({b})"
+        pseudo = getattr(self.rules, "pseudo_moves", None)
+        if pseudo is not None and any(m.key == (fr, count, to) for m in pseudo(pos)):
+            return f"it would leave the {names.by_kind[KING].name} attacked"
+        if pos.roll is not None:
+            return f"the die shows {pos.roll}: the {names.by_kind[top.acting_kind].name} on {a} "\
+                   f"may not move, or cannot reach {b}"
+        return f"the {names.by_kind[top.acting_kind].name} on {a} cannot move to {b}"
+
+    # -- copies, records, pictures -------------------------------------------------
+    def copy(self) -> Game:
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other._positions = list(self._positions)
+        other._actions = list(self._actions)
+        other._redo = list(self._redo)
+        other._keys = Counter(self._keys)
+        other.comments = dict(self.comments)
+        other.tags = dict(self.tags)
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def action_texts(self) -> list[str]:
+        """Each action as text in the position where it was played."""
+        out = []
+        for pos, action in zip(self._positions, self._actions):
+            out.append(f"@{action.face}" if isinstance(action, Roll)
+                       else write_move(pos, action))
+        return out
+
+    def record(self, **tags: str) -> str:
+        """The game as a record (tag pairs, then movetext)."""
+        from tavrei_lab.notation.record import write_record
+        return write_record(self, **tags)
+
+    @classmethod
+    def from_record(cls, text: str, variant: Any = None) -> Game:
+        from tavrei_lab.notation.record import read_record
+        return read_record(text, variant=variant)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.variant.id} ply {self.ply} {self.position.turn_name} to move: "
+                f"{self.position.string!r}>")
+
+    def _repr_svg_(self) -> str:
+        from tavrei_lab.render import board_svg
+        last = self.moves[-1] if self.moves else None
+        return board_svg(self.position, lastmove=last,
+                         check=self.is_check() if not self.is_chance_node() else False)

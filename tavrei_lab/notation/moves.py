@@ -1,0 +1,129 @@
+"""Move text (RULES.md A10): a tolerant reader and a canonical writer.
+
+Canonical form: ``e2-e4`` moves the whole tower, ``f3(2)-f6`` the top two
+tavrels, ``x`` replaces ``-`` when the unit lands on a tower (forming one or
+taking prisoners), ``0-0`` / ``0-0-0`` castle, ``=Q`` names a promotion where
+the variant lets the mover choose.
+
+The reader accepts what real records contain: upper-case squares (``F4``),
+Cyrillic look-alike letters (``с6``), ``-`` ``x`` ``:`` or no separator,
+spaces around it, and trailing ``+ # x ! ? *``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from tavrei_lab.errors import NotationError
+
+#: Cyrillic (and a few other) letters that look like, or transliterate to, the
+#: Latin letters used in square names and castling.
+_LOOKALIKES = str.maketrans({
+    "а": "a", "А": "a", "в": "b", "В": "b", "б": "b", "Б": "b", "с": "c", "С": "c",
+    "д": "d", "Д": "d", "е": "e", "Е": "e", "ё": "e", "Ё": "e", "ф": "f", "Ф": "f",
+    "г": "g", "Г": "g", "н": "h", "Н": "h", "х": "x", "Х": "x", "о": "o", "О": "o",
+    "–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-", "‒": "-", "×": "x",
+})
+
+MAX_MOVE_CHARS = 64
+
+_MOVE = re.compile(
+    r"(?P<from>[a-z][0-9]{1,2})\s*(?:\(\s*(?P<count>[0-9]{1,3})\s*\))?\s*"
+    r"(?P<sep>[-x:])?\s*(?P<to>[a-z][0-9]{1,2})"
+    r"(?:\s*=\s*(?P<promo>[a-z]))?")
+_CASTLE = re.compile(r"(?P<castle>[0o]-[0o](?:-[0o])?)")
+_SUFFIX = re.compile(r"[+#x!?*]*")
+
+
+def normalize(text: str) -> str:
+    """Fold the text to the plain lower-case form the grammar is written in."""
+    return unicodedata.normalize("NFKC", text).translate(_LOOKALIKES).lower()
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """What a move text says, before a position gives it meaning.
+
+    ``count`` is None when the text names no count (the whole tower).
+    ``castle`` is ``"short"`` (``0-0``), ``"long"`` (``0-0-0``) or None.
+    """
+
+    text: str
+    from_square: str = ""
+    to_square: str = ""
+    count: int | None = None
+    promotion: str = ""
+    castle: str | None = None
+    separator: str = ""
+    suffix: str = ""
+
+
+def match_move(normalized: str, pos: int = 0) -> re.Match[str] | None:
+    """Match a move (without suffix) at ``pos`` of normalized text."""
+    m = _CASTLE.match(normalized, pos)
+    if m:
+        return m
+    return _MOVE.match(normalized, pos)
+
+
+def parse_move_spec(text: str) -> MoveSpec:
+    """Read one move text; raises ``NotationError`` naming what is wrong.
+
+    >>> parse_move_spec("F3 (2) x f6+").count
+    2
+    >>> parse_move_spec("b1 e1").to_square
+    'e1'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move must be text, got {type(text).__name__}", str(text))
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(f"move text is {len(text)} characters long; a move is at most "
+                            f"{MAX_MOVE_CHARS}", text[:MAX_MOVE_CHARS] + "...")
+    norm = normalize(text).strip()
+    if not norm:
+        raise NotationError("empty move text", text)
+    m = match_move(norm)
+    if m is None:
+        raise NotationError(f"{text!r} is not a move: expected e.g. e2-e4, f3(2)-f6, "
+                            "b2xd4 or 0-0", text)
+    rest = norm[m.end():].strip()
+    sm = _SUFFIX.fullmatch(rest)
+    if sm is None:
+        raise NotationError(f"{text!r} is not a move: unexpected {rest!r} after "
+                            f"{norm[:m.end()]!r}", text)
+    if m.re is _CASTLE:
+        castle = "long" if m.group("castle").count("-") == 2 else "short"
+        return MoveSpec(text=text, castle=castle, suffix=rest)
+    count = m.group("count")
+    if count is not None and int(count) == 0:
+        raise NotationError(f"{text!r}: a move takes at least one tavrel, not 0", text)
+    return MoveSpec(text=text, from_square=m.group("from"), to_square=m.group("to"),
+                    count=int(count) if count else None, promotion=m.group("promo") or "",
+                    separator=m.group("sep") or "", suffix=rest)
+
+
+def write_move(position, move) -> str:  # type: ignore[no-untyped-def]
+    """The canonical text of ``move`` played in ``position``.
+
+    >>> from tavrei_lab import Game
+    >>> g = Game()
+    >>> write_move(g.position, g.parse_move("e2e4"))
+    'e2-e4'
+    """
+    if move.castling:
+        return "0-0" if move.to_square > move.from_square else "0-0-0"
+    g = position.geometry
+    tower = position.board[move.from_square]
+    text = g.name(move.from_square)
+    if move.count < len(tower):
+        text += f"({move.count})"
+    dest = position.board[move.to_square]
+    capture_ep = (not dest and move.to_square == position.ep_square
+                  and tower and tower[-1].acting_kind == 6
+                  and (move.to_square - move.from_square) % g.width != 0)
+    text += ("x" if dest or capture_ep else "-") + g.name(move.to_square)
+    if move.promotion:
+        text += "=" + position.pieces.letter(move.promotion)
+    return text

@@ -1,0 +1,342 @@
+"""The position string: one line that carries a whole Tavreli position.
+
+It extends FEN so that stacks read bottom to top, as in Tak's TPS::
+
+    <ranks> <side> <en passant> <halfmove clock> <fullmove number> [@<roll>]
+
+- ``<ranks>``: from the top rank down to rank 1, separated by ``/``. In a
+  rank, a number is that many empty squares, a tavrel token is a tower of one,
+  and ``(`` tokens ``)`` is a tower listed **bottom to top**.
+- A tavrel token is the piece letter (upper case white, lower case black),
+  then ``:X`` the destiny of a ratnik (the role letter it promotes to), then
+  ``*`` if promoted, then ``'`` if it has moved -- written only for the kinds
+  where that matters (volkhv and ratoborets: castling; ratnik: double step).
+- ``<en passant>``: the square a ratnik just crossed with a double step, or ``-``.
+- ``@<roll>``: in die games, the face rolled and not yet used.
+
+The Tavreli start::
+
+    rslkvlsr/p:Rp:Sp:Lp:Kp:Hp:Lp:Sp:R/8/8/8/8/P:RP:SP:LP:KP:HP:LP:SP:R/RSLKVLSR w - 0 1
+
+A white tower on e1 (ratoborets at the bottom, then two ratniks, then a black
+knyaz on top) is ``(RP:L'P:S'k)``.
+
+Standard six-field FEN is read too (castling rights set the moved flags of
+volkhvs and ratoborets; ratniks on their second rank may double-step; each
+ratnik's destiny is the one of its file in the variant's set-up).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, PROMOTED, ROOK, Tavrel
+from tavrei_lab.errors import LimitError, NotationError, PositionError
+
+if TYPE_CHECKING:
+    pass
+
+#: Limits on what a position string may ask for (see the robustness notes).
+MAX_POSITION_CHARS = 20_000
+MAX_TOWER_HEIGHT = 64
+MAX_CLOCK = 1_000_000
+
+_TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")
+_CASTLING_FIELD = re.compile(r"(-|[KQkq]{1,4})\Z")
+
+
+def _token(t: Tavrel, pieces: Any) -> str:
+    letter = pieces.letter(t.kind)
+    out = letter if t.color == 0 else letter.lower()
+    if t.destiny:
+        out += ":" + pieces.letter(t.destiny)
+    if t.promoted:
+        out += "*"
+    if t & MOVED:
+        out += "'"
+    return out
+
+
+def write_board(position: Position) -> str:
+    g = position.geometry
+    pieces = position.pieces
+    rows = []
+    for r in range(g.height - 1, -1, -1):
+        row = []
+        empty = 0
+        for f in range(g.width):
+            tower = position.board[r * g.width + f]
+            if not tower:
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            tokens = "".join(_token(t, pieces) for t in tower)
+            row.append(tokens if len(tower) == 1 else f"({tokens})")
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+def write_position(position: Position) -> str:
+    ep = "-" if position.ep_square is None else position.geometry.name(position.ep_square)
+    s = (f"{write_board(position)} {'wb'[position.turn]} {ep} "
+         f"{position.halfmove_clock} {position.fullmove_number}")
+    if position.roll is not None:
+        s += f" @{position.roll}"
+    return s
+
+
+def repetition_key(position: Position) -> str:
+    """Board, side, roll, and en passant only when a capture there is possible."""
+    ep = "-"
+    if position.ep_square is not None:
+        rules = position.rules
+        attacks = getattr(rules, "_pawn_attacks", None)
+        if attacks is None:
+            ep = position.geometry.name(position.ep_square)
+        else:
+            enemy = 1 - position.turn
+            for s in attacks[enemy][position.ep_square]:
+                t = position.board[s]
+                if t and t[-1] & 1 == position.turn and t[-1].acting_kind == PAWN:
+                    ep = position.geometry.name(position.ep_square)
+                    break
+    return f"{write_board(position)} {'wb'[position.turn]} {ep} {position.roll or ''}"
+
+
+def _fail(msg: str, text: str, where: str = "") -> PositionError:
+    return PositionError(f"position string: {msg}", text=text, where=where)
+
+
+def _default_destinies(rules: Any) -> dict[tuple[int, int], int]:
+    """(colour, file) -> destiny kind, from the variant's set-up ratniks."""
+    cached = getattr(rules, "_fen_destinies", None)
+    if cached is not None:
+        return cached
+    table: dict[tuple[int, int], int] = {}
+    try:
+        start = read_position(rules.variant.setup, rules, validate=False)
+        w = rules.geometry.width
+        for s, tower in enumerate(start.board):
+            for t in tower:
+                if t.kind == PAWN and t.destiny:
+                    table.setdefault((t.color, s % w), t.destiny)
+    except Exception:  # the set-up itself is checked when the variant loads
+        table = {}
+    try:
+        rules._fen_destinies = table
+    except AttributeError:
+        pass
+    return table
+
+
+def read_position(text: str, rules: Any, validate: bool = True) -> Position:
+    """Parse a position string (or a standard FEN) for ``rules``.
+
+    Raises ``PositionError`` naming the field, rank or square at fault.
+    """
+    if not isinstance(text, str):
+        raise _fail(f"expected text, got {type(text).__name__}", repr(text))
+    if len(text) > MAX_POSITION_CHARS:
+        raise LimitError(f"position string is {len(text)} characters; the limit is "
+                         f"{MAX_POSITION_CHARS}")
+    fields = text.split()
+    if not fields:
+        raise _fail("empty", text)
+    roll = None
+    if fields[-1].startswith("@"):
+        roll = fields.pop()[1:]
+        if not roll:
+            raise _fail("'@' must be followed by a die face", text, "roll")
+    fen = len(fields) == 6 and _CASTLING_FIELD.match(fields[2]) is not None
+    if fen:
+        castling = fields.pop(2)
+    elif len(fields) != 5:
+        raise _fail(f"expected 5 fields (board, side, en passant, halfmove clock, fullmove "
+                    f"number) or a 6-field FEN, got {len(fields)}", text)
+    board_text, side, ep_text, half, full = fields
+    g = rules.geometry
+    pieces = rules.pieces
+    rows = board_text.split("/")
+    if len(rows) != g.height:
+        raise _fail(f"{len(rows)} ranks, but the board has {g.height}", text, "board")
+    board: list[tuple[Tavrel, ...]] = [()] * g.size
+    total = 0
+    for i, row in enumerate(rows):
+        r = g.height - 1 - i
+        f = 0
+        pos = 0
+        rank_name = f"rank {r + 1}"
+        while pos < len(row):
+            c = row[pos]
+            if c.isdigit():
+                m = re.match(r"\d+", row[pos:])
+                assert m is not None
+                n = int(m.group())
+                if n == 0 or n > g.width:
+                    raise _fail(f"{rank_name}: bad count of empty squares {m.group()!r}",
+                                text, rank_name)
+                f += n
+                pos += len(m.group())
+                continue
+            if f >= g.width:
+                raise _fail(f"{rank_name} has more than {g.width} squares", text, rank_name)
+            square = g.names[r * g.width + f]
+            if c == "(":
+                end = row.find(")", pos)
+                if end < 0:
+                    raise _fail(f"{square}: tower opened with '(' is never closed", text,
+                                square)
+                body = row[pos + 1:end]
+                pos = end + 1
+            else:
+                m = _TOKEN.match(row, pos)
+                if m is None:
+                    raise _fail(f"{rank_name}: unexpected {c!r}", text, rank_name)
+                body = m.group()
+                pos = m.end()
+            tower = _read_tower(body, square, pieces, text, g, r)
+            total += len(tower)
+            board[r * g.width + f] = tower
+            f += 1
+        if f != g.width:
+            raise _fail(f"{rank_name} has {f} squares, expected {g.width}", text, rank_name)
+    if side not in ("w", "b"):
+        raise _fail(f"side to move must be 'w' or 'b', got {side!r}", text, "side")
+    turn = 0 if side == "w" else 1
+    ep = None
+    if ep_text != "-":
+        try:
+            ep = g.parse(ep_text.lower())
+        except NotationError:
+            raise _fail(f"en passant square {ep_text!r} is not a square of this board",
+                        text, "en passant") from None
+    clocks = []
+    for name, value in (("halfmove clock", half), ("fullmove number", full)):
+        if not value.isdigit() or not value.isascii():
+            raise _fail(f"{name} must be a whole number, got {value!r}", text, name)
+        n = int(value)
+        if n > MAX_CLOCK:
+            raise LimitError(f"position string: {name} {n} is over the limit {MAX_CLOCK}")
+        clocks.append(n)
+    if clocks[1] < 1:
+        raise _fail("fullmove number starts at 1", text, "fullmove number")
+    if fen:
+        _apply_fen_rights(board, castling, rules, text)
+    position = Position(rules, tuple(board), turn, ep, clocks[0], clocks[1], roll)  # type: ignore[arg-type]
+    if validate:
+        rules.validate(position)
+    return position
+
+
+def _read_tower(body: str, square: str, pieces: Any, text: str, g: Any,
+                rank: int) -> tuple[Tavrel, ...]:
+    tower = []
+    pos = 0
+    if not body:
+        raise _fail(f"{square}: empty tower '()'", text, square)
+    while pos < len(body):
+        m = _TOKEN.match(body, pos)
+        if m is None:
+            raise _fail(f"{square}: unexpected {body[pos]!r} in a tower", text, square)
+        letter, destiny, star, moved = m.groups()
+        if letter.upper() not in pieces.by_letter:
+            raise _fail(f"{square}: unknown piece letter {letter!r} (this variant uses "
+                        f"{''.join(pieces.by_letter)})", text, square)
+        kind = pieces.kind(letter)
+        color = 0 if letter.isupper() else 1
+        d = 0
+        if destiny:
+            if kind != PAWN:
+                raise _fail(f"{square}: only a ratnik has a destiny ({m.group()!r})", text,
+                            square)
+            if destiny.upper() not in pieces.by_letter or pieces.kind(destiny) in (KING, PAWN):
+                raise _fail(f"{square}: {destiny!r} is not a destiny a ratnik can have",
+                            text, square)
+            d = pieces.kind(destiny)
+        if star and not d:
+            raise _fail(f"{square}: '*' (promoted) needs a ratnik with a destiny", text, square)
+        if moved and kind not in MOVED_MATTERS:
+            raise _fail(f"{square}: the moved mark ' is only kept for the kinds where it "
+                        f"matters ({', '.join(pieces.letter(k) for k in MOVED_MATTERS)})",
+                        text, square)
+        tower.append(Tavrel.make(color, kind, d, bool(star), bool(moved)))
+        pos = m.end()
+        if len(tower) > MAX_TOWER_HEIGHT:
+            raise LimitError(f"position string: tower on {square} is taller than the limit "
+                             f"of {MAX_TOWER_HEIGHT} tavrels")
+    return tuple(tower)
+
+
+def _apply_fen_rights(board: list, castling: str, rules: Any, text: str) -> None:
+    """FEN has no per-piece flags: derive them from castling rights and ranks."""
+    g = rules.geometry
+    w = g.width
+    destinies = _default_destinies(rules)
+    rights = set(castling) - {"-"}
+    for color, back, second in ((0, 0, 1), (1, g.height - 1, g.height - 2)):
+        king_letter, queen_letter = ("K", "Q") if color == 0 else ("k", "q")
+        king_sq = None
+        for f in range(w):
+            t = board[back * w + f]
+            if t and t[-1].kind == KING and t[-1].color == color:
+                king_sq = back * w + f
+        for s, tower in enumerate(board):
+            new = []
+            for t in tower:
+                moved = True
+                if t.kind == PAWN and t.color == color:
+                    moved = s // w != second
+                    if not t.destiny and (color, s % w) in destinies:
+                        t = Tavrel(t | (destinies[(color, s % w)] << 4))
+                elif t.kind == KING and t.color == color:
+                    moved = not (s == king_sq and ({king_letter, queen_letter} & rights))
+                elif t.kind == ROOK and t.color == color and king_sq is not None \
+                        and s // w == back:
+                    side = king_letter if s > king_sq else queen_letter
+                    outer = all(not board[x] or board[x][-1].kind != ROOK
+                                for x in (range(s + 1, back * w + w) if s > king_sq
+                                          else range(back * w, s)))
+                    moved = not (side in rights and outer)
+                elif t.color != color:
+                    new.append(t)
+                    continue
+                new.append(Tavrel(t | MOVED) if moved and t.kind in MOVED_MATTERS
+                           else Tavrel(t & ~MOVED))
+            board[s] = tuple(new)
+
+
+def position_text(position: Position) -> str:
+    """The board as text with each top piece and tower height, then every tower
+    bottom to top -- what ``tavrei-lab show`` prints."""
+    g = position.geometry
+    pieces = position.pieces
+    lines = []
+    for r in range(g.height - 1, -1, -1):
+        cells = []
+        for f in range(g.width):
+            tower = position.board[r * g.width + f]
+            if not tower:
+                cells.append(" . ")
+            else:
+                top = tower[-1]
+                letter = pieces.letter(top.acting_kind if top & PROMOTED else top.kind)
+                letter = letter if top.color == 0 else letter.lower()
+                h = len(tower)
+                cells.append(f" {letter}{h if h > 1 else ' '}" if h < 10 else f"{letter}{h}")
+        lines.append(f"{r + 1:>2} " + "".join(cells))
+    lines.append("   " + "".join(f" {g.names[f][0]} " for f in range(g.width)))
+    lines.append("")
+    lines.append(f"{position.turn_name} to move"
+                 + (f", en passant on {g.name(position.ep_square)}"
+                    if position.ep_square is not None else "")
+                 + (f", die shows {position.roll}" if position.roll else ""))
+    lines.append("towers, bottom -> top:")
+    for name, tower in position.towers().items():
+        lines.append(f"  {name}: " + " ".join(_token(t, pieces) for t in tower))
+    return "\n".join(lines)

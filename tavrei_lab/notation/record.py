@@ -1,0 +1,164 @@
+"""Game records: tag pairs, then movetext (in the manner of PGN).
+
+::
+
+    [Event "Moscow championship"]
+    [Date "1997.??.??"]
+    [White "U. Anderson"]
+    [Black "V. Zhmurov"]
+    [Variant "tavreli"]
+    [Result "0-1"]
+
+    1. h1-h2 e7-e5 2. e2-e3 g8-f6 {comments in braces} ... 0-1
+
+Optional tags: ``Position`` (a start position string), ``Seed`` (the die
+game's random seed). Tag values escape ``"`` and ``\\`` with a backslash.
+A file with no tags is read as bare movetext.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tavrei_lab.errors import RecordError, TavreiError
+
+#: Largest record read (a long game is a few kilobytes).
+MAX_RECORD_BYTES = 1_000_000
+#: Most moves and rolls replayed from one record.
+MAX_RECORD_TOKENS = 20_000
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
+TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant",
+             "Position", "Seed")
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def parse_record(text: str) -> tuple[dict[str, str], str]:
+    """Split a record into its tags and its movetext (no moves are played)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record must be text, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"record is {len(text)} characters; the limit is {MAX_RECORD_BYTES}")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    while i < len(lines) and lines[i].lstrip().startswith("["):
+        line = lines[i].strip()
+        m = _TAG.match(line)
+        if m is None:
+            raise RecordError(f"line {i + 1}: malformed tag {line[:60]!r}: expected "
+                              '[Name "value"]', line=i + 1)
+        name, value = m.group(1), _unescape(m.group(2))
+        if name in tags:
+            raise RecordError(f"line {i + 1}: tag {name} given twice", line=i + 1)
+        tags[name] = value
+        i += 1
+    movetext = "\n".join(lines[i:])
+    return tags, movetext
+
+
+def read_record(text: str, variant: Any = None) -> Any:
+    """A ``Game`` replayed from a record; ``variant`` overrides the Variant tag."""
+    from tavrei_lab.game import Game
+    tags, movetext = parse_record(text)
+    chosen = variant if variant is not None else tags.get("Variant", "tavreli")
+    seed = None
+    if "Seed" in tags:
+        try:
+            seed = int(tags["Seed"])
+        except ValueError:
+            raise RecordError(f"tag Seed: expected an integer, got {tags['Seed']!r}") from None
+    try:
+        game = Game(chosen, tags.get("Position"), seed=seed)
+    except TavreiError as exc:
+        raise RecordError(f"record header: {exc}") from exc
+    game.tags = dict(tags)
+    from tavrei_lab.notation.movetext import tokenize
+    tokens = tokenize(movetext)
+    if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
+        raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
+    game.play(movetext)
+    return game
+
+
+def write_record(game: Any, **tags: str) -> str:
+    """The record of ``game``; keyword tags override ``game.tags``."""
+    all_tags = dict(game.tags)
+    all_tags.update({k: str(v) for k, v in tags.items()})
+    all_tags["Variant"] = game.variant.id
+    if game.start_position.string != game.rules.initial_position().string:
+        all_tags["Position"] = game.start_position.string
+    if game.seed is not None:
+        all_tags["Seed"] = str(game.seed)
+    outcome = game.outcome(claim_draw=False)
+    all_tags.setdefault("Result", outcome.result() if outcome else "*")
+    ordered = [k for k in TAG_ORDER if k in all_tags]
+    ordered += sorted(k for k in all_tags if k not in TAG_ORDER)
+    head = "\n".join(f'[{k} "{_escape(all_tags[k])}"]' for k in ordered)
+    words: list[str] = []
+    positions = game.positions
+    from tavrei_lab.core.move import Roll
+    from tavrei_lab.notation.moves import write_move
+    start_comment = game.comments.get(0)
+    if start_comment:
+        words.append("{" + start_comment.replace("}", ")") + "}")
+    need_number = True
+    for i, action in enumerate(game.history):
+        pos = positions[i]
+        if isinstance(action, Roll):
+            if need_number or (pos.turn == 0 and not words[-1:] == ["@"]):
+                pass
+            text = f"@{action.face}"
+        else:
+            text = write_move(pos, action)
+            after = positions[i + 1]
+            rules = game.rules
+            if not rules.is_chance_node(after) and rules.is_check(after):
+                text += "#" if not rules.legal_moves(after) else "+"
+        number = f"{pos.fullmove_number}." if pos.turn == 0 else f"{pos.fullmove_number}..."
+        if need_number or (pos.turn == 0 and _starts_turn(game, i)):
+            words.append(number)
+        need_number = False
+        words.append(text)
+        comment = game.comments.get(i + 1)
+        if comment:
+            words.append("{" + comment.replace("}", ")") + "}")
+            need_number = True
+    words.append(all_tags["Result"])
+    body = _wrap(words)
+    return f"{head}\n\n{body}\n"
+
+
+def _starts_turn(game: Any, i: int) -> bool:
+    """Does action ``i`` begin white's turn (so a move number goes before it)?"""
+    if i == 0:
+        return True
+    before = game.positions[i]
+    prev = game.positions[i - 1]
+    return before.turn == 0 and (prev.turn == 1 or before.fullmove_number != prev.fullmove_number)
+
+
+def _wrap(words: list[str], width: int = 79) -> str:
+    lines: list[str] = []
+    line = ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    if line:
+        lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""Finding rule modules: the built-in ones and installed plugins.
+
+A third-party package adds a module by declaring an entry point in the
+``tavrei_lab.rules`` group (``name = "package.module:Class"``). Variant files
+name modules only by these registered names, so loading a variant file can
+never import or run arbitrary code.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+from typing import Any
+
+from tavrei_lab.errors import VariantError
+
+ENTRY_POINT_GROUP = "tavrei_lab.rules"
+
+_BUILTIN = {
+    "tower-chess": "tavrei_lab.rules.stacking:TowerChessRules",
+    "die": "tavrei_lab.rules.die:DieRules",
+}
+_registered: dict[str, Any] = {}
+
+
+def register_rule_module(cls: Any, name: str | None = None) -> None:
+    """Register a rule module class at run time (tests, notebooks, experiments)."""
+    _registered[name or cls.name] = cls
+
+
+def _load(target: str) -> Any:
+    module_name, _, attr = target.partition(":")
+    import importlib
+    module = importlib.import_module(module_name)
+    return getattr(module, attr)
+
+
+def rule_modules() -> dict[str, str]:
+    """Every known module name with where it comes from."""
+    found: dict[str, str] = {}
+    for name, target in _BUILTIN.items():
+        found[name] = target
+    try:
+        eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except TypeError:  # pragma: no cover - Python 3.9 style API
+        eps = metadata.entry_points().get(ENTRY_POINT_GROUP, [])  # type: ignore[attr-defined]
+    for ep in eps:
+        found.setdefault(ep.name, ep.value)
+    for name, cls in _registered.items():
+        found[name] = f"{cls.__module__}:{cls.__qualname__}"
+    return found
+
+
+def rule_module(name: str, *, file: str = "") -> Any:
+    """The rule module class registered under ``name``."""
+    if name in _registered:
+        return _registered[name]
+    target = rule_modules().get(name)
+    if target is None:
+        known = ", ".join(sorted(rule_modules()))
+        raise VariantError(f"{file or '<variant>'}: key 'rules': unknown rule module "
+                           f"{name!r}; expected one of: {known}", file=file, key="rules")
+    try:
+        return _load(target)
+    except (ImportError, AttributeError) as exc:
+        raise VariantError(f"{file or '<variant>'}: rule module {name!r} ({target}) "
+                           f"could not be loaded: {exc}", file=file, key="rules") from exc

@@ -1,0 +1,562 @@
+"""The tower-chess family: Tavreli, and orthodox chess when towers are off.
+
+One module covers every game where a move takes the top *k* tavrels of a
+tower (RULES.md Part A): Tavreli with all its options, and -- with prisoners,
+own towers and splits switched off and promotion by choice -- orthodox chess,
+which is how the move generator is checked against a well-known chess
+library. Each rule that a lesson might flip is an ``Option``.
+
+Positions are immutable, so a move builds a new board tuple. Legality is
+"the mover's volkhv is not attacked afterwards" (A5.2); the cheap cases
+(no check, no pin through the from-square, nothing enemy uncovered) skip the
+full test, which keeps perft fast without a second code path for the rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import (
+    BISHOP,
+    HELGI,
+    KING,
+    KNIGHT,
+    MOVED,
+    MOVED_MATTERS,
+    PAWN,
+    PROMOTED,
+    QUEEN,
+    ROOK,
+    Color,
+    Tavrel,
+    acting_kind,
+)
+from tavrei_lab.errors import PositionError
+from tavrei_lab.rules.base import Option, Outcome
+
+if TYPE_CHECKING:
+    from tavrei_lab.variant import Variant
+
+ORTH_SLIDERS = frozenset((QUEEN, ROOK, HELGI))
+DIAG_SLIDERS = frozenset((QUEEN, BISHOP, HELGI))
+LEAPERS = frozenset((KNIGHT, HELGI))
+_SLIDE_DIRS = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
+               ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
+_KIND_MASK = 0b1110
+
+
+def _kind(t: int) -> int:
+    return (t & _KIND_MASK) >> 1
+
+
+class TowerChessRules:
+    """Rules of the tower-chess family; options default to RULES.md Part A."""
+
+    name: ClassVar[str] = "tower-chess"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("prisoners", bool, True,
+               "A captured tower stays under its captor as prisoners (off: a capture removes it)."),
+        Option("own_towers", bool, True,
+               "A unit may move onto an own-topped tower, forming a tower."),
+        Option("splits", bool, True,
+               "A move may take only the top k tavrels of a tower (off: towers move whole)."),
+        Option("volkhv_stacks", bool, True,
+               "The volkhv may step onto towers (off: it may not stand on a tower)."),
+        Option("ratnik_onto_own", bool, True,
+               "A ratnik may step forward onto an own-topped tower."),
+        Option("pass_over_own", bool, False,
+               "Line pieces may pass over own-topped towers (they still stop at enemies)."),
+        Option("double_step", bool, True,
+               "A ratnik that never left its first square may step two squares forward."),
+        Option("en_passant", bool, True,
+               "A ratnik may take a just-double-stepped enemy ratnik en passant (A7)."),
+        Option("castling", bool, True, "The volkhv may castle with an unmoved ratoborets (A6)."),
+        Option("promotion", str, "destiny",
+               "What a ratnik becomes on its far rank: its destiny, a piece of the mover's "
+               "choice (written e7-e8=Q), or always a queen-like knyaz.",
+               ("destiny", "choice", "queen")),
+        Option("promotion_choices", str, "queen,rook,bishop,knight",
+               "With promotion = \"choice\": the roles a ratnik may become, comma-separated."),
+        Option("promote_uncovered_enemy", bool, True,
+               "An enemy ratnik uncovered on its far rank by your split is promoted too (A8.1)."),
+        Option("demote_by", str, "any",
+               "Who demotes a promoted ratnik by placing a unit on it: anyone, or only the enemy.",
+               ("any", "enemy")),
+        Option("fifty_move_rule", bool, True,
+               "A draw after 50 moves each with no ratnik move and no capture (A9.3)."),
+        Option("repetition_draw", bool, True,
+               "A draw when the same position occurs for the third time (A9.2)."),
+        Option("win", str, "mate",
+               "How a game is won: checkmate, or taking the enemy king prisoner "
+               "(then a move may leave one's own king attacked).",
+               ("mate", "king-capture")),
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.geometry: Geometry = Geometry.of(variant.width, variant.height)
+        self.pieces = variant.pieces
+        self.options: dict[str, Any] = variant.resolved_options(self.OPTIONS)
+        o = self.options
+        self.prisoners: bool = o["prisoners"]
+        self.own_towers: bool = o["own_towers"]
+        self.splits: bool = o["splits"]
+        self.volkhv_stacks: bool = o["volkhv_stacks"]
+        self.ratnik_onto_own: bool = o["ratnik_onto_own"] and o["own_towers"]
+        self.pass_over_own: bool = o["pass_over_own"]
+        self.double_step: bool = o["double_step"]
+        self.en_passant: bool = o["en_passant"]
+        self.castling: bool = o["castling"]
+        self.promotion: str = o["promotion"]
+        self.promote_uncovered_enemy: bool = o["promote_uncovered_enemy"]
+        self.demote_by: str = o["demote_by"]
+        self.king_capture: bool = o["win"] == "king-capture"
+        from tavrei_lab.core.pieces import ROLE_BY_NAME
+        choices = []
+        for role in o["promotion_choices"].split(","):
+            role = role.strip()
+            if role not in ROLE_BY_NAME or ROLE_BY_NAME[role] in (KING, PAWN):
+                from tavrei_lab.errors import VariantError
+                raise VariantError(
+                    f"{variant.source}: option promotion_choices: {role!r} is not a role a "
+                    "ratnik may become (queen, rook, bishop, knight, helgi)",
+                    file=variant.source, key="options.promotion_choices")
+            choices.append(ROLE_BY_NAME[role])
+        self.promotion_kinds: tuple[int, ...] = tuple(choices)
+        g = self.geometry
+        w = g.width
+        # Pawn tables per colour: forward step, and the two attacked squares.
+        self._forward = (w, -w)
+        self._far_rank = (g.height - 1, 0)
+        attacks: list[list[tuple[int, ...]]] = [[], []]
+        for color, dr in ((0, 1), (1, -1)):
+            for s in range(g.size):
+                f, r = s % w, s // w
+                attacks[color].append(tuple(
+                    (r + dr) * w + f + df for df in (-1, 1)
+                    if 0 <= f + df < w and 0 <= r + dr < g.height))
+        self._pawn_attacks = (tuple(attacks[0]), tuple(attacks[1]))
+        # For pin tests: the direction from one square to another, if on a line.
+        self._line_dir: dict[tuple[int, int], int] = {}
+        for s in range(g.size):
+            for d, ray in enumerate(g.rays[s]):
+                for t in ray:
+                    self._line_dir[(s, t)] = d
+
+    # -- set-up ------------------------------------------------------------------
+    def initial_position(self) -> Position:
+        from tavrei_lab.notation.position_string import read_position
+        return read_position(self.variant.setup, self)
+
+    def validate(self, position: Position) -> None:
+        """Refuse set-ups the rules can never reach or cannot play (with the reason)."""
+        names = self.geometry.names
+        kings = [0, 0]
+        for s, tower in enumerate(position.board):
+            for i, t in enumerate(tower):
+                if t.kind == KING:
+                    kings[t.color] += 1
+                    if i != len(tower) - 1 and not self.king_capture:
+                        raise PositionError(
+                            f"a tavrel stands on the {self.pieces.by_kind[KING].name} "
+                            f"on {names[s]}: nothing may be placed on it", where=names[s])
+                if t.promoted and (t.kind != PAWN or not t.destiny):
+                    raise PositionError(
+                        f"only a ratnik with a destiny can be promoted ({names[s]})",
+                        where=names[s])
+                if t.kind == PAWN and self.promotion == "destiny" and not t.destiny:
+                    raise PositionError(
+                        f"the {self.pieces.by_kind[PAWN].name} on {names[s]} has no destiny",
+                        where=names[s])
+        for color in (0, 1):
+            if kings[color] > 1:
+                raise PositionError(
+                    f"{('white', 'black')[color]} has {kings[color]} "
+                    f"{self.pieces.by_kind[KING].name}s; at most one is allowed")
+        if not self.king_capture:
+            other = position.king_square(1 - position.turn)  # type: ignore[arg-type]
+            if other is not None and self._attacked(position.board, other, position.turn):
+                raise PositionError(
+                    f"the side not to move ({('white', 'black')[1 - position.turn]}) is in "
+                    "check: that position cannot arise")
+        ep = position.ep_square
+        if ep is not None:
+            victim = ep - self._forward[position.turn]
+            vt = position.board[victim] if 0 <= victim < self.geometry.size else ()
+            if (position.board[ep] or not vt or vt[-1].color == position.turn
+                    or vt[-1].kind != PAWN):
+                raise PositionError(
+                    f"en passant square {names[ep]} does not follow a double step",
+                    where=names[ep])
+
+    # -- attack ------------------------------------------------------------------
+    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+        return self._attacked(position.board, square, by)
+
+    def _attacked(self, board: tuple | list, sq: int, by: int) -> bool:
+        g = self.geometry
+        rays = g.rays[sq]
+        pass_own = self.pass_over_own
+        for d in ORTHOGONAL:
+            for s in rays[d]:
+                t = board[s]
+                if t:
+                    top = t[-1]
+                    if top & 1 == by:
+                        if acting_kind(top) in ORTH_SLIDERS:
+                            return True
+                        if pass_own:
+                            continue
+                    break
+        for d in DIAGONAL:
+            for s in rays[d]:
+                t = board[s]
+                if t:
+                    top = t[-1]
+                    if top & 1 == by:
+                        if acting_kind(top) in DIAG_SLIDERS:
+                            return True
+                        if pass_own:
+                            continue
+                    break
+        for s in g.knight[sq]:
+            t = board[s]
+            if t and t[-1] & 1 == by and acting_kind(t[-1]) in LEAPERS:
+                return True
+        for s in g.king[sq]:
+            t = board[s]
+            if t and t[-1] & 1 == by and acting_kind(t[-1]) == KING:
+                return True
+        for s in self._pawn_attacks[1 - by][sq]:
+            t = board[s]
+            if t and t[-1] & 1 == by and acting_kind(t[-1]) == PAWN:
+                return True
+        return False
+
+    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+        """Squares of ``by``'s towers whose top attacks ``square`` (for teaching views)."""
+        found = []
+        for s, t in enumerate(position.board):
+            if t and t[-1] & 1 == by and square in self._attack_set(position.board, s, t[-1]):
+                found.append(s)
+        return found
+
+    def _attack_set(self, board: tuple | list, s: int, top: int) -> set[int]:
+        kind = acting_kind(top)
+        g = self.geometry
+        out: set[int] = set()
+        if kind == PAWN:
+            return set(self._pawn_attacks[top & 1][s])
+        if kind in LEAPERS:
+            out.update(g.knight[s])
+        if kind == KING:
+            out.update(g.king[s])
+        for d in _SLIDE_DIRS.get(kind, ()):
+            for t in g.rays[s][d]:
+                out.add(t)
+                if board[t]:
+                    if self.pass_over_own and board[t][-1] & 1 == top & 1:
+                        continue
+                    break
+        return out
+
+    def is_check(self, position: Position) -> bool:
+        k = position.king_square(position.turn)
+        return k is not None and self._attacked(position.board, k, 1 - position.turn)
+
+    # -- move generation ---------------------------------------------------------
+    def _can_land(self, board: tuple, to: int, me: int, kind: int) -> bool:
+        """May a unit topped by ``kind`` be put on ``to`` (A3.5, options)?"""
+        t = board[to]
+        if not t:
+            return True
+        top = t[-1]
+        if _kind(top) == KING:
+            return self.king_capture and top & 1 != me
+        if top & 1 == me:
+            if not self.own_towers:
+                return False
+            return kind != KING or self.volkhv_stacks
+        return kind != KING or self.volkhv_stacks or not self.prisoners
+
+    def _destinations(self, board: tuple, s: int, top: int, me: int,
+                      ep: int | None) -> list[int]:
+        kind = acting_kind(top)
+        g = self.geometry
+        out: list[int] = []
+        if kind == PAWN:
+            fwd = self._forward[me]
+            one = s + fwd
+            if 0 <= one < g.size:
+                t1 = board[one]
+                if not t1 or (self.ratnik_onto_own and t1[-1] & 1 == me
+                              and _kind(t1[-1]) != KING):
+                    out.append(one)
+                if (not t1 and self.double_step and not top & MOVED):
+                    two = one + fwd
+                    if 0 <= two < g.size:
+                        t2 = board[two]
+                        if not t2 or (self.ratnik_onto_own and t2[-1] & 1 == me
+                                      and _kind(t2[-1]) != KING):
+                            out.append(two)
+            for a in self._pawn_attacks[me][s]:
+                t = board[a]
+                if t:
+                    if t[-1] & 1 != me and self._can_land(board, a, me, PAWN):
+                        out.append(a)
+                elif a == ep and self.en_passant:
+                    out.append(a)
+            return out
+        if kind in LEAPERS:
+            for t in g.knight[s]:
+                if self._can_land(board, t, me, kind):
+                    out.append(t)
+        if kind == KING:
+            for t in g.king[s]:
+                if self._can_land(board, t, me, kind):
+                    out.append(t)
+            return out
+        for d in _SLIDE_DIRS.get(kind, ()):
+            for t in g.rays[s][d]:
+                tower = board[t]
+                if not tower:
+                    out.append(t)
+                    continue
+                if self._can_land(board, t, me, kind):
+                    out.append(t)
+                if self.pass_over_own and tower[-1] & 1 == me:
+                    continue
+                break
+        return out
+
+    def pseudo_moves(self, position: Position) -> list[Move]:
+        """Moves by the movement rules alone, before the volkhv-safety test."""
+        board = position.board
+        me = position.turn
+        moves: list[Move] = []
+        promote_far = self._far_rank[me]
+        w = self.geometry.width
+        for s, tower in enumerate(board):
+            if not tower or tower[-1] & 1 != me:
+                continue
+            top = tower[-1]
+            h = len(tower)
+            counts = range(1, h + 1) if self.splits else (h,)
+            choosing = (self.promotion == "choice" and acting_kind(top) == PAWN)
+            for to in self._destinations(board, s, top, me, position.ep_square):
+                if choosing and to // w == promote_far:
+                    for k in counts:
+                        for p in self.promotion_kinds:
+                            moves.append(Move(s, k, to, p))
+                else:
+                    for k in counts:
+                        moves.append(Move(s, k, to))
+        if self.castling:
+            moves.extend(self._castlings(position))
+        return moves
+
+    def _castlings(self, position: Position) -> list[Move]:
+        board = position.board
+        me = position.turn
+        ks = position.king_square(me)
+        if ks is None:
+            return []
+        tower = board[ks]
+        king = tower[-1]
+        if len(tower) != 1 or king & MOVED or king & PROMOTED:
+            return []
+        enemy = 1 - me
+        out = []
+        g = self.geometry
+        for d in (2, 3):  # east (+file), west (-file) rays
+            ray = g.rays[ks][d]
+            for i, s in enumerate(ray):
+                t = board[s]
+                if not t:
+                    continue
+                r = t[-1]
+                if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
+                        and not r & MOVED and not r & PROMOTED):
+                    path = (ks, ray[0], ray[1])
+                    if not any(self._attacked(board, p, enemy) for p in path):
+                        out.append(Move(ks, 1, ray[1], 0, True))
+                break
+        return out
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        if self.king_capture:
+            return self._king_capture_legal(position)
+        me = position.turn
+        board = position.board
+        ks = position.king_square(me)
+        pseudo = self.pseudo_moves(position)
+        if ks is None:
+            return pseudo
+        enemy = 1 - me
+        in_check = self._attacked(board, ks, enemy)
+        legal = []
+        pinned_cache: dict[int, bool] = {}
+        ep = position.ep_square
+        for m in pseudo:
+            if m.castling:
+                legal.append(m)
+                continue
+            s = m.from_square
+            tower = board[s]
+            top = tower[-1]
+            h = len(tower)
+            full = (in_check or s == ks or self.pass_over_own
+                    or (m.to_square == ep and acting_kind(top) == PAWN)
+                    or (m.count < h and tower[h - m.count - 1] & 1 != me))
+            if not full and m.count == h:
+                p = pinned_cache.get(s)
+                if p is None:
+                    p = pinned_cache[s] = self._maybe_pinned(board, ks, s, enemy)
+                full = p
+            if not full or self._safe_after(position, m):
+                legal.append(m)
+        return legal
+
+    def _maybe_pinned(self, board: tuple, ks: int, s: int, enemy: int) -> bool:
+        """Could emptying ``s`` open a line from an enemy slider to the volkhv?"""
+        d = self._line_dir.get((ks, s))
+        if d is None:
+            return False
+        sliders = ORTH_SLIDERS if d < 4 else DIAG_SLIDERS
+        seen = False
+        for t in self.geometry.rays[ks][d]:
+            if t == s:
+                seen = True
+                continue
+            tower = board[t]
+            if tower:
+                if not seen:
+                    return False
+                top = tower[-1]
+                return top & 1 == enemy and acting_kind(top) in sliders
+        return False
+
+    def _safe_after(self, position: Position, move: Move) -> bool:
+        after = self.apply(position, move)
+        ks = after.king_square(position.turn)
+        return ks is None or not self._attacked(after.board, ks, 1 - position.turn)
+
+    def _king_capture_legal(self, position: Position) -> list[Move]:
+        """B6 default: any move may leave the king attacked, but the king may step
+        onto its own pieces only where they are not attacked (B5.3)."""
+        me = position.turn
+        board = position.board
+        out = []
+        for m in self.pseudo_moves(position):
+            top = board[m.from_square][-1]
+            dest = board[m.to_square]
+            if (_kind(top) == KING and dest and dest[-1] & 1 == me
+                    and self._attacked(board, m.to_square, 1 - me)):
+                continue
+            out.append(m)
+        return out
+
+    # -- making a move -----------------------------------------------------------
+    def _promoted(self, t: int, choice: int = 0) -> Tavrel:
+        if self.promotion == "destiny" and t & 0b1110000:
+            return Tavrel(t | PROMOTED)
+        kind = choice or QUEEN
+        return Tavrel((t & ~0b1110000) | (kind << 4) | PROMOTED)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        board = list(position.board)
+        me = position.turn
+        w = self.geometry.width
+        fr, k, to = move.from_square, move.count, move.to_square
+        halfmove = position.halfmove_clock + 1
+        ep = None
+        if move.castling:
+            step = 1 if to > fr else -1
+            rook_sq = to + step
+            while not board[rook_sq]:
+                rook_sq += step
+            king, rook = board[fr][-1], board[rook_sq][-1]
+            board[fr] = ()
+            board[rook_sq] = ()
+            board[to] = (Tavrel(king | MOVED),)
+            board[fr + step] = (Tavrel(rook | MOVED),)
+        else:
+            tower = board[fr]
+            h = len(tower)
+            rest = tower[:h - k]
+            unit = tuple(Tavrel(t | MOVED) if _kind(t) in MOVED_MATTERS else t
+                         for t in tower[h - k:])
+            top = unit[-1]
+            pawn_move = acting_kind(top) == PAWN
+            dest = board[to]
+            capture = False
+            if (pawn_move and to == position.ep_square and not dest
+                    and (to - fr) % w != 0):
+                victim_sq = to - self._forward[me]
+                victim = board[victim_sq]
+                board[victim_sq] = victim[:-1]
+                dest = (victim[-1],) if self.prisoners else ()
+                capture = True
+            elif dest:
+                dtop = dest[-1]
+                capture = dtop & 1 != me
+                if capture and not self.prisoners:
+                    dest = ()
+                elif dtop & PROMOTED and (capture or self.demote_by == "any"):
+                    dest = dest[:-1] + (Tavrel(dtop & ~PROMOTED),)
+            if pawn_move and to // w == self._far_rank[me]:
+                unit = unit[:-1] + (self._promoted(top, move.promotion),)
+            board[to] = dest + unit
+            if rest:
+                rtop = rest[-1]
+                owner = rtop & 1
+                if (acting_kind(rtop) == PAWN and fr // w == self._far_rank[owner]
+                        and (owner == me or self.promote_uncovered_enemy)):
+                    rest = rest[:-1] + (self._promoted(rtop),)
+            board[fr] = rest
+            if pawn_move and abs(to - fr) == 2 * w:
+                ep = fr + self._forward[me]
+            if pawn_move or capture:
+                halfmove = 0
+        return Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
+                        halfmove, position.fullmove_number + me, position.roll)
+
+    # -- the end -----------------------------------------------------------------
+    def buried_king(self, position: Position) -> Color | None:
+        """The colour whose king has been taken prisoner, if any (king-capture win)."""
+        for tower in position.board:
+            for t in tower[:-1]:
+                if _kind(t) == KING:
+                    return t & 1  # type: ignore[return-value]
+        return None
+
+    def outcome(self, position: Position, repetitions: int = 1,
+                claim_draw: bool = False) -> Outcome | None:
+        if self.king_capture:
+            loser = self.buried_king(position)
+            if loser is not None:
+                return Outcome("king-capture", 1 - loser)  # type: ignore[arg-type]
+        if not self.legal_moves(position):
+            if self.is_check(position):
+                return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
+            return Outcome("stalemate")
+        if claim_draw:
+            if self.options["fifty_move_rule"] and position.halfmove_clock >= 100:
+                return Outcome("fifty-move-rule")
+            if self.options["repetition_draw"] and repetitions >= 3:
+                return Outcome("threefold-repetition")
+        return None
+
+    # -- chance: none in this family ---------------------------------------------
+    def is_chance_node(self, position: Position) -> bool:
+        return False
+
+    def chance_outcomes(self, position: Position) -> list[tuple[str, float]]:
+        return []
+
+    def apply_roll(self, position: Position, face: str) -> Position:
+        from tavrei_lab.errors import IllegalMoveError
+        raise IllegalMoveError(f"{self.variant.id} has no die to roll", move_text=face)

@@ -1,0 +1,382 @@
+"""Variants are data: TOML files that pick a rule module and its options.
+
+A variant file lists only what differs from the variant it ``extends``, so a
+teacher who wants to compare two rule sets changes one line. Loading a file
+never runs code from it: the ``rules`` key names a registered module (see
+``rules.registry``) and everything else is checked against the module's
+declared options.
+
+Format (every key is optional in a file that ``extends`` another)::
+
+    name = "Tavreli without splits"
+    description = "Towers move whole: what is a tower worth then?"
+    extends = "tavreli"          # another variant id, or a relative .toml path
+    rules = "tower-chess"        # a registered rule module
+    pieces = "tavreli"           # a built-in piece set, or a [pieces.<role>] table
+
+    [board]
+    width = 8
+    height = 8
+
+    [setup]                      # either back_rank (+ ratniks, destiny) or position
+    back_rank = "RSLKVLSR"       # white's first rank, file a first; black mirrors it
+    ratniks = true               # a full rank of ratniks in front of it
+    destiny = "RSLKHLSR"         # each ratnik's destiny, by file (role letters)
+    # position = "<position string>"
+
+    [options]                    # the rule module's options (see `tavrei-lab variants -v`)
+    splits = false
+
+    [die]                        # for the die turn rule only
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from tavrei_lab.core.pieces import (
+    BUILTIN_PIECE_SETS,
+    ROLE_BY_NAME,
+    PieceKind,
+    PieceSet,
+)
+from tavrei_lab.errors import LimitError, PositionError, TavreiError, VariantError
+
+#: Where the shipped variant files live (inside the package, so a wheel has them).
+VARIANTS_DIR = Path(__file__).with_name("variants")
+#: Largest variant file read (a variant is a few dozen lines).
+MAX_VARIANT_FILE_BYTES = 256 * 1024
+#: Longest ``extends`` chain followed before it is called a cycle or a mistake.
+MAX_EXTENDS_DEPTH = 32
+
+_TOP_KEYS = {"name", "description", "extends", "rules", "pieces", "board", "setup",
+             "options", "die", "lesson"}
+_BOARD_KEYS = {"width", "height"}
+_SETUP_KEYS = {"back_rank", "ratniks", "destiny", "position"}
+_PIECE_KEYS = {"letter", "name", "russian", "english"}
+
+
+@dataclass
+class Variant:
+    """A loaded, validated variant: what a rule module is built from."""
+
+    id: str
+    name: str
+    description: str
+    rules: str
+    width: int
+    height: int
+    pieces: PieceSet
+    setup: str                       # the initial position string
+    options: dict[str, Any]
+    die: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    lesson: str = ""
+    chain: tuple[str, ...] = ()      # ids/paths followed through ``extends``
+
+    def resolved_options(self, declared: Sequence[Any],
+                         extra_known: Sequence[str] = ()) -> dict[str, Any]:
+        """Defaults overlaid with this variant's options, each checked."""
+        known = {o.name: o for o in declared}
+        for key, value in self.options.items():
+            if key in extra_known:
+                continue
+            opt = known.get(key)
+            if opt is None:
+                raise VariantError(
+                    f"{self.source}: unknown option {key!r} for rule module {self.rules!r}; "
+                    f"expected one of: {', '.join(sorted(known))}",
+                    file=self.source, key=f"options.{key}")
+            problem = opt.check(value)
+            if problem:
+                raise VariantError(f"{self.source}: option {key!r}: {problem}",
+                                   file=self.source, key=f"options.{key}")
+        resolved = {o.name: o.default for o in declared}
+        resolved.update({k: v for k, v in self.options.items() if k in known})
+        return resolved
+
+    def make_rules(self) -> Any:
+        """The rule module for this variant (validates options and set-up)."""
+        from tavrei_lab.rules.registry import rule_module
+        cls = rule_module(self.rules, file=self.source)
+        try:
+            rules = cls(self)
+        except VariantError:
+            raise
+        except TavreiError as exc:
+            raise VariantError(f"{self.source}: {exc}", file=self.source) from exc
+        try:
+            start = rules.initial_position()
+            rules.validate(start)
+        except (PositionError, LimitError) as exc:
+            raise VariantError(f"{self.source}: key 'setup': the set-up cannot be used: {exc}",
+                               file=self.source, key="setup") from exc
+        return rules
+
+
+# -- reading files ---------------------------------------------------------------
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
+                           file=str(path)) from exc
+    if size > MAX_VARIANT_FILE_BYTES:
+        raise VariantError(f"{path}: variant file is {size} bytes; the limit is "
+                           f"{MAX_VARIANT_FILE_BYTES}", file=str(path))
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VariantError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})",
+                           file=str(path)) from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"{path}: not valid TOML: {exc}", file=str(path)) from exc
+    return data
+
+
+def _find(name: str, relative_to: Path | None) -> Path:
+    """A variant id or a path to a file; ids are looked up beside the file first."""
+    if name.endswith(".toml") or os.sep in name or "/" in name:
+        p = Path(name)
+        if not p.is_absolute() and relative_to is not None:
+            p = relative_to.parent / p
+        return p
+    if relative_to is not None:
+        beside = relative_to.parent / f"{name}.toml"
+        if beside.exists():
+            return beside
+    return VARIANTS_DIR / f"{name}.toml"
+
+
+def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    key = str(path.resolve()) if path.exists() else str(path)
+    if key in seen:
+        chain = " -> ".join(Path(s).stem for s in (*seen, key))
+        raise VariantError(f"{path}: key 'extends': cycle in extends: {chain}",
+                           file=str(path), key="extends")
+    if len(seen) >= MAX_EXTENDS_DEPTH:
+        raise VariantError(f"{path}: key 'extends': chain longer than {MAX_EXTENDS_DEPTH}",
+                           file=str(path), key="extends")
+    if not path.exists():
+        raise VariantError(f"{path}: no such variant file", file=str(path))
+    data = _read_toml(path)
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        k = sorted(unknown)[0]
+        raise VariantError(f"{path}: unknown key {k!r}; expected one of: "
+                           f"{', '.join(sorted(_TOP_KEYS))}", file=str(path), key=k)
+    parent = data.get("extends")
+    chain = (*seen, key)
+    if parent is None:
+        return data, chain
+    if not isinstance(parent, str) or not parent:
+        raise VariantError(f"{path}: key 'extends': expected a variant id or file name, "
+                           f"got {parent!r}", file=str(path), key="extends")
+    base, chain = _resolve(_find(parent, path), chain)
+    merged = _merge(base, {k: v for k, v in data.items() if k != "extends"})
+    return merged, chain
+
+
+def _expect(cond: bool, path: Path, key: str, what: str) -> None:
+    if not cond:
+        raise VariantError(f"{path}: key {key!r}: expected {what}", file=str(path), key=key)
+
+
+def _pieces(spec: Any, path: Path) -> PieceSet:
+    if isinstance(spec, str):
+        _expect(spec in BUILTIN_PIECE_SETS, path, "pieces",
+                f"one of {', '.join(BUILTIN_PIECE_SETS)} or a table")
+        return BUILTIN_PIECE_SETS[spec]
+    _expect(isinstance(spec, dict), path, "pieces", "a piece-set name or a table")
+    base_name = spec.get("base", "tavreli")
+    _expect(base_name in BUILTIN_PIECE_SETS, path, "pieces.base",
+            f"one of {', '.join(BUILTIN_PIECE_SETS)}")
+    kinds = dict(BUILTIN_PIECE_SETS[base_name].by_kind)
+    for role, table in spec.items():
+        if role == "base":
+            continue
+        _expect(role in ROLE_BY_NAME, path, f"pieces.{role}",
+                f"a role: {', '.join(ROLE_BY_NAME)}")
+        _expect(isinstance(table, dict) and set(table) <= _PIECE_KEYS, path, f"pieces.{role}",
+                f"a table with keys {', '.join(sorted(_PIECE_KEYS))}")
+        kind = ROLE_BY_NAME[role]
+        old = kinds[kind]
+        letter = table.get("letter", old.letter)
+        _expect(isinstance(letter, str) and len(letter) == 1 and letter.isascii()
+                and letter.isalpha(), path, f"pieces.{role}.letter", "one ASCII letter")
+        for k in ("name", "russian", "english"):
+            _expect(isinstance(table.get(k, ""), str), path, f"pieces.{role}.{k}", "a string")
+        kinds[kind] = PieceKind(kind, letter.upper(), table.get("name", old.name),
+                                table.get("russian", old.russian),
+                                table.get("english", old.english))
+    try:
+        return PieceSet(kinds)
+    except ValueError as exc:
+        raise VariantError(f"{path}: key 'pieces': {exc}", file=str(path),
+                           key="pieces") from exc
+
+
+def _setup_string(setup: dict[str, Any], width: int, height: int, pieces: PieceSet,
+                  path: Path) -> str:
+    unknown = set(setup) - _SETUP_KEYS
+    _expect(not unknown, path, f"setup.{sorted(unknown)[0] if unknown else ''}",
+            f"one of {', '.join(sorted(_SETUP_KEYS))}")
+    if "position" in setup:
+        _expect(isinstance(setup["position"], str), path, "setup.position",
+                "a position string")
+        return setup["position"]
+    back = setup.get("back_rank")
+    _expect(isinstance(back, str), path, "setup.back_rank",
+            "a string of piece letters, or setup.position")
+    letters = set(pieces.by_letter)
+    _expect(len(back) == width, path, "setup.back_rank",
+            f"{width} letters (one per file), got {len(back)}")
+    _expect(all(c.upper() in letters for c in back), path, "setup.back_rank",
+            f"letters of this variant's pieces ({''.join(sorted(letters))})")
+    ratniks = setup.get("ratniks", True)
+    _expect(isinstance(ratniks, bool), path, "setup.ratniks", "true or false")
+    destiny = setup.get("destiny", "")
+    _expect(isinstance(destiny, str), path, "setup.destiny", "a string of letters")
+    if ratniks and destiny:
+        _expect(len(destiny) == width and all(c.upper() in letters for c in destiny),
+                path, "setup.destiny", f"{width} piece letters (one per file)")
+    _expect(height >= (4 if ratniks else 2), path, "board.height",
+            "room for both armies")
+    pawn = pieces.by_kind[6].letter
+
+    def rank(row: list[str]) -> str:
+        return "".join(row)
+
+    white_back = [c.upper() for c in back]
+    white_pawns = [pawn + (f":{d.upper()}" if destiny else "") for d in (destiny or back)]
+    rows = [rank([c.lower() for c in white_back])]
+    if ratniks:
+        rows.append(rank([t.lower() for t in white_pawns]))
+    empty = height - 2 * len(rows)
+    rows += [str(width)] * empty
+    if ratniks:
+        rows.append(rank(white_pawns))
+    rows.append(rank(white_back))
+    return "/".join(rows) + " w - 0 1"
+
+
+def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -> Variant:
+    name = data.get("name", vid)
+    _expect(isinstance(name, str), path, "name", "a string")
+    description = data.get("description", "")
+    _expect(isinstance(description, str), path, "description", "a string")
+    lesson = data.get("lesson", "")
+    _expect(isinstance(lesson, str), path, "lesson", "a string")
+    rules = data.get("rules")
+    _expect(isinstance(rules, str), path, "rules", "the name of a rule module")
+    board = data.get("board", {})
+    _expect(isinstance(board, dict), path, "board", "a table with width and height")
+    unknown = set(board) - _BOARD_KEYS
+    _expect(not unknown, path, f"board.{sorted(unknown)[0] if unknown else ''}",
+            "width or height")
+    from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
+    for k in ("width", "height"):
+        v = board.get(k, 8)
+        _expect(isinstance(v, int) and not isinstance(v, bool), path, f"board.{k}",
+                "an integer")
+        _expect(MIN_SIDE <= v <= MAX_SIDE, path, f"board.{k}",
+                f"{MIN_SIDE}..{MAX_SIDE} (the board limit), got {v}")
+    width, height = board.get("width", 8), board.get("height", 8)
+    pieces = _pieces(data.get("pieces", "tavreli"), path)
+    setup = data.get("setup", {})
+    _expect(isinstance(setup, dict), path, "setup", "a table")
+    setup_str = _setup_string(setup, width, height, pieces, path)
+    options = data.get("options", {})
+    _expect(isinstance(options, dict), path, "options", "a table of option = value")
+    die = data.get("die", {})
+    _expect(isinstance(die, dict), path, "die", "a table")
+    return Variant(id=vid, name=name, description=description.strip(), rules=rules,
+                   width=width, height=height, pieces=pieces, setup=setup_str,
+                   options=dict(options), die=die, source=str(path), lesson=lesson.strip(),
+                   chain=chain)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path_key: str, mtime: float) -> tuple[Variant, Any]:
+    path = Path(path_key)
+    data, chain = _resolve(path, ())
+    variant = _build(data, path, path.stem, chain)
+    return variant, variant.make_rules()
+
+
+def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: Any) -> Any:
+    """The rule module of a variant, by id (``"tavreli"``) or file path.
+
+    Keyword arguments override options, so a one-off comparison needs no file:
+
+    >>> rules = load_variant("tavreli", fifty_move_rule=False)
+    >>> rules.options["fifty_move_rule"], rules.variant.id
+    (False, 'tavreli')
+    """
+    name = os.fspath(name_or_path)
+    if not isinstance(name, str) or not name:
+        raise VariantError(f"variant name must be a non-empty string, got {name_or_path!r}")
+    path = _find(name, None)
+    if not path.exists():
+        if name.endswith(".toml") or "/" in name:
+            raise VariantError(f"{name}: no such variant file", file=name)
+        raise VariantError(f"unknown variant {name!r}; known: {', '.join(variants())}",
+                           file=name)
+    variant, rules = _load_cached(str(path.resolve()), path.stat().st_mtime)
+    if not overrides:
+        return rules
+    v = copy.copy(variant)
+    v.options = {**variant.options, **overrides}
+    return v.make_rules()
+
+
+def variants() -> list[str]:
+    """The ids of the shipped variants, sorted."""
+    return sorted(p.stem for p in VARIANTS_DIR.glob("*.toml"))
+
+
+def describe_variants() -> list[tuple[str, str, str]]:
+    """(id, name, description) of every shipped variant."""
+    out = []
+    for vid in variants():
+        try:
+            r = load_variant(vid)
+            out.append((vid, r.variant.name, r.variant.description))
+        except VariantError as exc:
+            out.append((vid, "(broken)", str(exc)))
+    return out
+
+
+def check_variant_file(path: str | os.PathLike[str]) -> Any:
+    """Load and validate a variant file; raises ``VariantError`` naming what is wrong."""
+    p = Path(path)
+    if not p.exists():
+        raise VariantError(f"{p}: no such variant file", file=str(p))
+    data, chain = _resolve(p, ())
+    variant = _build(data, p, p.stem, chain)
+    return variant.make_rules()
