@@ -225,7 +225,7 @@ class Game:
         try:
             move = self.parse_move(text)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"ply {ply}: {text!r}: {exc.args[0]}", move_text=text,
+            raise IllegalMoveError(f"ply {ply}: {exc.args[0]}", move_text=text,
                                    ply=ply, position=self.position.string) from None
         except NotationError as exc:
             raise NotationError(f"ply {ply}: {exc.args[0]}", text=text,
@@ -289,8 +289,11 @@ class Game:
             side = "short (0-0)" if spec.castle == "short" else "long (0-0-0)"
             raise IllegalMoveError(f"{side} castling is not legal here",
                                    move_text=spec.text, ply=self.ply + 1)
-        fr = g.parse(spec.from_square)
-        to = g.parse(spec.to_square)
+        try:
+            fr = g.parse(spec.from_square)
+            to = g.parse(spec.to_square)
+        except NotationError as exc:
+            raise NotationError(f"{spec.text!r}: {exc.args[0]}", text=spec.text) from None
         tower = pos.board[fr]
         count = spec.count if spec.count is not None else len(tower)
         promo = 0

@@ -1,0 +1,43 @@
+# Two commands do all the set-up on a fresh machine (see README):
+#   make lab    -- install into .venv and open the tutorials in JupyterLab
+#   make test   -- install into .venv (and Chromium for the browser tests) and run every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test setup browser lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+lab: setup
+	$(BIN)/jupyter lab notebooks/00_quick_start.ipynb
+
+# Debian's Chromium for the real-browser tests (a test tool's own browser download
+# cannot reach its host here). Needs root, as CI is.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
+
+test: setup browser
+	$(BIN)/ruff check tavrei_lab tests benchmarks
+	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
+
+lint: setup
+	$(BIN)/ruff check tavrei_lab tests benchmarks
+
+bench: setup
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

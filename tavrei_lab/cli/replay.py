@@ -1,0 +1,49 @@
+"""``tavrei-lab replay [--variant ID] [--json] FILE``: replay a record and report the end."""
+
+from __future__ import annotations
+
+import argparse
+
+from tavrei_lab.cli.common import add_variant, print_json, read_input
+from tavrei_lab.notation.record import read_record
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="replay a game record (or bare movetext) and report "
+                                      "the final position")
+    add_variant(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("file", metavar="FILE", help="record file, or - for standard input")
+    p.set_defaults(run=run)
+
+
+def summary(game) -> dict:  # type: ignore[no-untyped-def]
+    """The facts ``replay --json`` reports (also used by the notebooks)."""
+    pos = game.position
+    chance = game.is_chance_node()
+    outcome = game.outcome()
+    facts = {
+        "plies": game.ply,
+        "side_to_move": pos.turn_name,
+        "in_check": False if chance else game.is_check(),
+        "legal_moves": 0 if chance else len(game.legal_moves()),
+        "outcome": None if outcome is None else outcome.termination,
+        "position": pos.string,
+    }
+    if hasattr(game.rules, "pending_roll"):
+        facts["pending_roll"] = game.rules.pending_roll(pos)
+    return facts
+
+
+def run(args: argparse.Namespace) -> int:
+    text = read_input(args.file)
+    game = read_record(text, variant=args.variant)
+    facts = summary(game)
+    if args.json:
+        print_json(facts)
+    else:
+        print(game.position.text())
+        print()
+        print(f"plies: {facts['plies']}, in check: {facts['in_check']}, "
+              f"legal moves: {facts['legal_moves']}, outcome: {facts['outcome'] or '-'}")
+    return 0

@@ -1,0 +1,27 @@
+"""``tavrei-lab show [--variant ID] [--moves ...|--position ...]``: the position as text."""
+
+from __future__ import annotations
+
+import argparse
+
+from tavrei_lab.cli.common import add_start, add_variant, game_from_args
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("show", help="print a position as text, towers bottom -> top")
+    add_variant(p)
+    add_start(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    print(game.position.text())
+    print()
+    print(f"position: {game.position.string}")
+    if not game.is_chance_node():
+        print(f"legal moves: {len(game.legal_moves())}" + (", check" if game.is_check() else ""))
+    outcome = game.outcome()
+    if outcome:
+        print(f"outcome: {outcome}")
+    return 0

@@ -1,0 +1,30 @@
+"""``tavrei-lab variants [-v]``: the shipped variants with their descriptions."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+from tavrei_lab.variant import describe_variants, load_variant
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("variants", help="list the shipped variants")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also list each variant's rule module and options")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for vid, name, description in describe_variants():
+        print(f"{vid}  --  {name}")
+        for line in textwrap.wrap(description, 76):
+            print(f"    {line}")
+        if args.verbose:
+            rules = load_variant(vid)
+            print(f"    rules: {rules.variant.rules}, board {rules.variant.width}x"
+                  f"{rules.variant.height}")
+            for opt in rules.OPTIONS:
+                print(f"      {opt.name} = {rules.options[opt.name]!r}  ({opt.description})")
+        print()
+    return 0
