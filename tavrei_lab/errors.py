@@ -60,3 +60,8 @@ class VariantError(TavreiError, ValueError):
 
 class LimitError(TavreiError, ValueError):
     """An input past one of the documented resource limits (board size, tower height, ...)."""
+
+
+class RenderError(TavreiError, ValueError):
+    """Drawing options that cannot be drawn (an unknown option, die face, colour
+    or a split count the selected tower cannot give); the message names which."""
