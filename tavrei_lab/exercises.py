@@ -1,0 +1,571 @@
+"""Exercises with immediate feedback, for the tutorials and the classroom.
+
+A learner answers a question about a position ("find the split that frees
+your luchnik", "where can this vsadnik go?", "which faces let you save the
+volkhv?") and a *checker* says at once whether the answer is right and, when
+it is not, **why** -- in the words of the rules (RULES.md), not just "wrong".
+
+Every checker works out the right answers from the rules themselves (legal
+moves, the position after a move, the die's faces); nothing here stores an
+expected answer. So a checker stays right when a teacher edits the puzzle's
+position, and the ready-made puzzles below stay right if the rules change.
+
+Two layers:
+
+- **checker functions** ``check_*(game, answer, ...) -> Feedback`` -- usable
+  on any position;
+- **exercises** (``Exercise``): a title, a prompt, a position and a checker
+  bound together; ``exercise.check(answer)`` gives ``Feedback``, the object
+  shows its board in a notebook, and ``exercise.widget()`` gives a text box
+  and a *Check* button so a class can play without writing code.
+
+>>> ex = EXERCISES["free-the-luchnik"]
+>>> bool(ex.check("d4(2)-d6"))
+True
+>>> print(ex.check("d4(1)-d6").message)  # doctest: +ELLIPSIS
+d4(1)-d6 takes only the ratoborets: the black vsadnik ... is now on top ...
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.pieces import ORTHODOX_PIECES
+from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.game import Game
+
+# -- feedback ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: right or not, and a sentence that explains it.
+
+    It is truthy exactly when the answer is right, so ``assert ex.check(a)``
+    and ``if feedback:`` read naturally; in a notebook it shows as a coloured
+    line.
+    """
+
+    correct: bool
+    message: str
+    #: True when no answer was given yet (the notebook's ``answer = None``).
+    missing: bool = False
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __str__(self) -> str:
+        mark = "Right!" if self.correct else ("No answer yet." if self.missing else "Not yet.")
+        return f"{mark} {self.message}"
+
+    def _repr_html_(self) -> str:
+        if self.correct:
+            colour, mark = "#1b5e20", "&#10004; Right!"
+        elif self.missing:
+            colour, mark = "#555555", "&#9998; No answer yet."
+        else:
+            colour, mark = "#b71c1c", "&#10008; Not yet."
+        return (f'<div style="border-left:6px solid {colour};padding:4px 10px;'
+                f'font-size:1.1em"><b style="color:{colour}">{mark}</b> '
+                f"{html.escape(self.message)}</div>")
+
+
+def _no_answer(what: str) -> Feedback:
+    return Feedback(False, f"Type your answer ({what}) and run the cell again.", missing=True)
+
+
+# -- naming tavrels ----------------------------------------------------------------------
+
+def tavrel_name(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
+    """"the white luchnik": colour and the variant's name of the tavrel's kind."""
+    kind = tavrel.acting_kind if acting else tavrel.kind
+    return f"{COLOR_NAMES[tavrel.color]} {game.position.pieces.by_kind[kind].name}"
+
+
+def _kind_from_name(game: Game, answer: str) -> int | None:
+    """The kind a learner means: Russian name, transliteration, letter or chess analogue."""
+    text = answer.strip().lower().replace("ё", "е")
+    if not text:
+        return None
+    for p in game.position.pieces:
+        chess = ORTHODOX_PIECES.by_kind[p.kind]  # "bishop" and "слон" name the luchnik's role
+        names = {p.name.lower(), p.russian.lower(), p.english.lower(), p.letter.lower(),
+                 chess.name.lower(), chess.russian.lower()}
+        if p.kind == 7:  # the helgi: "queen+knight", "queen and knight"
+            names |= {"queen+knight", "queen and knight"}
+        if text in names or text.replace(" ", "") in {n.replace(" ", "") for n in names}:
+            return p.kind
+    return None
+
+
+def _describe_kind(game: Game, kind: int) -> str:
+    p = game.position.pieces.by_kind[kind]
+    return f"{p.name} ({p.russian}, moves like a {p.english})"
+
+
+# -- checkers ----------------------------------------------------------------------------
+
+def check_chess_analogue(game: Game, name: str, answer: str | None) -> Feedback:
+    """Which orthodox chess piece moves like the tavrel called ``name``?
+
+    ``name`` and ``answer`` may each be a Russian name, a transliteration, a
+    letter or a chess name; the two must name the same kind.
+    """
+    if answer is None or not str(answer).strip():
+        return _no_answer("a chess piece, e.g. 'rook'")
+    kind = _kind_from_name(game, name)
+    if kind is None:
+        raise TavreiError(f"{name!r} is not a tavrel of {game.variant.id}")
+    given = _kind_from_name(game, str(answer))
+    p = game.position.pieces.by_kind[kind]
+    if given == kind:
+        return Feedback(True, f"the {p.name} ({p.russian}) moves like a {p.english}.")
+    if given is None:
+        return Feedback(False, f"{answer!r} is not a piece name I know; try a chess piece "
+                               "such as king, queen, rook, bishop, knight or pawn.")
+    return Feedback(False, f"{answer!r} is the {_describe_kind(game, given)}; the "
+                           f"{p.name} ({p.russian}) moves differently. Look at its board "
+                           "again.")
+
+
+def destinations(game: Game, square: str) -> set[str]:
+    """Every square the whole tower on ``square`` may move to (castling excluded)."""
+    pos = game.position
+    g = pos.geometry
+    fr = g.parse(square.lower())
+    height = len(pos.board[fr])
+    return {g.name(m.to_square) for m in game.legal_moves()
+            if m.from_square == fr and m.count == height and not m.castling}
+
+
+def _squares(answer: Iterable[str] | str) -> list[str]:
+    if isinstance(answer, str):
+        answer = answer.replace(",", " ").split()
+    return [str(a).strip().lower() for a in answer if str(a).strip()]
+
+
+def check_destinations(game: Game, square: str, answer: Iterable[str] | str | None) -> Feedback:
+    """Where can the tower on ``square`` go? ``answer``: squares, e.g. ``"a3 c3"``.
+
+    Explains each square that is missing (with what stands there, since
+    stepping onto towers is what newcomers forget) and each square that is
+    not reachable (with the rules' reason).
+    """
+    if answer is None:
+        return _no_answer("squares such as 'a3 c3'")
+    pos = game.position
+    g = pos.geometry
+    expected = destinations(game, square)
+    given = set(_squares(answer))
+    for s in given:
+        try:
+            g.parse(s)
+        except TavreiError:
+            return Feedback(False, f"{s!r} is not a square of this board.")
+    if given == expected:
+        towers = sorted(s for s in expected if pos.tower(s))
+        extra = (f" Note {', '.join(towers)}: a tavrel may step onto a tower there."
+                 if towers else "")
+        return Feedback(True, f"all {len(expected)} squares: {', '.join(sorted(expected))}."
+                        + extra)
+    problems = []
+    for s in sorted(expected - given):
+        tower = pos.tower(s)
+        if tower:
+            top = tower[-1]
+            how = ("forming a tower with its own" if top.color == pos.turn
+                   else "taking it prisoner")
+            problems.append(f"{s} is missing: the {tavrel_name(game, top)} stands there, and "
+                            f"in Tavreli a tavrel may land on it ({how}).")
+        else:
+            problems.append(f"{s} is missing: it is empty and within reach.")
+    for s in sorted(given - expected):
+        try:  # the game's own explanation of why the whole tower cannot go there
+            game.parse_move(f"{square}-{s}")
+            reason = "only castling goes there"
+        except TavreiError as exc:
+            reason = str(exc).split(": ", 1)[-1]
+        problems.append(f"{s} is not reachable: {reason}.")
+    return Feedback(False, " ".join(problems))
+
+
+def _move(game: Game, answer: str | Move) -> Move:
+    """The legal move an answer names (``TavreiError`` explains an illegal one)."""
+    if isinstance(answer, Move):
+        return game._match(answer)
+    return game.parse_move(str(answer))
+
+
+def _illegal(answer: Any, exc: TavreiError) -> Feedback:
+    return Feedback(False, f"{answer} cannot be played here: {exc}")
+
+
+def check_frees(game: Game, answer: str | Move | None, square: str, kind: int) -> Feedback:
+    """Does ``answer`` free the mover's own tavrel of ``kind`` buried on ``square``?
+
+    Freed means: after the move it is the top of the tower left on ``square``,
+    so it acts at once (A3.4). The explanation of a wrong split says which
+    tavrel it uncovered instead -- often an enemy prisoner, freed by mistake.
+    """
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move such as 'd4(2)-d6'")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    pos = game.position
+    g = pos.geometry
+    sq = g.parse(square.lower())
+    me = pos.turn
+    name = pos.pieces.by_kind[kind].name
+    text = game.move_text(move)
+    tower = pos.board[sq]
+    if move.from_square != sq:
+        return Feedback(False, f"{text} does not touch the tower on {square}: the {name} is "
+                               f"still buried there. Take tavrels off the top of {square}.")
+    after = game.rules.apply(pos, move)
+    rest = after.board[sq]
+    if not rest:
+        return Feedback(False, f"{text} carries the whole tower, the {name} inside it, to "
+                               f"{g.name(move.to_square)}: it is still covered there. "
+                               "Split the tower instead: write how many tavrels to take, "
+                               f"as in {square}(2)-...")
+    top = rest[-1]
+    if top.color == me and top.kind == kind:
+        return Feedback(True, f"{text} leaves the {name} on top of {square}: it acts at "
+                              "once, and the rest of the tower moved away.")
+    moved = [tavrel_name(game, t, acting=False) for t in tower[len(tower) - move.count:]]
+    verdict = (f"the {tavrel_name(game, top)} on {square} is now on top"
+               + (" -- you freed an enemy prisoner, and it acts at once!"
+                  if top.color != me else "."))
+    need = len(tower) - max(i for i, t in enumerate(tower)
+                            if t.color == me and t.kind == kind) - 1
+    return Feedback(False, f"{text} takes only the {', '.join(moved)}: {verdict} "
+                           f"To uncover the {name} the split must take exactly the "
+                           f"{need} tavrel{'s' if need != 1 else ''} above it.")
+
+
+def check_promotion(game: Game, square: str, answer: str | None) -> Feedback:
+    """What will the ratnik on ``square`` become on its far rank? (A2 destiny, A8)."""
+    if answer is None or not str(answer).strip():
+        return _no_answer("a tavrel's name, e.g. 'luchnik'")
+    pos = game.position
+    tower = pos.tower(square)
+    if not tower or tower[-1].kind != PAWN:
+        raise TavreiError(f"no ratnik on top of {square}")
+    ratnik = tower[-1]
+    destiny = ratnik.destiny
+    given = _kind_from_name(game, str(answer))
+    right = _describe_kind(game, destiny)
+    if given == destiny:
+        return Feedback(True, f"its destiny is the {right}. The destiny belongs to the "
+                              "ratnik, whatever file it walks on.")
+    if given is None:
+        return Feedback(False, f"{answer!r} is not a tavrel name I know.")
+    file_destiny = _file_destiny(game, pos.geometry.file_of(pos.geometry.parse(square)))
+    if file_destiny == given and given != destiny:
+        return Feedback(False, f"that is the destiny of the ratniks that *start* on the "
+                               f"{square[0]}-file. This ratnik started elsewhere: it keeps "
+                               "the destiny of the tavrel it first stood in front of.")
+    return Feedback(False, f"a ratnik becomes the tavrel it stood in front of at the start "
+                           f"(its destiny), not a {_describe_kind(game, given)}.")
+
+
+def _file_destiny(game: Game, file: int) -> int | None:
+    """The destiny of the ratnik that starts on ``file`` in this variant's set-up."""
+    start = game.rules.initial_position()
+    g = start.geometry
+    for rank in range(g.height):
+        tower = start.board[g.square(file, rank)]
+        if tower and tower[-1].kind == PAWN and tower[-1].color == 0:
+            return tower[-1].destiny
+    return None
+
+
+def check_prisoners(game: Game, answer: int | str | None, color: int | None = None) -> Feedback:
+    """How many enemy tavrels does ``color`` (default: the side to move) hold prisoner?
+
+    A prisoner is an enemy tavrel anywhere below an own-topped tower's top.
+    """
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a number")
+    pos = game.position
+    me = pos.turn if color is None else color
+    held = [(name, t) for name, tower in pos.towers().items() if tower[-1].color == me
+            for t in tower[:-1] if t.color != me]
+    try:
+        n = int(answer)
+    except (TypeError, ValueError):
+        return Feedback(False, f"{answer!r} is not a number.")
+    listing = ", ".join(f"{tavrel_name(game, t, acting=False)} on {s}" for s, t in held)
+    if n == len(held):
+        return Feedback(True, f"{COLOR_NAMES[me]} holds {n}: {listing or 'none'}.")
+    own_buried = sum(1 for tower in pos.towers().values() if tower[-1].color == me
+                     for t in tower[:-1] if t.color == me)
+    hint = ""
+    if n == len(held) + own_buried:
+        hint = (" You counted your own tavrels inside your towers too: those are "
+                "passengers, not prisoners.")
+    return Feedback(False, f"count again: look inside every tower {COLOR_NAMES[me]} tops, "
+                           f"bottom to top, for tavrels of the other colour.{hint}")
+
+
+def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
+    """Is ``answer`` a move that checkmates at once? Any mating move is right."""
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    text = game.move_text(move)
+    after = game.rules.apply(game.position, move)
+    vname = game.position.pieces.by_kind[KING].name
+    if not game.rules.is_check(after):
+        return Feedback(False, f"{text} does not even give check: the enemy {vname} is "
+                               "not attacked after it.")
+    replies = game.rules.legal_moves(after)
+    if not replies:
+        return Feedback(True, f"{text} is mate: check, and no legal reply.")
+    sample = ", ".join(sorted(write_move_safe(after, m) for m in replies)[:4])
+    return Feedback(False, f"{text} gives check, but {len(replies)} repl"
+                           f"{'y' if len(replies) == 1 else 'ies'} get out of it "
+                           f"(for example {sample}).")
+
+
+def write_move_safe(position: Any, move: Move) -> str:
+    from tavrei_lab.notation.moves import write_move
+    return write_move(position, move)
+
+
+def check_escape(game: Game, answer: str | Move | None) -> Feedback:
+    """The side to move is in check: is ``answer`` a legal way out?"""
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    text = game.move_text(move)
+    dest = game.position.board[move.to_square]
+    onto = (" -- onto a tower: the volkhv may stand on towers, if the square is safe."
+            if dest and game.position.board[move.from_square][-1].kind == KING else ".")
+    return Feedback(True, f"{text} gets out of check{onto}")
+
+
+# -- die games -----------------------------------------------------------------------------
+
+def faces_that_save_the_king(game: Game) -> set[str]:
+    """At a die roll where the roller's king is attacked: the faces after which
+    some legal move leaves it unattacked (the rules of the die game decide
+    which tavrels each face lets move)."""
+    rules = game.rules
+    pos = game.position
+    if not rules.is_chance_node(pos):
+        raise TavreiError("this is not a die roll: the die must be rolled next")
+    me = pos.turn
+    good = set()
+    for face, _p in rules.chance_outcomes(pos):
+        after_roll = rules.apply_roll(pos, face)
+        for m in rules.legal_moves(after_roll):
+            after = rules.apply(after_roll, m)
+            ks = after.king_square(me)
+            if ks is not None and not rules.is_attacked(after, ks, 1 - me):
+                good.add(face)
+                break
+    return good
+
+
+def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedback:
+    """Which die faces let the side to roll save its attacked king?"""
+    if answer is None:
+        return _no_answer("faces such as 'K Q'")
+    faces = [f for f, _ in game.chance_outcomes()]
+    upper = {f.upper(): f for f in faces}
+    given = set()
+    for a in _squares(answer):
+        if a.upper() not in upper:
+            return Feedback(False, f"{a!r} is not a face of this die ({', '.join(faces)}).")
+        given.add(upper[a.upper()])
+    good = faces_that_save_the_king(game)
+    probability = sum(p for f, p in game.chance_outcomes() if f in good)
+    if given == good:
+        return Feedback(True, f"{', '.join(sorted(good)) or 'none'}: the chance of rolling "
+                              f"one is {probability:.0%}.")
+    notes = []
+    for f in sorted(given - good):
+        notes.append(f"{f}: no move allowed by this face leaves the king safe")
+    for f in sorted(good - given):
+        notes.append(f"{f} is missing: this face allows a move that saves it "
+                     "(remember the hierarchy: a face lets lower pieces move too)")
+    return Feedback(False, "; ".join(notes) + ".")
+
+
+# -- exercises -------------------------------------------------------------------------------
+
+Checker = Callable[[Game, Any], Feedback]
+
+
+@dataclass
+class Exercise:
+    """A puzzle: a position, a question and a checker, shown as a board in notebooks."""
+
+    key: str
+    title: str
+    prompt: str
+    position: str | None
+    checker: Checker
+    variant: str = "tavreli"
+    hint: str = ""
+    moves: str = ""
+    #: squares to highlight on the board (e.g. the tower the question is about)
+    focus: tuple[str, ...] = field(default_factory=tuple)
+    #: candidate answers a teacher's "solution" button tries (None: legal moves)
+    candidates: Callable[[Game], Iterable[Any]] | None = None
+
+    def game(self) -> Game:
+        """A fresh game at the puzzle's position (answers never change it)."""
+        g = Game(self.variant, self.position)
+        if self.moves:
+            g.play(self.moves)
+        return g
+
+    def check(self, answer: Any) -> Feedback:
+        """Check an answer; a wrong one is explained."""
+        return self.checker(self.game(), answer)
+
+    def solutions(self) -> list[str]:
+        """Every answer the checker accepts among the candidates (for the teacher).
+
+        Move puzzles try every legal move, so this is how a teacher sees all the
+        solutions without knowing them in advance.
+        """
+        game = self.game()
+        cands = (self.candidates(game) if self.candidates is not None
+                 else [game.move_text(m) for m in game.legal_moves()])
+        return [str(c) for c in cands if self.checker(game, c)]
+
+    def board_svg(self, size: int = 360) -> str:
+        from tavrei_lab.render import board_svg
+        g = self.game()
+        squares = [g.position.geometry.parse(s) for s in self.focus]
+        return board_svg(g.position, size=size, selected=squares[0] if squares else None,
+                         lastmove=g.moves[-1] if g.moves else None)
+
+    def _repr_html_(self) -> str:
+        try:
+            board = self.board_svg()
+        except ImportError:  # rendering not installed: the text board still teaches
+            board = f"<pre>{html.escape(self.game().position.text())}</pre>"
+        hint = f"<p><i>Hint: {html.escape(self.hint)}</i></p>" if self.hint else ""
+        return (f"<div><h3>{html.escape(self.title)}</h3>{board}"
+                f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p>{hint}</div>")
+
+    def widget(self) -> Any:
+        """A text box and a *Check* button: the class answers without writing code."""
+        import ipywidgets as w
+        from IPython.display import HTML, display
+
+        box = w.Text(placeholder="your answer", layout=w.Layout(width="18em"))
+        button = w.Button(description="Check", button_style="primary")
+        solution = w.Button(description="Show solutions")
+        out = w.Output()
+
+        def on_check(_: Any) -> None:
+            out.clear_output()
+            with out:
+                display(HTML(self.check(box.value)._repr_html_()))
+
+        def on_solution(_: Any) -> None:
+            out.clear_output()
+            with out:
+                display(HTML("<b>Accepted answers:</b> "
+                             + html.escape(", ".join(self.solutions()))))
+
+        button.on_click(on_check)
+        box.on_submit(on_check)
+        solution.on_click(on_solution)
+        return w.VBox([w.HTML(self._repr_html_()), w.HBox([box, button, solution]), out])
+
+
+def _piece_candidates(game: Game) -> list[str]:
+    return [p.name for p in game.position.pieces]
+
+
+def _square_candidates(square: str) -> Callable[[Game], list[str]]:
+    return lambda game: [" ".join(sorted(destinations(game, square)))]
+
+
+def _count_candidates(game: Game) -> list[int]:
+    return list(range(0, 33))
+
+
+def _build_exercises() -> dict[str, Exercise]:
+    ex = [
+        Exercise(
+            "luchnik-analogue", "Name the analogue",
+            "Which chess piece moves like the luchnik (лучник)?",
+            None, lambda g, a: check_chess_analogue(g, "luchnik", a),
+            hint="лучник means 'archer': it shoots along diagonals.",
+            candidates=lambda g: [p.english for p in g.position.pieces]),
+        Exercise(
+            "vsadnik-squares", "Where can the vsadnik go?",
+            "List every square the white vsadnik on b1 can move to at the start.",
+            None, lambda g, a: check_destinations(g, "b1", a), focus=("b1",),
+            hint="A tavrel may also step onto its own pieces, forming a tower.",
+            candidates=_square_candidates("b1")),
+        Exercise(
+            "count-prisoners", "Count the prisoners",
+            "After this little skirmish, how many black tavrels does white hold prisoner?",
+            None, lambda g, a: check_prisoners(g, a, color=0),
+            moves="e2-e4 d7-d5 e4xd5 d8xd5 b1-c3 d5xa2 a1xa2",
+            hint="Look inside every white-topped tower.",
+            candidates=_count_candidates),
+        Exercise(
+            "free-the-luchnik", "Find the split that frees your luchnik",
+            "Your ratoborets on d4 stands on a black vsadnik, which stands on your luchnik. "
+            "Free the luchnik with one move.",
+            "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1",
+            lambda g, a: check_frees(g, a, "d4", 4), focus=("d4",),
+            hint="Write how many tavrels to take from the top: d4(2)-... takes two."),
+        Exercise(
+            "ratnik-destiny", "What does this ratnik become?",
+            "This white ratnik on c7 began the game on e2. What will it become on c8?",
+            "4v3/2P:H'5/8/8/8/8/8/4V3 w - 0 1",
+            lambda g, a: check_promotion(g, "c7", a), focus=("c7",),
+            hint="A ratnik's destiny is the piece it stood in front of.",
+            candidates=_piece_candidates),
+        Exercise(
+            "escape-onto-a-tower", "Save the volkhv",
+            "White's volkhv on g1 is in check. Find a way out.",
+            "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1",
+            check_escape, focus=("g1",),
+            hint="The volkhv may step onto towers -- its own too -- if the square is safe."),
+        Exercise(
+            "mate-in-one", "Mate in one (Anderson - Zhmurov, Moscow 1997)",
+            "Black to move and mate at once, as Zhmurov did in this tournament game.",
+            None, check_mate_in_one,
+            moves=("h1-h2 e7-e5 e2-e3 g8-f6 d2-d4 b8-c6 g1-f3 d7-d6 f1-e2 f8-d6 h2(1)-h1 "
+                   "d8-d6 h2-h3 c8-e6 b1-a3 a8-a7 c2-c3 a7-a3 b2-a3 d6(1)-a3 c1-a3 d6(1)-a3 "
+                   "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
+                   "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
+            hint="The black knyaz stands on top of a tall tower on e1."),
+    ]
+    return {e.key: e for e in ex}
+
+
+#: The ready-made puzzles the tutorials and the classroom demo use, by key.
+EXERCISES: dict[str, Exercise] = _build_exercises()
+
+
+def exercise(key: str) -> Exercise:
+    """A ready-made exercise by key (see ``EXERCISES``)."""
+    try:
+        return EXERCISES[key]
+    except KeyError:
+        raise TavreiError(f"no exercise {key!r}; known: {', '.join(EXERCISES)}") from None
