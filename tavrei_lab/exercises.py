@@ -467,30 +467,31 @@ class Exercise:
                 f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p>{hint}</div>")
 
     def widget(self) -> Any:
-        """A text box and a *Check* button: the class answers without writing code."""
-        import ipywidgets as w
-        from IPython.display import HTML, display
+        """A text box and a *Check* button: the class answers without writing code.
 
-        box = w.Text(placeholder="your answer", layout=w.Layout(width="18em"))
+        The verdict goes into an ``HTML`` widget (not an ``Output``), so it
+        updates the same way in JupyterLab, Voila and a test with no browser.
+        Pressing Enter in the box checks too.
+        """
+        import ipywidgets as w
+
+        box = w.Text(placeholder="your answer", continuous_update=False,
+                     layout=w.Layout(width="18em"))
         button = w.Button(description="Check", button_style="primary")
         solution = w.Button(description="Show solutions")
-        out = w.Output()
+        verdict = w.HTML()
 
-        def on_check(_: Any) -> None:
-            out.clear_output()
-            with out:
-                display(HTML(self.check(box.value)._repr_html_()))
+        def on_check(_: Any = None) -> None:
+            verdict.value = self.check(box.value)._repr_html_()
 
         def on_solution(_: Any) -> None:
-            out.clear_output()
-            with out:
-                display(HTML("<b>Accepted answers:</b> "
-                             + html.escape(", ".join(self.solutions()))))
+            verdict.value = ("<b>Accepted answers:</b> "
+                             + html.escape(", ".join(self.solutions())))
 
         button.on_click(on_check)
-        box.on_submit(on_check)
+        box.observe(on_check, names="value")
         solution.on_click(on_solution)
-        return w.VBox([w.HTML(self._repr_html_()), w.HBox([box, button, solution]), out])
+        return w.VBox([w.HTML(self._repr_html_()), w.HBox([box, button, solution]), verdict])
 
 
 def _piece_candidates(game: Game) -> list[str]:

@@ -1,0 +1,158 @@
+"""Each exercise checker: a right answer passes, a wrong one fails with a reason.
+
+The reasons matter as much as the verdicts (a learner reads them), so the
+wrong-answer tests check that the explanation names what went wrong.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.core.tavrel import BISHOP
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.exercises import (
+    EXERCISES,
+    Feedback,
+    check_chess_analogue,
+    check_destinations,
+    check_escape,
+    check_frees,
+    check_mate_in_one,
+    check_prisoners,
+    check_promotion,
+    destinations,
+    exercise,
+)
+
+LUCHNIK_TOWER = "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1"
+
+
+def test_feedback_is_truthy_only_when_right() -> None:
+    assert Feedback(True, "ok")
+    assert not Feedback(False, "no")
+    assert "Right!" in str(Feedback(True, "ok"))
+    assert "&#10008;" in Feedback(False, "<b>")._repr_html_()
+    assert "&lt;b&gt;" in Feedback(False, "<b>")._repr_html_()
+
+
+def test_chess_analogue_right_in_any_language() -> None:
+    g = Game()
+    for answer in ("bishop", "Bishop", "слон"):
+        assert check_chess_analogue(g, "luchnik", answer), answer
+    assert check_chess_analogue(g, "лучник", "bishop")
+
+
+def test_chess_analogue_wrong_names_the_other_tavrel() -> None:
+    fb = check_chess_analogue(Game(), "luchnik", "rook")
+    assert not fb
+    assert "ratoborets" in fb.message
+    fb = check_chess_analogue(Game(), "luchnik", "dragon")
+    assert not fb and "not a piece name" in fb.message
+
+
+def test_destinations_right_includes_stepping_onto_own_ratnik() -> None:
+    g = Game()
+    assert destinations(g, "b1") == {"a3", "c3", "d2"}
+    fb = check_destinations(g, "b1", "a3, c3 d2")
+    assert fb and "d2" in fb.message
+
+
+def test_destinations_wrong_explains_missing_tower_and_extra_square() -> None:
+    fb = check_destinations(Game(), "b1", ["a3", "c3", "e2"])
+    assert not fb
+    assert "d2 is missing" in fb.message and "white ratnik" in fb.message
+    assert "e2 is not reachable" in fb.message
+
+
+def test_frees_right_split_uncovers_the_luchnik() -> None:
+    g = Game(position=LUCHNIK_TOWER)
+    fb = check_frees(g, "d4(2)-d6", "d4", BISHOP)
+    assert fb and "on top of d4" in fb.message
+
+
+def test_frees_wrong_split_frees_the_enemy_instead() -> None:
+    g = Game(position=LUCHNIK_TOWER)
+    fb = check_frees(g, "d4(1)-d6", "d4", BISHOP)
+    assert not fb
+    assert "black vsadnik" in fb.message and "enemy prisoner" in fb.message
+    assert "exactly the 2 tavrels" in fb.message
+
+
+def test_frees_whole_tower_and_illegal_and_other_tower_are_explained() -> None:
+    g = Game(position=LUCHNIK_TOWER)
+    assert "whole tower" in check_frees(g, "d4-d6", "d4", BISHOP).message
+    assert "cannot be played" in check_frees(g, "d4(2)-e5", "d4", BISHOP).message
+    assert "does not touch" in check_frees(g, "g1-g2", "d4", BISHOP).message
+    assert g.ply == 0 and g.position.string == Game(position=LUCHNIK_TOWER).position.string
+
+
+def test_promotion_by_destiny_right_and_wrong() -> None:
+    g = Game(position="4v3/2P:H'5/8/8/8/8/8/4V3 w - 0 1")
+    assert check_promotion(g, "c7", "helgi")
+    assert check_promotion(g, "c7", "хелги")
+    fb = check_promotion(g, "c7", "luchnik")  # the c-file's destiny: the classic mistake
+    assert not fb and "start" in fb.message
+    fb = check_promotion(g, "c7", "knyaz")
+    assert not fb and "destiny" in fb.message
+
+
+def test_prisoners_right_and_wrong_counts() -> None:
+    ex = EXERCISES["count-prisoners"]
+    g = ex.game()
+    assert check_prisoners(g, 2, color=0)
+    fb = check_prisoners(g, 4, color=0)  # own passengers counted too
+    assert not fb and "passengers" in fb.message
+    assert not check_prisoners(g, "many", color=0)
+
+
+def test_mate_in_one_right_and_wrong() -> None:
+    g = EXERCISES["mate-in-one"].game()
+    assert check_mate_in_one(g, "e1(3)-d2")
+    assert "not even give check" in check_mate_in_one(g, "e1-d2").message
+    checks = [g.move_text(m) for m in g.legal_moves()
+              if g.rules.is_check(g.rules.apply(g.position, m))
+              and g.rules.legal_moves(g.rules.apply(g.position, m))]
+    assert checks, "the puzzle should offer a check that is not mate"
+    fb = check_mate_in_one(g, checks[0])
+    assert not fb and "get out of it" in fb.message
+
+
+def test_escape_right_onto_tower_and_wrong_into_attack() -> None:
+    g = EXERCISES["escape-onto-a-tower"].game()
+    assert g.is_check()
+    fb = check_escape(g, "g1xf2")
+    assert fb and "onto a tower" in fb.message
+    fb = check_escape(g, "g1-f1")
+    assert not fb and "attacked" in fb.message
+
+
+@pytest.mark.parametrize("key", sorted(EXERCISES))
+def test_every_ready_made_exercise_has_a_solution_and_rejects_nonsense(key: str) -> None:
+    ex = EXERCISES[key]
+    solutions = ex.solutions()
+    assert solutions, f"{key}: no answer is accepted"
+    assert ex.check(solutions[0])
+    assert not ex.check("zz9")
+    missing = ex.check(None)
+    assert not missing and missing.missing
+    assert ex.title in ex._repr_html_()
+
+
+def test_exercise_lookup_names_known_keys() -> None:
+    assert exercise("free-the-luchnik") is EXERCISES["free-the-luchnik"]
+    with pytest.raises(TavreiError, match="free-the-luchnik"):
+        exercise("nope")
+
+
+def test_widget_checks_an_answer_typed_in_the_box() -> None:
+    box = EXERCISES["free-the-luchnik"].widget()
+    text, check_button, _solutions = box.children[1].children
+    verdict = box.children[2]
+    text.value = "d4(1)-d6"          # Enter in the box checks at once
+    assert "Not yet." in verdict.value and "enemy prisoner" in verdict.value
+    text.value = "d4(2)-d6"
+    check_button.click()
+    assert "Right!" in verdict.value
+    _solutions.click()
+    assert "d4(2)-d6" in verdict.value
