@@ -1,0 +1,822 @@
+"""``Board``: the interactive board for notebooks, with its controls.
+
+The division of labour follows lichess's chessground: Python (this module)
+owns the game and computes every legal move; the browser (``BoardView``)
+only draws the SVG it is given and reports clicks. So the whole behaviour of
+the board -- selecting a tower, choosing how many tavrels to take, playing,
+undo, the die, the computer opponent -- is ordinary Python that the tests
+drive by setting the same traits the browser sets.
+
+A click walks through a small state machine:
+
+1. no tower selected: a click on an own-topped tower selects it (a click on a
+   layer of its strip also chooses how many tavrels to take: layer ``i`` of a
+   tower of height ``h`` means the top ``h - i``);
+2. a tower selected: a click on a lit destination plays the move; a click on
+   the selected tower's layer changes the count, on the tower itself clears
+   the selection; a click on another own tower selects that one; anything
+   else is explained in the status line (the game says why it is illegal).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
+from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.game import Game
+from tavrei_lab.widgets.view import BoardView, _with_svg
+
+HUMAN = "human"
+
+#: How many moves the computer may play in a row from one trigger (both sides
+#: played by the computer): a guard so a notebook cell always returns.
+MAX_COMPUTER_PLIES = 300
+
+_TERMINATIONS = {
+    "checkmate": "Checkmate",
+    "stalemate": "Stalemate",
+    "king-capture": "The volkhv is taken prisoner",
+    "threefold-repetition": "Threefold repetition",
+    "fifty-move-rule": "Fifty-move rule",
+}
+
+
+def agent_names() -> list[str]:
+    """The computer players on offer: every name in ``tavrei_lab.engine.agents.AGENTS``."""
+    from tavrei_lab.engine.agents import AGENTS
+    return sorted(AGENTS)
+
+
+def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
+         destinations: list[int] | None = None, split_count: int | None = None,
+         size: int | None = None) -> str:
+    """The SVG of ``game``'s current position with the board's highlights.
+
+    The one place the widgets call ``tavrei_lab.render.board_svg``.
+    """
+    from tavrei_lab.render import board_svg
+    position = game.position
+    history = game.history
+    last = history[-1] if history else None
+    if isinstance(last, Roll):  # a roll follows the move it should not hide
+        moves = [a for a in history if isinstance(a, Move)]
+        last = moves[-1] if moves else None
+    chance = game.is_chance_node()
+    return board_svg(position, flipped=flipped, lastmove=last, selected=selected,
+                     destinations=destinations, split_count=split_count,
+                     check=(not chance and game.is_check()), die_face=position.roll,
+                     size=size)
+
+
+def _piece_name(position: Any, tavrel: Any) -> str:
+    kind = position.pieces.by_kind[tavrel.acting_kind]
+    return f"{kind.name} ({kind.russian})"
+
+
+def _button(description: str, tooltip: str, handler: Callable[[], Any],
+            width: str = "auto") -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip,
+                            layout=widgets.Layout(width=width))
+    button.on_click(lambda _b: handler())
+    return button
+
+
+class Board(widgets.VBox):
+    """The board you click, with its controls.
+
+    >>> board = Board()                                  # doctest: +SKIP
+    >>> Board(variant="gavrilov-die", seed=3, black="random")  # doctest: +SKIP
+
+    ``game`` (a ``Game``) or ``variant``/``position``/``seed`` choose what is
+    on the board; ``white``/``black`` are ``"human"`` or an agent name from
+    ``AGENTS``; ``auto_roll`` rolls the die for human players too.
+    The game on the board is ``board.game``; ``board.status.value`` is the
+    status line.
+    """
+
+    def __init__(self, game: Game | None = None, *, variant: str = "tavreli",
+                 position: str | None = None, seed: int | None = None,
+                 flipped: bool = False, white: str = HUMAN, black: str = HUMAN,
+                 auto_roll: bool = False, size: int | None = None) -> None:
+        self.game: Game = game if game is not None else Game(variant, position, seed=seed)
+        self.flipped = flipped
+        self.size = size
+        self.selected: int | None = None
+        self.count: int | None = None
+        self.pending_promotion: list[Move] = []
+        self.message = ""
+        self._agents: dict[int, Any] = {}
+        self._updating = False
+        self._legal_for: tuple[Any, list[Move]] | None = None
+
+        self.view = BoardView()
+        self.view.observe(self._on_click, "click")
+        self.view.observe(self._on_key, "key")
+        self.status = widgets.HTML()
+        self.status.add_class("tavrei-status")
+
+        # -- beside the board: the count, the promotion, the move list -----------
+        self.count_picker = widgets.Dropdown(description="Take", options=[], disabled=True,
+                                             layout=widgets.Layout(width="210px"))
+        self.count_picker.observe(self._on_count_picked, "value")
+        self.promotion_picker = widgets.ToggleButtons(options=[], description="Promote",
+                                                      layout=widgets.Layout(display="none"))
+        self.promotion_picker.observe(self._on_promotion_picked, "value")
+        self.move_list = widgets.Select(options=[("start", 0)], value=0, rows=14,
+                                        layout=widgets.Layout(width="210px"))
+        self.move_list.observe(self._on_move_list, "value")
+        self.move_list.add_class("tavrei-moves")
+        nav = widgets.HBox([
+            _button("|<", "first: the start position", lambda: self.go_to(0), "48px"),
+            _button("<", "previous (left arrow)", lambda: self.step(-1), "48px"),
+            _button(">", "next (right arrow)", lambda: self.step(1), "48px"),
+            _button(">|", "last", lambda: self.go_to(len(self._line())), "48px"),
+        ])
+        self.die_label = widgets.HTML()
+        self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll)
+        self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
+                                          indent=False)
+        self.die_box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll])
+        side = widgets.VBox([self.count_picker, self.promotion_picker, self.move_list, nav,
+                             self.die_box])
+
+        # -- under the board: game controls ---------------------------------------
+        self.undo_button = _button("Undo", "take back the last move", self.undo)
+        self.redo_button = _button("Redo", "play the undone move again", self.redo)
+        self.flip_button = _button("Flip", "turn the board round", self.flip)
+        self.computer_button = _button("Computer move", "let the computer play this move",
+                                       self.computer_move)
+        from tavrei_lab.variant import variants
+        names = variants()
+        current = self.game.variant.id
+        self.variant_picker = widgets.Dropdown(
+            options=names if current in names else [*names, current], value=current,
+            description="Variant")
+        self.seed_text = widgets.Text(value="" if self.game.seed is None else str(self.game.seed),
+                                      description="Seed", placeholder="none",
+                                      layout=widgets.Layout(width="180px"))
+        self.new_button = _button("New game", "start a new game of the chosen variant",
+                                  self.new_game)
+        players = [HUMAN, *agent_names()]
+        for who in (white, black):
+            if who not in players:
+                raise TavreiError(f"unknown player {who!r}; choose one of {', '.join(players)}")
+        self.white_player = widgets.Dropdown(options=players, value=white, description="White")
+        self.black_player = widgets.Dropdown(options=players, value=black, description="Black")
+        self.white_player.observe(self._on_players, "value")
+        self.black_player.observe(self._on_players, "value")
+
+        self.record_text = widgets.Textarea(placeholder="paste a game record here",
+                                            layout=widgets.Layout(width="100%", height="8em"))
+        self.record_upload = widgets.FileUpload(accept=".txt,.pgn,.tvr", multiple=False,
+                                                description="Open file")
+        self.record_upload.observe(self._on_upload, "value")
+        self.download_link = widgets.HTML()
+        self.position_text = widgets.Text(description="Position",
+                                          layout=widgets.Layout(width="100%"))
+        record_box = widgets.VBox([
+            self.record_text,
+            widgets.HBox([_button("Load record", "replay the record above", self.load_record),
+                          _button("Save record", "write this game's record above",
+                                  self.save_record),
+                          self.record_upload, self.download_link]),
+            self.position_text,
+            widgets.HBox([_button("Set position", "start a new game from the position string",
+                                  self.set_position),
+                          _button("Copy position", "copy the position string",
+                                  self.copy_position)]),
+        ])
+        controls = widgets.VBox([
+            widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
+                          self.computer_button]),
+            widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
+            widgets.HBox([self.white_player, self.black_player]),
+            record_box,
+        ])
+        super().__init__([self.status, widgets.HBox([self.view, side]), controls])
+        self.add_class("tavrei-board-app")
+        self._reset_players()
+        self._after_change(["New game." if game is None else "Game loaded."])
+
+    # == reading the state ========================================================
+    @property
+    def position(self) -> Any:
+        return self.game.position
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now (cached per position: a click asks several times)."""
+        pos = self.game.position
+        if self._legal_for is None or self._legal_for[0] is not pos:
+            moves = [] if self.game.is_chance_node() else self.game.legal_moves()
+            self._legal_for = (pos, moves)
+        return self._legal_for[1]
+
+    def destinations(self) -> list[int]:
+        """Squares the selected unit (``selected``, ``count``) may move to."""
+        if self.selected is None:
+            return []
+        return sorted({m.to_square for m in self.legal_moves()
+                       if m.from_square == self.selected and m.count == self.count})
+
+    def square_names(self, squares: list[int]) -> list[str]:
+        return [self.game.position.geometry.name(s) for s in squares]
+
+    def greyed(self) -> list[str]:
+        """Own towers that may not move now because of the die face (die games only)."""
+        pos = self.game.position
+        if pos.roll is None or self.game.is_chance_node():
+            return []
+        movable = {m.from_square for m in self.legal_moves()}
+        return [pos.geometry.name(s) for s, tower in enumerate(pos.board)
+                if tower and tower[-1].color == pos.turn and s not in movable]
+
+    def player(self, color: int) -> str:
+        return (self.white_player if color == WHITE else self.black_player).value
+
+    def is_human_turn(self) -> bool:
+        return self.player(self.game.position.turn) == HUMAN
+
+    def _line(self) -> list[tuple[Any, str]]:
+        """The whole line -- what was played plus what can be redone -- as
+        (position before, action text) pairs."""
+        future = self.game.copy()
+        while future.can_redo():
+            future.redo()
+        return list(zip(future.positions[:-1], future.action_texts(), strict=True))
+
+    # == drawing ==================================================================
+    def svg(self) -> str:
+        """The board as drawn now (also the static fallback)."""
+        split = self.count if self.selected is not None else None
+        return draw(self.game, flipped=self.flipped, selected=self.selected,
+                    destinations=self.destinations() or None, split_count=split,
+                    size=self.size)
+
+    def redraw(self) -> None:
+        """Send a new drawing to the browser (in place: the widget stays)."""
+        self.view.show(self.svg(), self.greyed())
+
+    def _after_change(self, messages: list[str]) -> None:
+        """Redraw everything that depends on the game, and say what happened."""
+        self.message = " ".join(m for m in messages if m)
+        self._updating = True
+        try:
+            self._update_move_list()
+            self._update_count_picker()
+            self._update_die()
+            self.position_text.value = self.game.position.string
+            self.undo_button.disabled = not self.game.history
+            self.redo_button.disabled = not self.game.can_redo()
+        finally:
+            self._updating = False
+        self.status.value = self._status_html()
+        self.redraw()
+
+    def _status_html(self) -> str:
+        return (f'<span class="tavrei-message">{html.escape(self.message)}</span> '
+                f'<b class="tavrei-state">{html.escape(self.state_text())}</b>')
+
+    def state_text(self) -> str:
+        """Whose turn, check, mate, stalemate, draws: the second half of the status line."""
+        game = self.game
+        pos = game.position
+        turn = pos.turn_name.capitalize()
+        outcome = game.outcome()
+        if outcome is not None:
+            what = _TERMINATIONS.get(outcome.termination,
+                                     outcome.termination.replace("-", " ").capitalize())
+            if outcome.winner is None:
+                return f"{what}: the game is drawn (1/2-1/2)."
+            return f"{what}: {COLOR_NAMES[outcome.winner]} wins ({outcome.result()})."
+        claim = game.outcome(claim_draw=True)
+        extra = ""
+        if claim is not None:
+            what = _TERMINATIONS.get(claim.termination, claim.termination)
+            extra = f" {what}: a draw may be claimed."
+        if game.is_chance_node():
+            return f"{turn} to roll the die.{extra}"
+        die = f" The die shows {self._face_text(pos.roll)}." if pos.roll is not None else ""
+        if game.is_check():
+            king = pos.pieces.by_kind[1].name
+            return f"Check! {turn}'s {king} is attacked. {turn} to move.{die}{extra}"
+        return f"{turn} to move.{die}{extra}"
+
+    def _face_text(self, face: str | None) -> str:
+        if face is None:
+            return ""
+        kind = self.game.position.pieces.by_letter.get(face.upper())
+        return f"{face} ({kind.name})" if kind is not None else face
+
+    def _update_move_list(self) -> None:
+        options = [("start", 0)]
+        for i, (pos, text) in enumerate(self._line()):
+            dots = "." if pos.turn == WHITE else "..."
+            options.append((f"{pos.fullmove_number}{dots} {text}", i + 1))
+        if list(self.move_list.options) != options:
+            self.move_list.options = options
+        self.move_list.value = len(self.game.history)
+
+    def _update_count_picker(self) -> None:
+        pos = self.game.position
+        if self.selected is None:
+            self.count_picker.options = []
+            self.count_picker.disabled = True
+            return
+        height = len(pos.board[self.selected])
+        counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
+        options = []
+        for k in range(height, 0, -1):
+            label = f"{k} (whole tower)" if k == height else f"top {k}"
+            if k not in counts:
+                label += " - no move"
+            options.append((label, k))
+        self.count_picker.options = options
+        self.count_picker.value = self.count
+        self.count_picker.disabled = height == 1
+
+    def _update_die(self) -> None:
+        game = self.game
+        die_game = _has_die(game) or game.position.roll is not None
+        self.die_box.layout.display = "" if die_game else "none"
+        self.roll_button.disabled = not game.is_chance_node()
+        face = game.position.roll
+        self.die_label.value = (f"Die: <b>{html.escape(self._face_text(face))}</b>"
+                                if face is not None else "Die: -")
+
+    # == clicks and keys ==========================================================
+    def _on_click(self, change: dict[str, Any]) -> None:
+        click = change["new"] or {}
+        name = str(click.get("square", ""))
+        layer = click.get("layer")
+        try:
+            square = self.game.position.geometry.parse(name)
+        except NotationError as exc:
+            self._after_change([f"Click ignored: {exc}."])
+            return
+        self.click_square(square, layer if isinstance(layer, int) else None)
+
+    def _on_key(self, change: dict[str, Any]) -> None:
+        key = (change["new"] or {}).get("key")
+        if key == "ArrowLeft":
+            self.step(-1)
+        elif key == "ArrowRight":
+            self.step(1)
+        elif key == "Home":
+            self.go_to(0)
+        elif key == "End":
+            self.go_to(len(self._line()))
+
+    def click_square(self, square: int, layer: int | None = None) -> None:
+        """What a click on ``square`` (layer ``layer`` of its strip) does; see the module."""
+        game = self.game
+        pos = game.position
+        name = pos.geometry.name(square)
+        outcome = game.outcome()
+        if outcome is not None:
+            self._after_change(["The game is over; start a new game or undo."])
+            return
+        if game.is_chance_node():
+            self._after_change([f"{pos.turn_name.capitalize()} must roll the die first "
+                                "(press Roll the die)."])
+            return
+        if not self.is_human_turn():
+            self._after_change([f"{pos.turn_name.capitalize()} is played by the computer "
+                                f"({self.player(pos.turn)}): press Computer move."])
+            return
+        if self.pending_promotion:
+            self._after_change(["Choose the promotion first."])
+            return
+        if self.selected is not None:
+            found = [m for m in self.legal_moves()
+                     if m.key == (self.selected, self.count, square)]
+            if found:
+                self._play(found)
+                return
+            if square == self.selected:
+                if layer is not None:
+                    self._choose_count(len(pos.board[square]) - layer)
+                else:
+                    self._deselect("Selection cleared.")
+                return
+        tower = pos.board[square]
+        if tower and tower[-1].color == pos.turn:
+            self._select(square, layer)
+            return
+        if self.selected is None:
+            if not tower:
+                msg = f"There is no tower on {name}: click one of {pos.turn_name}'s towers."
+            else:
+                msg = (f"The tower on {name} is {COLOR_NAMES[tower[-1].color]}'s "
+                       f"(top: {_piece_name(pos, tower[-1])}); it is {pos.turn_name}'s move.")
+            self._after_change([msg])
+            return
+        self._after_change([self._why_not(Move(self.selected, self.count or 1, square))])
+
+    def _why_not(self, move: Move) -> str:
+        """The game's own explanation of an illegal move (the game is not changed)."""
+        game = self.game
+        before = len(game.history)
+        try:
+            game.push(move)
+        except IllegalMoveError as exc:
+            return f"Illegal: {exc}."
+        game.pop()  # unreachable for a move not in legal_moves(); undone to be safe
+        assert len(game.history) == before
+        return "That move is legal."
+
+    def _select(self, square: int, layer: int | None) -> None:
+        pos = self.game.position
+        tower = pos.board[square]
+        height = len(tower)
+        counts = sorted({m.count for m in self.legal_moves() if m.from_square == square})
+        if layer is not None and 0 <= layer < height:
+            count = height - layer
+        else:
+            count = height if (height in counts or not counts) else counts[-1]
+        self.selected = square
+        self.count = count
+        self._after_change([self._selection_text()])
+
+    def _choose_count(self, count: int) -> None:
+        height = len(self.game.position.board[self.selected]) if self.selected is not None else 0
+        if self.selected is None or not 1 <= count <= height:
+            return
+        self.count = count
+        self._after_change([self._selection_text()])
+
+    def _selection_text(self) -> str:
+        pos = self.game.position
+        assert self.selected is not None and self.count is not None
+        name = pos.geometry.name(self.selected)
+        tower = pos.board[self.selected]
+        if len(tower) == 1:
+            what = f"the {_piece_name(pos, tower[-1])} on {name}"
+        elif self.count == len(tower):
+            what = f"the whole tower of {len(tower)} on {name}"
+        else:
+            what = f"the top {self.count} of the {len(tower)} tavrels on {name}"
+        dests = self.square_names(self.destinations())
+        if dests:
+            top = "" if len(tower) == 1 else f", {_piece_name(pos, tower[-1])} on top"
+            text = f"Selected {what}{top}: it may go to {', '.join(dests)}."
+        else:
+            counts = sorted({m.count for m in self.legal_moves()
+                             if m.from_square == self.selected})
+            if counts:
+                text = (f"Selected {what}: it cannot move as a unit of {self.count}; "
+                        f"take {' or '.join(map(str, counts))}.")
+            elif pos.roll is not None:
+                text = (f"The die shows {self._face_text(pos.roll)}: the "
+                        f"{_piece_name(pos, tower[-1])} on {name} may not move.")
+            else:
+                text = f"The {_piece_name(pos, tower[-1])} on {name} has no legal move."
+        if len(tower) > 1:
+            text += " Click a layer of the tower, or use Take, to choose how many to move."
+        return text
+
+    def _deselect(self, message: str = "") -> None:
+        self.selected = None
+        self.count = None
+        self._after_change([message])
+
+    def _on_count_picked(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None:
+            return
+        self._choose_count(int(change["new"]))
+
+    def _on_promotion_picked(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None or not self.pending_promotion:
+            return
+        move = change["new"]
+        self.pending_promotion = []
+        self.promotion_picker.layout.display = "none"
+        self._push(move)
+
+    # == playing ==================================================================
+    def _play(self, moves: list[Move]) -> None:
+        if len({m.promotion for m in moves}) > 1:
+            pos = self.game.position
+            self.pending_promotion = moves
+            self._updating = True
+            try:
+                self.promotion_picker.options = [
+                    (pos.pieces.by_kind[m.promotion].name, m) for m in moves]
+                self.promotion_picker.value = None
+            finally:
+                self._updating = False
+            self.promotion_picker.layout.display = ""
+            self._after_change(["Choose the piece the ratnik becomes."])
+            return
+        self._push(moves[0])
+
+    def _push(self, move: Move) -> None:
+        messages = [self._played_text(move)]
+        self.game.push(move)
+        self.selected = None
+        self.count = None
+        messages += self._continue()
+        self._after_change(messages)
+
+    def _played_text(self, move: Move) -> str:
+        pos = self.game.position
+        dots = "." if pos.turn == WHITE else "..."
+        return f"{pos.fullmove_number}{dots} {self.game.san(move)} played."
+
+    def play(self, move: Move | str) -> None:
+        """Play a move from Python (``Move`` or move text) as if it had been clicked.
+
+        An illegal move is explained in the status line and changes nothing.
+        """
+        if isinstance(move, str):
+            try:
+                move = self.game.parse_move(move)
+            except TavreiError as exc:
+                self._after_change([f"Illegal: {exc}."])
+                return
+        found = [m for m in self.legal_moves() if m == move or
+                 (m.key == move.key and m.promotion == move.promotion)]
+        if not found:
+            self._after_change([self._why_not(move)])
+            return
+        self._push(found[0])
+
+    def _continue(self) -> list[str]:
+        """After a move: automatic rolls and the computer's replies, announced."""
+        messages: list[str] = []
+        for _ in range(MAX_COMPUTER_PLIES):
+            game = self.game
+            if game.outcome(claim_draw=not self.is_human_turn()) is not None:
+                break
+            if game.is_chance_node():
+                if self.is_human_turn() and not self.auto_roll.value:
+                    break
+                messages.append(self._roll_once())
+                continue
+            if self.is_human_turn():
+                break
+            agent = self._agent(game.position.turn)
+            move = agent.choose(game)
+            messages.append(f"{self._played_text(move)[:-len(' played.')]} "
+                            f"played by the computer ({agent.name}).")
+            game.push(move)
+        return messages
+
+    def _agent(self, color: int) -> Any:
+        from tavrei_lab.engine.agents import make_agent
+        spec = self.player(color)
+        agent = self._agents.get(color)
+        if agent is None or getattr(agent, "_spec", None) != spec:
+            seed = None if self.game.seed is None else self.game.seed + color
+            agent = make_agent(spec, seed=seed)
+            try:
+                agent._spec = spec
+            except AttributeError:
+                pass
+            self._agents[color] = agent
+        return agent
+
+    def _reset_players(self) -> None:
+        self._agents = {}
+
+    def _on_players(self, change: dict[str, Any]) -> None:
+        if self._updating:
+            return
+        self._agents.pop(WHITE if change["owner"] is self.white_player else 1, None)
+        self._after_change([f"{'White' if change['owner'] is self.white_player else 'Black'} "
+                            f"is played by: {change['new']}.", *self._continue()])
+
+    def computer_move(self) -> None:
+        """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
+        game = self.game
+        if game.outcome() is not None:
+            self._after_change(["The game is over."])
+            return
+        messages = []
+        if game.is_chance_node():
+            messages.append(self._roll_once())
+            if game.is_chance_node() or game.outcome() is not None:
+                self._after_change(messages)
+                return
+        spec = self.player(game.position.turn)
+        from tavrei_lab.engine.agents import make_agent
+        agent = self._agent(game.position.turn) if spec != HUMAN else make_agent("random",
+                                                                                 game.seed)
+        move = agent.choose(game)
+        messages.append(f"{self._played_text(move)[:-len(' played.')]} "
+                        f"played by the computer ({agent.name}).")
+        game.push(move)
+        self.selected = None
+        self.count = None
+        self._after_change(messages + self._continue())
+
+    # == the die ==================================================================
+    def roll(self) -> None:
+        """Roll the die (Roll button); skips and passes are announced."""
+        game = self.game
+        if not game.is_chance_node():
+            why = ("this game has no die" if not _has_die(game)
+                   else f"{game.position.turn_name} must move first")
+            self._after_change([f"No roll is due: {why}."])
+            return
+        self.selected = None
+        self.count = None
+        messages = [self._roll_once()]
+        self._after_change(messages + self._continue())
+
+    def _roll_once(self) -> str:
+        game = self.game
+        before = game.position.turn
+        who = COLOR_NAMES[before].capitalize()
+        face = game.roll()
+        text = f"{who} rolled {self._face_text(face)}."
+        after = game.position
+        if game.is_chance_node() or after.turn != before:
+            text += f" No move: the turn passes to {after.turn_name}."
+        elif not game.legal_moves():
+            text += " No unit may move."
+        return text
+
+    # == stepping through the game ===============================================
+    def go_to(self, index: int) -> None:
+        """Show the game after its first ``index`` actions (moves and rolls)."""
+        game = self.game
+        index = max(0, min(index, len(self._line())))
+        while len(game.history) > index:
+            game.pop()
+        while len(game.history) < index and game.can_redo():
+            game.redo()
+        self.selected = None
+        self.count = None
+        self._after_change([f"At {'the start' if index == 0 else f'action {index}'}."])
+
+    def step(self, delta: int) -> None:
+        """One action back (``-1``) or forward (``+1``): the arrow keys."""
+        game = self.game
+        if delta < 0 and not game.history:
+            self._after_change(["Already at the start."])
+            return
+        if delta > 0 and not game.can_redo():
+            self._after_change(["Already at the last move."])
+            return
+        self.go_to(len(game.history) + delta)
+
+    def _on_move_list(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None:
+            return
+        self.go_to(int(change["new"]))
+
+    def undo(self) -> None:
+        """Take back the last move -- and the computer's reply -- back to a human's turn.
+
+        A die roll that preceded the move taken back stays: the same face is
+        used again (undo cannot re-roll the die).
+        """
+        game = self.game
+        if not any(isinstance(a, Move) for a in game.history):
+            self._after_change(["Nothing to undo."])
+            return
+        humans = HUMAN in (self.white_player.value, self.black_player.value)
+        undone: list[str] = []
+        while game.history:
+            text = game.action_texts()[-1]
+            action = game.pop()
+            if isinstance(action, Move):
+                undone.append(text)
+                if not game.is_chance_node() and (self.is_human_turn() or not humans):
+                    break
+        self.selected = None
+        self.count = None
+        self._after_change([f"Took back {', '.join(reversed(undone))}."])
+
+    def redo(self) -> None:
+        """Play again the move undone last (with the roll before it)."""
+        game = self.game
+        if not game.can_redo():
+            self._after_change(["Nothing to redo."])
+            return
+        while game.can_redo():
+            if isinstance(game.redo(), Move):
+                break
+        self.selected = None
+        self.count = None
+        self._after_change(["Redone."])
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self._after_change(["Board flipped."])
+
+    # == new games, records, positions ===========================================
+    def set_game(self, game: Game, message: str = "New game.") -> None:
+        """Put ``game`` on the board (the widget stays; only its contents change)."""
+        self.game = game
+        self.selected = None
+        self.count = None
+        self.pending_promotion = []
+        self.promotion_picker.layout.display = "none"
+        self._legal_for = None
+        self._reset_players()
+        self._updating = True
+        try:
+            if game.variant.id not in self.variant_picker.options:
+                self.variant_picker.options = [*self.variant_picker.options, game.variant.id]
+            self.variant_picker.value = game.variant.id
+            self.seed_text.value = "" if game.seed is None else str(game.seed)
+        finally:
+            self._updating = False
+        self._after_change([message, *self._continue()])
+
+    def _seed(self) -> int | None:
+        text = self.seed_text.value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise NotationError(f"seed must be a whole number, got {text!r}",
+                                text=text) from None
+
+    def new_game(self) -> None:
+        """Start a new game of the variant (and seed) chosen in the controls."""
+        try:
+            game = Game(self.variant_picker.value, seed=self._seed())
+        except TavreiError as exc:
+            self._after_change([f"Cannot start a new game: {exc}."])
+            return
+        self.set_game(game, f"New game of {game.variant.name}.")
+
+    def load_record(self, text: str | None = None) -> None:
+        """Replay a record (the text area's by default); a bad one changes nothing."""
+        text = self.record_text.value if text is None else text
+        if not text.strip():
+            self._after_change(["Paste a game record first."])
+            return
+        try:
+            game = Game.from_record(text)
+        except TavreiError as exc:
+            self._after_change([f"Could not load the record: {exc}. "
+                                "The game on the board is unchanged."])
+            return
+        self.set_game(game, f"Record loaded: {game.ply} moves of {game.variant.name}.")
+
+    def save_record(self) -> None:
+        """Write the record into the text area and offer it as a download."""
+        text = self.game.record()
+        self.record_text.value = text
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.download_link.value = (
+            f'<a download="{html.escape(self.game.variant.id)}-game.txt" '
+            f'href="data:text/plain;charset=utf-8;base64,{data}">Download the record</a>')
+        self._after_change(["Record written below (and ready to download)."])
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        try:
+            text = bytes(item["content"]).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._after_change([f"Could not read {item.get('name', 'the file')}: not UTF-8 "
+                                f"text ({exc.reason} at byte {exc.start}). "
+                                "The game on the board is unchanged."])
+            return
+        self.record_text.value = text
+        self.load_record(text)
+
+    def set_position(self, text: str | None = None) -> None:
+        """Start a new game from a position string; a bad one is explained, nothing changes."""
+        text = self.position_text.value if text is None else text
+        try:
+            game = Game(self.game.rules, text.strip())
+        except TavreiError as exc:
+            self._after_change([f"Could not use that position: {exc}. "
+                                "The game on the board is unchanged."])
+            return
+        game.seed = self.game.seed
+        self.set_game(game, "New game from the position.")
+
+    def copy_position(self) -> None:
+        """Copy the position string to the clipboard (the browser does the copying)."""
+        text = self.game.position.string
+        self.view.copy_to_clipboard(text)
+        self._after_change([f"Copied the position string: {text}"])
+
+    # == without a widget front end ==============================================
+    def _repr_svg_(self) -> str:
+        return self.view.svg
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus the board's SVG for static exports (nbviewer, GitHub, HTML)."""
+        return _with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
+
+
+def _has_die(game: Game) -> bool:
+    """Whether the game's variant rolls a die (it has chance nodes somewhere)."""
+    return bool(getattr(game.variant, "die", None))
