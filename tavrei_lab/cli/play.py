@@ -1,0 +1,204 @@
+"""``tavrei-lab play``: play a whole game between agents (or against a person) and record it.
+
+::
+
+    tavrei-lab play --variant gavrilov-die --seed 7 --agent random --out game.txt
+    tavrei-lab play --variant gavrilov-die --white random --black random
+    tavrei-lab play --variant gavrilov-die --human white        # you play white in the terminal
+    tavrei-lab play --variant gavrilov-die --human roll         # the colour roll (B3) decides
+
+Everything random comes from ``--seed``: the die is rolled with the game's own
+generator (``Game(seed=N)``, stored in the record's ``Seed`` tag) and each
+agent gets a seed derived from it, so the same seed writes the same record
+byte for byte. When no seed is given one is drawn and recorded, so any game
+can be replayed.
+
+Every game ends: the claimable draws (threefold repetition, fifty moves) are
+taken automatically, as engines and self-play do (A9.4), and a game still
+running after ``--max-plies`` turns (a turn is a move, or a die roll that
+passes) is adjudicated: ``Result "*"``, ``Termination "adjudication"`` and a
+closing comment saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any, TextIO
+
+from tavrei_lab.cli.common import add_variant
+from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.engine.agents import AGENTS, make_agent
+from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.game import Game
+
+#: Turns after which an unfinished game is adjudicated (a turn: a move or a pass).
+DEFAULT_MAX_PLIES = 400
+HUMAN = "human"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play a game between agents (or against you) and write "
+                                    "its record")
+    add_variant(p)
+    p.add_argument("--seed", type=int, default=None,
+                   help="random seed for the die and the agents (default: drawn and recorded)")
+    p.add_argument("--agent", default="random", metavar="SPEC",
+                   help="agent for both sides unless --white/--black say otherwise "
+                        f"(known: {', '.join(sorted(AGENTS))}; e.g. name:argument)")
+    p.add_argument("--white", default=None, metavar="SPEC", help="agent playing white")
+    p.add_argument("--black", default=None, metavar="SPEC", help="agent playing black")
+    p.add_argument("--human", choices=("white", "black", "roll"), default=None,
+                   help="play one side yourself, typing moves; 'roll': the colour roll "
+                        "of the die decides which (die variants)")
+    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
+                   help=f"adjudicate after N turns (default {DEFAULT_MAX_PLIES})")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="write the record here (default: standard output)")
+    p.set_defaults(run=run)
+
+
+def _agent_seed(seed: int, color: int) -> int:
+    """Each side's agent seed, derived from the game seed (never the die's stream)."""
+    return seed * 2 + 1 + color
+
+
+def turns(game: Game) -> int:
+    """Turns played: in a die game each turn starts with one roll; otherwise one move."""
+    rolls = sum(1 for a in game.history if isinstance(a, Roll))
+    return rolls if rolls else game.ply
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.max_plies < 1:
+        raise TavreiError(f"--max-plies must be at least 1, got {args.max_plies}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    game = Game(args.variant or "gavrilov-die", seed=seed)
+    specs = [args.white or args.agent, args.black or args.agent]
+    human_side = _human_side(args.human, game, sys.stdout)
+    if human_side is not None:
+        specs[human_side] = HUMAN
+    agents: list[Any] = [None if s == HUMAN else make_agent(s, seed=_agent_seed(seed, c))
+                         for c, s in enumerate(specs)]
+    tags = play_game(game, agents, args.max_plies, stdin=sys.stdin, stdout=sys.stdout)
+    tags.update({"Event": "tavrei-lab play", "White": specs[0], "Black": specs[1]})
+    record = game.record(**tags)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(record)
+        print(f"{tags['Result']} ({tags['Termination']}) after {turns(game)} turns; "
+              f"record written to {args.out}")
+    else:
+        sys.stdout.write(record)
+    return 0
+
+
+def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
+    if choice is None:
+        return None
+    if choice != "roll":
+        return 0 if choice == "white" else 1
+    colour_roll = getattr(game.rules, "colour_roll", None)
+    if colour_roll is None:
+        raise TavreiError(f"--human roll needs a die variant; {game.variant.id} has no die")
+    result = colour_roll(game.rng)
+    for mine, theirs in result.rolls:
+        out.write(f"colour roll: you @{mine}, the agent @{theirs}\n")
+    side = 0 if result.white == 0 else 1
+    out.write(f"you play {('white', 'black')[side]}\n")
+    return side
+
+
+def play_game(game: Game, agents: list[Any], max_plies: int,
+              stdin: TextIO | None = None, stdout: TextIO | None = None) -> dict[str, str]:
+    """Play ``game`` to its end; ``agents[c]`` None means a person at ``stdin``.
+
+    Returns the record tags that say how it ended (``Result``, ``Termination``).
+    """
+    talk = stdout is not None and any(a is None for a in agents)
+    die = getattr(game.rules, "has_chance", False)
+    while True:
+        outcome = game.outcome(claim_draw=True)
+        if outcome is not None:
+            return {"Result": outcome.result(), "Termination": outcome.termination}
+        if turns(game) >= max_plies and (game.is_chance_node() or not die):
+            game.comments[len(game.history)] = (f"adjudicated: no result after {max_plies} "
+                                                "turns")
+            return {"Result": "*", "Termination": "adjudication"}
+        me = game.position.turn
+        if game.is_chance_node():
+            face = game.roll()
+            if talk and stdout is not None:
+                passed = game.position.turn != me
+                stdout.write(f"{('white', 'black')[me]} rolls @{face}"
+                             + (": the turn passes\n" if passed else "\n"))
+            continue
+        agent = agents[me]
+        if agent is not None:
+            move = agent.choose(game)
+            text = game.move_text(move)
+            game.push(move)
+            if talk and stdout is not None:
+                stdout.write(f"{('white', 'black')[me]} plays {text}\n")
+            continue
+        move_or_end = _ask_human(game, stdin or sys.stdin, stdout or sys.stdout)
+        if isinstance(move_or_end, dict):
+            return move_or_end
+
+
+def explain(game: Game, text: str, error: TavreiError) -> str:
+    """Why a typed move was refused, in a learner's words (the die's reason first)."""
+    from tavrei_lab.notation.moves import parse_move_spec
+    rules = game.rules
+    pos = game.position
+    face = pos.roll
+    if face is None or not hasattr(rules, "allows"):
+        return str(error)
+    try:
+        spec = parse_move_spec(text)
+        square = spec.from_square or ("" if spec.castle is None else
+                                      pos.geometry.name(pos.king_square(pos.turn) or 0))
+        sq = pos.geometry.parse(square) if square else None
+    except TavreiError:
+        return str(error)
+    tower = pos.board[sq] if sq is not None else ()
+    if tower and tower[-1].color == pos.turn:
+        kind = tower[-1].acting_kind
+        if not rules.allows(face, kind):
+            names = pos.pieces.by_kind
+            return (f"the die shows {face}: it lets only a {names[pos.pieces.kind(face)].name} "
+                    "or a piece lower in the hierarchy K > Q > R > B > N > P move, and the "
+                    f"tower on {pos.geometry.name(sq)} is topped by a {names[kind].name}")
+    return str(error)
+
+
+def _ask_human(game: Game, stdin: TextIO, out: TextIO) -> Move | dict[str, str]:
+    """Show the board, read a move; explain a refusal and ask again."""
+    pos = game.position
+    me = pos.turn_name
+    out.write("\n" + pos.text() + "\n")
+    legal = game.legal_moves()
+    while True:
+        prompt = f"{me}" + (f" (die shows @{pos.roll})" if pos.roll else "") \
+            + " -- your move (or 'moves', 'resign'): "
+        out.write(prompt)
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n(end of input: the game is left unfinished)\n")
+            game.comments[len(game.history)] = f"{me} stopped playing"
+            return {"Result": "*", "Termination": "abandoned"}
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("moves", "?", "help"):
+            out.write("legal: " + " ".join(game.move_text(m) for m in legal) + "\n")
+            continue
+        if text in ("resign", "quit"):
+            game.comments[len(game.history)] = f"{me} resigns"
+            return {"Result": "0-1" if pos.turn == 0 else "1-0", "Termination": "resignation"}
+        try:
+            return game.push(text)
+        except (IllegalMoveError, NotationError) as exc:
+            out.write(f"not legal: {explain(game, text, exc)}\n")

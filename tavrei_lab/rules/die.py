@@ -1,0 +1,529 @@
+"""The Gavrilov chess-die game (RULES.md Part B): a die turn rule over tower chess.
+
+Gavrilov, Elkin, Latypov and Frumin's "Russian chess" is played with towers
+and prisoners exactly like the tower-chess family, but each turn starts with
+a roll of a *chess die* whose faces show piece types (and, on some dice, a
+skip mark). ``DieRules`` wraps a ``TowerChessRules`` built from the same
+variant and adds only what the die changes, so every tower rule (splits,
+prisoners, promotion, demotion, ...) stays one option away.
+
+The game alternates two kinds of node (after OpenSpiel):
+
+* a **chance node** -- ``position.roll is None`` and the game is not over: the
+  side to move rolls. ``chance_outcomes()`` lists ``(face, probability)``.
+* a **decision node** -- ``position.roll`` is a piece face: the side to move
+  must move a unit the face allows. After the move, ``roll`` is ``None`` again.
+
+The turn rule (B4, B5.3):
+
+* A **skip face** passes the turn: the other side rolls next. A face is a skip
+  when the ``[die]`` table lists it in ``skips`` (a blank or black-circle face)
+  or when it shows a piece type absent from the game's set (B2: on the default
+  6x6 board the bishop is absent, so the bishop face skips).
+* A **piece face** X allows every unit whose **top** tavrel is of type X or
+  lower in the hierarchy King > Queen > Rook > Bishop > Knight > Pawn. A
+  promoted pawn counts as the piece it became (it moves as one); a helgi
+  (amazon), which only a ``promotion = "choice"`` game can produce, counts as
+  a queen. Castling is a king move.
+* A roll that allows no legal move passes the turn (option ``no_move_passes``,
+  default on). With it off the die is rolled again: the faces that allow no
+  move are left out of ``chance_outcomes()`` (the probabilities of the rest
+  are scaled up, which is what "roll until it counts" works out to), and the
+  record shows only the roll that counted.
+* A pass (a skip or a no-move pass) flips the side to move, clears the en
+  passant square (that right lapses with the turn), and counts as a ply for
+  the halfmove clock and the move number.
+
+Winning (B6, option ``win``):
+
+* ``"king-capture"`` (default): a move may leave one's own king attacked; the
+  side that places a unit on the enemy king wins (``Outcome("king-capture")``).
+  A side with no legal move for any face simply passes; if neither side can
+  move at all the game is drawn (``"stalemate"``), and with ``no_move_passes``
+  off a side with no move for any face is stalemated at once.
+* ``"mate"``: orthodox check legality; a checked player whose roll allows no
+  move passes; no legal move for any face loses when in check
+  (``"checkmate"``) and draws otherwise (``"stalemate"``), as in chess.
+
+The colour roll (B3): ``DieRules.colour_roll(rng)`` -- both players roll, the
+higher face in the hierarchy takes white; ties and skip faces roll again.
+
+Records (B7). The die face is written as a token ``@F`` before the move it
+allowed; a turn that passes (a skip face, or a face that allows no move) is
+the lone roll token::
+
+    1. @K d1-d2 @P c5-c4 2. @B @N b6-c4 3. @P @Q c1-b2 ...
+
+Here white's second turn rolled the absent bishop (a skip), so black rolled
+next. ``Game.play`` and ``tavrei-lab replay`` feed each token to
+``apply_roll``; whether a face passes follows from the rules, so the record
+needs no separate pass mark. The ``Seed`` tag stores the random seed of a
+generated game, so ``tavrei-lab play --seed N`` writes the same record byte
+for byte. A position string carries a rolled, unused face as a last field
+``@F`` (a decision node).
+
+Perft with chance (``DieRules.perft``). The leaves counted are the sequences
+of ``depth`` **turns**, a turn being a roll followed by a move, or a roll that
+passes. At a chance node each face is expanded **once**, unweighted (the count
+is of outcomes, not of probability), and the counts of its subtrees are
+summed; a pass counts as a turn. Passes must use up depth: with a skip face
+on the die, skip after skip is an endless path, so a tree that counted only
+moves would be infinite. Depth 1 from a chance node is therefore
+``sum over faces of max(1, moves the face allows)`` with ``no_move_passes``
+on. From a decision node (a face already rolled) the first turn is the
+choice among that face's moves. A finished game has no subtrees (0 leaves
+below it, 1 at depth 0).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass
+from dataclasses import replace as _replace_option
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.pieces import ROLE_NAMES
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import (
+    BISHOP,
+    HELGI,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    Color,
+    acting_kind,
+)
+from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
+from tavrei_lab.rules.base import Option, Outcome
+from tavrei_lab.rules.stacking import TowerChessRules
+
+if TYPE_CHECKING:
+    from tavrei_lab.variant import Variant
+
+#: The die's hierarchy, highest first (B3, B4.2).
+HIERARCHY: tuple[int, ...] = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN)
+#: Rank of each acting kind in the hierarchy: a face allows units of its rank or lower.
+RANK: dict[int, int] = {KING: 6, QUEEN: 5, HELGI: 5, ROOK: 4, BISHOP: 3, KNIGHT: 2, PAWN: 1}
+#: The orthodox back rank, from which a 6-file set leaves out the ``absent`` pair (B1).
+ORTHODOX_BACK_RANK: tuple[int, ...] = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
+#: What a face may be written as: short, no spaces, nothing movetext reads otherwise.
+_FACE = re.compile(r"[A-Za-z0-9_+\-]{1,8}\Z")
+_DIE_KEYS = {"faces", "weights", "skips"}
+#: Most faces a die may have (a die is data; keep it small).
+MAX_FACES = 64
+#: Inner legal-move lists kept (a perft or a long game revisits positions).
+_CACHE_SIZE = 20_000
+
+_DIE_OPTIONS: tuple[Option, ...] = (
+    Option("absent", str, "bishop",
+           "Which back-rank type is left out of the 6-file set (B1): its pair is removed from "
+           "R N B Q K B N R, and its die face skips. \"none\": use [setup] as written.",
+           ("bishop", "knight", "rook", "none")),
+    Option("no_move_passes", bool, True,
+           "A roll that allows no legal move passes the turn (off: the die is rolled again)."),
+)
+#: Where the die game's defaults differ from Tavreli's (B5.4, B6).
+_DIE_DEFAULTS: dict[str, Any] = {"double_step": False, "castling": False,
+                                 "win": "king-capture"}
+_TOWER_OPTION_NAMES = tuple(o.name for o in TowerChessRules.OPTIONS)
+
+
+@dataclass(frozen=True)
+class ColourRoll:
+    """The result of the colour roll (B3): which player takes white, and every roll.
+
+    ``white`` is 0 when the first player to roll takes white, 1 for the second.
+    ``rolls`` lists each pair of faces (first player's, second player's),
+    including the ties and skips that were rolled again.
+    """
+
+    white: int
+    rolls: tuple[tuple[str, str], ...]
+
+
+class DieRules:
+    """The die turn rule over the tower-chess family (RULES.md Part B).
+
+    >>> from tavrei_lab import Game
+    >>> g = Game("gavrilov-die", seed=1)
+    >>> g.is_chance_node(), g.chance_outcomes()[0]
+    (True, ('K', 0.16666666666666666))
+    >>> g.play("@P b2-b3")
+    [Move(from_square=7, count=1, to_square=13, promotion=0, castling=False)]
+    >>> g.play("@B"); g.position.turn_name      # the absent bishop: black's turn passes
+    []
+    'white'
+    """
+
+    name: ClassVar[str] = "die"
+    OPTIONS: ClassVar[tuple[Option, ...]] = _DIE_OPTIONS + tuple(
+        _replace_option(o, default=_DIE_DEFAULTS[o.name]) if o.name in _DIE_DEFAULTS else o
+        for o in TowerChessRules.OPTIONS)
+    #: For generic tools (``engine.perft``): positions may be chance nodes.
+    has_chance: ClassVar[bool] = True
+    ends_on_outcome: ClassVar[bool] = True
+
+    def __init__(self, variant: Variant) -> None:
+        self.options: dict[str, Any] = variant.resolved_options(self.OPTIONS)
+        o = self.options
+        self.no_move_passes: bool = o["no_move_passes"]
+        self.king_capture: bool = o["win"] == "king-capture"
+        setup = self._setup(variant, o["absent"])
+        self.variant = copy.copy(variant)
+        self.variant.setup = setup
+        inner_variant = copy.copy(self.variant)
+        inner_variant.options = {k: o[k] for k in _TOWER_OPTION_NAMES}
+        if o["promotion"] == "choice" and "promotion_choices" not in variant.options:
+            inner_variant.options["promotion_choices"] = self._present_roles(inner_variant)
+        self.inner = TowerChessRules(inner_variant)
+        self.options["promotion_choices"] = inner_variant.options["promotion_choices"]
+        self.geometry = self.inner.geometry
+        self.pieces = self.inner.pieces
+        # repetition keys look at the pawn tables to decide whether en passant matters
+        self._pawn_attacks = self.inner._pawn_attacks
+        self._cache: dict[tuple, list[Move]] = {}
+        present = self._present_kinds(inner_variant)
+        self.faces, self.weights, self.skips = self._read_die(variant, present)
+        total = float(sum(self.weights))
+        self.probabilities: tuple[float, ...] = tuple(w / total for w in self.weights)
+        self._face_rank: dict[str, int] = {
+            f: RANK[self.pieces.kind(f)] for f in self.faces if f not in self.skips}
+        if not self._face_rank:
+            raise VariantError(f"{variant.source}: key 'die.faces': every face is a skip; "
+                               "the die needs at least one piece face",
+                               file=variant.source, key="die.faces")
+        self._lenient: TowerChessRules | None = None
+        if not self.king_capture:
+            # mate rule: a checked player who passed leaves the side to move facing a
+            # king in check, which Tavreli's validation would refuse as unreachable
+            lenient = copy.copy(inner_variant)
+            lenient.options = {**inner_variant.options, "win": "king-capture"}
+            self._lenient = TowerChessRules(lenient)
+
+    # -- reading the variant ----------------------------------------------------------
+    def _setup(self, variant: Variant, absent: str) -> str:
+        """The set-up: [setup] as written, or the 6-file set without the ``absent`` pair."""
+        if absent == "none":
+            return variant.setup
+        if variant.width != 6:
+            raise VariantError(
+                f"{variant.source}: option 'absent': leaving a pair out applies to a 6-file "
+                f"board, this one has {variant.width} files; set absent = \"none\"",
+                file=variant.source, key="options.absent")
+        standard = {a: self.standard_setup(variant, a) for a in ("bishop", "knight", "rook")}
+        if variant.setup not in standard.values():
+            raise VariantError(
+                f"{variant.source}: option 'absent' = {absent!r} rebuilds the standard 6-file "
+                "set-up, but [setup] is not one of the standard ones; set absent = \"none\" to "
+                "play the set-up as written", file=variant.source, key="options.absent")
+        return standard[absent]
+
+    @staticmethod
+    def standard_setup(variant: Variant, absent: str) -> str:
+        """The 6-file set-up without the ``absent`` pair (B1), as a position string.
+
+        Each pawn's destiny is the piece it stands in front of; the pawn in front of
+        the king becomes a queen (B5.4). Black mirrors white, kings facing each other.
+        """
+        from tavrei_lab.core.pieces import ROLE_BY_NAME
+        gone = ROLE_BY_NAME[absent]
+        kinds = [k for k in ORTHODOX_BACK_RANK if k != gone]
+        letter = variant.pieces.letter
+        back = "".join(letter(k) for k in kinds)
+        pawns = "".join(f"{letter(PAWN)}:{letter(QUEEN if k == KING else k)}" for k in kinds)
+        middle = [str(variant.width)] * (variant.height - 4)
+        rows = [back.lower(), pawns.lower(), *middle, pawns, back]
+        return "/".join(rows) + " w - 0 1"
+
+    def _present_kinds(self, variant: Variant) -> set[int]:
+        from tavrei_lab.notation.position_string import read_position
+        start = read_position(variant.setup, self.inner if hasattr(self, "inner") else
+                              TowerChessRules(variant), validate=False)
+        return {t.kind for tower in start.board for t in tower}
+
+    def _present_roles(self, variant: Variant) -> str:
+        """The promotion choices "among the types present" (B5.4): Q R B N as set up."""
+        present = self._present_kinds(variant)
+        return ",".join(ROLE_NAMES[k] for k in (QUEEN, ROOK, BISHOP, KNIGHT) if k in present)
+
+    def _read_die(self, variant: Variant, present: set[int]
+                  ) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
+        src = variant.source
+        die = variant.die
+        unknown = set(die) - _DIE_KEYS
+        if unknown:
+            k = sorted(unknown)[0]
+            raise VariantError(f"{src}: unknown key 'die.{k}'; expected one of: "
+                               f"{', '.join(sorted(_DIE_KEYS))}", file=src, key=f"die.{k}")
+        letters = [self.pieces.letter(k) for k in HIERARCHY]
+        faces = die.get("faces", letters)
+        if (not isinstance(faces, list) or not faces or len(faces) > MAX_FACES
+                or not all(isinstance(f, str) and _FACE.match(f) for f in faces)):
+            raise VariantError(f"{src}: key 'die.faces': expected a list of 1..{MAX_FACES} "
+                               "faces (piece letters or skip marks, letters, digits, - + _), "
+                               f"got {faces!r}", file=src, key="die.faces")
+        if len(set(faces)) != len(faces):
+            dup = next(f for f in faces if faces.count(f) > 1)
+            raise VariantError(f"{src}: key 'die.faces': face {dup!r} appears twice",
+                               file=src, key="die.faces")
+        skips = die.get("skips", [])
+        if not isinstance(skips, list) or not all(isinstance(s, str) for s in skips):
+            raise VariantError(f"{src}: key 'die.skips': expected a list of faces, "
+                               f"got {skips!r}", file=src, key="die.skips")
+        for s in skips:
+            if s not in faces:
+                raise VariantError(f"{src}: key 'die.skips': {s!r} is not one of the faces "
+                                   f"{faces}", file=src, key="die.skips")
+        skip_set = set(skips)
+        for f in faces:
+            if f in skip_set:
+                continue
+            if f not in letters:
+                raise VariantError(
+                    f"{src}: key 'die.faces': {f!r} is neither a piece letter of this "
+                    f"variant ({' '.join(letters)}) nor listed in die.skips",
+                    file=src, key="die.faces")
+            if self.pieces.kind(f) not in present:
+                skip_set.add(f)  # B2: a type absent from the game skips
+        weights = die.get("weights", [1] * len(faces))
+        if (not isinstance(weights, list) or len(weights) != len(faces)
+                or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
+                           and w > 0 and w < float("inf") for w in weights)):
+            raise VariantError(f"{src}: key 'die.weights': expected {len(faces)} positive "
+                               f"numbers (one per face), got {weights!r}",
+                               file=src, key="die.weights")
+        return tuple(faces), tuple(float(w) for w in weights), frozenset(skip_set)
+
+    # -- the die ------------------------------------------------------------------
+    def is_skip(self, face: str) -> bool:
+        """Does this face pass the turn whatever the position (a skip mark or absent type)?"""
+        return face in self.skips
+
+    def face_rank(self, face: str) -> int:
+        """The face's place in the hierarchy (King 6 ... Pawn 1); 0 for a skip face."""
+        return self._face_rank.get(face, 0)
+
+    def allows(self, face: str, kind: int) -> bool:
+        """May a unit topped by a tavrel acting as ``kind`` move on ``face``?"""
+        return RANK[kind] <= self.face_rank(face)
+
+    def canonical_face(self, face: str) -> str:
+        """The die's spelling of ``face`` (piece letters in either case), or raise."""
+        if face in self._face_rank or face in self.skips:
+            return face
+        for f in self.faces:
+            if f.upper() == face.upper():
+                return f
+        raise IllegalMoveError(f"@{face}: the die has no such face; its faces are "
+                               f"{' '.join(self.faces)}", move_text=f"@{face}")
+
+    def sample(self, rng: random.Random) -> str:
+        """One roll of the die with ``rng`` (the faces' weights, any position)."""
+        return rng.choices(self.faces, self.weights)[0]
+
+    def colour_roll(self, rng: random.Random, max_rounds: int = 10_000) -> ColourRoll:
+        """Who takes white (B3): both roll, the higher face wins; ties and skips again."""
+        if len(set(self._face_rank.values())) < 2:
+            raise TavreiError("the colour roll needs two piece faces of different rank")
+        rolls = []
+        for _ in range(max_rounds):
+            a, b = self.sample(rng), self.sample(rng)
+            rolls.append((a, b))
+            ra, rb = self.face_rank(a), self.face_rank(b)
+            if ra and rb and ra != rb:
+                return ColourRoll(0 if ra > rb else 1, tuple(rolls))
+        raise TavreiError(f"the colour roll found no winner in {max_rounds} rounds")
+
+    # -- positions ----------------------------------------------------------------
+    def initial_position(self) -> Position:
+        from tavrei_lab.notation.position_string import read_position
+        return read_position(self.variant.setup, self)
+
+    def validate(self, position: Position) -> None:
+        """The tower rules' checks, plus: a roll shown must be a piece face of this die."""
+        if self._lenient is not None:
+            self._lenient.validate(position)
+            names = self.geometry.names
+            for s, tower in enumerate(position.board):
+                if any(t.kind == KING for t in tower[:-1]):
+                    raise PositionError(
+                        f"a tavrel stands on the {self.pieces.by_kind[KING].name} on "
+                        f"{names[s]}: nothing may be placed on it (win = \"mate\")",
+                        where=names[s])
+        else:
+            self.inner.validate(position)
+        roll = position.roll
+        if roll is not None and roll not in self._face_rank:
+            what = "a skip face" if roll in self.skips else "not a face of this die"
+            raise PositionError(f"position string: roll @{roll} is {what}; a position can "
+                                f"only show an unused piece face ({' '.join(self._face_rank)})",
+                                where="roll")
+
+    def _wrap(self, p: Position, roll: str | None = None) -> Position:
+        return Position(self, p.board, p.turn, p.ep_square, p.halfmove_clock,
+                        p.fullmove_number, roll)
+
+    def _pass(self, position: Position) -> Position:
+        """The turn passes: the other side rolls next; en passant lapses."""
+        me = position.turn
+        return Position(self, position.board, 1 - me, None,  # type: ignore[arg-type]
+                        position.halfmove_clock + 1, position.fullmove_number + me, None)
+
+    # -- moves --------------------------------------------------------------------
+    def all_moves(self, position: Position) -> list[Move]:
+        """Every legal move for any face (the tower rules alone), ignoring the roll."""
+        key = (position.board, position.turn, position.ep_square)
+        moves = self._cache.get(key)
+        if moves is None:
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            moves = self._cache[key] = self.inner.legal_moves(position)
+        return list(moves)
+
+    def _filter(self, position: Position, moves: list[Move], face: str) -> list[Move]:
+        limit = self.face_rank(face)
+        board = position.board
+        return [m for m in moves if RANK[acting_kind(board[m.from_square][-1])] <= limit]
+
+    def moves_for_face(self, position: Position, face: str) -> list[Move]:
+        """The legal moves a roll of ``face`` would allow here (empty for a skip)."""
+        face = self.canonical_face(face)
+        if face in self.skips:
+            return []
+        return self._filter(position, self.all_moves(position), face)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """At a decision node, the moves the rolled face allows; at a chance node, the
+        moves any face could allow (so mobility counts work); none once the game is over."""
+        if position.roll is None:
+            if self.outcome(position) is not None:
+                return []
+            return self.all_moves(position)
+        if position.roll in self.skips:
+            return []
+        return self._filter(position, self.all_moves(position), position.roll)
+
+    def pseudo_moves(self, position: Position) -> list[Move]:
+        """The movement rules alone (no king-safety test), filtered by the rolled face."""
+        moves = self.inner.pseudo_moves(position)
+        if position.roll is None:
+            return moves
+        return self._filter(position, moves, position.roll)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """The position after ``move`` (legal, not checked here); the next side rolls."""
+        return self._wrap(self.inner.apply(position, move))
+
+    def is_check(self, position: Position) -> bool:
+        return self.inner.is_check(position)
+
+    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+        return self.inner.is_attacked(position, square, by)
+
+    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+        return self.inner.attackers(position, square, by)
+
+    def buried_king(self, position: Position) -> Color | None:
+        return self.inner.buried_king(position)
+
+    # -- chance -------------------------------------------------------------------
+    def is_chance_node(self, position: Position) -> bool:
+        """The side to move must roll: no face is showing and the game goes on."""
+        return position.roll is None and self.outcome(position) is None
+
+    def pending_roll(self, position: Position) -> str | None:
+        """The face rolled and not yet used (what ``replay --json`` reports)."""
+        return position.roll
+
+    def chance_outcomes(self, position: Position) -> list[tuple[str, float]]:
+        """``[(face, probability)]`` at a chance node (summing to 1); ``[]`` elsewhere."""
+        if not self.is_chance_node(position):
+            return []
+        pairs = list(zip(self.faces, self.probabilities, strict=True))
+        if self.no_move_passes:
+            return pairs
+        moves = self.all_moves(position)
+        live = [(f, p) for f, p in pairs
+                if f in self.skips or self._filter(position, moves, f)]
+        total = sum(p for _, p in live)
+        return [(f, p / total) for f, p in live]
+
+    def apply_roll(self, position: Position, face: str) -> Position:
+        """The position after rolling ``face``: a decision node, or the next side's
+        chance node when the face passes (a skip, or no move with ``no_move_passes``)."""
+        if position.roll is not None:
+            raise IllegalMoveError(f"@{face}: the die already shows {position.roll}; "
+                                   f"{position.turn_name} must move first", move_text=f"@{face}")
+        if self.outcome(position) is not None:
+            raise IllegalMoveError(f"@{face}: the game is over", move_text=f"@{face}")
+        face = self.canonical_face(face)
+        if face in self.skips:
+            return self._pass(position)
+        if not self._filter(position, self.all_moves(position), face):
+            if self.no_move_passes:
+                return self._pass(position)
+            raise IllegalMoveError(
+                f"@{face}: this face allows no move here, and with no_move_passes off the die "
+                "is rolled again (record only the roll that counts)", move_text=f"@{face}")
+        return position.replace(rules=self, roll=face)
+
+    # -- the end ------------------------------------------------------------------
+    def outcome(self, position: Position, repetitions: int = 1,
+                claim_draw: bool = False) -> Outcome | None:
+        """King taken (king-capture), checkmate or stalemate (see the module notes),
+        and with ``claim_draw`` the fifty-move and repetition draws."""
+        if self.king_capture:
+            loser = self.inner.buried_king(position)
+            if loser is not None:
+                return Outcome("king-capture", 1 - loser)  # type: ignore[arg-type]
+        if not self.all_moves(position):
+            if not self.king_capture:
+                if self.inner.is_check(position):
+                    return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
+                return Outcome("stalemate")
+            other = position.replace(turn=1 - position.turn, ep_square=None, roll=None)
+            if not self.no_move_passes or not self.all_moves(other):
+                return Outcome("stalemate")
+        if claim_draw:
+            if self.options["fifty_move_rule"] and position.halfmove_clock >= 100:
+                return Outcome("fifty-move-rule")
+            if self.options["repetition_draw"] and repetitions >= 3:
+                return Outcome("threefold-repetition")
+        return None
+
+    # -- perft --------------------------------------------------------------------
+    def perft(self, position: Position, depth: int) -> int:
+        """Leaves of the turn tree ``depth`` turns deep (definition in the module notes)."""
+        if depth == 0:
+            return 1
+        if position.roll is not None:
+            return sum(self.perft(self.apply(position, m), depth - 1)
+                       for m in self.legal_moves(position))
+        if self.outcome(position) is not None:
+            return 0
+        moves = self.all_moves(position)
+        board = position.board
+        ranks = [RANK[acting_kind(board[m.from_square][-1])] for m in moves]
+        total = 0
+        passed: int | None = None
+        for face, _ in self.chance_outcomes(position):
+            limit = self.face_rank(face)
+            allowed = ([m for m, r in zip(moves, ranks, strict=True) if r <= limit]
+                       if limit else [])
+            if not allowed:
+                if passed is None:
+                    passed = self.perft(self._pass(position), depth - 1)
+                total += passed
+            elif depth == 1:
+                total += len(allowed)   # the last turn: count, as bulk perft does
+            else:
+                total += sum(self.perft(self.apply(position, m), depth - 1) for m in allowed)
+        return total
+
+    def __repr__(self) -> str:
+        return f"<DieRules {self.variant.id}: faces {' '.join(self.faces)}>"
