@@ -96,12 +96,13 @@ class Variant:
             opt = known.get(key)
             if opt is None:
                 raise VariantError(
-                    f"{self.source}: unknown option {key!r} for rule module {self.rules!r}; "
+                    f"{self.source}: key 'options.{key}': unknown option for rule module "
+                    f"{self.rules!r}; "
                     f"expected one of: {', '.join(sorted(known))}",
                     file=self.source, key=f"options.{key}")
             problem = opt.check(value)
             if problem:
-                raise VariantError(f"{self.source}: option {key!r}: {problem}",
+                raise VariantError(f"{self.source}: key 'options.{key}': {problem}",
                                    file=self.source, key=f"options.{key}")
         resolved = {o.name: o.default for o in declared}
         resolved.update({k: v for k, v in self.options.items() if k in known})
@@ -197,7 +198,11 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
     if not isinstance(parent, str) or not parent:
         raise VariantError(f"{path}: key 'extends': expected a variant id or file name, "
                            f"got {parent!r}", file=str(path), key="extends")
-    base, chain = _resolve(_find(parent, path), chain)
+    parent_path = _find(parent, path)
+    if not parent_path.exists():
+        raise VariantError(f"{path}: key 'extends': no variant {parent!r} (looked for "
+                           f"{parent_path})", file=str(path), key="extends")
+    base, chain = _resolve(parent_path, chain)
     merged = _merge(base, {k: v for k, v in data.items() if k != "extends"})
     return merged, chain
 

@@ -38,15 +38,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TavreiError as exc:
         print(f"tavrei-lab {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        raise
+    except BrokenPipeError:  # e.g. `tavrei-lab variants | head`
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         print(f"tavrei-lab {args.command}: error: {exc.strerror}: {exc.filename}",
               file=sys.stderr)
         return 2
-    except BrokenPipeError:  # e.g. `tavrei-lab variants | head`
-        sys.stderr.close()
-        return 0
     except KeyboardInterrupt:  # pragma: no cover
         return 130
 

@@ -8,7 +8,7 @@ generation asks for them millions of times in a perft or a tournament.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from tavrei_lab.errors import LimitError, NotationError
 
@@ -74,7 +74,7 @@ class Geometry:
         self.king: tuple[tuple[int, ...], ...] = tuple(king)
 
     @staticmethod
-    @lru_cache(maxsize=None)
+    @cache
     def of(width: int, height: int) -> Geometry:
         """The shared geometry of a board size (tables are built once)."""
         return Geometry(width, height)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KINDS, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import BISHOP, HELGI, KINDS, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 #: The orthodox role of each kind, used as the "moves like" column and as the
 #: keys of a variant file's ``[pieces]`` table.

@@ -153,7 +153,9 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
         roll = fields.pop()[1:]
         if not roll:
             raise _fail("'@' must be followed by a die face", text, "roll")
-    fen = len(fields) == 6 and _CASTLING_FIELD.match(fields[2]) is not None
+    fen = (len(fields) == 6 and _CASTLING_FIELD.match(fields[2]) is not None
+           and re.match(r"(-|[a-zA-Z][0-9]{1,2})\Z", fields[3]) is not None
+           and fields[4].isdigit() and fields[5].isdigit())
     if fen:
         castling = fields.pop(2)
     elif len(fields) != 5:
