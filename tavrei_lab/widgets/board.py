@@ -203,7 +203,7 @@ class Board(widgets.VBox):
         super().__init__([self.status, widgets.HBox([self.view, side]), controls])
         self.add_class("tavrei-board-app")
         self._reset_players()
-        self._after_change(["New game." if game is None else "Game loaded."])
+        self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
 
     # == reading the state ========================================================
     @property

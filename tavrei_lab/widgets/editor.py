@@ -291,7 +291,14 @@ class PositionEditor(widgets.VBox):
         return f"{COLOR_NAMES[t.color]} {info.name} ({info.russian})"
 
     def clear(self) -> None:
-        self._board = [()] * self.rules.geometry.size
+        """Empty the board (and drop the castling rights: nothing is left to castle)."""
+        self._loading = True
+        try:
+            self._board = [()] * self.rules.geometry.size
+            for box in self.rights.values():
+                box.value = False
+        finally:
+            self._loading = False
         self._changed("Board cleared.")
 
     def reset(self) -> None:
