@@ -11,11 +11,19 @@ counted by **who holds whom**:
 - an own tavrel held prisoner under an enemy top counts ``HELD`` of its
   value (it may still be freed).
 
-Plus ``MOBILITY`` per legal move of the side to move (a cheap pseudo-move
-count for the other side), and ``VOLKHV_THREAT`` per enemy attacker of
-the squares around each volkhv. The score is in pawn units (centipawns / 100)
-from the point of view of the side to move, as negamax search wants it.
-Terminal positions score ``MATE`` (minus the ply, so quicker mates are better).
+Plus ``MOBILITY`` per move of the side to move minus the same for the other
+side (both counted as *pseudo* moves, by the movement rules alone: the
+legality test costs six times more and changes the count little), and
+``VOLKHV_THREAT`` per enemy attacker of the squares around each volkhv. The
+score is in pawn units (centipawns / 100) from the point of view of the side
+to move, as negamax search wants it. Terminal positions score ``MATE`` (won),
+``-MATE`` (lost) or 0 (drawn); the search subtracts the distance so that
+quicker mates score higher.
+
+Speed matters because a search calls this at every leaf: for the
+tower-chess family the end of the game is found with an early-exit "is
+there any legal move?" (usually one trial move) instead of generating every
+legal move. Other rule modules go through their own ``outcome``.
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK, acting_kind
+from tavrei_lab.rules.base import Outcome
+from tavrei_lab.rules.stacking import TowerChessRules
 
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 3.0, ROOK: 5.0, QUEEN: 9.0, HELGI: 12.0,
           KING: 0.0}
@@ -33,16 +43,26 @@ MOBILITY = 0.02
 VOLKHV_THREAT = 0.15
 MATE = 10_000.0
 
+# Index by packed-kind bits for the inner loop (kind = (t >> 1) & 7).
+_VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
+
 
 def material(position: Position) -> float:
-    """Material for white minus black, counted by who holds whom."""
+    """Material for white minus black, counted by who holds whom.
+
+    >>> from tavrei_lab import Game
+    >>> material(Game().position)
+    0.0
+    """
     score = 0.0
+    values = _VALUE_BY_KIND
     for tower in position.board:
         if not tower:
             continue
-        owner = tower[-1] & 1
+        top = tower[-1]
+        owner = top & 1
         for t in tower:
-            v = VALUES[t.acting_kind if t is tower[-1] else t.kind]
+            v = values[acting_kind(t) if t is top else (t >> 1) & 7]
             sign = 1.0 if t & 1 == 0 else -1.0
             if t & 1 == owner:
                 score += sign * v
@@ -55,7 +75,7 @@ def material(position: Position) -> float:
 
 
 def volkhv_danger(rules: Any, position: Position, color: int) -> int:
-    """Enemy attacks on the squares around ``color``'s volkhv."""
+    """Enemy attacks on the volkhv's square and the squares around it."""
     ks = position.king_square(color)  # type: ignore[arg-type]
     if ks is None:
         return 0
@@ -63,23 +83,75 @@ def volkhv_danger(rules: Any, position: Position, color: int) -> int:
     return sum(1 for s in (ks, *g.king[ks]) if rules.is_attacked(position, s, 1 - color))
 
 
+def has_legal_move(rules: Any, position: Position) -> bool:
+    """Is there at least one legal move? Stops at the first one found.
+
+    For the tower-chess family with checkmate as the goal a legal move is a
+    pseudo move after which the mover's volkhv is not attacked (RULES.md
+    A5.2), so the first safe pseudo move answers the question. Other rule
+    modules are asked for their full list.
+    """
+    if type(rules) is not TowerChessRules or rules.king_capture:
+        return bool(rules.legal_moves(position))
+    me = position.turn
+    for move in rules.pseudo_moves(position):
+        if move.castling:
+            return True   # castling's own conditions already include safety
+        after = rules.apply(position, move)
+        ks = after.king_square(me)
+        if ks is None or not rules.is_attacked(after, ks, 1 - me):
+            return True
+    return False
+
+
+def quick_outcome(rules: Any, position: Position) -> Outcome | None:
+    """The game's end by the rules in ``position`` alone (no repetition, no clocks).
+
+    Same answer as ``rules.outcome(position)`` but cheap for the tower-chess
+    family: only a side with no legal move can be mated or stalemated.
+    """
+    if type(rules) is not TowerChessRules or rules.king_capture:
+        return rules.outcome(position)
+    if has_legal_move(rules, position):
+        return None
+    if rules.is_check(position):
+        return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
+    return Outcome("stalemate")
+
+
 def evaluate(position: Position, rules: Any | None = None) -> float:
-    """Score for the side to move (positive: good for it)."""
+    """Score for the side to move (positive: good for it).
+
+    >>> from tavrei_lab import Game
+    >>> g = Game()
+    >>> evaluate(g.position)   # the start is symmetric
+    0.0
+    >>> g = Game("orthodox"); _ = g.play("f2-f3 e7-e5 g2-g4 d8-h4")  # fool's mate
+    >>> evaluate(g.position)
+    -10000.0
+    """
     rules = rules or position.rules
     me = position.turn
-    outcome = rules.outcome(position) if not rules.is_chance_node(position) else None
+    chance = rules.is_chance_node(position)
+    outcome = rules.outcome(position) if chance else quick_outcome(rules, position)
     if outcome is not None:
         if outcome.winner is None:
             return 0.0
         return MATE if outcome.winner == me else -MATE
+    return positional_score(position, rules)
+
+
+def positional_score(position: Position, rules: Any) -> float:
+    """The evaluation of a position known not to be over (what a search's leaves use)."""
+    me = position.turn
     white_view = material(position)
     score = white_view if me == 0 else -white_view
-    if not rules.is_chance_node(position):
-        score += MOBILITY * len(rules.legal_moves(position))
     pseudo = getattr(rules, "pseudo_moves", None)
-    if pseudo is not None:
+    if pseudo is not None and type(rules) is TowerChessRules:
         other = position.replace(turn=1 - me, ep_square=None)
-        score -= MOBILITY * len(pseudo(other))
+        score += MOBILITY * (len(pseudo(position)) - len(pseudo(other)))
+    elif not rules.is_chance_node(position):
+        score += MOBILITY * len(rules.legal_moves(position))
     score += VOLKHV_THREAT * (volkhv_danger(rules, position, 1 - me)
                               - volkhv_danger(rules, position, me))
     return score

@@ -1,0 +1,170 @@
+"""The statistics a comparison reports, and the small formulas behind them.
+
+Per game (``GameStats``, filled move by move while the game is played):
+game length, branching factor, tower heights, prisoners taken and freed,
+captures, splits. Per variant and per agent pair: sums and means of those,
+results with **Wilson score intervals**.
+
+Why Wilson? With 50 games and a rate near 0 or 1 (a strong agent against a
+random one wins almost always) the textbook interval ``p ± z·sqrt(p(1-p)/n)``
+runs outside [0, 1] or shrinks to nothing; Wilson's interval (1927) stays
+inside [0, 1] and keeps its promised coverage for small samples.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.position import Position
+from tavrei_lab.engine.zobrist import changed_squares
+
+#: z for a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / n`` (95 % by default).
+
+    >>> lo, hi = wilson_interval(45, 50)
+    >>> round(lo, 3), round(hi, 3)
+    (0.786, 0.957)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def prisoner_changes(before: Position, move: Move, after: Position) -> tuple[int, int]:
+    """How many tavrels ``move`` took prisoner and how many it freed.
+
+    A tavrel is a *prisoner* while the top of its tower is the other
+    colour's. Only the squares the move changes are looked at: under the
+    landing unit, the tower that was there (or the en passant victim) gets
+    a new top; on the square left, the rest gets a new top (a split frees
+    the prisoners it uncovers); on an en passant victim's square likewise.
+    The unit itself keeps its top, so its prisoners stay prisoners.
+
+    >>> from tavrei_lab import Game
+    >>> g = Game(); _ = g.play("e2-e4 d7-d5")
+    >>> before = g.position; m = g.push("e4xd5")
+    >>> prisoner_changes(before, m, g.position)
+    (1, 0)
+    """
+    if move.castling:
+        return (0, 0)
+    taken = freed = 0
+    k = move.count
+    for s in changed_squares(before, move):
+        old, new = before.board[s], after.board[s]
+        if s == move.to_square:
+            lower = new[:len(new) - k]
+            if not lower:
+                continue
+            new_owner = new[-1] & 1
+            old_owner = old[-1] & 1 if old else None   # empty: an en passant victim
+            for t in lower:
+                was = old_owner is not None and t & 1 != old_owner
+                now = t & 1 != new_owner
+                taken += now and not was
+                freed += was and not now
+        else:
+            if not old or not new:
+                continue
+            old_owner, new_owner = old[-1] & 1, new[-1] & 1
+            for t in new:
+                was = t & 1 != old_owner
+                now = t & 1 != new_owner
+                taken += now and not was
+                freed += was and not now
+    return (taken, freed)
+
+
+@dataclass
+class GameStats:
+    """What one game did, gathered move by move (see ``record_move``)."""
+
+    plies: int = 0
+    decisions: int = 0
+    legal_moves_total: int = 0
+    height_sum: float = 0.0
+    height_samples: int = 0
+    max_tower_height: int = 1
+    prisoners_taken: int = 0
+    prisoners_freed: int = 0
+    captures: int = 0
+    splits: int = 0
+    rolls: int = 0
+
+    def record_decision(self, legal_moves: int) -> None:
+        self.decisions += 1
+        self.legal_moves_total += legal_moves
+
+    def record_move(self, before: Position, move: Move, after: Position) -> None:
+        self.plies += 1
+        tower = before.board[move.from_square]
+        dest = before.board[move.to_square]
+        if not move.castling:
+            if move.count < len(tower):
+                self.splits += 1
+            if (dest and dest[-1] & 1 != before.turn) or (
+                    move.to_square == before.ep_square and not dest
+                    and len(changed_squares(before, move)) == 3):
+                self.captures += 1
+        taken, freed = prisoner_changes(before, move, after)
+        self.prisoners_taken += taken
+        self.prisoners_freed += freed
+        occupied = [len(t) for t in after.board if t]
+        if occupied:
+            self.height_sum += sum(occupied) / len(occupied)
+            self.height_samples += 1
+            self.max_tower_height = max(self.max_tower_height, max(occupied))
+
+    @property
+    def mean_branching(self) -> float:
+        return self.legal_moves_total / self.decisions if self.decisions else 0.0
+
+    @property
+    def mean_tower_height(self) -> float:
+        return self.height_sum / self.height_samples if self.height_samples else 1.0
+
+    def summary(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["mean_branching"] = self.mean_branching
+        d["mean_tower_height"] = self.mean_tower_height
+        return d
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def median(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float, float, float]:
+    """(min, lower quartile, median, upper quartile, max) -- linear interpolation."""
+    if not values:
+        return (0.0, 0.0, 0.0, 0.0, 0.0)
+    s = sorted(values)
+
+    def q(f: float) -> float:
+        pos = f * (len(s) - 1)
+        lo = int(math.floor(pos))
+        hi = min(lo + 1, len(s) - 1)
+        return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+    return (s[0], q(0.25), q(0.5), q(0.75), s[-1])

@@ -1,0 +1,265 @@
+"""Result tables: a small object that looks right in Jupyter, a terminal, CSV and JSON.
+
+No pandas needed (``to_pandas()`` converts when it is installed): a
+``ResultsTable`` is a title, ordered columns with a one-line description
+each, and rows of plain values. ``_repr_html_`` renders it in notebooks with
+the descriptions as tooltips; ``str()`` gives an aligned text table.
+
+The per-variant table answers "what does this rule change?": how often
+white wins, draws and loses (with Wilson 95 % intervals), the first-move
+advantage, game length, branching, tower heights, prisoners, splits, and
+how games end. The per-pair table answers "which agent is stronger?".
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from tavrei_lab.compare.stats import mean, median, wilson_interval
+from tavrei_lab.compare.tournament import ADJUDICATED, GameResult
+
+#: The ways a game can end, in the order the tables show them.
+TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
+                "fifty-move-rule", ADJUDICATED)
+
+
+class ResultsTable:
+    """Rows of results with named, described columns.
+
+    >>> t = ResultsTable("demo", [("variant", "the variant"), ("games", "games played")],
+    ...                  [{"variant": "tavreli", "games": 4}])
+    >>> print(t.to_csv().strip())
+    variant,games
+    tavreli,4
+    >>> t.column("games")
+    [4]
+    """
+
+    def __init__(self, title: str, columns: Sequence[tuple[str, str]],
+                 rows: Sequence[dict[str, Any]]) -> None:
+        self.title = title
+        self.columns = [c for c, _ in columns]
+        self.descriptions = dict(columns)
+        self.rows = [dict(r) for r in rows]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def column(self, name: str) -> list[Any]:
+        return [r.get(name) for r in self.rows]
+
+    def row(self, **match: Any) -> dict[str, Any]:
+        """The first row whose fields equal ``match`` (KeyError if none)."""
+        for r in self.rows:
+            if all(r.get(k) == v for k, v in match.items()):
+                return r
+        raise KeyError(f"no row with {match}")
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        return [{c: r.get(c) for c in self.columns} for r in self.rows]
+
+    def to_csv(self, path: str | None = None) -> str:
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=self.columns, lineterminator="\n")
+        writer.writeheader()
+        for r in self.to_dicts():
+            writer.writerow({k: _plain(v) for k, v in r.items()})
+        text = buf.getvalue()
+        if path is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        return text
+
+    def to_json(self, path: str | None = None) -> str:
+        text = json.dumps({"title": self.title, "columns": [
+            {"name": c, "description": self.descriptions[c]} for c in self.columns],
+            "rows": self.to_dicts()}, indent=2, ensure_ascii=False)
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        return text
+
+    def to_pandas(self) -> Any:
+        import pandas as pd  # optional: only if the user has it
+        return pd.DataFrame(self.to_dicts(), columns=self.columns)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th title="{escape(self.descriptions[c])}">{escape(c)}</th>'
+                       for c in self.columns)
+        body = []
+        for r in self.rows:
+            cells = "".join(
+                f'<td style="text-align:{"right" if isinstance(r.get(c), (int, float)) else "left"}'
+                f'">{escape(_fmt(r.get(c)))}</td>' for c in self.columns)
+            body.append(f"<tr>{cells}</tr>")
+        return (f'<div class="tavrei-table"><b>{escape(self.title)}</b>'
+                f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+                "</table><small>Hover a column name for its meaning. Intervals: Wilson 95 %."
+                "</small></div>")
+
+    def __str__(self) -> str:
+        cells = [[c for c in self.columns]] + [[_fmt(r.get(c)) for c in self.columns]
+                                               for r in self.rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        lines = [self.title]
+        for n, row in enumerate(cells):
+            lines.append("  ".join(v.rjust(w) if n else v.ljust(w)
+                                   for v, w in zip(row, widths)).rstrip())
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<ResultsTable {self.title!r}: {len(self.rows)} rows x {len(self.columns)} columns>"
+
+
+def _plain(v: Any) -> Any:
+    return round(v, 6) if isinstance(v, float) else v
+
+
+def _fmt(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.3f}" if abs(v) < 10 else f"{v:.1f}"
+    return str(v)
+
+
+def _rate(prefix: str, count: int, n: int, what: str) -> list[tuple[str, Any, str]]:
+    lo, hi = wilson_interval(count, n)
+    return [(prefix, count, f"games {what}"),
+            (f"{prefix}_rate", count / n if n else 0.0, f"share of games {what}"),
+            (f"{prefix}_lo", lo, "Wilson 95 % interval of that share: lower end"),
+            (f"{prefix}_hi", hi, "Wilson 95 % interval of that share: upper end")]
+
+
+def _assemble(title: str, groups: list[list[tuple[str, Any, str]]]) -> ResultsTable:
+    columns: list[tuple[str, str]] = []
+    rows = []
+    for fields in groups:
+        if not columns:
+            columns = [(name, desc) for name, _, desc in fields]
+        rows.append({name: value for name, value, _ in fields})
+    return ResultsTable(title, columns, rows)
+
+
+def _distribution_fields(games: list[GameResult]) -> list[tuple[str, Any, str]]:
+    plies = [g.plies for g in games]
+    decisions = sum(max(1, g.plies) for g in games)
+    branching = (sum(g.mean_branching * max(1, g.plies) for g in games) / decisions
+                 if decisions else 0.0)
+    n = len(games)
+    fields: list[tuple[str, Any, str]] = [
+        ("mean_plies", mean(plies), "game length in plies (half-moves), mean"),
+        ("median_plies", median(plies), "game length in plies, median"),
+        ("min_plies", min(plies), "shortest game, plies"),
+        ("max_plies", max(plies), "longest game, plies"),
+        ("branching", branching, "average number of legal moves at a move decision"),
+        ("mean_tower_height", mean([g.mean_tower_height for g in games]),
+         "tavrels per occupied square, averaged over each game's positions"),
+        ("mean_max_tower", mean([g.max_tower_height for g in games]),
+         "tallest tower of a game, mean over games"),
+        ("max_tower", max(g.max_tower_height for g in games),
+         "tallest tower seen in any game"),
+        ("prisoners_taken", sum(g.prisoners_taken for g in games) / n,
+         "tavrels taken prisoner per game (placed under an enemy top)"),
+        ("prisoners_freed", sum(g.prisoners_freed for g in games) / n,
+         "prisoners freed per game (their own colour on top again)"),
+        ("captures", sum(g.captures for g in games) / n,
+         "moves onto an enemy-topped tower (or en passant) per game"),
+        ("splits", sum(g.splits for g in games) / n,
+         "moves taking only part of a tower, per game"),
+    ]
+    ends = {t: 0 for t in TERMINATIONS}
+    for g in games:
+        ends[g.termination] = ends.get(g.termination, 0) + 1
+    for t, c in ends.items():
+        fields.append((f"end_{t}", c, f"games ended by {t}"
+                       + (" (adjudicated as a draw: not a rules ending)"
+                          if t == ADJUDICATED else "")))
+    return fields
+
+
+def variants_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per variant: results by colour and what the games looked like."""
+    by_variant: dict[str, list[GameResult]] = {}
+    for g in games:
+        by_variant.setdefault(g.variant, []).append(g)
+    groups = []
+    for variant, gs in by_variant.items():
+        n = len(gs)
+        white = sum(1 for g in gs if g.winner == "white")
+        black = sum(1 for g in gs if g.winner == "black")
+        draws = n - white - black
+        score = (white + draws / 2) / n
+        lo, hi = wilson_interval(white + draws / 2, n)
+        fields: list[tuple[str, Any, str]] = [
+            ("variant", variant, "variant id or file"),
+            ("games", n, "games played"),
+            *_rate("white_wins", white, n, "won by white"),
+            *_rate("draws", draws, n, "drawn (adjudicated games included)"),
+            *_rate("black_wins", black, n, "won by black"),
+            ("white_score", score, "white's points per game (win 1, draw 1/2)"),
+            ("first_move_advantage", score - 0.5,
+             "white's score minus 1/2: the value of moving first"),
+            ("fma_lo", lo - 0.5, "Wilson 95 % interval of the first-move advantage: lower"),
+            ("fma_hi", hi - 0.5, "Wilson 95 % interval of the first-move advantage: upper"),
+            *_distribution_fields(gs),
+        ]
+        groups.append(fields)
+    return _assemble("Per variant", groups)
+
+
+def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per (variant, agent A, agent B): A's wins, draws, losses and score."""
+    by_pair: dict[tuple[str, str, str], list[GameResult]] = {}
+    for g in games:
+        by_pair.setdefault((g.variant, g.agent_a, g.agent_b), []).append(g)
+    groups = []
+    for (variant, a, b), gs in by_pair.items():
+        n = len(gs)
+        wins = sum(1 for g in gs if g.a_score == 1.0)
+        losses = sum(1 for g in gs if g.a_score == 0.0)
+        draws = n - wins - losses
+        lo, hi = wilson_interval(wins + draws / 2, n)
+        groups.append([
+            ("variant", variant, "variant id or file"),
+            ("agent_a", a, "agent A (white in the odd-numbered games)"),
+            ("agent_b", b, "agent B (white in the even-numbered games)"),
+            ("games", n, "games played"),
+            *_rate("a_wins", wins, n, "won by agent A"),
+            *_rate("draws", draws, n, "drawn (adjudicated games included)"),
+            *_rate("a_losses", losses, n, "won by agent B"),
+            ("a_score", (wins + draws / 2) / n, "agent A's points per game"),
+            ("a_score_lo", lo, "Wilson 95 % interval of A's score: lower end"),
+            ("a_score_hi", hi, "Wilson 95 % interval of A's score: upper end"),
+            ("mean_plies", mean([g.plies for g in gs]), "game length in plies, mean"),
+            ("adjudicated", sum(g.adjudicated for g in gs),
+             "games stopped at the ply limit (scored as draws)"),
+        ])
+    return _assemble("Per agent pair (A's view)", groups)
+
+
+def games_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per game (everything but the record text)."""
+    columns = [
+        ("variant", "variant"), ("index", "game number within its pair (from 0)"),
+        ("white", "white's agent"), ("black", "black's agent"), ("seed", "game seed"),
+        ("result", "1-0, 0-1 or 1/2-1/2"), ("termination", "how the game ended"),
+        ("adjudicated", "stopped at the ply limit"), ("plies", "half-moves played"),
+        ("mean_branching", "legal moves per decision"),
+        ("mean_tower_height", "tavrels per occupied square, mean"),
+        ("max_tower_height", "tallest tower"), ("prisoners_taken", "tavrels taken prisoner"),
+        ("prisoners_freed", "prisoners freed"), ("captures", "captures"),
+        ("splits", "split moves"), ("rolls", "die rolls"), ("seconds", "wall-clock time"),
+    ]
+    rows = [{c: getattr(g, c) for c, _ in columns} for g in games]
+    return ResultsTable("Games", columns, rows)
+
+
+__all__ = ["ResultsTable", "TERMINATIONS", "games_table", "pairs_table", "variants_table"]

@@ -1,0 +1,356 @@
+"""Self-play tournaments: N games for each (variant, agent pair), kept and replayable.
+
+The experiment a teacher runs is "change one rule, play many games, see
+what changes". So a tournament:
+
+- plays ``games`` games for every variant and every pair of agents, the
+  colours alternating (agent A has white in the even games), so that the
+  first-move advantage and the agents' strength do not mix;
+- seeds everything from one number: each game's seed is derived from the
+  tournament seed, the variant, the pair and the game's number (a stable
+  hash, the same on every machine and in every process), the die and each
+  agent are seeded from it, and the seed is written into the record;
+- ends each game by the rules (``game.outcome(claim_draw=True)``: checkmate,
+  stalemate, and the automatic repetition and fifty-move draws of RULES.md
+  A9.4), or at ``max_plies`` -- an **adjudication**, scored as a draw and
+  reported as the termination ``max-plies``, never hidden among the real
+  draws;
+- keeps every game as a record (``Game.from_record`` replays it) and its
+  per-game statistics.
+
+Games are independent, so they run through any executor
+(``compare.parallel``); results are put back in game order, so a seeded
+tournament gives the same results whichever executor ran it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tavrei_lab.compare.parallel import Progress, resolve_executor
+from tavrei_lab.compare.stats import GameStats
+from tavrei_lab.core.move import Move
+from tavrei_lab.errors import TavreiError
+
+#: Default adjudication limit: games still going after this many plies are drawn.
+DEFAULT_MAX_PLIES = 300
+#: Termination name of an adjudicated game.
+ADJUDICATED = "max-plies"
+
+
+def derive_seed(*parts: Any) -> int:
+    """A 31-bit seed from any parts, stable across runs, processes and machines.
+
+    >>> derive_seed(1, "tavreli", 0) == derive_seed(1, "tavreli", 0)
+    True
+    """
+    text = "\x1f".join(str(p) for p in parts).encode("utf-8")
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 33
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything needed to play one game, and nothing that cannot be pickled."""
+
+    variant: str
+    white: str
+    black: str
+    seed: int
+    index: int = 0
+    agent_a: str = ""
+    agent_b: str = ""
+    max_plies: int = DEFAULT_MAX_PLIES
+
+
+@dataclass
+class GameResult:
+    """One finished game: who played, how it ended, what happened, and its record."""
+
+    variant: str
+    white: str
+    black: str
+    seed: int
+    index: int
+    agent_a: str
+    agent_b: str
+    result: str                 # "1-0", "0-1", "1/2-1/2"
+    winner: str | None          # "white", "black" or None
+    termination: str            # "checkmate", ..., or "max-plies" (adjudicated)
+    adjudicated: bool
+    plies: int
+    mean_branching: float
+    mean_tower_height: float
+    max_tower_height: int
+    prisoners_taken: int
+    prisoners_freed: int
+    captures: int
+    splits: int
+    rolls: int
+    seconds: float
+    record: str = field(repr=False, default="")
+
+    @property
+    def a_is_white(self) -> bool:
+        """Agent A has white in the even-numbered games (both, in self-play)."""
+        return self.index % 2 == 0
+
+    @property
+    def a_score(self) -> float:
+        """Agent A's points: 1 for a win, 1/2 for a draw, 0 for a loss."""
+        if self.winner is None:
+            return 0.5
+        a_colour = "white" if self.a_is_white else "black"
+        return 1.0 if self.winner == a_colour else 0.0
+
+    def comparable(self) -> dict[str, Any]:
+        """Every field but the wall-clock time: what two runs of a seeded game share."""
+        d = asdict(self)
+        d.pop("seconds")
+        return d
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one game (a top-level function, so a process pool can run it)."""
+    from tavrei_lab.engine.agents import make_agent
+    from tavrei_lab.game import Game
+
+    started = time.perf_counter()
+    game = Game(spec.variant, seed=spec.seed)
+    agents = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
+              make_agent(spec.black, seed=derive_seed(spec.seed, "black")))
+    stats = GameStats()
+    outcome = None
+    adjudicated = False
+    # Rolls are not plies; a long run of skip faces still has to end.
+    max_actions = 4 * spec.max_plies + 16
+    while True:
+        outcome = game.outcome(claim_draw=True)
+        if outcome is not None:
+            break
+        if game.ply >= spec.max_plies or len(game.history) >= max_actions:
+            adjudicated = True
+            break
+        if game.is_chance_node():
+            game.roll()
+            stats.rolls += 1
+            continue
+        moves = game.legal_moves()
+        if not moves:     # a rule module whose outcome missed the end: say so
+            raise TavreiError(f"{spec.variant}: no legal move but no outcome at ply "
+                              f"{game.ply} ({game.position.string})")
+        stats.record_decision(len(moves))
+        move: Move = agents[game.position.turn].choose(game)
+        before = game.position
+        game.push(move)
+        stats.record_move(before, move, game.position)
+    if adjudicated:
+        result, winner, termination = "1/2-1/2", None, ADJUDICATED
+        term_tag = f"{ADJUDICATED} (adjudicated draw after {game.ply} plies)"
+    else:
+        assert outcome is not None
+        result = outcome.result()
+        winner = None if outcome.winner is None else ("white", "black")[outcome.winner]
+        termination = term_tag = outcome.termination
+    record = game.record(Event="tavrei-lab compare", Round=str(spec.index + 1),
+                         White=spec.white, Black=spec.black, Result=result,
+                         Termination=term_tag)
+    return GameResult(
+        variant=spec.variant, white=spec.white, black=spec.black, seed=spec.seed,
+        index=spec.index, agent_a=spec.agent_a or spec.white,
+        agent_b=spec.agent_b or spec.black, result=result, winner=winner,
+        termination=termination, adjudicated=adjudicated, plies=game.ply,
+        mean_branching=stats.mean_branching, mean_tower_height=stats.mean_tower_height,
+        max_tower_height=stats.max_tower_height, prisoners_taken=stats.prisoners_taken,
+        prisoners_freed=stats.prisoners_freed, captures=stats.captures, splits=stats.splits,
+        rolls=stats.rolls, seconds=time.perf_counter() - started, record=record)
+
+
+def agent_pairs(agents: Sequence[str]) -> list[tuple[str, str]]:
+    """Every pair of different agents (A, B), in the order given; one agent plays itself."""
+    if not agents:
+        raise TavreiError("a tournament needs at least one agent")
+    if len(agents) == 1:
+        return [(agents[0], agents[0])]
+    return list(itertools.combinations(agents, 2))
+
+
+def schedule(variants: Sequence[str], agents: Sequence[str], games: int, seed: int,
+             max_plies: int = DEFAULT_MAX_PLIES) -> list[GameSpec]:
+    """The games of a tournament, each with its derived seed and colours."""
+    if games < 1:
+        raise TavreiError(f"games must be 1 or more, got {games}")
+    if max_plies < 1:
+        raise TavreiError(f"max_plies must be 1 or more, got {max_plies}")
+    specs = []
+    for variant in variants:
+        for a, b in agent_pairs(agents):
+            for i in range(games):
+                white, black = (a, b) if i % 2 == 0 else (b, a)
+                specs.append(GameSpec(variant, white, black,
+                                      derive_seed(seed, variant, a, b, i), i, a, b,
+                                      max_plies))
+    return specs
+
+
+def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> None:
+    """Fail before any game starts: every variant loads and every agent spec parses."""
+    from tavrei_lab.engine.agents import make_agent
+    from tavrei_lab.variant import load_variant
+    if not variants:
+        raise TavreiError("a tournament needs at least one variant")
+    for v in variants:
+        load_variant(v)
+    for a in agents:
+        make_agent(a, seed=0)
+
+
+def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
+               games: int = 10, seed: int = 0, *, max_plies: int = DEFAULT_MAX_PLIES,
+               executor: Executor | str | None = None, workers: int | None = None,
+               progress: bool | str = True) -> TournamentResult:
+    """Play every variant with every pair of agents, ``games`` games each.
+
+    ``variants`` and ``agents`` are lists (or comma-separated text) of variant
+    ids / files and agent specs (``"random"``, ``"greedy"``, ``"alphabeta:2"``,
+    ...). ``executor`` is ``"processes"`` (default), ``"threads"``,
+    ``"inline"`` or any ``concurrent.futures.Executor`` (see
+    ``compare.parallel``). ``progress``: True (automatic), False, or a mode.
+
+    >>> res = tournament("orthodox", "greedy,random", games=2, seed=1, max_plies=6,
+    ...                  executor="inline", progress=False)
+    >>> [(g.white, g.black, g.termination) for g in res.games]
+    [('greedy', 'random', 'max-plies'), ('random', 'greedy', 'max-plies')]
+    """
+    variants = _split(variants)
+    agents = _split(agents)
+    _check_inputs(variants, agents)
+    specs = schedule(variants, agents, games, seed, max_plies)
+    pool, owned = resolve_executor(executor, workers)
+    mode = None if progress is True else "off" if progress is False else progress
+    bar = Progress(len(specs), "games", mode=mode)
+    results: list[GameResult | None] = [None] * len(specs)
+    started = time.perf_counter()
+    try:
+        futures = {pool.submit(play_game, spec): i for i, spec in enumerate(specs)}
+        for future in as_completed(futures):
+            i = futures[future]
+            try:
+                results[i] = future.result()
+            except BrokenProcessPool:
+                results[i] = play_game(specs[i])   # a worker died: play it here instead
+            bar.update()
+    finally:
+        bar.close()
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return TournamentResult([r for r in results if r is not None],
+                            dict(variants=variants, agents=agents, games=games, seed=seed,
+                                 max_plies=max_plies,
+                                 executor=executor if isinstance(executor, str) or executor
+                                 is None else type(executor).__name__),
+                            time.perf_counter() - started)
+
+
+def _split(items: Sequence[str] | str) -> list[str]:
+    if isinstance(items, str):
+        items = items.split(",")
+    return [s.strip() for s in items if s and s.strip()]
+
+
+class TournamentResult:
+    """The games of a tournament and the tables and plots made from them.
+
+    In Jupyter it shows the per-variant table, the per-pair table and the
+    plots. ``save(dir)`` writes everything (records, CSV, JSON, SVG).
+    """
+
+    def __init__(self, games: list[GameResult], settings: dict[str, Any],
+                 seconds: float = 0.0) -> None:
+        self.games = games
+        self.settings = settings
+        self.seconds = seconds
+
+    def variants_table(self) -> Any:
+        from tavrei_lab.compare.table import variants_table
+        return variants_table(self.games)
+
+    def pairs_table(self) -> Any:
+        from tavrei_lab.compare.table import pairs_table
+        return pairs_table(self.games)
+
+    def games_table(self) -> Any:
+        from tavrei_lab.compare.table import games_table
+        return games_table(self.games)
+
+    @property
+    def table(self) -> Any:
+        """The main result: one row per variant."""
+        return self.variants_table()
+
+    def plots(self) -> dict[str, Any]:
+        from tavrei_lab.compare.plots import tournament_plots
+        return tournament_plots(self.games)
+
+    def comparable(self) -> list[dict[str, Any]]:
+        """The results without timings: equal for two runs of the same seeded tournament."""
+        return [g.comparable() for g in self.games]
+
+    def save(self, directory: str | os.PathLike[str]) -> dict[str, list[Path]]:
+        """Write records, tables (CSV + JSON) and plots (SVG) under ``directory``."""
+        out = Path(directory)
+        written: dict[str, list[Path]] = {"records": [], "tables": [], "plots": []}
+        records = out / "records"
+        records.mkdir(parents=True, exist_ok=True)
+        for g in self.games:
+            name = (f"{_slug(g.variant)}__{_slug(g.agent_a)}-vs-{_slug(g.agent_b)}"
+                    f"__{g.index + 1:03d}.tvr")
+            path = records / name
+            path.write_text(g.record, encoding="utf-8")
+            written["records"].append(path)
+        for name, table in (("variants", self.variants_table()), ("pairs", self.pairs_table()),
+                            ("games", self.games_table())):
+            for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
+                path = out / f"{name}.{ext}"
+                path.write_text(text, encoding="utf-8")
+                written["tables"].append(path)
+        plots = out / "plots"
+        plots.mkdir(exist_ok=True)
+        for name, plot in self.plots().items():
+            path = plots / f"{name}.svg"
+            path.write_text(plot.svg, encoding="utf-8")
+            written["plots"].append(path)
+        import json
+        (out / "settings.json").write_text(
+            json.dumps({**self.settings, "seconds": round(self.seconds, 3)}, indent=2),
+            encoding="utf-8")
+        return written
+
+    def _repr_html_(self) -> str:
+        parts = [f"<h4>Tournament: {len(self.games)} games, seed {self.settings.get('seed')}"
+                 f" ({self.seconds:.1f} s)</h4>",
+                 self.variants_table()._repr_html_(), self.pairs_table()._repr_html_()]
+        parts += [p.svg for p in self.plots().values()]
+        return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        return (f"<TournamentResult {len(self.games)} games, variants "
+                f"{self.settings.get('variants')}, agents {self.settings.get('agents')}>")
+
+    def __str__(self) -> str:
+        return f"{self.variants_table()}\n\n{self.pairs_table()}"
+
+
+def _slug(text: str) -> str:
+    """A file-name-safe form of a variant id or agent spec ("alphabeta:2" -> "alphabeta-2")."""
+    if text.endswith(".toml"):
+        text = Path(text).stem
+    return "".join(c if c.isalnum() or c in "-." else "-" for c in text).strip("-") or "x"

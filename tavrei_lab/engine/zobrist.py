@@ -1,0 +1,205 @@
+"""Zobrist hashing of tower positions: a 64-bit fingerprint updated move by move.
+
+Why a hash at all? A search meets the same position again and again by
+different move orders (a transposition); a table keyed by a fingerprint of
+the position lets it reuse what it already worked out. Zobrist's idea (1970):
+give every *feature* a position can have a fixed random 64-bit number and
+XOR together the numbers of the features present. XOR is its own inverse,
+so a move only has to XOR out the features it removes and XOR in the ones
+it adds -- a handful of operations instead of re-reading the board.
+
+In Tavreli a square holds a whole tower, so a feature is **a tavrel at a
+given height on a given square**, the tavrel's packed value included (colour,
+kind, destiny, promoted, moved -- so castling rights and double-step rights,
+which live in the moved flags, are covered too). The remaining features are:
+
+- the side to move;
+- the en passant square, but only while an en passant capture is really
+  possible -- the same rule the repetition key uses (RULES.md A9.2), so two
+  positions have equal hashes exactly when they count as the same position;
+- the die face rolled and not yet used (die games).
+
+The clocks are left out on purpose, as in the repetition key.
+
+A move in the tower-chess family changes only a few squares: where the unit
+left, where it landed, the en passant victim's square, the castling
+ratoborets's squares (``changed_squares``). ``update_hash`` XORs only those
+squares, and on each only the heights where the tower changed (a tower keeps
+everything below the unit taken from it). ``zobrist_hash`` recomputes from
+scratch; the tests (and the soak of the robustness work) check that the two
+always agree.
+
+The random numbers come from SplitMix64 over a feature index, so they are
+the same in every process and every run (no dependence on Python's string
+hashing): a hash written in one worker means the same in another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import PAWN, acting_kind
+
+_MASK = (1 << 64) - 1
+#: Packed tavrels fit in 9 bits (see ``core.tavrel``).
+_TAVREL_SPACE = 1 << 9
+#: Feature indexes above this belong to the non-board features.
+_HEIGHT_SPACE = 1 << 12
+
+
+def splitmix64(x: int) -> int:
+    """One step of SplitMix64: a well-mixed 64-bit number from any integer.
+
+    >>> splitmix64(0) != splitmix64(1)
+    True
+    """
+    z = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+_board_keys: dict[int, int] = {}
+
+
+def tavrel_key(square: int, height: int, tavrel: int) -> int:
+    """The random number of ``tavrel`` standing at ``height`` (0 = bottom) on ``square``.
+
+    Numbers are made on first use and cached: a board of up to 26x26
+    squares with towers of any height would need too many to precompute.
+    """
+    index = ((square * _HEIGHT_SPACE + height) << 9) | tavrel
+    key = _board_keys.get(index)
+    if key is None:
+        key = _board_keys[index] = splitmix64(index)
+    return key
+
+
+# Non-board features live in a separate index range (negative seeds).
+TURN_KEY = splitmix64(-1 & _MASK)
+
+
+def ep_key(square: int) -> int:
+    """The number of an en passant square that can really be used."""
+    return splitmix64(((-2 - square) & _MASK) ^ 0x5EED_E9A5)
+
+
+_roll_keys: dict[str, int] = {}
+
+
+def roll_key(face: str | None) -> int:
+    """The number of a die face rolled and not yet used (0 when none)."""
+    if face is None:
+        return 0
+    key = _roll_keys.get(face)
+    if key is None:
+        digest = hashlib.blake2b(face.encode("utf-8"), digest_size=8, person=b"tavrei-roll")
+        key = _roll_keys[face] = splitmix64(int.from_bytes(digest.digest(), "little"))
+    return key
+
+
+def tower_hash(square: int, tower: tuple[int, ...], start: int = 0) -> int:
+    """XOR of the numbers of the tavrels of ``tower`` from height ``start`` up."""
+    h = 0
+    for height in range(start, len(tower)):
+        h ^= tavrel_key(square, height, tower[height])
+    return h
+
+
+def live_ep_square(position: Position) -> int | None:
+    """The en passant square if a ratnik of the side to move could use it.
+
+    Mirrors ``notation.position_string.repetition_key``: an en passant square
+    nobody can capture on does not make a position different.
+    """
+    ep = position.ep_square
+    if ep is None:
+        return None
+    attacks = getattr(position.rules, "_pawn_attacks", None)
+    if attacks is None:
+        return ep
+    board = position.board
+    me = position.turn
+    for s in attacks[1 - me][ep]:
+        t = board[s]
+        if t and t[-1] & 1 == me and acting_kind(t[-1]) == PAWN:
+            return ep
+    return None
+
+
+def _state_hash(position: Position) -> int:
+    h = TURN_KEY if position.turn else 0
+    ep = live_ep_square(position)
+    if ep is not None:
+        h ^= ep_key(ep)
+    return h ^ roll_key(position.roll)
+
+
+def zobrist_hash(position: Position) -> int:
+    """The hash of ``position`` computed from scratch (every tavrel of every tower).
+
+    >>> from tavrei_lab import Game
+    >>> a, b = Game(), Game()
+    >>> _ = a.play("g1-f3 g8-f6 b1-c3"); _ = b.play("b1-c3 g8-f6 g1-f3")
+    >>> zobrist_hash(a.position) == zobrist_hash(b.position)
+    True
+    """
+    h = _state_hash(position)
+    for square, tower in enumerate(position.board):
+        if tower:
+            h ^= tower_hash(square, tower)
+    return h
+
+
+def changed_squares(before: Position, move: Move) -> tuple[int, ...]:
+    """The squares whose towers ``move`` can change in the tower-chess family.
+
+    The unit's square and its destination; for castling also the
+    ratoborets's start and landing squares; for a ratnik stepping
+    diagonally onto the empty en passant square, the victim's square.
+    """
+    fr, to = move.from_square, move.to_square
+    board = before.board
+    if move.castling:
+        step = 1 if to > fr else -1
+        rook = to + step
+        while 0 <= rook < len(board) and not board[rook]:
+            rook += step
+        return (fr, to, rook, fr + step)
+    if to == before.ep_square and not board[to]:
+        tower = board[fr]
+        w = before.geometry.width
+        if tower and acting_kind(tower[-1]) == PAWN and (to - fr) % w != 0:
+            forward = w if before.turn == 0 else -w
+            return (fr, to, to - forward)
+    return (fr, to)
+
+
+def update_hash(h: int, before: Position, action: Move | Roll, after: Position) -> int:
+    """The hash of ``after`` from the hash ``h`` of ``before`` and the action between.
+
+    Only the squares the action can change are read, and on each only the
+    heights above the part of the tower that stayed put. ``action`` may be a
+    ``Move`` or a die ``Roll`` (which changes the roll feature alone).
+    """
+    h ^= _state_hash(before) ^ _state_hash(after)
+    if isinstance(action, Roll):
+        return h
+    old_board, new_board = before.board, after.board
+    for square in changed_squares(before, action):
+        old, new = old_board[square], new_board[square]
+        if old is new:
+            continue
+        # Towers only ever change at the top: skip the common bottom part.
+        n = min(len(old), len(new))
+        i = 0
+        while i < n and old[i] == new[i]:
+            i += 1
+        h ^= tower_hash(square, old, i) ^ tower_hash(square, new, i)
+    return h
+
+
+__all__ = ["changed_squares", "live_ep_square", "splitmix64", "tavrel_key",
+           "update_hash", "zobrist_hash"]
