@@ -1,0 +1,260 @@
+"""Growing a game tree as a ``networkx.DiGraph``.
+
+A tree is the picture a teacher draws on the board to explain a move: the
+position, the moves worth looking at, what each leads to. ``build`` grows it
+breadth first from a game or a position, ply by ply.
+
+**Nodes** are integers (the root is ``0``; ids follow breadth-first order)
+and carry only what a reader needs, because a Tavreli tree grows fast:
+
+- ``position`` -- the position string (``tavrei_lab.notation.position_string``);
+- ``turn`` -- ``"white"`` or ``"black"``, the side to move (at a chance node: the side about
+  to roll);
+- ``type`` -- ``"decision"`` (a side picks a move), ``"chance"`` (a die is rolled) or
+  ``"terminal"`` (the game is over);
+- ``outcome`` -- ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` at terminal nodes, else None;
+  ``termination`` (``"checkmate"`` ...) is added at terminal nodes only;
+- ``depth`` -- plies (turns) played from the root. A die roll is not a ply: the decision
+  node it leads to has the chance node's depth. A roll that passes the turn (a skip face,
+  or a face that allows no move) is a turn, as the die game's perft counts it;
+- ``cut`` -- present (True) only on nodes whose children were not grown because the
+  tree reached ``max_nodes``.
+
+**Edges** carry ``move`` (canonical move text, ``write_move``) at decision
+nodes, or ``face`` and ``probability`` at chance nodes. Both kinds also get
+``label`` (the move text, or ``@F``), which drawings and exports use.
+
+The graph itself carries ``variant``, ``root_position``, ``depth``,
+``nodes_per_depth`` (the nodes at each ply, depth 0 first, counted as
+``tavrei_lab.engine.perft.perft`` counts leaves, so that on an unfiltered
+tree they equal perft at each depth: in the die game, the positions where a
+turn starts; without a module perft, every node but the chance nodes), ``truncated``, the move
+filter's name, and, once values are computed (``tavrei_lab.tree.values``),
+``value`` and ``principal_variation``. ``G.graph["rules"]`` holds the rule
+module so a node's position can be read back (``position_at``); exports leave
+it out.
+
+The tree is a *tree*, not a graph of positions: a position reached by two
+move orders appears twice, as in perft.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import COLOR_NAMES
+from tavrei_lab.errors import LimitError
+from tavrei_lab.notation.moves import write_move
+from tavrei_lab.notation.position_string import read_position, write_position
+from tavrei_lab.tree.filters import as_filter
+
+#: Growth stops here unless ``max_nodes`` says otherwise: a tree a notebook survives.
+DEFAULT_MAX_NODES = 250_000
+#: The deepest tree ``build`` grows (plies); deeper trees are never readable.
+MAX_DEPTH = 12
+
+Evaluation = Callable[[Position], float]
+
+
+def _start(game_or_position: Any, variant: str | None) -> tuple[Any, Position, list[str]]:
+    """(rules, position, moves played before it) from a Game, a Position or a string."""
+    from tavrei_lab.game import Game
+    if isinstance(game_or_position, Game):
+        return game_or_position.rules, game_or_position.position, \
+            game_or_position.action_texts()
+    if isinstance(game_or_position, Position):
+        return game_or_position.rules, game_or_position, []
+    if isinstance(game_or_position, str):
+        game = Game(variant or "tavreli", game_or_position)
+        return game.rules, game.position, []
+    raise TypeError("build() starts from a Game, a Position or a position string, not "
+                    f"{type(game_or_position).__name__}")
+
+
+def _node_data(rules: Any, position: Position, depth: int) -> tuple[dict[str, Any], bool]:
+    """The node's attributes, and whether it is a chance position (for the depth counts)."""
+    chance = bool(rules.is_chance_node(position))
+    outcome = rules.outcome(position)
+    data: dict[str, Any] = {
+        "position": write_position(position),
+        "turn": COLOR_NAMES[position.turn],
+        "type": "terminal" if outcome is not None else ("chance" if chance else "decision"),
+        "outcome": outcome.result() if outcome is not None else None,
+        "depth": depth,
+    }
+    if outcome is not None:
+        data["termination"] = outcome.termination
+    return data, chance
+
+
+def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: Any = None,
+          max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
+          evaluate: Evaluation | None = None, alphabeta: bool = True,
+          variant: str | None = None) -> nx.DiGraph:
+    """Grow the game tree ``depth`` plies deep from a game (its current position) or a position.
+
+    ``moves`` keeps only the moves a filter accepts, at every ply (see
+    ``tavrei_lab.tree.filters``: ``"captures"``, ``["splits", "checks"]``,
+    ``"splits&frees"``, or a callable ``(position, move) -> bool``);
+    ``root_moves`` filters the first ply only (on top of ``moves``) -- "these
+    splits, and every answer to them". Growth is breadth first; when the next
+    node's children would pass ``max_nodes``, that node and every node still
+    waiting are marked ``cut=True`` and ``G.graph["truncated"]`` is True
+    (``max_nodes=None``: no limit).
+
+    With ``values`` (the default) node values and the principal variation are
+    computed at once by ``tavrei_lab.tree.values.minimax`` with ``evaluate``
+    (default: ``tavrei_lab.engine.evaluate.evaluate``) and ``alphabeta``.
+
+    A position string is read with ``variant`` (default Tavreli).
+
+    >>> from tavrei_lab import Game
+    >>> G = build(Game(), 2, values=False)
+    >>> G.graph["nodes_per_depth"]
+    [1, 39, 1519]
+    >>> G.nodes[0]["type"], G.nodes[0]["turn"], G.edges[0, 1]["move"]
+    ('decision', 'white', 'a2-a3')
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an integer, not {type(depth).__name__}")
+    if not 0 <= depth <= MAX_DEPTH:
+        raise LimitError(f"tree depth must be between 0 and {MAX_DEPTH} plies, got {depth}")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
+                                  or max_nodes < 1):
+        raise LimitError(f"max_nodes must be a positive whole number or None, got {max_nodes!r}")
+    rules, root, history = _start(game_or_position, variant)
+    keep = as_filter(moves)
+    keep_first = as_filter(root_moves) if root_moves is not None else None
+    limit = max_nodes if max_nodes is not None else float("inf")
+
+    G = nx.DiGraph()
+    G.graph.update({
+        "variant": rules.variant.id, "rules": rules, "root_position": write_position(root),
+        "history": history, "depth": depth, "filter": keep.name,
+        "root_filter": keep_first.name if keep_first is not None else None,
+        "max_nodes": max_nodes, "truncated": False,
+    })
+    # How plies are counted at die rolls follows the module's perft: a module with its
+    # own ``perft`` counts *turns* (the die game: a roll and its move, or a roll that
+    # passes), so chance nodes count and are not expanded at the depth limit; otherwise
+    # (engine.perft) a roll is never a ply and a chance node always expands.
+    turns = getattr(rules, "perft", None) is not None
+    counts = [0] * (depth + 1)
+    # networkx makes a few dicts per node; with tens of thousands of nodes the
+    # cyclic garbage collector would rescan them again and again for nothing.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        data, chance = _node_data(rules, root, 0)
+        G.add_node(0, **data)
+        if turns or not chance:
+            counts[0] += 1
+
+        def expandable(data: dict[str, Any], chance: bool) -> bool:
+            if data["type"] == "terminal":
+                return False
+            if chance and not turns:
+                return True
+            return bool(data["depth"] < depth)
+
+        waiting: deque[tuple[int, Position]] = deque()
+        if expandable(data, chance):
+            waiting.append((0, root))
+        next_id = 1
+        while waiting:
+            node, position = waiting.popleft()
+            d = G.nodes[node]["depth"]
+            # (edge attributes, child position, child depth, is the child mid-turn?)
+            children: list[tuple[dict[str, Any], Position, int, bool]] = []
+            if G.nodes[node]["type"] == "chance":
+                for face, p in rules.chance_outcomes(position):
+                    child = rules.apply_roll(position, face)
+                    passes = child.turn != position.turn or rules.is_chance_node(child)
+                    if passes and d >= depth:
+                        continue  # only without turn counting: a pass past the limit
+                    children.append(({"face": face, "probability": float(p),
+                                      "label": f"@{face}"}, child,
+                                     d + 1 if passes else d, not passes))
+            else:
+                for m in rules.legal_moves(position):
+                    if not keep(position, m):
+                        continue
+                    if keep_first is not None and d == 0 and not keep_first(position, m):
+                        continue
+                    text = write_move(position, m)
+                    children.append(({"move": text, "label": text}, rules.apply(position, m),
+                                     d + 1, False))
+            if next_id + len(children) > limit:
+                G.nodes[node]["cut"] = True
+                for other, _ in waiting:
+                    G.nodes[other]["cut"] = True
+                waiting.clear()
+                G.graph["truncated"] = True
+                break
+            for edge, child, child_depth, mid_turn in children:
+                cdata, cchance = _node_data(rules, child, child_depth)
+                G.add_node(next_id, **cdata)
+                G.add_edge(node, next_id, **edge)
+                if (not mid_turn) if turns else (not cchance):
+                    counts[child_depth] += 1
+                if expandable(cdata, cchance):
+                    waiting.append((next_id, child))
+                next_id += 1
+    finally:
+        if was_enabled:
+            gc.enable()
+    G.graph["nodes_per_depth"] = counts
+    G.graph["principal_variation"] = []
+    if values:
+        from tavrei_lab.tree.values import minimax
+        minimax(G, evaluate=evaluate, alphabeta=alphabeta)
+    return G
+
+
+def position_at(G: nx.DiGraph, node: int) -> Position:
+    """The position at ``node``, read back from its position string."""
+    rules = G.graph.get("rules")
+    if rules is None:
+        from tavrei_lab.variant import load_variant
+        rules = load_variant(G.graph.get("variant", "tavreli"))
+        G.graph["rules"] = rules
+    return read_position(G.nodes[node]["position"], rules, validate=False)
+
+
+def path_to(G: nx.DiGraph, node: int) -> list[int]:
+    """The nodes from the root down to ``node`` (a tree has exactly one such path)."""
+    path = [node]
+    while True:
+        preds = list(G.predecessors(path[-1]))
+        if not preds:
+            break
+        path.append(preds[0])
+    path.reverse()
+    return path
+
+
+def moves_to(G: nx.DiGraph, node: int) -> list[str]:
+    """The move texts (and ``@F`` rolls) that lead from the root to ``node``."""
+    path = path_to(G, node)
+    return [G.edges[a, b]["label"] for a, b in zip(path, path[1:])]
+
+
+def nodes_per_depth(G: nx.DiGraph) -> list[int]:
+    """How many non-chance nodes the tree has at each ply, depth 0 first."""
+    return list(G.graph["nodes_per_depth"])
+
+
+def root_of(G: nx.DiGraph) -> int:
+    """The root node (0 for trees from ``build``; the node without a parent otherwise)."""
+    if 0 in G and G.in_degree(0) == 0:
+        return 0
+    for n in G.nodes:
+        if G.in_degree(n) == 0:
+            return n
+    raise ValueError("the graph has no root: every node has a parent")
