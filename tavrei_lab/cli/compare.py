@@ -1,0 +1,64 @@
+"""``tavrei-lab compare``: self-play tournaments across variants and agents.
+
+::
+
+    tavrei-lab compare --variants tavreli,tavreli-no-split,orthodox \\
+        --agents greedy,alphabeta:2 --games 50 --seed 1 --out DIR
+
+writes ``DIR/records/*.tvr`` (one record per game; ``tavrei-lab replay``
+replays any of them), ``DIR/variants.csv|json``, ``DIR/pairs.csv|json``,
+``DIR/games.csv|json``, ``DIR/plots/*.svg`` and ``DIR/settings.json``, and
+prints the per-variant and per-pair tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
+from tavrei_lab.errors import TavreiError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "compare", help="play agents against each other in several variants and compare",
+        description="Play --games games for every variant and every pair of agents "
+                    "(colours alternate), then write the records, the tables (CSV, JSON) "
+                    "and the plots (SVG) to --out.")
+    p.add_argument("--variants", default="tavreli", metavar="V1,V2,...",
+                   help="variant ids or .toml files, comma-separated (default: tavreli)")
+    p.add_argument("--agents", default="greedy,random", metavar="A1,A2,...",
+                   help="agent specs, comma-separated: random, greedy, alphabeta:DEPTH, "
+                        "alphabeta:nodes=N, expectimax:DEPTH (default: greedy,random)")
+    p.add_argument("--games", type=int, default=10, metavar="N",
+                   help="games per variant and agent pair (default: 10)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed (default: 0)")
+    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
+                   help="adjudicate a game as a draw after N plies, reported as 'max-plies' "
+                        f"(default: {DEFAULT_MAX_PLIES})")
+    p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
+                   help="where games run (default: processes, one per core)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="parallel workers (default: the number of cores)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write records, tables and plots here")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise TavreiError(f"--games must be 1 or more, got {args.games}")
+    result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
+                        max_plies=args.max_plies, executor=args.executor,
+                        workers=args.workers, progress=not args.no_progress)
+    print(result.variants_table())
+    print()
+    print(result.pairs_table())
+    if args.out:
+        written = result.save(args.out)
+        print()
+        print(f"wrote {len(written['records'])} records, {len(written['tables'])} tables and "
+              f"{len(written['plots'])} plots to {args.out}")
+    return 0
