@@ -362,8 +362,12 @@ def check_escape(game: Game, answer: str | Move | None) -> Feedback:
 
 def faces_that_save_the_king(game: Game) -> set[str]:
     """At a die roll where the roller's king is attacked: the faces after which
-    some legal move leaves it unattacked (the rules of the die game decide
-    which tavrels each face lets move)."""
+    some legal move leaves it unattacked.
+
+    Each face is tried through the rules themselves (``apply_roll``), so the
+    hierarchy rule, skip faces and passes are decided exactly as in a game: a
+    face that passes the turn saves nothing.
+    """
     rules = game.rules
     pos = game.position
     if not rules.is_chance_node(pos):
@@ -372,6 +376,8 @@ def faces_that_save_the_king(game: Game) -> set[str]:
     good = set()
     for face, _p in rules.chance_outcomes(pos):
         after_roll = rules.apply_roll(pos, face)
+        if after_roll.turn != me or rules.is_chance_node(after_roll):
+            continue  # a skip face, or no move for this face: the turn passed
         for m in rules.legal_moves(after_roll):
             after = rules.apply(after_roll, m)
             ks = after.king_square(me)
@@ -393,16 +399,21 @@ def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedba
             return Feedback(False, f"{a!r} is not a face of this die ({', '.join(faces)}).")
         given.add(upper[a.upper()])
     good = faces_that_save_the_king(game)
+
+    def in_die_order(chosen: set[str]) -> str:
+        return ", ".join(f for f in faces if f in chosen)
+
     probability = sum(p for f, p in game.chance_outcomes() if f in good)
     if given == good:
-        return Feedback(True, f"{', '.join(sorted(good)) or 'none'}: the chance of rolling "
-                              f"one is {probability:.0%}.")
+        return Feedback(True, f"{in_die_order(good) or 'none'}: the chance of rolling one "
+                              f"of them is {probability:.0%}.")
     notes = []
-    for f in sorted(given - good):
-        notes.append(f"{f}: no move allowed by this face leaves the king safe")
-    for f in sorted(good - given):
-        notes.append(f"{f} is missing: this face allows a move that saves it "
-                     "(remember the hierarchy: a face lets lower pieces move too)")
+    if given - good:
+        notes.append(f"{in_die_order(given - good)}: no move such a face allows leaves the "
+                     "king safe")
+    if good - given:
+        notes.append(f"{in_die_order(good - given)} missing: such a face allows a saving "
+                     "move -- remember the hierarchy, a face lets every lower piece move too")
     return Feedback(False, "; ".join(notes) + ".")
 
 
@@ -556,6 +567,15 @@ def _build_exercises() -> dict[str, Exercise]:
                    "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
                    "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
             hint="The black knyaz stands on top of a tall tower on e1."),
+        Exercise(
+            "die-save-the-king", "Which faces save the king?",
+            "Gavrilov's chess-die game: the black rook attacks your king, and you are about "
+            "to roll. Which faces let you save the king? (List them, e.g. 'K N'.)",
+            "3k2/6/6/4N1/6/2K2r w - 0 1", check_saving_faces, variant="gavrilov-die",
+            focus=("c1",),
+            hint="A face lets you move its own piece type and every type below it: "
+                 "King > Queen > Rook > Bishop > Knight > Pawn.",
+            candidates=lambda g: [" ".join(faces_that_save_the_king(g))]),
     ]
     return {e.key: e for e in ex}
 

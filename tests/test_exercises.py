@@ -21,8 +21,10 @@ from tavrei_lab.exercises import (
     check_mate_in_one,
     check_prisoners,
     check_promotion,
+    check_saving_faces,
     destinations,
     exercise,
+    faces_that_save_the_king,
 )
 
 LUCHNIK_TOWER = "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1"
@@ -156,3 +158,28 @@ def test_widget_checks_an_answer_typed_in_the_box() -> None:
     assert "Right!" in verdict.value
     _solutions.click()
     assert "d4(2)-d6" in verdict.value
+
+
+def test_saving_faces_follow_the_hierarchy_rule() -> None:
+    g = EXERCISES["die-save-the-king"].game()
+    assert faces_that_save_the_king(g) == {"K", "Q", "R", "N"}
+    fb = check_saving_faces(g, "k q r n")
+    assert fb and "67%" in fb.message
+
+
+def test_saving_faces_wrong_answers_name_missing_and_useless_faces() -> None:
+    g = EXERCISES["die-save-the-king"].game()
+    fb = check_saving_faces(g, "K N")
+    assert not fb and "Q, R missing" in fb.message and "hierarchy" in fb.message
+    fb = check_saving_faces(g, "K Q R N P")
+    assert not fb and fb.message.startswith("P:")
+    fb = check_saving_faces(g, "K B Q R N")  # B is the absent piece: a skip face
+    assert not fb and "B:" in fb.message
+    assert "not a face" in check_saving_faces(g, "X").message
+
+
+def test_saving_faces_needs_a_die_roll_to_be_due() -> None:
+    g = EXERCISES["die-save-the-king"].game()
+    g.apply_roll("K")
+    with pytest.raises(TavreiError, match="not a die roll"):
+        faces_that_save_the_king(g)

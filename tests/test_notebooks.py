@@ -1,0 +1,95 @@
+"""Every tutorial notebook runs top to bottom; none is stored with outputs.
+
+Each notebook runs in a fresh kernel in a scratch directory, so a notebook
+that reads ``../shared`` or a file beside it fails here as it would on
+mybinder or in JupyterLite. A cell that raises fails the test, and so does a
+picture that failed to draw: IPython only prints a traceback on stderr when
+a ``_repr_svg_`` breaks, so the test looks for that too.
+
+The kernel is described by a kernelspec written into the scratch directory
+(``python_kernel``), pointing at a given interpreter: this interpreter here,
+the fresh binder virtual environment's in ``test_binder.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+#: Seconds any one cell may take: the tutorials keep tournaments and trees tiny.
+CELL_TIMEOUT = 120
+
+
+def python_kernel(python: str, where: Path) -> KernelManager:
+    """A kernel manager for a kernelspec running ``python``, written under ``where``."""
+    spec_dir = where / "kernels" / "tavrei-test"
+    spec_dir.mkdir(parents=True, exist_ok=True)
+    (spec_dir / "kernel.json").write_text(json.dumps({
+        "argv": [python, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "tavrei_lab test kernel",
+        "language": "python",
+    }))
+    ksm = KernelSpecManager(kernel_dirs=[str(where / "kernels")])
+    return KernelManager(kernel_name="tavrei-test", kernel_spec_manager=ksm)
+
+
+def run_notebook(path: Path, workdir: Path, python: str = sys.executable,
+                 extra_cells: list[str] = ()) -> Any:
+    """Execute a copy of the notebook at ``path`` in ``workdir``; return the executed
+    notebook. Raises ``nbclient.exceptions.CellExecutionError`` when a cell fails."""
+    nb = nbformat.read(path, as_version=4)
+    for source in extra_cells:
+        nb.cells.append(nbformat.v4.new_code_cell(source))
+    workdir.mkdir(parents=True, exist_ok=True)
+    client = NotebookClient(nb, km=python_kernel(python, workdir / ".kernel"),
+                            timeout=CELL_TIMEOUT,
+                            resources={"metadata": {"path": str(workdir)}})
+    client.execute()
+    return nb
+
+
+def stderr_tracebacks(nb: Any) -> list[str]:
+    """Tracebacks printed on stderr (a picture that failed to draw, a warning)."""
+    found = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("name") == "stderr" and "Traceback" in out.get("text", ""):
+                found.append(out["text"])
+    return found
+
+
+def test_the_tutorial_series_is_complete() -> None:
+    names = {p.stem for p in NOTEBOOKS}
+    expected = {"00_quick_start", "01_meet_the_tavrels", "02_towers_and_prisoners",
+                "03_splitting_towers", "04_the_volkhv", "05_chess_die_game",
+                "06_comparing_variants", "07_tree_tactics", "08_recorded_games",
+                "09_your_own_variant", "classroom_demo"}
+    assert expected <= names, f"missing: {sorted(expected - names)}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_is_stored_without_outputs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            assert not cell.outputs, f"{path.name} cell {i} has stored outputs"
+            assert cell.execution_count is None, f"{path.name} cell {i} has a count"
+        assert "../shared" not in cell.source, f"{path.name} cell {i} reads ../shared"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
+    nb = run_notebook(path, tmp_path)
+    assert not stderr_tracebacks(nb), stderr_tracebacks(nb)[0]
