@@ -98,3 +98,16 @@ def acting_kind(t: int) -> int:
     if t & PROMOTED:
         return (t & _DESTINY_MASK) >> _DESTINY_SHIFT
     return (t & _KIND_MASK) >> _KIND_SHIFT
+
+
+#: Every possible packed tavrel, so hot paths index a list instead of
+#: constructing ``Tavrel`` objects (``TAVRELS[value]``).
+TAVRELS: tuple[Tavrel, ...] = tuple(Tavrel(v) for v in range(512))
+#: ``WITH_MOVED[t]``: ``t`` with its moved flag set where the flag matters.
+WITH_MOVED: tuple[Tavrel, ...] = tuple(
+    TAVRELS[v | MOVED] if ((v & _KIND_MASK) >> _KIND_SHIFT) in MOVED_MATTERS else TAVRELS[v]
+    for v in range(512))
+#: ``ACTING[t]``: the kind a packed tavrel moves as (its destiny while promoted).
+ACTING: tuple[int, ...] = tuple(
+    ((v & _DESTINY_MASK) >> _DESTINY_SHIFT) if v & PROMOTED else ((v & _KIND_MASK) >> _KIND_SHIFT)
+    for v in range(512))

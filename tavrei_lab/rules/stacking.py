@@ -20,16 +20,18 @@ from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import (
+    ACTING,
     BISHOP,
     HELGI,
     KING,
     KNIGHT,
     MOVED,
-    MOVED_MATTERS,
     PAWN,
     PROMOTED,
     QUEEN,
     ROOK,
+    TAVRELS,
+    WITH_MOVED,
     Color,
     Tavrel,
     acting_kind,
@@ -46,6 +48,9 @@ LEAPERS = frozenset((KNIGHT, HELGI))
 _SLIDE_DIRS = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
                ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
 _KIND_MASK = 0b1110
+_KING_BITS = KING << 1
+_ALL_TRUE = [True] * 130          # every count needs the full test (index = count)
+_PINNED_ONE = (False, True)       # a lone tavrel on a pin line: test count 1
 
 
 def _kind(t: int) -> int:
@@ -139,6 +144,8 @@ class TowerChessRules:
                     (r + dr) * w + f + df for df in (-1, 1)
                     if 0 <= f + df < w and 0 <= r + dr < g.height))
         self._pawn_attacks = (tuple(attacks[0]), tuple(attacks[1]))
+        self._size = g.size
+        self._move_cache: dict[int, Move] = {}
         # For pin tests: the direction from one square to another, if on a line.
         self._line_dir: dict[tuple[int, int], int] = {}
         for s in range(g.size):
@@ -284,76 +291,162 @@ class TowerChessRules:
 
     def _destinations(self, board: tuple, s: int, top: int, me: int,
                       ep: int | None) -> list[int]:
-        kind = acting_kind(top)
+        """Squares the unit topped by ``top`` on ``s`` may reach by its pattern.
+
+        The landing rules of ``_can_land`` are inlined for line pieces, the
+        hottest loop of every search.
+        """
+        kind = ACTING[top]
         g = self.geometry
         out: list[int] = []
+        append = out.append
         if kind == PAWN:
             fwd = self._forward[me]
             one = s + fwd
             if 0 <= one < g.size:
                 t1 = board[one]
                 if not t1 or (self.ratnik_onto_own and t1[-1] & 1 == me
-                              and _kind(t1[-1]) != KING):
-                    out.append(one)
+                              and t1[-1] & _KIND_MASK != _KING_BITS):
+                    append(one)
                 if (not t1 and self.double_step and not top & MOVED):
                     two = one + fwd
                     if 0 <= two < g.size:
                         t2 = board[two]
                         if not t2 or (self.ratnik_onto_own and t2[-1] & 1 == me
-                                      and _kind(t2[-1]) != KING):
-                            out.append(two)
+                                      and t2[-1] & _KIND_MASK != _KING_BITS):
+                            append(two)
             for a in self._pawn_attacks[me][s]:
                 t = board[a]
                 if t:
                     if t[-1] & 1 != me and self._can_land(board, a, me, PAWN):
-                        out.append(a)
+                        append(a)
                 elif a == ep and self.en_passant:
-                    out.append(a)
+                    append(a)
             return out
         if kind in LEAPERS:
             for t in g.knight[s]:
-                if self._can_land(board, t, me, kind):
-                    out.append(t)
+                if not board[t] or self._can_land(board, t, me, kind):
+                    append(t)
         if kind == KING:
             for t in g.king[s]:
-                if self._can_land(board, t, me, kind):
-                    out.append(t)
+                if not board[t] or self._can_land(board, t, me, kind):
+                    append(t)
             return out
+        own_ok = self.own_towers
+        pass_own = self.pass_over_own
+        capture_king = self.king_capture
+        rays = g.rays[s]
         for d in _SLIDE_DIRS.get(kind, ()):
-            for t in g.rays[s][d]:
+            for t in rays[d]:
                 tower = board[t]
                 if not tower:
-                    out.append(t)
+                    append(t)
                     continue
-                if self._can_land(board, t, me, kind):
-                    out.append(t)
-                if self.pass_over_own and tower[-1] & 1 == me:
-                    continue
+                other = tower[-1]
+                if other & _KIND_MASK == _KING_BITS:
+                    if capture_king and other & 1 != me:
+                        append(t)
+                    break
+                if other & 1 == me:
+                    if own_ok:
+                        append(t)
+                    if pass_own:
+                        continue
+                    break
+                append(t)
                 break
         return out
 
     def pseudo_moves(self, position: Position) -> list[Move]:
         """Moves by the movement rules alone, before the volkhv-safety test."""
+        return self._generate(position, legal_only=False)
+
+    def _move(self, s: int, k: int, to: int) -> Move:
+        """The shared ``Move`` object for (s, k, to): moves are built once per board."""
+        key = ((s * self._size) + to) * 128 + k
+        m = self._move_cache.get(key)
+        if m is None:
+            m = self._move_cache[key] = Move(s, k, to)
+        return m
+
+    def _generate(self, position: Position, legal_only: bool) -> list[Move]:
+        """Pseudo-legal moves, or (``legal_only``) those that keep the volkhv safe.
+
+        The full make-and-test is needed only where a move can expose the
+        volkhv: in check, volkhv moves, en passant, a split that uncovers an
+        enemy tavrel, or emptying a square on a line to the volkhv (a pin).
+        """
         board = position.board
         me = position.turn
+        enemy = 1 - me
+        ep = position.ep_square
         moves: list[Move] = []
-        promote_far = self._far_rank[me]
+        append = moves.append
+        ks = position.king_square(me) if legal_only else None
+        everything = ks is not None and (self.pass_over_own
+                                         or self._attacked(board, ks, enemy))
+        pinned = self._pinned(board, ks, enemy) if ks is not None and not everything else ()
+        splits = self.splits
+        choosing = self.promotion == "choice"
         w = self.geometry.width
+        far = self._far_rank[me]
+        cache = self._move_cache
+        size = self._size
+        destinations = self._destinations
         for s, tower in enumerate(board):
-            if not tower or tower[-1] & 1 != me:
+            if not tower:
                 continue
             top = tower[-1]
+            if top & 1 != me:
+                continue
+            dests = destinations(board, s, top, me, ep)
+            if not dests:
+                continue
             h = len(tower)
-            counts = range(1, h + 1) if self.splits else (h,)
-            choosing = (self.promotion == "choice" and acting_kind(top) == PAWN)
-            for to in self._destinations(board, s, top, me, position.ep_square):
-                if choosing and to // w == promote_far:
-                    for k in counts:
-                        for p in self.promotion_kinds:
-                            moves.append(Move(s, k, to, p))
-                else:
-                    for k in counts:
-                        moves.append(Move(s, k, to))
+            pawn = ACTING[top] == PAWN
+            # ``full[k]``: moving k tavrels from s needs the make-and-test
+            if ks is None:
+                full = None
+            elif everything or s == ks:
+                full = _ALL_TRUE
+            elif h == 1:
+                full = _PINNED_ONE if s in pinned else None
+            else:
+                full = [k < h and tower[h - k - 1] & 1 == enemy for k in range(h + 1)]
+                if s in pinned:
+                    full[h] = True
+            base = s * size
+            if h == 1 or not splits:
+                # one count per destination: the whole tower
+                for to in dests:
+                    if choosing and pawn and to // w == far:
+                        self._promotion_moves(position, s, h, to, full, moves)
+                        continue
+                    key = (base + to) * 128 + h
+                    m = cache.get(key)
+                    if m is None:
+                        m = cache[key] = Move(s, h, to)
+                    if ks is not None and ((full is not None and full[h])
+                                           or (pawn and to == ep and not board[to])) \
+                            and not self._safe_after(position, m):
+                        continue
+                    append(m)
+                continue
+            for to in dests:
+                if choosing and pawn and to // w == far:
+                    for k in range(1, h + 1):
+                        self._promotion_moves(position, s, k, to, full, moves)
+                    continue
+                ep_move = pawn and to == ep and not board[to]
+                key = (base + to) * 128
+                for k in range(1, h + 1):
+                    m = cache.get(key + k)
+                    if m is None:
+                        m = cache[key + k] = Move(s, k, to)
+                    if ks is not None and ((full is not None and full[k]) or ep_move) \
+                            and not self._safe_after(position, m):
+                        continue
+                    append(m)
         if self.castling:
             moves.extend(self._castlings(position))
         return moves
@@ -389,36 +482,37 @@ class TowerChessRules:
     def legal_moves(self, position: Position) -> list[Move]:
         if self.king_capture:
             return self._king_capture_legal(position)
-        me = position.turn
-        board = position.board
-        ks = position.king_square(me)
-        pseudo = self.pseudo_moves(position)
-        if ks is None:
-            return pseudo
-        enemy = 1 - me
-        in_check = self._attacked(board, ks, enemy)
-        legal = []
-        pinned_cache: dict[int, bool] = {}
-        ep = position.ep_square
-        for m in pseudo:
-            if m.castling:
-                legal.append(m)
-                continue
-            s = m.from_square
-            tower = board[s]
-            top = tower[-1]
-            h = len(tower)
-            full = (in_check or s == ks or self.pass_over_own
-                    or (m.to_square == ep and acting_kind(top) == PAWN)
-                    or (m.count < h and tower[h - m.count - 1] & 1 != me))
-            if not full and m.count == h:
-                p = pinned_cache.get(s)
-                if p is None:
-                    p = pinned_cache[s] = self._maybe_pinned(board, ks, s, enemy)
-                full = p
-            if not full or self._safe_after(position, m):
-                legal.append(m)
-        return legal
+        return self._generate(position, legal_only=True)
+
+    def _promotion_moves(self, position: Position, s: int, k: int, to: int,
+                         full: Any, out: list[Move]) -> None:
+        """One move per promotion choice (promotion = "choice")."""
+        for p in self.promotion_kinds:
+            m = Move(s, k, to, p)
+            if full is None or not full[k] or self._safe_after(position, m):
+                out.append(m)
+
+    def _pinned(self, board: tuple, ks: int, enemy: int) -> set[int]:
+        """Squares whose emptying opens a line from an enemy slider to the volkhv."""
+        pinned = set()
+        rays = self.geometry.rays[ks]
+        for d in range(8):
+            sliders = ORTH_SLIDERS if d < 4 else DIAG_SLIDERS
+            first = -1
+            for t in rays[d]:
+                tower = board[t]
+                if not tower:
+                    continue
+                if first < 0:
+                    if tower[-1] & 1 == enemy:
+                        break
+                    first = t
+                    continue
+                top = tower[-1]
+                if top & 1 == enemy and ACTING[top] in sliders:
+                    pinned.add(first)
+                break
+        return pinned
 
     def _maybe_pinned(self, board: tuple, ks: int, s: int, enemy: int) -> bool:
         """Could emptying ``s`` open a line from an enemy slider to the volkhv?"""
@@ -462,9 +556,9 @@ class TowerChessRules:
     # -- making a move -----------------------------------------------------------
     def _promoted(self, t: int, choice: int = 0) -> Tavrel:
         if self.promotion == "destiny" and t & 0b1110000:
-            return Tavrel(t | PROMOTED)
+            return TAVRELS[t | PROMOTED]
         kind = choice or QUEEN
-        return Tavrel((t & ~0b1110000) | (kind << 4) | PROMOTED)
+        return TAVRELS[(t & ~0b1110000) | (kind << 4) | PROMOTED]
 
     def apply(self, position: Position, move: Move) -> Position:
         board = list(position.board)
@@ -473,6 +567,7 @@ class TowerChessRules:
         fr, k, to = move.from_square, move.count, move.to_square
         halfmove = position.halfmove_clock + 1
         ep = None
+        kings = position._kings
         if move.castling:
             step = 1 if to > fr else -1
             rook_sq = to + step
@@ -481,16 +576,22 @@ class TowerChessRules:
             king, rook = board[fr][-1], board[rook_sq][-1]
             board[fr] = ()
             board[rook_sq] = ()
-            board[to] = (Tavrel(king | MOVED),)
-            board[fr + step] = (Tavrel(rook | MOVED),)
+            board[to] = (WITH_MOVED[king],)
+            board[fr + step] = (WITH_MOVED[rook],)
+            kings = None
         else:
             tower = board[fr]
             h = len(tower)
-            rest = tower[:h - k]
-            unit = tuple(Tavrel(t | MOVED) if _kind(t) in MOVED_MATTERS else t
-                         for t in tower[h - k:])
+            if k == 1:
+                rest = tower[:-1]
+                unit: tuple[Tavrel, ...] = (WITH_MOVED[tower[-1]],)
+            else:
+                rest = tower[:h - k]
+                unit = tuple([WITH_MOVED[t] for t in tower[h - k:]])
             top = unit[-1]
             pawn_move = acting_kind(top) == PAWN
+            if top & _KIND_MASK == _KING_BITS:
+                kings = None
             dest = board[to]
             capture = False
             if (pawn_move and to == position.ep_square and not dest
@@ -503,13 +604,15 @@ class TowerChessRules:
             elif dest:
                 dtop = dest[-1]
                 capture = dtop & 1 != me
+                if dtop & _KIND_MASK == _KING_BITS:
+                    kings = None
                 if capture and not self.prisoners:
                     dest = ()
                 elif dtop & PROMOTED and (capture or self.demote_by == "any"):
-                    dest = dest[:-1] + (Tavrel(dtop & ~PROMOTED),)
+                    dest = dest[:-1] + (TAVRELS[dtop & ~PROMOTED],)
             if pawn_move and to // w == self._far_rank[me]:
                 unit = unit[:-1] + (self._promoted(top, move.promotion),)
-            board[to] = dest + unit
+            board[to] = dest + unit if dest else unit
             if rest:
                 rtop = rest[-1]
                 owner = rtop & 1
@@ -517,12 +620,14 @@ class TowerChessRules:
                         and (owner == me or self.promote_uncovered_enemy)):
                     rest = rest[:-1] + (self._promoted(rtop),)
             board[fr] = rest
-            if pawn_move and abs(to - fr) == 2 * w:
+            if pawn_move and (to - fr == 2 * w or fr - to == 2 * w):
                 ep = fr + self._forward[me]
             if pawn_move or capture:
                 halfmove = 0
-        return Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
-                        halfmove, position.fullmove_number + me, position.roll)
+        after = Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
+                         halfmove, position.fullmove_number + me, position.roll)
+        after._kings = kings  # unchanged unless a volkhv moved or was landed on
+        return after
 
     # -- the end -----------------------------------------------------------------
     def buried_king(self, position: Position) -> Color | None:

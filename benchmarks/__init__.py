@@ -1,0 +1,1 @@
+"""Side-by-side benchmarks: each compares within one run and prints ratios."""
