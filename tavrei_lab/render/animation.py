@@ -1,0 +1,109 @@
+"""A whole game as one SVG, for pages where no Python runs.
+
+Two forms, both plain SVG that nbviewer, GitHub and an HTML export show:
+
+- ``mode="animate"``: one board; each position is a frame that SMIL
+  ``<animate>`` shows in turn, looping. Viewers without SMIL show the final
+  position (the last frame is the one visible by default).
+- ``mode="frames"``: every position side by side in a grid (a comic strip),
+  each captioned with the move that led to it -- for print and for viewers
+  that do not animate.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tavrei_lab.core.move import Move
+from tavrei_lab.errors import RenderError
+from tavrei_lab.render.backend import fmt
+from tavrei_lab.render.board import board_extent, draw_board, resolve_options, resolve_scene
+from tavrei_lab.render.theme import Theme
+
+#: Height of the caption line under each frame, in drawing units.
+CAPTION = 16.0
+
+
+def _captions(game: Any) -> list[str]:
+    """"start", then each action's text as the record writes it, numbered by ply."""
+    texts = game.action_texts()
+    out = ["start"]
+    ply = 0
+    for action, text in zip(game.history, texts):
+        if isinstance(action, Move):
+            ply += 1
+            out.append(f"{(ply + 1) // 2}.{'' if ply % 2 else '..'} {text}")
+        else:
+            out.append(f"roll {text}")
+    return out
+
+
+def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.0,
+                       flipped: bool = False, size: float | None = None,
+                       coordinates: bool = True, columns: int = 4, theme: Theme | None = None,
+                       **options: Any) -> str:
+    """Every position of ``game`` (start, then after each move or roll) in one SVG.
+
+    ``interval`` is seconds per frame (animate); ``columns`` the grid width
+    (frames); ``size`` the width in pixels. ``**options`` as for ``board_svg``.
+    """
+    if mode not in ("animate", "frames"):
+        raise RenderError(f"game_svg_animation: mode must be 'animate' or 'frames', not {mode!r}")
+    if not (isinstance(interval, (int, float)) and interval > 0):
+        raise RenderError(f"game_svg_animation: interval must be a positive number of seconds, "
+                          f"got {interval!r}")
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise RenderError(f"game_svg_animation: columns must be a positive integer, "
+                          f"got {columns!r}")
+    positions = game.positions
+    history = game.history
+    theme, make, family = resolve_options(positions[0], theme, options)
+    captions = _captions(game)
+    has_die = any(p.roll is not None for p in positions)
+    bw, bh = board_extent(positions[0].geometry, coordinates, has_die)
+    fh = bh + CAPTION
+    n = len(positions)
+    cols = 1 if mode == "animate" else min(columns, n)
+    rows = 1 if mode == "animate" else math.ceil(n / cols)
+    wu, hu = bw * cols, fh * rows
+    px_w = float(size) if size is not None else round(wu * 1.0 if cols > 1 else wu * 1.2)
+    r = make(px_w, round(px_w * hu / wu, 2), (0, 0, wu, hu),
+             {"class": f"tavrei-game {mode}", "data-frames": n})
+    dur = n * interval
+    for k, position in enumerate(positions):
+        last = history[k - 1] if k and isinstance(history[k - 1], Move) else None
+        scene = resolve_scene(position, theme, family, flipped, coordinates, last, None, None,
+                              None, None, None, (), None)
+        if mode == "animate":
+            frame = r.group(None, {"class": "frame", "data-ply": k,
+                                   "visibility": "visible" if k == n - 1 else "hidden"})
+            if n > 1:
+                _animate(r, frame, k, n, dur)
+        else:
+            ox, oy = (k % cols) * bw, (k // cols) * fh
+            frame = r.group(None, {"class": "frame", "data-ply": k,
+                                   "transform": f"translate({fmt(ox)},{fmt(oy)})"})
+        scene.die_panel = has_die  # every frame as wide, rolled or not
+        draw_board(r, frame, scene)
+        r.rect(frame, 0, bh, bw, CAPTION, {"fill": theme.margin, "class": "caption"})
+        r.text(frame, bw / 2, bh + CAPTION * 0.7, captions[k],
+               {"class": "caption", "fill": theme.coordinates, "font-size": 11,
+                "font-family": theme.font_family, "text-anchor": "middle"})
+    return r.to_string()
+
+
+def _animate(r: Any, frame: Any, k: int, n: int, dur: float) -> None:
+    """Show frame ``k`` of ``n`` during its slice of a looping ``dur``-second cycle."""
+    def t(x: float) -> str:
+        return f"{x:.6f}".rstrip("0").rstrip(".")
+
+    if k == 0:
+        values, times = "visible;hidden", f"0;{t(1 / n)}"
+    elif k == n - 1:
+        values, times = "hidden;visible", f"0;{t(k / n)}"
+    else:
+        values, times = "hidden;visible;hidden", f"0;{t(k / n)};{t((k + 1) / n)}"
+    r.element(frame, "animate", {"attributeName": "visibility", "values": values,
+                                 "keyTimes": times, "dur": f"{fmt(dur)}s",
+                                 "calcMode": "discrete", "repeatCount": "indefinite"})

@@ -1,0 +1,603 @@
+"""The board picture: squares, towers and overlays, as SVG text.
+
+Reading a Tavreli position means reading towers, so each tower is drawn in
+two parts:
+
+- its **top tavrel** large -- the piece that owns and moves the tower;
+- a **strip** at the left of the square with every layer, bottom to top, as
+  a small band in the tavrel's colour with its kind's letter. Up to 8 layers
+  stand in one column; taller towers use two or three columns (read the left
+  column bottom to top first), so a tower of 31 still shows every layer.
+  Towers of ``theme.height_badge_from`` or more get their height in a badge.
+
+The markup is meant for scripts and styles as much as for eyes: every square
+is a ``rect`` with ``data-square="e4"`` and classes such as
+``square light e4 lastmove``; every tower a ``<g class="tower"
+data-square="e4">`` whose ``<title>`` lists it bottom to top with Russian and
+English names; every layer of a strip carries ``data-layer`` (0 = bottom), so
+a widget can turn a click on layer *i* into "take the top height - i".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from tavrei_lab.core.geometry import Geometry
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.tavrel import COLOR_NAMES, Tavrel
+from tavrei_lab.errors import NotationError, RenderError
+from tavrei_lab.render.backend import BACKENDS, Renderer, fmt
+from tavrei_lab.render.die import draw_die, is_skip_mark
+from tavrei_lab.render.glyphs import BOX, GlyphSet, draw_glyph, glyph_group_attrs
+from tavrei_lab.render.theme import DEFAULT_THEME, THEME_FIELDS, Theme
+
+#: Side of one square in drawing units (the glyph box).
+SQUARE = BOX
+_SIDE = int(SQUARE)
+#: Width of the coordinate margin around the board.
+MARGIN = 15.0
+#: Pixels per drawing unit when no ``size`` is given (a 8x8 board is about 470 px).
+DEFAULT_SCALE = 1.2
+#: Layers per strip column before a tower's strip takes another column.
+ROWS_PER_COLUMN = 8
+#: Most columns a strip may take; taller towers get shorter bands.
+MAX_COLUMNS = 3
+
+#: ``**options`` that are not theme colours.
+RENDER_OPTIONS = frozenset({"glyph_family", "backend", "css_class"})
+
+
+# -- words -------------------------------------------------------------------------
+def describe_tavrel(t: Tavrel, pieces: Any) -> str:
+    """``white ratnik (ратник, pawn)``; a promoted ratnik says what it became."""
+    color = COLOR_NAMES[t.color]
+    pk = pieces.by_kind[t.kind]
+    if t.promoted and t.destiny:
+        dk = pieces.by_kind[t.destiny]
+        return (f"{color} {pk.name} promoted to {dk.name} "
+                f"({pk.russian} → {dk.russian}; {pk.english} → {dk.english})")
+    if pk.english == pk.name:
+        return f"{color} {pk.name} ({pk.russian})"
+    return f"{color} {pk.name} ({pk.russian}, {pk.english})"
+
+
+def tower_title(tower: Iterable[Tavrel], pieces: Any, square_name: str) -> str:
+    """The tooltip of a tower: its square, then every tavrel bottom to top.
+
+    >>> from tavrei_lab import Game
+    >>> print(tower_title(Game().position.tower("e1"), Game().rules.pieces, "e1"))
+    e1: white volkhv (волхв, king)
+    """
+    tower = tuple(tower)
+    if len(tower) == 1:
+        return f"{square_name}: {describe_tavrel(tower[0], pieces)}"
+    lines = [f"{square_name}: tower of {len(tower)}, bottom → top:"]
+    lines.extend(f"{i}. {describe_tavrel(t, pieces)}" for i, t in enumerate(tower, 1))
+    return "\n".join(lines)
+
+
+# -- layout ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StripLayout:
+    """Where a tower's layer bands go inside its square."""
+
+    columns: int
+    rows: int
+    band: float        # band height
+    column_width: float
+    width: float       # the whole strip, with its left padding
+
+    def cell(self, layer: int) -> tuple[int, int]:
+        """(column, row from the bottom) of a layer."""
+        return divmod(layer, self.rows)
+
+
+_STRIP_LEFT = 1.5
+_STRIP_BOTTOM = 2
+_STRIP_HEIGHT = SQUARE - 4.0
+_COLUMN_GAP = 0.8
+
+
+@lru_cache(maxsize=64)
+def strip_layout(height: int) -> StripLayout:
+    """The strip of a tower of ``height`` (see the module docstring)."""
+    if height <= ROWS_PER_COLUMN:
+        band = min(7.0, _STRIP_HEIGHT / height)
+        return StripLayout(1, height, band, 9.0, _STRIP_LEFT + 9.0)
+    columns = min(MAX_COLUMNS, math.ceil(height / ROWS_PER_COLUMN))
+    rows = math.ceil(height / columns)
+    col_w = {2: 7.5, 3: 6.5}[columns]
+    width = _STRIP_LEFT + columns * col_w + (columns - 1) * _COLUMN_GAP
+    return StripLayout(columns, rows, _STRIP_HEIGHT / rows, col_w, width)
+
+
+@lru_cache(maxsize=32)
+def _square_origins(width: int, height: int, flipped: bool, margin: float
+                    ) -> tuple[tuple[float, float], ...]:
+    """Top left corner of every square (index = square number), in drawing units."""
+    out = []
+    for s in range(width * height):
+        f, r = s % width, s // width
+        col = width - 1 - f if flipped else f
+        row = r if flipped else height - 1 - r
+        x, y = margin + col * SQUARE, margin + row * SQUARE
+        # whole numbers as ints: they are written without float formatting
+        out.append((int(x) if x.is_integer() else x, int(y) if y.is_integer() else y))
+    return tuple(out)
+
+
+# -- reading the caller's arguments ---------------------------------------------------
+def _square(g: Geometry, value: Any, what: str) -> int:
+    """A square from an index or a name; a clear error for anything else."""
+    if isinstance(value, str):
+        try:
+            return g.parse(value.strip().lower())
+        except NotationError as exc:
+            raise NotationError(f"{what}: {exc.args[0]}", text=value, where=what) from None
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < g.size:
+            return value
+        raise NotationError(f"{what}: square {value} is off the {g.width}x{g.height} board "
+                            f"(0..{g.size - 1})", text=str(value), where=what)
+    raise RenderError(f"{what}: expected a square (index or name like 'e4'), got {value!r}")
+
+
+def _color(value: Any, what: str) -> int:
+    if value in (0, 1) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str) and value.lower() in COLOR_NAMES:
+        return COLOR_NAMES.index(value.lower())
+    raise RenderError(f"{what}: expected a colour 0/'white' or 1/'black', got {value!r}")
+
+
+def _move_squares(g: Geometry, move: Any, what: str) -> tuple[int, int]:
+    if hasattr(move, "from_square") and hasattr(move, "to_square"):
+        return _square(g, move.from_square, what), _square(g, move.to_square, what)
+    if isinstance(move, (tuple, list)) and len(move) == 2:
+        return _square(g, move[0], what), _square(g, move[1], what)
+    raise RenderError(f"{what}: expected a Move or a (from, to) pair, got {move!r}")
+
+
+@dataclass
+class Scene:
+    """Everything one board drawing needs, resolved once."""
+
+    position: Any
+    theme: Theme
+    family: str
+    flipped: bool
+    coordinates: bool
+    classes: dict[int, list[str]]
+    fills: dict[int, str]
+    dest: dict[int, str]
+    selected: int | None
+    split_count: int | None
+    check_square: int | None
+    attacked: frozenset[int]
+    arrows: list[tuple[int, int, str]]
+    die_face: str | None
+    die_passes: bool
+    #: Reserve the die's column even with no face to show (animation frames).
+    die_panel: bool = False
+
+
+# -- the picture ---------------------------------------------------------------------
+def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
+              selected: Any = None, destinations: Iterable[Any] | None = None,
+              split_count: int | None = None, check: bool | None = None,
+              attacked_by: Any = None, arrows: Iterable[Any] = (), die_face: str | None = None,
+              size: float | None = None, coordinates: bool = True,
+              theme: Theme | None = None, **options: Any) -> str:
+    """The position as SVG text.
+
+    - ``flipped``: black at the bottom.
+    - ``lastmove``: a ``Move`` (or a (from, to) pair) to highlight.
+    - ``selected``: a square (index or name) whose tower is picked up.
+    - ``destinations``: squares or ``Move``s (their to-squares); each is marked
+      as a move onto an empty square (a dot), onto an own tower (an inner
+      frame) or onto an enemy tower (corner wedges).
+    - ``split_count``: how many tavrels the selected move takes: those layers
+      of the selected tower's strip are outlined and the count is written.
+    - ``check``: True/False, or None to ask the rules.
+    - ``attacked_by``: a colour; shade every square that side attacks.
+    - ``arrows``: (from, to) or (from, to, colour) triples; a colour is a
+      theme arrow name (green, red, blue, yellow) or any SVG colour. An arrow
+      from a square to itself circles it.
+    - ``die_face``: a face letter, ``"skip"``, or None for the position's roll.
+    - ``size``: width in pixels (default: 1.2 px per drawing unit).
+    - ``theme``: a ``Theme``; ``**options`` may override any theme field
+      (``dark_square="#789"``), and take ``glyph_family`` ("tavreli" or
+      "orthodox"), ``backend`` ("svgwrite" or "etree") and ``css_class``.
+
+    >>> from tavrei_lab import Game
+    >>> svg = board_svg(Game().position, selected="e2", destinations=["e3", "e4"])
+    >>> svg.count('<g class="tower '), svg.count('class="dest dest-empty"')
+    (32, 2)
+    """
+    theme, make, family = resolve_options(position, theme, options)
+    scene = resolve_scene(position, theme, family, flipped, coordinates, lastmove, selected,
+                     destinations, split_count, check, attacked_by, arrows, die_face)
+    g = position.geometry
+    wu, hu = board_extent(g, coordinates, scene.die_face is not None)
+    px_w = float(size) if size is not None else round(wu * DEFAULT_SCALE)
+    if px_w <= 0:
+        raise RenderError(f"board_svg: size must be positive, got {size!r}")
+    root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
+                                       else ""),
+            "data-variant": getattr(getattr(position.rules, "variant", None), "id", ""),
+            "data-turn": COLOR_NAMES[position.turn],
+            "data-flipped": "true" if flipped else "false"}
+    renderer = make(px_w, round(px_w * hu / wu, 2), (0, 0, wu, hu), root)
+    draw_board(renderer, None, scene)
+    return renderer.to_string()
+
+
+def resolve_options(position: Any, theme: Theme | None, options: dict[str, Any]
+                    ) -> tuple[Theme, Any, str]:
+    """(theme with overrides, backend factory, glyph family) from ``**options``."""
+    theme = theme or DEFAULT_THEME
+    unknown = sorted(set(options) - THEME_FIELDS - RENDER_OPTIONS)
+    if unknown:
+        raise RenderError(f"unknown drawing option(s) {', '.join(unknown)}; expected a "
+                          f"Theme field or one of {', '.join(sorted(RENDER_OPTIONS))}")
+    theme_changes = {k: v for k, v in options.items() if k in THEME_FIELDS}
+    if theme_changes:
+        theme = theme.replace(**theme_changes)
+    backend = options.get("backend", "svgwrite")
+    make = backend if callable(backend) else BACKENDS.get(backend)
+    if make is None:
+        raise RenderError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
+    family = options.get("glyph_family") or GlyphSet.family_for(position.pieces)
+    if family not in ("tavreli", "orthodox"):
+        raise RenderError(f"glyph_family must be 'tavreli' or 'orthodox', not {family!r}")
+    return theme, make, family
+
+
+def board_extent(g: Geometry, coordinates: bool, die: bool) -> tuple[float, float]:
+    """Width and height of a board drawing in drawing units."""
+    margin = MARGIN if coordinates else 0.0
+    width = g.width * SQUARE + 2 * margin + (SQUARE * 1.4 if die else 0.0)
+    return width, g.height * SQUARE + 2 * margin
+
+
+def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coordinates: bool,
+             lastmove: Any, selected: Any, destinations: Iterable[Any] | None,
+             split_count: int | None, check: bool | None, attacked_by: Any,
+             arrows: Iterable[Any], die_face: str | None) -> Scene:
+    """Turn the caller's arguments into per-square classes and marks (and check them)."""
+    g = position.geometry
+    board = position.board
+    classes: dict[int, list[str]] = {}
+    fills: dict[int, str] = {}
+
+    def mark(sq: int, cls: str) -> None:
+        classes.setdefault(sq, []).append(cls)
+
+    def shade(sq: int, light: str, dark: str) -> None:
+        fills[sq] = light if g.is_light(sq) else dark
+
+    if lastmove is not None:
+        for sq in _move_squares(g, lastmove, "lastmove"):
+            mark(sq, "lastmove")
+            shade(sq, theme.lastmove_light, theme.lastmove_dark)
+
+    sel = None if selected is None else _square(g, selected, "selected")
+    if sel is not None:
+        mark(sel, "selected")
+        shade(sel, theme.selected_light, theme.selected_dark)
+
+    if split_count is not None:
+        if sel is None or not board[sel]:
+            raise RenderError("split_count needs a selected square with a tower on it")
+        if (isinstance(split_count, bool) or not isinstance(split_count, int)
+                or not 1 <= split_count <= len(board[sel])):
+            raise RenderError(f"split_count {split_count!r}: the tower on {g.name(sel)} has "
+                              f"{len(board[sel])} tavrel(s); take 1..{len(board[sel])}")
+
+    dest: dict[int, str] = {}
+    if destinations is not None:
+        mover = board[sel][-1].color if sel is not None and board[sel] else position.turn
+        for d in destinations:
+            sq = (_square(g, d.to_square, "destinations") if isinstance(d, Move)
+                  else _square(g, d, "destinations"))
+            tower = board[sq]
+            kind = ("dest-empty" if not tower else
+                    "dest-own" if tower[-1].color == mover else "dest-enemy")
+            if sq not in dest:
+                dest[sq] = kind
+                mark(sq, kind)
+
+    if check is None:
+        check = bool(position.rules.is_check(position))
+    check_square = position.king_square(position.turn) if check else None
+    if check_square is not None:
+        mark(check_square, "check")
+
+    attacked: frozenset[int] = frozenset()
+    if attacked_by is not None:
+        side = _color(attacked_by, "attacked_by")
+        attacked = frozenset(s for s in range(g.size)
+                             if position.rules.is_attacked(position, s, side))
+        for s in attacked:
+            mark(s, "attacked")
+
+    arrow_list: list[tuple[int, int, str]] = []
+    for a in arrows:
+        if not isinstance(a, (tuple, list)) or len(a) not in (2, 3):
+            raise RenderError(f"arrows: expected (from, to) or (from, to, colour), got {a!r}")
+        color = a[2] if len(a) == 3 else "green"
+        if not isinstance(color, str) or not color:
+            raise RenderError(f"arrows: a colour is a name or SVG colour text, got {color!r}")
+        arrow_list.append((_square(g, a[0], "arrows"), _square(g, a[1], "arrows"),
+                           theme.arrow_color(color)))
+
+    if die_face is None:
+        die_face = getattr(position, "roll", None)
+    passes = False
+    if die_face is not None:
+        if not isinstance(die_face, str) or not die_face:
+            raise RenderError(f"die_face must be a face letter or 'skip', got {die_face!r}")
+        is_skip = getattr(position.rules, "is_skip", None)
+        passes = bool(not is_skip_mark(die_face) and is_skip is not None and is_skip(die_face))
+
+    return Scene(position, theme, family, flipped, coordinates, classes, fills, dest, sel,
+                  split_count, check_square, attacked, arrow_list, die_face, passes)
+
+
+def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
+    """Draw a resolved scene into ``parent`` (the root, or an animation frame)."""
+    position, theme = scene.position, scene.theme
+    g = position.geometry
+    margin = MARGIN if scene.coordinates else 0.0
+    origins = _square_origins(g.width, g.height, scene.flipped, margin)
+    names = g.names
+    board = position.board
+    panel = scene.die_face is not None or scene.die_panel
+    wu, hu = board_extent(g, scene.coordinates, panel)
+
+    if scene.coordinates or panel:
+        r.rect(parent, 0, 0, wu, hu, {"class": "margin", "fill": theme.margin})
+
+    # squares
+    light_fill, dark_fill = theme.light_square, theme.dark_square
+    for s in range(g.size):
+        light = g.is_light(s)
+        x, y = origins[s]
+        name = names[s]
+        extra = scene.classes.get(s)
+        cls = ("square light " if light else "square dark ") + name
+        if extra:
+            cls += " " + " ".join(extra)
+        fill = scene.fills.get(s) or (light_fill if light else dark_fill)
+        r.element(parent, "rect", {"x": x, "y": y, "width": _SIDE, "height": _SIDE,
+                                   "class": cls, "data-square": name, "fill": fill})
+
+    if scene.coordinates:
+        _draw_coordinates(r, parent, g, scene.flipped, theme)
+
+    if scene.check_square is not None:
+        _draw_check(r, parent, origins[scene.check_square], names[scene.check_square], theme)
+    for s in sorted(scene.attacked):
+        x, y = origins[s]
+        r.rect(parent, x, y, SQUARE, SQUARE,
+               {"class": "attacked-mark", "data-square": names[s], "fill": theme.attacked,
+                "fill-opacity": theme.attacked_opacity, "pointer-events": "none"})
+
+    # a move onto a tower is marked under it (the wedges and frame peek out
+    # around the tower); a move onto an empty square is a dot above
+    for s, kind in scene.dest.items():
+        if kind != "dest-empty":
+            _draw_destination(r, parent, origins[s], names[s], kind, theme)
+
+    # towers
+    pieces = position.pieces
+    for s, tower in enumerate(board):
+        if tower:
+            taken = scene.split_count if s == scene.selected else None
+            _draw_tower(r, parent, origins[s], names[s], tower, pieces, scene, taken)
+
+    # marks above the towers
+    for s, kind in scene.dest.items():
+        if kind == "dest-empty":
+            _draw_destination(r, parent, origins[s], names[s], kind, theme)
+    if scene.split_count is not None and scene.selected is not None:
+        _draw_split_count(r, parent, origins[scene.selected], names[scene.selected],
+                          scene.split_count, len(board[scene.selected]), theme)
+    for fr, to, color in scene.arrows:
+        _draw_arrow(r, parent, origins[fr], origins[to], names[fr], names[to], color, theme)
+    if scene.die_face is not None:
+        side = SQUARE * 1.1
+        x = margin + g.width * SQUARE + (SQUARE * 1.4 - side) / 2
+        # the die stands beside the side to move
+        bottom_to_move = (position.turn == 1) == scene.flipped
+        y = (margin + g.height * SQUARE - side - 2) if bottom_to_move else margin + 2
+        draw_die(r, parent, x, y, side, scene.die_face, theme, pieces, scene.family,
+                 passes=scene.die_passes)
+
+
+def _draw_coordinates(r: Renderer, parent: Any, g: Geometry, flipped: bool,
+                      theme: Theme) -> None:
+    attrs = {"class": "coord", "fill": theme.coordinates, "font-size": 10,
+             "font-family": theme.font_family, "text-anchor": "middle"}
+    base = MARGIN + g.height * SQUARE
+    for f in range(g.width):
+        col = g.width - 1 - f if flipped else f
+        r.text(parent, MARGIN + (col + 0.5) * SQUARE, base + 11, "abcdefghijklmnopqrstuvwxyz"[f],
+               attrs)
+    for rank in range(g.height):
+        row = rank if flipped else g.height - 1 - rank
+        r.text(parent, MARGIN / 2, MARGIN + (row + 0.5) * SQUARE + 3.5, str(rank + 1), attrs)
+
+
+def _glyph_id(r: Renderer, theme: Theme, family: str, kind: int, color: int) -> str:
+    """Define (once per document) and name the glyph of ``kind`` in ``color``."""
+    glyph = theme.glyphs.glyph(family, kind)
+    ident = f"tl-{theme.key}-{glyph.name}-{'wb'[color]}"
+    if not r.has_definition(ident):
+        fill, outline, detail = theme.piece_colors(color)
+        r.define(ident, lambda rr, node: draw_glyph(rr, node, glyph, fill, outline, detail),
+                 attrs=glyph_group_attrs(fill, outline))
+    return ident
+
+
+def _badge_id(r: Renderer, theme: Theme, color: int) -> str:
+    ident = f"tl-{theme.key}-promoted-{'wb'[color]}"
+    if not r.has_definition(ident):
+        fill, outline, detail = theme.piece_colors(color)
+        badge = theme.glyphs.promoted_badge
+        r.define(ident, lambda rr, node: draw_glyph(rr, node, badge, fill, outline, detail,
+                                                    ring=theme.promoted),
+                 attrs=glyph_group_attrs(fill, outline))
+    return ident
+
+
+def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
+                tower: tuple[Tavrel, ...], pieces: Any, scene: Scene,
+                taken: int | None) -> None:
+    theme = scene.theme
+    x, y = origin
+    top = tower[-1]
+    height = len(tower)
+    g = r.element(parent, "g", {"class": "tower " + COLOR_NAMES[top.color],
+                                "data-square": name, "data-height": height})
+    r.title(g, tower_title(tower, pieces, name))
+    glyph = _glyph_id(r, theme, scene.family, top.acting_kind, top.color)
+    if height == 1:
+        r.use(g, glyph, {"x": x, "y": y})
+        if top.promoted:
+            r.use(g, _badge_id(r, theme, top.color), {"x": x, "y": y})
+        return
+    layout = strip_layout(height)
+    _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
+    # the top tavrel, as large as the strip leaves room for, standing on the bottom edge
+    side = max(SQUARE * 0.45, SQUARE - layout.width - 1.0)
+    scale = side / SQUARE
+    gx, gy = x + SQUARE - side - 0.5, y + SQUARE - side
+    transform = f"translate({fmt(gx)},{fmt(gy)}) scale({fmt(scale)})"
+    r.use(g, glyph, {"transform": transform})
+    if top.promoted:
+        r.use(g, _badge_id(r, theme, top.color), {"transform": transform})
+    if height >= theme.height_badge_from:
+        cx, cy = x + SQUARE - 6.3, y + 6.3
+        r.circle(g, cx, cy, 5.8, {"class": "height-badge", "fill": theme.badge_fill})
+        r.text(g, cx, cy + 2.6, str(height),
+               {"class": "height-badge", "fill": theme.badge_text,
+                "font-size": 7.5 if height < 10 else 6.5, "font-weight": "bold",
+                "font-family": theme.font_family, "text-anchor": "middle"})
+
+
+def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
+                tower: tuple[Tavrel, ...], pieces: Any, layout: StripLayout, theme: Theme,
+                taken: int | None) -> None:
+    """One band per layer, bottom to top (see ``strip_layout``)."""
+    height = len(tower)
+    first_taken = height - taken if taken else height
+    band = layout.band
+    font = round(min(band * 0.92, layout.column_width * 0.74), 2)
+    bottom = y + SQUARE - _STRIP_BOTTOM
+    for i, t in enumerate(tower):
+        col, row = layout.cell(i)
+        bx = x + _STRIP_LEFT + col * (layout.column_width + _COLUMN_GAP)
+        by = bottom - (row + 1) * band
+        fill, outline, detail = theme.piece_colors(t.color)
+        kind_name = pieces.by_kind[t.kind].name
+        cls = f"layer {COLOR_NAMES[t.color]} {kind_name}"
+        if t.promoted:
+            cls += " promoted"
+        stroke, width = outline, 0.5
+        if t.promoted:
+            stroke, width = theme.promoted, 0.9
+        if i >= first_taken:
+            cls += " taken"
+            stroke, width = theme.split, 1.2
+        lg = r.element(parent, "g", {"class": cls, "data-square": name, "data-layer": i})
+        r.element(lg, "rect", {"x": bx, "y": by + 0.1, "width": layout.column_width,
+                               "height": band - 0.2, "rx": 0.8, "fill": fill,
+                               "stroke": stroke, "stroke-width": width})
+        letter = pieces.letter(t.acting_kind)
+        r.element(lg, "text", {"x": bx + layout.column_width / 2, "y": by + band / 2 + font * 0.36,
+                               "fill": detail, "font-size": font, "font-weight": "bold",
+                               "font-family": theme.font_family, "text-anchor": "middle"},
+                  letter)
+
+
+def _draw_check(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
+                theme: Theme) -> None:
+    ident = f"tl-{theme.key}-check"
+    if not r.has_definition(ident):
+        def build(rr: Renderer, node: Any) -> None:
+            for offset, opacity in (("0%", 1), ("45%", 0.75), ("100%", 0)):
+                rr.element(node, "stop", {"offset": offset, "stop-color": theme.check,
+                                          "stop-opacity": opacity})
+        r.define(ident, build, tag="radialGradient", attrs={"r": "0.5"})
+    x, y = origin
+    r.rect(parent, x, y, SQUARE, SQUARE, {"class": "check-glow", "data-square": name,
+                                          "fill": f"url(#{ident})"})
+
+
+def _draw_destination(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
+                      kind: str, theme: Theme) -> None:
+    x, y = origin
+    attrs = {"data-square": name, "class": f"dest {kind}"}
+    if kind == "dest-empty":
+        r.circle(parent, x + SQUARE / 2, y + SQUARE / 2, SQUARE * 0.15,
+                 {**attrs, "fill": theme.dest_empty, "fill-opacity": 0.7})
+    elif kind == "dest-own":
+        r.rect(parent, x + 2.5, y + 2.5, SQUARE - 5, SQUARE - 5,
+               {**attrs, "rx": 5, "fill": "none", "stroke": theme.dest_own, "stroke-width": 3,
+                "stroke-opacity": 0.85})
+    else:
+        w = SQUARE * 0.28
+        e = SQUARE
+        d = (f"M{fmt(x)} {fmt(y)} h{fmt(w)} L{fmt(x)} {fmt(y + w)} Z "
+             f"M{fmt(x + e)} {fmt(y)} v{fmt(w)} L{fmt(x + e - w)} {fmt(y)} Z "
+             f"M{fmt(x + e)} {fmt(y + e)} h{fmt(-w)} L{fmt(x + e)} {fmt(y + e - w)} Z "
+             f"M{fmt(x)} {fmt(y + e)} v{fmt(-w)} L{fmt(x + w)} {fmt(y + e)} Z")
+        r.path(parent, d, {**attrs, "fill": theme.dest_enemy, "fill-opacity": 0.85})
+
+
+def _draw_split_count(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
+                      count: int, height: int, theme: Theme) -> None:
+    """A pill at the bottom right of the selected square: "take 2 of 5"."""
+    x, y = origin
+    g = r.group(parent, {"class": "split-count", "data-square": name, "data-count": count})
+    r.title(g, f"take the top {count} of {height}")
+    r.rect(g, x + SQUARE - 19, y + SQUARE - 10, 18, 9,
+           {"rx": 4.5, "fill": theme.split, "stroke": theme.badge_text, "stroke-width": 0.6})
+    r.text(g, x + SQUARE - 10, y + SQUARE - 3.2, f"{count}/{height}" if height < 10 or count < 10
+           else str(count),
+           {"fill": theme.badge_text, "font-size": 6.5, "font-weight": "bold",
+            "font-family": theme.font_family, "text-anchor": "middle"})
+
+
+def _draw_arrow(r: Renderer, parent: Any, a: tuple[float, float], b: tuple[float, float],
+                fr: str, to: str, color: str, theme: Theme) -> None:
+    half = SQUARE / 2
+    x1, y1 = a[0] + half, a[1] + half
+    x2, y2 = b[0] + half, b[1] + half
+    g = r.group(parent, {"class": "arrow", "data-from": fr, "data-to": to,
+                         "opacity": theme.arrow_opacity, "pointer-events": "none"})
+    if (x1, y1) == (x2, y2):
+        r.circle(g, x1, y1, SQUARE * 0.44, {"fill": "none", "stroke": color,
+                                            "stroke-width": SQUARE * 0.07})
+        return
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    head = SQUARE * 0.38
+    shaft = SQUARE * 0.16
+    tip_x, tip_y = x2 - ux * SQUARE * 0.12, y2 - uy * SQUARE * 0.12
+    base_x, base_y = tip_x - ux * head, tip_y - uy * head
+    r.line(g, x1, y1, base_x, base_y, {"stroke": color, "stroke-width": shaft,
+                                       "stroke-linecap": "round"})
+    px, py = -uy * head * 0.55, ux * head * 0.55
+    r.polygon(g, ((tip_x, tip_y), (base_x + px, base_y + py), (base_x - px, base_y - py)),
+              {"fill": color})
+
+
+__all__ = ["board_extent", "board_svg", "describe_tavrel", "draw_board", "resolve_options",
+           "resolve_scene", "strip_layout", "tower_title"]
