@@ -73,8 +73,10 @@ def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.
     dur = n * interval
     for k, position in enumerate(positions):
         last = history[k - 1] if k and isinstance(history[k - 1], Move) else None
+        # a frame that follows a roll shows that face, even a skip that already passed
+        face = history[k - 1].face if k and not isinstance(history[k - 1], Move) else None
         scene = resolve_scene(position, theme, family, flipped, coordinates, last, None, None,
-                              None, None, None, (), None)
+                              None, None, None, (), face)
         if mode == "animate":
             frame = r.group(None, {"class": "frame", "data-ply": k,
                                    "visibility": "visible" if k == n - 1 else "hidden"})
