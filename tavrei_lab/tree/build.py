@@ -119,7 +119,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     >>> G.graph["nodes_per_depth"]
     [1, 39, 1519]
     >>> G.nodes[0]["type"], G.nodes[0]["turn"], G.edges[0, 1]["move"]
-    ('decision', 'white', 'a2-a3')
+    ('decision', 'white', 'a1xa2')
     """
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"depth must be an integer, not {type(depth).__name__}")

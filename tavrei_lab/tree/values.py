@@ -51,7 +51,7 @@ def _leaf_value(G: nx.DiGraph, node: int, evaluate: Callable[[Position], float])
             return -(MATE - data["depth"])
         return 0.0
     score = float(evaluate(position_at(G, node)))
-    return score if data["turn"] == "white" else -score
+    return (score if data["turn"] == "white" else -score) + 0.0  # never -0.0
 
 
 def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = None,
