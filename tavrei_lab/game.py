@@ -37,12 +37,13 @@ class Game:
     """A game of any variant, with history and undo.
 
     >>> g = Game()                      # Tavreli
-    >>> g.play("e2-e4 e7-e5 f1-c4")
-    [Move(from_square=12, count=1, to_square=28, promotion=0, castling=False), ...]
+    >>> played = g.play("e2-e4 e7-e5 f1-c4")
     >>> len(g.legal_moves())
-    36
-    >>> g.pop(); g.position.turn_name
-    'black'
+    43
+    >>> g.move_text(g.pop(), g.positions[-1])
+    'f1-c4'
+    >>> g.position.turn_name
+    'white'
     """
 
     def __init__(self, variant: Any = "tavreli", position: str | Position | None = None,

@@ -34,7 +34,7 @@ class Geometry:
     >>> g.name(g.parse("e4"))
     'e4'
     >>> [g.name(s) for s in g.knight[g.parse("a1")]]
-    ['b3', 'c2']
+    ['c2', 'b3']
     """
 
     def __init__(self, width: int, height: int) -> None:
