@@ -313,12 +313,13 @@ class DieRules:
         return RANK[kind] <= self.face_rank(face)
 
     def canonical_face(self, face: str) -> str:
-        """The die's spelling of ``face`` (piece letters in either case), or raise."""
+        """``face`` if it is a face of this die, else an ``IllegalMoveError`` listing them.
+
+        Faces are matched exactly (piece faces are upper case), so a record can only
+        ever spell a roll one way.
+        """
         if face in self._face_rank or face in self.skips:
             return face
-        for f in self.faces:
-            if f.upper() == face.upper():
-                return f
         raise IllegalMoveError(f"@{face}: the die has no such face; its faces are "
                                f"{' '.join(self.faces)}", move_text=f"@{face}")
 
