@@ -1,0 +1,85 @@
+"""Writing a tree out: node-link JSON (for D3 and friends) and GraphML (for Gephi, yEd).
+
+Both go through networkx's own writers. GraphML only knows strings, numbers
+and booleans, and JSON has no place for a rule module, so ``portable``
+makes a copy whose attributes survive both: a missing outcome (None) becomes
+``""``, the rule module is left out (``variant`` names it), and lists (the
+principal variation, the depth counts, the moves played before the root)
+become JSON text in GraphML. ``read_graphml`` turns those back.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+#: Graph attributes that are lists, written as JSON text in GraphML.
+_LIST_KEYS = ("principal_variation", "nodes_per_depth", "history")
+#: Graph attributes that never leave Python.
+_PRIVATE = ("rules",)
+
+
+def _safe(value: Any, *, lists_as_text: bool) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [_safe(v, lists_as_text=False) for v in value]
+        return json.dumps(items, ensure_ascii=False) if lists_as_text else items
+    return str(value)
+
+
+def portable(G: nx.DiGraph, *, lists_as_text: bool = False) -> nx.DiGraph:
+    """A copy of ``G`` whose attributes any writer accepts (see the module docstring)."""
+    H = nx.DiGraph()
+    H.graph.update({k: _safe(v, lists_as_text=lists_as_text)
+                    for k, v in G.graph.items() if k not in _PRIVATE})
+    for node, data in G.nodes(data=True):
+        H.add_node(node, **{k: _safe(v, lists_as_text=lists_as_text) for k, v in data.items()})
+    for a, b, data in G.edges(data=True):
+        H.add_edge(a, b, **{k: _safe(v, lists_as_text=lists_as_text) for k, v in data.items()})
+    return H
+
+
+def to_node_link(G: nx.DiGraph) -> dict[str, Any]:
+    """The tree as a node-link dict (``nodes``, ``edges``, ``graph``), ready for ``json.dumps``.
+
+    >>> from tavrei_lab import Game
+    >>> from tavrei_lab.tree import build
+    >>> data = to_node_link(build(Game(), 1, values=False))
+    >>> len(data["nodes"]), len(data["edges"]), data["graph"]["nodes_per_depth"]
+    (40, 39, [1, 39])
+    """
+    return nx.node_link_data(portable(G), edges="edges")
+
+
+def from_node_link(data: dict[str, Any]) -> nx.DiGraph:
+    """A tree back from ``to_node_link`` (``position_at`` works again through ``variant``)."""
+    return nx.node_link_graph(data, directed=True, edges="edges")
+
+
+def write_json(G: nx.DiGraph, path: str | Path) -> None:
+    """Write node-link JSON (UTF-8) to ``path``."""
+    Path(path).write_text(json.dumps(to_node_link(G), ensure_ascii=False), encoding="utf-8")
+
+
+def write_graphml(G: nx.DiGraph, path: str | Path) -> None:
+    """Write GraphML to ``path`` (lists in graph attributes as JSON text)."""
+    nx.write_graphml(portable(G, lists_as_text=True), str(path))
+
+
+def read_graphml(path: str | Path) -> nx.DiGraph:
+    """Read a tree written by ``write_graphml``: integer nodes, lists restored."""
+    H = nx.read_graphml(str(path), node_type=int)
+    for key in _LIST_KEYS:
+        if isinstance(H.graph.get(key), str):
+            H.graph[key] = json.loads(H.graph[key])
+    return nx.DiGraph(H)
+
+
+__all__ = ["from_node_link", "portable", "read_graphml", "to_node_link", "write_graphml",
+           "write_json"]
