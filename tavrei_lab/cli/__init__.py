@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from tavrei_lab.errors import TavreiError
 
-COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg")
+COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg", "tree")
 
 
 def build_parser() -> argparse.ArgumentParser:
