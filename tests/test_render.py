@@ -1,0 +1,550 @@
+"""The SVG drawings: structure, overlays, towers, themes, backends, die, animation, CLI.
+
+Every picture is parsed with the standard library's XML parser and checked
+element by element against the position it shows (the rules and the
+position are the oracle, never a stored picture).
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tavrei_lab import Game, Move
+from tavrei_lab.cli import main as cli_main
+from tavrei_lab.core.tavrel import BLACK, HELGI, KINDS, WHITE
+from tavrei_lab.errors import NotationError, RenderError, TavreiError
+from tavrei_lab.render import (
+    BIRCH,
+    DEFAULT_GLYPHS,
+    SLATE,
+    DieFace,
+    ElementTreeRenderer,
+    Glyph,
+    GlyphSet,
+    Shape,
+    SvgwriteRenderer,
+    board_svg,
+    describe_tavrel,
+    die_svg,
+    game_svg_animation,
+    strip_layout,
+)
+from tavrei_lab.render.board import SQUARE
+
+NS = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+# -- helpers ----------------------------------------------------------------------
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def squares(root: ET.Element) -> dict[str, ET.Element]:
+    """The square rects by name."""
+    out = {}
+    for el in root.iter(NS + "rect"):
+        if "square" in classes(el):
+            out[el.get("data-square")] = el
+    return out
+
+
+def towers(root: ET.Element) -> dict[str, ET.Element]:
+    out = {}
+    for el in root.iter(NS + "g"):
+        if "tower" in classes(el):
+            assert el.get("data-square") not in out, "two tower groups on one square"
+            out[el.get("data-square")] = el
+    return out
+
+
+def layers(tower: ET.Element) -> list[ET.Element]:
+    return [el for el in tower.iter() if el.get("data-layer") is not None]
+
+
+def title_of(el: ET.Element) -> str:
+    t = el.find(NS + "title")
+    assert t is not None, "no <title>"
+    return t.text or ""
+
+
+def middlegame(games_data: dict, n: int = 10, ply: int = 34) -> Game:
+    """Recorded game ``n`` replayed to ``ply`` (game 10 ply 34 has towers of 9 and 6)."""
+    record = next(g for g in games_data["games"] if g["n"] == n)
+    game = Game()
+    game.play(" ".join(record["moves"][:ply]))
+    return game
+
+
+TALL = "(" + "P:Rp:R" * 15 + "P:R)" + "7/8/4v3/8/8/8/8/4V3 w - 0 1"   # a tower of 31 on a8
+
+
+# -- the board --------------------------------------------------------------------
+def test_every_square_has_its_rect_classes_and_colour() -> None:
+    pos = Game().position
+    g = pos.geometry
+    root = parse(board_svg(pos))
+    sq = squares(root)
+    assert set(sq) == set(g.names)
+    for s, name in enumerate(g.names):
+        el = sq[name]
+        shade = "light" if g.is_light(s) else "dark"
+        assert classes(el) == {"square", shade, name}
+        assert el.get("fill") == (BIRCH.light_square if shade == "light" else BIRCH.dark_square)
+    # a1 dark, h1 light, a1 in the bottom left corner
+    assert "dark" in classes(sq["a1"]) and "light" in classes(sq["h1"])
+    assert float(sq["a1"].get("x")) < float(sq["h1"].get("x"))
+    assert float(sq["a1"].get("y")) > float(sq["a8"].get("y"))
+
+
+def test_flipped_puts_black_at_the_bottom() -> None:
+    pos = Game().position
+    sq = squares(parse(board_svg(pos, flipped=True)))
+    assert float(sq["a1"].get("x")) > float(sq["h1"].get("x"))
+    assert float(sq["a1"].get("y")) < float(sq["a8"].get("y"))
+    xs = [float(e.get("x")) for e in sq.values()]
+    ys = [float(e.get("y")) for e in sq.values()]
+    assert (float(sq["h8"].get("x")), float(sq["h8"].get("y"))) == (min(xs), max(ys))
+
+
+def test_coordinates_follow_the_orientation() -> None:
+    pos = Game().position
+    for flipped in (False, True):
+        root = parse(board_svg(pos, flipped=flipped))
+        coords = [el for el in root.iter(NS + "text") if "coord" in classes(el)]
+        files = sorted((float(el.get("x")), el.text) for el in coords if el.text.isalpha())
+        order = "".join(t for _, t in files)
+        assert order == ("hgfedcba" if flipped else "abcdefgh")
+    root = parse(board_svg(pos, coordinates=False))
+    assert not [el for el in root.iter(NS + "text") if "coord" in classes(el)]
+
+
+def test_one_tower_group_per_occupied_square_with_its_title(games_data: dict) -> None:
+    game = middlegame(games_data)
+    pos = game.position
+    root = parse(board_svg(pos))
+    found = towers(root)
+    assert set(found) == set(pos.towers())
+    heights = sorted((len(t) for t in pos.towers().values()), reverse=True)
+    assert heights[:2] == [9, 6]
+    for name, tower in pos.towers().items():
+        el = found[name]
+        assert el.get("data-height") == str(len(tower))
+        text = title_of(el)
+        assert text.startswith(name + ":")
+        if len(tower) == 1:
+            assert describe_tavrel(tower[0], pos.pieces) in text
+            continue
+        lines = text.split("\n")
+        assert f"tower of {len(tower)}, bottom → top" in lines[0]
+        assert lines[1:] == [f"{i}. {describe_tavrel(t, pos.pieces)}"
+                             for i, t in enumerate(tower, 1)]
+        # Russian and English names, in order, bottom first
+        first = pos.pieces.by_kind[tower[0].kind]
+        assert first.russian in lines[1] and first.english in lines[1]
+
+
+def test_each_layer_of_a_strip_is_clickable_and_in_order(games_data: dict) -> None:
+    pos = middlegame(games_data).position
+    root = parse(board_svg(pos))
+    for name, tower in pos.towers().items():
+        found = layers(towers(root)[name])
+        groups = [el for el in found if el.tag == NS + "g"]
+        if len(tower) == 1:
+            assert groups == []          # a lone tavrel has no strip: the tower is the target
+            continue
+        assert [int(el.get("data-layer")) for el in groups] == list(range(len(tower)))
+        for el, t in zip(groups, tower):
+            assert el.get("data-square") == name
+            cls = classes(el)
+            assert ("white" if t.color == WHITE else "black") in cls
+            assert pos.pieces.by_kind[t.kind].name in cls
+            letter = el.find(NS + "text").text
+            assert letter == pos.pieces.letter(t.acting_kind)
+        # bottom layer lowest on screen within the first column
+        ys = [float(el.find(NS + "rect").get("y")) for el in groups[:min(len(tower), 8)]]
+        assert ys == sorted(ys, reverse=True) or strip_layout(len(tower)).columns > 1
+
+
+def test_height_badge_on_tall_towers_only(games_data: dict) -> None:
+    pos = middlegame(games_data).position
+    root = parse(board_svg(pos))
+    for name, tower in pos.towers().items():
+        badge = [el for el in towers(root)[name].iter(NS + "text")
+                 if "height-badge" in classes(el)]
+        if len(tower) >= BIRCH.height_badge_from:
+            assert [b.text for b in badge] == [str(len(tower))]
+        else:
+            assert badge == []
+
+
+def test_a_tower_of_31_keeps_every_layer_inside_its_square() -> None:
+    pos = Game("tavreli", TALL).position
+    root = parse(board_svg(pos))
+    tower = towers(root)["a8"]
+    groups = [el for el in layers(tower) if el.tag == NS + "g"]
+    assert len(groups) == 31
+    a8 = squares(root)["a8"]
+    x0, y0 = float(a8.get("x")), float(a8.get("y"))
+    rects = [el.find(NS + "rect") for el in groups]
+    boxes = [(float(r.get("x")), float(r.get("y")), float(r.get("width")),
+              float(r.get("height"))) for r in rects]
+    for x, y, w, h in boxes:
+        assert x0 <= x and x + w <= x0 + SQUARE and y0 <= y and y + h <= y0 + SQUARE
+        assert h >= 3.0                      # tall enough for its letter and colour
+    # no two bands overlap
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1]
+                    or b[1] + b[3] <= a[1])
+    # the top tavrel's glyph stands right of the strip
+    use = [el for el in tower.iter(NS + "use")][0]
+    tx = float(use.get("transform").split("(")[1].split(",")[0])
+    assert tx >= max(x + w for x, _, w, _ in boxes) - 0.01
+    fills = {r.get("fill") for r in rects}
+    assert fills == {BIRCH.white_fill, BIRCH.black_fill}
+    assert "31" in [el.text for el in tower.iter(NS + "text")]
+
+
+def test_strip_layout_columns() -> None:
+    assert strip_layout(2).columns == 1
+    assert strip_layout(8).columns == 1
+    assert strip_layout(9).columns == 2
+    assert strip_layout(31).columns == 3
+    assert strip_layout(31).rows * 3 >= 31
+
+
+def test_promoted_ratnik_shows_destiny_and_badge() -> None:
+    pos = Game("tavreli", "4v2P:H*/8/8/8/8/8/8/4V3 b - 0 1").position
+    assert pos.tower("h8")[-1].promoted
+    root = parse(board_svg(pos))
+    el = towers(root)["h8"]
+    refs = [u.get(XLINK) for u in el.iter(NS + "use")]
+    assert any(r.endswith("-helgi-w") for r in refs)
+    assert any("-promoted-w" in r for r in refs)
+    assert "promoted to helgi" in title_of(el) and "хелги" in title_of(el)
+    defs = {d.get("id") for d in root.find(NS + "defs")}
+    assert all(r[1:] in defs for r in refs)
+
+
+# -- overlays ---------------------------------------------------------------------
+def test_lastmove_and_selected_classes_and_fills() -> None:
+    game = Game()
+    move = game.push("e2-e4")
+    root = parse(board_svg(game.position, lastmove=move, selected="d7"))
+    sq = squares(root)
+    assert "lastmove" in classes(sq["e2"]) and "lastmove" in classes(sq["e4"])
+    assert sq["e4"].get("fill") == BIRCH.lastmove_light       # e4 is light
+    assert sq["e2"].get("fill") == BIRCH.lastmove_light
+    assert "selected" in classes(sq["d7"]) and sq["d7"].get("fill") == BIRCH.selected_light
+    assert not any("lastmove" in classes(e) for n, e in sq.items() if n not in ("e2", "e4"))
+
+
+def test_destinations_marked_by_what_they_land_on() -> None:
+    # white vsadnik on d4: b5 empty, c6 enemy ratnik, e6 own ratnik (towers allowed)
+    pos = Game("tavreli", "4v3/8/2p:R1P:R3/8/3S4/8/8/4V3 w - 0 1").position
+    moves = [m for m in pos.rules.legal_moves(pos) if m.from_square == pos.geometry.parse("d4")]
+    root = parse(board_svg(pos, selected="d4", destinations=moves))
+    sq = squares(root)
+    assert "dest-enemy" in classes(sq["c6"])
+    assert "dest-own" in classes(sq["e6"])
+    assert "dest-empty" in classes(sq["b5"])
+    marks = {el.get("data-square"): classes(el) for el in root.iter()
+             if "dest" in classes(el)}
+    assert {pos.geometry.name(m.to_square) for m in moves} == set(marks)
+    assert marks["c6"] >= {"dest", "dest-enemy"} and marks["e6"] >= {"dest", "dest-own"}
+    assert root.find(f".//{NS}circle[@data-square='b5']") is not None   # a dot
+    # the three kinds are drawn differently
+    tags = {k: next(el.tag for el in root.iter() if {"dest", k} <= classes(el))
+            for k in ("dest-empty", "dest-own", "dest-enemy")}
+    assert len(set(tags.values())) == 3
+    # squares given by name work as well
+    root = parse(board_svg(pos, destinations=["b5", "c6"]))
+    assert {"dest-empty"} <= classes(squares(root)["b5"])
+
+
+def test_split_count_marks_the_taken_layers(games_data: dict) -> None:
+    pos = middlegame(games_data).position
+    name, tower = max(pos.towers().items(), key=lambda kv: len(kv[1]))
+    root = parse(board_svg(pos, selected=name, split_count=3))
+    groups = [el for el in layers(towers(root)[name]) if el.tag == NS + "g"]
+    taken = [int(el.get("data-layer")) for el in groups if "taken" in classes(el)]
+    assert taken == list(range(len(tower) - 3, len(tower)))
+    badge = [el for el in root.iter(NS + "g") if "split-count" in classes(el)]
+    assert len(badge) == 1 and badge[0].get("data-count") == "3"
+    assert badge[0].get("data-square") == name
+    with pytest.raises(RenderError, match="take 1"):
+        board_svg(pos, selected=name, split_count=len(tower) + 1)
+    with pytest.raises(RenderError, match="selected"):
+        board_svg(pos, split_count=1)
+
+
+def test_check_is_found_by_the_rules_or_given() -> None:
+    game = Game()
+    game.play("e2-e4 f7-f5 d1-h5")        # the white knyaz checks the black volkhv on e8
+    pos = game.position
+    assert pos.rules.is_check(pos)
+    root = parse(board_svg(pos))
+    assert "check" in classes(squares(root)["e8"])
+    glow = [el for el in root.iter(NS + "rect") if "check-glow" in classes(el)]
+    assert [g.get("data-square") for g in glow] == ["e8"]
+    assert glow[0].get("fill").startswith("url(#")
+    root = parse(board_svg(pos, check=False))
+    assert not any("check" in classes(e) for e in squares(root).values())
+    root = parse(board_svg(Game().position, check=True))
+    assert "check" in classes(squares(root)["e1"])
+    # no check at the start:
+    assert not any("check" in classes(e)
+                   for e in squares(parse(Game()._repr_svg_())).values())
+
+
+def test_attacked_squares_are_those_the_rules_name() -> None:
+    game = Game()
+    game.play("e2-e4 d7-d5")
+    pos = game.position
+    for side in (WHITE, BLACK, "black"):
+        color = 1 if side == "black" else side
+        root = parse(board_svg(pos, attacked_by=side))
+        shaded = {n for n, e in squares(root).items() if "attacked" in classes(e)}
+        expected = {pos.geometry.name(s) for s in range(64)
+                    if pos.rules.is_attacked(pos, s, color)}
+        assert shaded == expected and shaded
+        marks = {el.get("data-square") for el in root.iter(NS + "rect")
+                 if "attacked-mark" in classes(el)}
+        assert marks == expected
+    with pytest.raises(RenderError, match="attacked_by"):
+        board_svg(pos, attacked_by=2)
+
+
+def test_arrows_and_circles() -> None:
+    pos = Game().position
+    root = parse(board_svg(pos, arrows=[("e2", "e4"), (6, 21, "red"), ("d4", "d4", "#123456")]))
+    arrows = [el for el in root.iter(NS + "g") if "arrow" in classes(el)]
+    assert [(a.get("data-from"), a.get("data-to")) for a in arrows] == [
+        ("e2", "e4"), ("g1", "f3"), ("d4", "d4")]
+    assert arrows[0].find(NS + "polygon").get("fill") == BIRCH.arrow_color("green")
+    assert arrows[1].find(NS + "line").get("stroke") == BIRCH.arrow_color("red")
+    assert arrows[2].find(NS + "circle").get("stroke") == "#123456"
+    with pytest.raises(RenderError, match="arrows"):
+        board_svg(pos, arrows=[("e2",)])
+
+
+def test_die_face_beside_the_board() -> None:
+    game = Game("gavrilov-die", seed=3)
+    face = game.roll()
+    root = parse(board_svg(game.position))           # the pending roll is shown by itself
+    dice = [el for el in root.iter(NS + "g") if "die" in classes(el)]
+    assert [d.get("data-face") for d in dice] == [face]
+    root = parse(board_svg(Game("orthodox").position, die_face="skip"))
+    die = next(el for el in root.iter(NS + "g") if "die" in classes(el))
+    assert "skip" in classes(die) and die.find(NS + "circle") is not None
+    # the absent type (the bishop on 6x6) shows its piece and a slash: it passes
+    root = parse(board_svg(Game("gavrilov-die").position, die_face="B"))
+    die = next(el for el in root.iter(NS + "g") if "die" in classes(el))
+    assert "skip" in classes(die) and die.find(NS + "line") is not None
+    with pytest.raises(RenderError, match="die face"):
+        board_svg(Game("orthodox").position, die_face="Z")
+
+
+# -- bad input ---------------------------------------------------------------------
+def test_bad_input_raises_specific_errors() -> None:
+    pos = Game().position
+    before = pos.string
+    with pytest.raises(NotationError, match="selected"):
+        board_svg(pos, selected="z9")
+    with pytest.raises(NotationError, match="off the 8x8 board"):
+        board_svg(pos, destinations=[64])
+    with pytest.raises(RenderError, match="unknown drawing option"):
+        board_svg(pos, colour="red")
+    with pytest.raises(RenderError, match="glyph_family"):
+        board_svg(pos, glyph_family="xiangqi")
+    with pytest.raises(RenderError, match="lastmove"):
+        board_svg(pos, lastmove="e2e4")
+    with pytest.raises(RenderError, match="size"):
+        board_svg(pos, size=0)
+    with pytest.raises(RenderError, match="unknown theme option"):
+        BIRCH.replace(nonsense=1)
+    assert all(issubclass(e, TavreiError) for e in (RenderError, NotationError))
+    assert pos.string == before
+
+
+# -- glyphs and themes ---------------------------------------------------------------
+def test_every_kind_has_its_own_glyph_in_both_families() -> None:
+    for family in ("tavreli", "orthodox"):
+        shapes = [DEFAULT_GLYPHS.glyph(family, k).shapes for k in KINDS]
+        names = [DEFAULT_GLYPHS.glyph(family, k).name for k in KINDS]
+        assert len(set(names)) == len(KINDS)
+        assert len(set(shapes)) == len(KINDS)
+    assert DEFAULT_GLYPHS.glyph("tavreli", HELGI).shapes != DEFAULT_GLYPHS.glyph(
+        "tavreli", 5).shapes
+
+
+def test_variants_pick_their_glyph_family() -> None:
+    assert GlyphSet.family_for(Game().rules.pieces) == "tavreli"
+    assert GlyphSet.family_for(Game("orthodox").rules.pieces) == "orthodox"
+    svg = board_svg(Game("orthodox").position)
+    assert "-queen-w" in svg and "-knyaz-w" not in svg
+    svg = board_svg(Game("gavrilov-die").position)
+    assert "-queen-w" in svg
+    svg = board_svg(Game().position)
+    assert "-volkhv-w" in svg and "-knyaz-b" in svg
+    svg = board_svg(Game().position, glyph_family="orthodox")
+    assert "-king-w" in svg
+
+
+def test_theme_swaps_colours_and_glyphs() -> None:
+    pos = Game().position
+    sq = squares(parse(board_svg(pos, theme=SLATE)))
+    assert sq["a1"].get("fill") == SLATE.dark_square
+    sq = squares(parse(board_svg(pos, dark_square="#123456")))
+    assert sq["a1"].get("fill") == "#123456"
+    star = Glyph("star", (Shape("path", (("d", "M22 5 L30 40 L5 17 H40 L14 40 Z"),)),))
+    theme = BIRCH.replace(glyphs=DEFAULT_GLYPHS.with_glyph("tavreli", 1, star))
+    svg = board_svg(pos, theme=theme)
+    assert "M22 5 L30 40 L5 17 H40 L14 40 Z" in svg and "-star-w" in svg
+    # two themes never share element ids (two boards inline on one page)
+    assert BIRCH.key != SLATE.key != theme.key
+
+
+# -- backends ----------------------------------------------------------------------
+def _value(text: str) -> object:
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def canonical(el: ET.Element) -> tuple:
+    attrs = {k: _value(v) for k, v in el.attrib.items() if k not in ("baseProfile", "version")}
+    kids = [canonical(c) for c in el if not (c.tag == NS + "defs" and len(c) == 0)]
+    return (el.tag, sorted(attrs.items()), (el.text or "").strip(), kids)
+
+
+def same(a: tuple, b: tuple, where: str = "") -> None:
+    """Two canonical trees are one picture: numbers may differ below 0.001 units
+    (one backend writes 3 decimals, svgwrite writes every digit)."""
+    assert a[0] == b[0] and a[2] == b[2], where
+    assert [k for k, _ in a[1]] == [k for k, _ in b[1]], (where, a[1], b[1])
+    for (k, x), (_, y) in zip(a[1], b[1]):
+        if isinstance(x, float) and isinstance(y, float):
+            assert math.isclose(x, y, abs_tol=1e-3), (where, k, x, y)
+        else:
+            assert x == y, (where, k, x, y)
+    assert len(a[3]) == len(b[3]), where
+    for i, (p, q) in enumerate(zip(a[3], b[3])):
+        same(p, q, f"{where}/{i}")
+
+
+def test_backends_draw_the_same_document(games_data: dict) -> None:
+    pos = middlegame(games_data).position
+    kwargs = dict(selected="e1", arrows=[("a1", "h8")], attacked_by=0)
+    fast = board_svg(pos, **kwargs)
+    slow = board_svg(pos, backend=lambda *a: SvgwriteRenderer(*a, serializer="svgwrite"),
+                     **kwargs)
+    etree = board_svg(pos, backend="etree", **kwargs)
+    same(canonical(parse(fast)), canonical(parse(slow)))
+    same(canonical(parse(fast)), canonical(parse(etree)))
+    # the second drawing reuses the cached definitions, and they are the same
+    assert board_svg(pos, **kwargs) == fast
+    assert isinstance(ElementTreeRenderer(10, 10, (0, 0, 10, 10)).to_string(), str)
+
+
+def test_special_characters_are_escaped() -> None:
+    svg = board_svg(Game().position, css_class='a"b<c&d', arrows=[("e2", "e4", "#abc")])
+    root = parse(svg)
+    assert root.get("class") == 'tavrei-board a"b<c&d'
+
+
+# -- Jupyter ---------------------------------------------------------------------
+def test_position_and_game_draw_themselves() -> None:
+    game = Game()
+    parse(game.position._repr_svg_())
+    move = game.push("g1-f3")
+    root = parse(game._repr_svg_())
+    sq = squares(root)
+    assert "lastmove" in classes(sq["g1"]) and "lastmove" in classes(sq["f3"])
+    assert move == Move(6, 1, 21)
+
+
+def test_die_faces_draw_themselves() -> None:
+    for face in ("K", "Q", "R", "B", "N", "P", "-", "skip"):
+        root = parse(die_svg(face))
+        die = next(el for el in root.iter(NS + "g") if "die" in classes(el))
+        assert die.get("data-face") == ("skip" if face in ("-", "skip") else face)
+    root = parse(DieFace("N")._repr_svg_())
+    assert any(u.get(XLINK, "").endswith("-die-knight") for u in root.iter(NS + "use"))
+    assert DieFace("-").is_skip and not DieFace("Q").is_skip
+    assert DieFace("B", passes=True).is_skip
+    with pytest.raises(RenderError):
+        DieFace("Z")
+
+
+# -- animation ----------------------------------------------------------------------
+def test_game_animation_has_a_frame_per_position() -> None:
+    game = Game()
+    game.play("e2-e4 d7-d5 e4-d5 d8-d5")
+    root = parse(game_svg_animation(game))
+    frames = [el for el in root if "frame" in classes(el)]
+    assert len(frames) == len(game.positions) == 5
+    for k, (frame, pos) in enumerate(zip(frames, game.positions)):
+        assert frame.get("data-ply") == str(k)
+        assert set(towers(frame)) == set(pos.towers())
+        anim = frame.find(NS + "animate")
+        assert anim is not None and anim.get("attributeName") == "visibility"
+    assert [f.get("visibility") for f in frames] == ["hidden"] * 4 + ["visible"]
+    last = squares(frames[-1])
+    assert "lastmove" in classes(last["d8"]) and "lastmove" in classes(last["d5"])
+    assert towers(frames[3])["d5"].get("data-height") == "2"   # the ratnik took prisoner
+
+
+def test_game_frames_grid_and_die_rolls() -> None:
+    game = Game("gavrilov-die-skip-face", seed=1)
+    for _ in range(6):
+        if game.is_chance_node():
+            game.roll()
+        else:
+            game.push(game.legal_moves()[0])
+    root = parse(game_svg_animation(game, mode="frames", columns=3))
+    frames = [el for el in root if "frame" in classes(el)]
+    assert len(frames) == 7
+    xs = {f.get("transform") for f in frames}
+    assert len(xs) == 7                                        # each frame in its own cell
+    for k, action in enumerate(game.history, 1):
+        dice = [el for el in frames[k].iter(NS + "g") if "die" in classes(el)]
+        if hasattr(action, "face"):
+            assert [d.get("data-face") for d in dice] == [action.face.upper()
+                                                          if action.face.isalpha() else "skip"]
+    with pytest.raises(RenderError, match="mode"):
+        game_svg_animation(game, mode="gif")
+
+
+# -- the command line ---------------------------------------------------------------
+def test_cli_svg_writes_the_position(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    assert cli_main(["svg", "--moves", "e2-e4 e7-e5", "--flip", "--out", str(out)]) == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    assert root.get("data-flipped") == "true"
+    assert "lastmove" in classes(squares(root)["e5"])
+    out2 = tmp_path / "ortho.svg"
+    assert cli_main(["svg", "--variant", "orthodox", "--position",
+                     "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "--out", str(out2)]) == 0
+    assert set(towers(parse(out2.read_text()))) == {"e8", "e1", "h1"}
+    out3 = tmp_path / "game.svg"
+    assert cli_main(["svg", "--moves", "e2-e4", "--game", "--out", str(out3)]) == 0
+    assert len([el for el in parse(out3.read_text()) if "frame" in classes(el)]) == 2
+
+
+def test_cli_svg_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "x.svg"
+    assert cli_main(["svg", "--moves", "e2-e9", "--out", str(out)]) == 2
+    assert "e9" in capsys.readouterr().err
+    assert not out.exists()
+    assert cli_main(["svg", "--frames", "--out", str(out)]) == 2
