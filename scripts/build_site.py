@@ -154,7 +154,8 @@ def _python_candidates() -> Iterator[str]:
     pyenv_roots = [os.environ.get("PYENV_ROOT", ""), str(Path.home() / ".pyenv")]
     for root in filter(None, pyenv_roots):
         for major, minor in BUILD_PYTHON_VERSIONS:
-            yield from sorted(glob.glob(f"{root}/versions/{major}.{minor}*/bin/python{major}.{minor}"))
+            pattern = f"{root}/versions/{major}.{minor}*/bin/python{major}.{minor}"
+            yield from sorted(glob.glob(pattern))
     for major, minor in BUILD_PYTHON_VERSIONS:
         for prefix in ("/usr/local/bin", "/usr/bin"):
             yield f"{prefix}/python{major}.{minor}"
@@ -201,7 +202,8 @@ def _run(command: Sequence[str | os.PathLike[str]], *, cwd: Path | None = None,
     )
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).splitlines()[-40:])
-        raise SiteBuildError(f"command failed ({result.returncode}): {' '.join(map(str, command))}\n{tail}")
+        shown = " ".join(map(str, command))
+        raise SiteBuildError(f"command failed ({result.returncode}): {shown}\n{tail}")
     return result.stdout
 
 
@@ -264,7 +266,10 @@ def _installed_versions(bin_dir: Path, names: Sequence[str]) -> dict[str, str]:
 
 def _pyodide_version(bin_dir: Path) -> str:
     """The Pyodide version the installed kernel was made for (and must be served with)."""
-    code = "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION; print(PYODIDE_VERSION)"
+    code = (
+        "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION; "
+        "print(PYODIDE_VERSION)"
+    )
     return _run([bin_dir / "python", "-c", code]).strip()
 
 
@@ -343,7 +348,8 @@ def stage_pyodide(tarball: Path, version: str, target: Path) -> dict[str, str]:
                 shutil.copyfileobj(source, sink)
     package = json.loads((target / "package.json").read_text())
     if package.get("version") != version:
-        raise SiteBuildError(f"{tarball.name} holds pyodide {package.get('version')}, not {version}")
+        found = package.get("version")
+        raise SiteBuildError(f"{tarball.name} holds pyodide {found}, not {version}")
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     runtime_pins: dict[str, str] = {}
