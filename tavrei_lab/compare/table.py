@@ -103,6 +103,23 @@ class ResultsTable:
                 "</small></div>")
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, max_width: int = 120) -> str:
+        """An aligned text table; wider than ``max_width``, it is turned on its side
+        (one line per column, one text column per row) so a terminal can show it."""
+        plain = self._text_rows()
+        if max(len(line) for line in plain) <= max_width or not self.rows:
+            return "\n".join(plain)
+        cells = [[c] + [_fmt(r.get(c)) for r in self.rows] for c in self.columns]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.rows) + 1)]
+        lines = [self.title]
+        for row in cells:
+            lines.append("  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                                   for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+        return "\n".join(lines)
+
+    def _text_rows(self) -> list[str]:
         cells = [[c for c in self.columns]] + [[_fmt(r.get(c)) for c in self.columns]
                                                for r in self.rows]
         widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
@@ -112,7 +129,7 @@ class ResultsTable:
                                    for v, w in zip(row, widths)).rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
-        return "\n".join(lines)
+        return lines
 
     def __repr__(self) -> str:
         return f"<ResultsTable {self.title!r}: {len(self.rows)} rows x {len(self.columns)} columns>"

@@ -146,8 +146,11 @@ def positional_score(position: Position, rules: Any) -> float:
     me = position.turn
     white_view = material(position)
     score = white_view if me == 0 else -white_view
-    pseudo = getattr(rules, "pseudo_moves", None)
-    if pseudo is not None and type(rules) is TowerChessRules:
+    # A die game's module wraps a tower-chess module (``inner``): mobility is
+    # counted by the tower rules, whatever the die shows.
+    tower_rules = getattr(rules, "inner", rules)
+    if type(tower_rules) is TowerChessRules:
+        pseudo = tower_rules.pseudo_moves
         other = position.replace(turn=1 - me, ep_square=None)
         score += MOBILITY * (len(pseudo(position)) - len(pseudo(other)))
     elif not rules.is_chance_node(position):

@@ -26,6 +26,8 @@ on many positions, with and without its transposition table.
   (Ballard 1983): the value of a chance node is a probability-weighted
   average, and since every value lies in ``[-MATE, MATE]`` the faces not yet
   searched bound it; the window each face gets is derived from those bounds.
+  Depth counts turns: a move, or a die face that passes the turn (a skip),
+  so that skip after skip cannot make an endless path.
 
 Three choices keep the search a faithful fixed-depth minimax, so that its
 answers are reproducible and explainable in a lesson:
@@ -148,6 +150,18 @@ def _fifty_moves(rules: Any, position: Position) -> bool:
     return bool(rules.options.get("fifty_move_rule", False)) and position.halfmove_clock >= 100
 
 
+def _after_roll(rules: Any, child: Position, depth: int, ply: int) -> tuple[int, int]:
+    """Depth and ply below a die face: a face that passes the turn uses up a turn.
+
+    (Otherwise skip after skip would be an endless path, as in the die
+    module's perft.) A face that allows a move leads to the decision, which
+    counts the move.
+    """
+    if rules.is_chance_node(child) or not rules.legal_moves(child):
+        return depth - 1, ply + 1
+    return depth, ply
+
+
 def _node_outcome(rules: Any, position: Position, moves: list[Move]) -> Any:
     """The rules' end of the game at a decision node whose legal moves are known."""
     if not moves or type(rules) is not TowerChessRules or rules.king_capture:
@@ -180,7 +194,8 @@ def minimax(rules: Any, position: Position, depth: int,
             total = 0.0
             for face, p in rules.chance_outcomes(pos):
                 child = rules.apply_roll(pos, face)
-                total += p * _sign(pos, child) * child_value(pos, h, face, child, d, ply)
+                cd, cp = _after_roll(rules, child, d, ply)
+                total += p * _sign(pos, child) * child_value(pos, h, face, child, cd, cp)
             return total
         if d == 0:
             outcome = quick_outcome(rules, pos)
@@ -471,15 +486,16 @@ class Searcher:
             remaining -= p
             child = rules.apply_roll(pos, face)
             sign = _sign(pos, child)
+            cd, cp = _after_roll(rules, child, depth, ply)
             if not self.chance_pruning or p <= 0:
                 a, b = -INF, INF
             else:
                 a = max((alpha - done - remaining * hi) / p, lo)
                 b = min((beta - done - remaining * lo) / p, hi)
             if sign > 0:
-                v = self._child(pos, h, face, child, depth, ply, a, b)
+                v = self._child(pos, h, face, child, cd, cp, a, b)
             else:
-                v = -self._child(pos, h, face, child, depth, ply, -b, -a)
+                v = -self._child(pos, h, face, child, cd, cp, -b, -a)
             if self.chance_pruning and p > 0:
                 if v <= a and a > lo:
                     return done + p * v + remaining * hi     # an upper bound <= alpha
