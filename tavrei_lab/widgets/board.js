@@ -8,7 +8,7 @@
 // carries a fresh `seq`, so clicking the same square twice is two changes.
 
 function render({ model, el }) {
-  el.classList.add("tavrei-board");
+  el.classList.add("tavrei-board-widget");
   el.tabIndex = 0;                                  // focusable: arrow keys step moves
   el.setAttribute("data-lm-suppress-shortcuts", "true");  // JupyterLab: keys are ours
   const holder = document.createElement("div");
@@ -26,12 +26,27 @@ function render({ model, el }) {
         node.classList.add("greyed");
       }
     }
-    el.dataset.version = String(model.get("version"));
     if (clickedAt !== null) {
-      // Click-to-redraw time, read by the browser tests.
-      el.dataset.redrawMs = (performance.now() - clickedAt).toFixed(1);
+      // Click-to-redraw time (up to the next frame, when the new drawing is
+      // painted), read by the browser tests before they see the new version.
+      const started = clickedAt;
       clickedAt = null;
+      const version = String(model.get("version"));
+      requestAnimationFrame(() => {
+        el.dataset.redrawMs = (performance.now() - started).toFixed(1);
+        el.dataset.version = version;
+      });
+    } else {
+      el.dataset.version = String(model.get("version"));
     }
+  }
+
+  // svg, greyed and version arrive together (one message); draw once for them.
+  let queued = false;
+  function scheduleDraw() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
   }
 
   function onClick(event) {
@@ -77,13 +92,11 @@ function render({ model, el }) {
 
   holder.addEventListener("click", onClick);
   el.addEventListener("keydown", onKey);
-  model.on("change:svg", draw);
-  model.on("change:greyed", draw);
+  for (const name of ["svg", "greyed", "version"]) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
   draw();
   return () => {
-    model.off("change:svg", draw);
-    model.off("change:greyed", draw);
+    for (const name of ["svg", "greyed", "version"]) model.off(`change:${name}`, scheduleDraw);
     model.off("change:clipboard", onClipboard);
     holder.removeEventListener("click", onClick);
     el.removeEventListener("keydown", onKey);

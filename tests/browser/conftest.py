@@ -1,0 +1,164 @@
+"""Fixtures for the real-browser tests: a private JupyterLab and Debian's Chromium.
+
+What works on these machines is recorded in ``shared/TESTING.md``; in short:
+
+- JupyterLab is started here, on 127.0.0.1, on a free port (no retries), with
+  a token, and with every ``JUPYTER_*`` directory (and ``IPYTHONDIR``) in a
+  temporary folder, so a test never touches the repository or the user's
+  settings. The notebooks are copied there.
+- Playwright drives ``/usr/bin/chromium`` (``make test`` installs it); a test
+  tool's own browser download cannot reach its host here. Without that
+  Chromium the whole suite is skipped with the reason.
+- A notebook is run only once its kernel is really ready: the page waits for
+  ``sessionContext.ready`` and kernel status ``idle`` through the exposed app
+  (``--LabApp.expose_app_in_browser``), then runs ``notebook:run-all-cells``.
+
+Screenshots go to ``test-artifacts/browser/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _lab import RUN_ALL, Notebook, screenshot
+
+CHROMIUM = Path("/usr/bin/chromium")
+HERE = Path(__file__).parent
+NOTEBOOKS = HERE / "notebooks"
+
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+               "--no-first-run", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Everything under tests/browser is a browser test; skip it only without Chromium."""
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+            if not CHROMIUM.exists():
+                item.add_marker(pytest.mark.skip(
+                    reason=f"{CHROMIUM} is missing: run 'make browser' (apt-get install "
+                           "chromium) for the real-browser tests"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path,
+                  timeout: float = 60.0) -> None:
+    """Poll ``url`` until it answers; fail at once if the server process died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}:\n"
+                               f"{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server did not answer {url} in {timeout} s:\n"
+                       f"{log.read_text(errors='replace')[-3000:]}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def private_jupyter_env(root: Path) -> dict[str, str]:
+    """Environment with every Jupyter directory under ``root`` and the news toast off."""
+    env = dict(os.environ)
+    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data",
+            "JUPYTER_RUNTIME_DIR": "runtime", "JUPYTERLAB_SETTINGS_DIR": "settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "workspaces", "IPYTHONDIR": "ipython"}
+    for var, name in dirs.items():
+        (root / name).mkdir(parents=True, exist_ok=True)
+        env[var] = str(root / name)
+    # The "Jupyter news" toast ignores --LabApp.news_url=None; this setting stops it.
+    notify = root / "settings" / "@jupyterlab" / "apputils-extension"
+    notify.mkdir(parents=True, exist_ok=True)
+    (notify / "notification.jupyterlab-settings").write_text(json.dumps(
+        {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
+    env.pop("JUPYTER_TOKEN", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A private JupyterLab serving a copy of tests/browser/notebooks."""
+    root = tmp_path_factory.mktemp("lab")
+    work = root / "work"
+    shutil.copytree(NOTEBOOKS, work)
+    env = private_jupyter_env(root)
+    port = free_port()
+    token = secrets.token_hex(16)
+    log = root / "lab.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+             f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
+             "--LabApp.news_url=None", "--MappingKernelManager.cull_idle_timeout=600"],
+            cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_http(f"{base}/api/status?token={token}", process, log)
+        yield {"url": base, "token": token, "root": work, "log": log}
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def notebook(jupyter_lab: dict[str, Any], browser: Any) -> Iterator[Notebook]:
+    """tests/browser/notebooks/boards.ipynb opened and run in JupyterLab."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    url = (f"{jupyter_lab['url']}/lab/tree/boards.ipynb?token={jupyter_lab['token']}"
+           "&reset")
+    page.goto(url)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext",
+                           timeout=60000)
+    assert page.evaluate(RUN_ALL), "the kernel never became ready"
+    page.wait_for_selector(".main-board .tavrei-board-widget svg", timeout=60000)
+    page.wait_for_selector(".die-board .tavrei-board-widget svg", timeout=60000)
+    try:
+        yield Notebook(page)
+    finally:
+        screenshot(page, "zz-final")
+        context.close()

@@ -1,0 +1,194 @@
+"""The board in a real JupyterLab, played with the mouse in headless Chromium.
+
+Each test sets up its position through the kernel, then plays by mouse
+clicks at the centre of the drawn squares and tower layers, and after each
+click checks both halves: the Python-side game (read back through the
+kernel) and the drawing in the page (the CSS classes of the squares).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from typing import Any
+
+import pytest
+from _lab import Notebook, screenshot
+
+pytestmark = pytest.mark.browser
+
+MAIN = ".main-board"
+DIE = ".die-board"
+
+
+def board_el(nb: Notebook, app: str) -> Any:
+    return nb.page.locator(f"{app} .tavrei-board-widget")
+
+
+def version(nb: Notebook, app: str) -> int:
+    return int(board_el(nb, app).get_attribute("data-version") or 0)
+
+
+def wait_redraw(nb: Notebook, app: str, before: int) -> None:
+    nb.page.wait_for_function(
+        "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+        arg=[f"{app} .tavrei-board-widget", before], timeout=10000)
+
+
+def mouse_click(nb: Notebook, app: str, selector: str) -> None:
+    """Click with the mouse at the centre of an element of the drawing, and wait for the redraw."""
+    target = nb.page.locator(f"{app} .tavrei-board-widget {selector}").first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, selector
+    before = version(nb, app)
+    nb.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_redraw(nb, app, before)
+
+
+def click_square(nb: Notebook, app: str, square: str) -> None:
+    mouse_click(nb, app, f'.square[data-square="{square}"]')
+
+
+def click_layer(nb: Notebook, app: str, square: str, layer: int) -> None:
+    mouse_click(nb, app, f'[data-square="{square}"][data-layer="{layer}"]')
+
+
+def click_button(nb: Notebook, app: str, label: str) -> None:
+    before = version(nb, app)
+    nb.page.locator(f"{app} button", has_text=label).first.click()
+    wait_redraw(nb, app, before)
+
+
+def drawn(nb: Notebook, app: str, cls: str) -> set[str]:
+    """Squares whose drawn element carries the CSS class ``cls``."""
+    return set(nb.page.evaluate(
+        "([sel, cls]) => Array.from(document.querySelectorAll("
+        "sel + ' .tavrei-board-widget .square.' + cls)).map(e => e.dataset.square)", [app, cls]))
+
+
+def reset(nb: Notebook, board: str, app: str, moves: str = "", **kw: str) -> None:
+    """Put a new game (with ``moves`` played) on a board through the kernel."""
+    before = version(nb, app)
+    args = ", ".join(f"{k}={v}" for k, v in kw.items())
+    nb.execute(f"_g = Game({args})\n_g.play({moves!r})\n{board}.set_game(_g, 'Test set-up.')")
+    wait_redraw(nb, app, before)
+
+
+def test_normal_move_by_clicks(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN)
+    click_square(nb, MAIN, "e2")
+    state = nb.state("board")
+    assert state["selected"] == "e2" and state["destinations"] == ["e3", "e4"]
+    assert drawn(nb, MAIN, "selected") == {"e2"}
+    assert drawn(nb, MAIN, "dest-empty") == {"e3", "e4"}
+    click_square(nb, MAIN, "e4")
+    state = nb.state("board")
+    assert state["history"] == ["e2-e4"] and state["selected"] is None
+    assert drawn(nb, MAIN, "lastmove") == {"e2", "e4"}
+    assert drawn(nb, MAIN, "selected") == set()
+    moves = nb.page.locator(f"{MAIN} .tavrei-moves select").inner_text()
+    assert "1. e2-e4" in moves.replace("\xa0", " ")  # the list shows spaces as nbsp
+    assert "e2-e4 played" in nb.page.locator(f"{MAIN} .tavrei-status").inner_text()
+    screenshot(nb.page, "01-normal-move")
+
+
+def test_capture_onto_an_enemy_tower_then_split(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 d7-d5")
+    click_square(nb, MAIN, "e4")
+    assert "d5" in drawn(nb, MAIN, "dest-enemy")
+    click_square(nb, MAIN, "d5")                      # the ratnik takes a prisoner
+    state = nb.state("board")
+    assert state["history"][-1] == "e4xd5"
+    assert re.search(r"\(p:K'?P:H'\)", state["position"])  # a tower of two on d5
+    layers = nb.page.locator(f'{MAIN} .tavrei-board-widget [data-square="d5"][data-layer]')
+    assert layers.count() == 2
+    screenshot(nb.page, "02-capture")
+    click_square(nb, MAIN, "a7")
+    click_square(nb, MAIN, "a6")
+    click_layer(nb, MAIN, "d5", 1)                    # the top layer: take one tavrel
+    state = nb.state("board")
+    assert state["selected"] == "d5" and state["count"] == 1
+    assert state["destinations"] == ["d6"] and drawn(nb, MAIN, "dest-empty") == {"d6"}
+    assert drawn(nb, MAIN, "selected") == {"d5"}
+    click_square(nb, MAIN, "d6")
+    state = nb.state("board")
+    assert state["history"][-1] == "d5(1)-d6"
+    assert drawn(nb, MAIN, "lastmove") == {"d5", "d6"}
+    screenshot(nb.page, "03-split")
+
+
+def test_undo_button(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 e7-e5")
+    click_square(nb, MAIN, "g1")
+    click_square(nb, MAIN, "f3")
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "g1-f3"]
+    click_button(nb, MAIN, "Undo")
+    state = nb.state("board")
+    assert state["history"] == ["e2-e4", "e7-e5"]
+    assert drawn(nb, MAIN, "lastmove") == {"e7", "e5"}
+    screenshot(nb.page, "04-undo")
+
+
+def test_arrow_keys_step_through_the_moves(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 e7-e5 g1-f3")
+    board = board_el(nb, MAIN)
+    board.focus()
+    before = version(nb, MAIN)
+    nb.page.keyboard.press("ArrowLeft")
+    wait_redraw(nb, MAIN, before)
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5"]
+    before = version(nb, MAIN)
+    nb.page.keyboard.press("ArrowRight")
+    wait_redraw(nb, MAIN, before)
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "g1-f3"]
+
+
+def test_die_game_turn_with_a_roll(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "die", DIE, variant="'gavrilov-die'", seed="3")
+    state = nb.state("die")
+    assert state["chance"] and state["history"] == []
+    for _ in range(10):                               # a skip face passes: roll again
+        click_button(nb, DIE, "Roll the die")
+        state = nb.state("die")
+        if not state["chance"]:
+            break
+        assert "passes" in state["status"]
+    assert state["roll"] is not None and state["history"][-1] == f"@{state['roll']}"
+    labels = nb.page.locator(f"{DIE} .widget-html").all_inner_texts()
+    assert any(f"Die: {state['roll']}" in text for text in labels), labels
+    greyed = set(nb.page.evaluate(
+        "(sel) => Array.from(document.querySelectorAll("
+        "sel + ' .tavrei-board-widget .tower.greyed')).map(e => e.dataset.square)", DIE))
+    assert greyed == set(state["greyed"])
+    screenshot(nb.page, "05-die-roll")
+    origin, target = state["legal"][0]
+    click_square(nb, DIE, origin)
+    assert target in nb.state("die")["destinations"]
+    click_square(nb, DIE, target)
+    state = nb.state("die")
+    assert state["history"][-1].replace("x", "-") == f"{origin}-{target}"
+    assert state["chance"]                            # the other side rolls next
+    assert drawn(nb, DIE, "lastmove") == {origin, target}
+    screenshot(nb.page, "06-die-move")
+
+
+def test_click_to_redraw_time(notebook: Notebook) -> None:
+    """Twenty clicks (select / deselect e2); the page times each click to its redraw."""
+    nb = notebook
+    reset(nb, "board", MAIN)
+    times = []
+    for i in range(20):
+        click_square(nb, MAIN, "e2")
+        times.append(float(board_el(nb, MAIN).get_attribute("data-redraw-ms") or "nan"))
+        assert drawn(nb, MAIN, "selected") == ({"e2"} if i % 2 == 0 else set())
+    median = statistics.median(times)
+    print(f"\nclick-to-redraw over {len(times)} clicks: median {median:.1f} ms "
+          f"(min {min(times):.1f}, max {max(times):.1f})")
+    assert all(t == t for t in times)                 # every click was timed
+    assert median < 1000
