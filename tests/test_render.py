@@ -34,6 +34,7 @@ from tavrei_lab.render import (
     strip_layout,
 )
 from tavrei_lab.render.board import SQUARE
+from tavrei_lab.render.glyphs import GLYPH_INSET
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -205,10 +206,14 @@ def test_a_tower_of_31_keeps_every_layer_inside_its_square() -> None:
         for b in boxes[i + 1:]:
             assert (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1]
                     or b[1] + b[3] <= a[1])
-    # the top tavrel's glyph stands right of the strip
+    # the top tavrel's glyph stands right of the strip (its box may overlap the
+    # strip only by the empty inset every glyph keeps at its left)
     use = [el for el in tower.iter(NS + "use")][0]
-    tx = float(use.get("transform").split("(")[1].split(",")[0])
-    assert tx >= max(x + w for x, _, w, _ in boxes) - 0.01
+    transform = use.get("transform")
+    tx = float(transform.split("(")[1].split(",")[0])
+    scale = float(transform.split("scale(")[1].rstrip(")"))
+    assert tx + GLYPH_INSET * scale >= max(x + w for x, _, w, _ in boxes) - 0.01
+    assert tx + 38.5 * scale <= x0 + SQUARE and scale >= 0.55
     fills = {r.get("fill") for r in rects}
     assert fills == {BIRCH.white_fill, BIRCH.black_fill}
     assert "31" in [el.text for el in tower.iter(NS + "text")]

@@ -32,7 +32,7 @@ from tavrei_lab.core.tavrel import COLOR_NAMES, Tavrel
 from tavrei_lab.errors import NotationError, RenderError
 from tavrei_lab.render.backend import BACKENDS, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
-from tavrei_lab.render.glyphs import BOX, GlyphSet, draw_glyph, glyph_group_attrs
+from tavrei_lab.render.glyphs import BOX, GLYPH_INSET, GlyphSet, draw_glyph, glyph_group_attrs
 from tavrei_lab.render.theme import DEFAULT_THEME, THEME_FIELDS, Theme
 
 #: Side of one square in drawing units (the glyph box).
@@ -473,10 +473,11 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         return
     layout = strip_layout(height)
     _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
-    # the top tavrel, as large as the strip leaves room for, standing on the bottom edge
-    side = max(SQUARE * 0.45, SQUARE - layout.width - 1.0)
-    scale = side / SQUARE
-    gx, gy = x + SQUARE - side - 0.5, y + SQUARE - side
+    # the top tavrel, as large as the strip leaves room for, standing on the bottom
+    # edge; its box may overlap the strip by the empty inset every glyph keeps at its left
+    side = (SQUARE + 1.5 - layout.width) / (1 - GLYPH_INSET / BOX)
+    scale = side / BOX
+    gx, gy = x + layout.width - GLYPH_INSET * scale, y + SQUARE - side
     transform = f"translate({fmt(gx)},{fmt(gy)}) scale({fmt(scale)})"
     r.use(g, glyph, {"transform": transform})
     if top.promoted:

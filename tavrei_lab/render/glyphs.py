@@ -32,6 +32,10 @@ from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROO
 #: The glyph box: every glyph is drawn in a square of this side.
 BOX = 45.0
 
+#: Every glyph leaves this much of its box empty at the left, so a tower's top
+#: glyph may overlap the layer strip by that much (custom glyphs should too).
+GLYPH_INSET = 4.5
+
 PAINTS = ("body", "detail", "dot", "ink")
 
 
