@@ -315,6 +315,47 @@ def check_prisoners(game: Game, answer: int | str | None, color: int | None = No
                            f"bottom to top, for tavrels of the other colour.{hint}")
 
 
+def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
+    """Is ``answer`` a split that gives check with the tavrel it uncovers?
+
+    The check must come from the part left behind (its new top attacks the
+    enemy volkhv), not only from the unit that moved.
+    """
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move such as 'e2(1)-c3'")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    pos = game.position
+    rules = game.rules
+    text = game.move_text(move)
+    tower = pos.board[move.from_square]
+    vname = pos.pieces.by_kind[KING].name
+    if move.castling or len(tower) == 1:
+        return Feedback(False, f"{text} does not split a tower: it moves a single tavrel, "
+                               "so nothing is uncovered.")
+    if move.count == len(tower):
+        return Feedback(False, f"{text} moves the whole tower, so nothing is uncovered. "
+                               "Take only the top tavrel(s): write the count, as in "
+                               f"{pos.geometry.name(move.from_square)}(1)-...")
+    after = rules.apply(pos, move)
+    enemy_king = after.king_square(1 - pos.turn)
+    left = after.board[move.from_square][-1]
+    attackers = (rules.attackers(after, enemy_king, pos.turn)
+                 if enemy_king is not None and hasattr(rules, "attackers") else [])
+    if move.from_square in attackers:
+        double = " It is even a double check." if len(attackers) > 1 else ""
+        return Feedback(True, f"{text} uncovers the {tavrel_name(game, left)}, which now "
+                              f"attacks the enemy {vname}.{double}")
+    if left.color != pos.turn:
+        return Feedback(False, f"{text} uncovers the {tavrel_name(game, left)} -- an enemy "
+                               "tavrel: it cannot check its own volkhv.")
+    return Feedback(False, f"{text} uncovers the {tavrel_name(game, left)}, but it does "
+                           f"not attack the enemy {vname} from "
+                           f"{pos.geometry.name(move.from_square)}.")
+
+
 def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
     """Is ``answer`` a move that checkmates at once? Any mating move is right."""
     if answer is None or (isinstance(answer, str) and not answer.strip()):
@@ -567,6 +608,13 @@ def _build_exercises() -> dict[str, Exercise]:
                    "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
                    "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
             hint="The black knyaz stands on top of a tall tower on e1."),
+        Exercise(
+            "discovered-check", "Check by splitting",
+            "Your vsadnik on e2 stands on your own ratoborets. Give check to the black "
+            "volkhv by splitting the tower.",
+            "4v3/8/8/8/8/8/4(RS)3/V7 w - 0 1", check_discovered_check, focus=("e2",),
+            hint="A covered tavrel does not attack. What does the ratoborets see once the "
+                 "vsadnik has gone?"),
         Exercise(
             "die-save-the-king", "Which faces save the king?",
             "Gavrilov's chess-die game: the black rook attacks your king, and you are about "

@@ -16,6 +16,7 @@ from tavrei_lab.exercises import (
     Feedback,
     check_chess_analogue,
     check_destinations,
+    check_discovered_check,
     check_escape,
     check_frees,
     check_mate_in_one,
@@ -183,3 +184,20 @@ def test_saving_faces_needs_a_die_roll_to_be_due() -> None:
     g.apply_roll("K")
     with pytest.raises(TavreiError, match="not a die roll"):
         faces_that_save_the_king(g)
+
+
+def test_discovered_check_right_split_and_whole_tower_wrong() -> None:
+    g = EXERCISES["discovered-check"].game()
+    fb = check_discovered_check(g, "e2(1)-c3")
+    assert fb and "white ratoborets" in fb.message
+    fb = check_discovered_check(g, "e2-c3")
+    assert not fb and "whole tower" in fb.message
+    assert "single tavrel" in check_discovered_check(g, "a1-a2").message
+
+
+def test_discovered_check_wrong_uncovers_enemy_or_a_quiet_tavrel() -> None:
+    g = Game(position=LUCHNIK_TOWER)
+    fb = check_discovered_check(g, "d4(1)-d6")
+    assert not fb and "enemy" in fb.message
+    fb = check_discovered_check(g, "d4(2)-d6")
+    assert not fb and "does not attack" in fb.message
