@@ -18,25 +18,28 @@ Screenshots go to ``test-artifacts/browser/`` (git-ignored).
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _lab import RUN_ALL, Notebook, screenshot
+from _lab import (
+    NOTEBOOKS,
+    RUN_ALL,
+    Notebook,
+    free_port,
+    private_jupyter_env,
+    screenshot,
+    stop,
+    wait_for_http,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
-HERE = Path(__file__).parent
-NOTEBOOKS = HERE / "notebooks"
+HERE = Path(__file__).resolve().parent
 
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                "--no-first-run", "--disable-background-networking",
@@ -52,58 +55,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(
                     reason=f"{CHROMIUM} is missing: run 'make browser' (apt-get install "
                            "chromium) for the real-browser tests"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path,
-                  timeout: float = 60.0) -> None:
-    """Poll ``url`` until it answers; fail at once if the server process died."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}:\n"
-                               f"{log.read_text(errors='replace')[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server did not answer {url} in {timeout} s:\n"
-                       f"{log.read_text(errors='replace')[-3000:]}")
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
-
-
-def private_jupyter_env(root: Path) -> dict[str, str]:
-    """Environment with every Jupyter directory under ``root`` and the news toast off."""
-    env = dict(os.environ)
-    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data",
-            "JUPYTER_RUNTIME_DIR": "runtime", "JUPYTERLAB_SETTINGS_DIR": "settings",
-            "JUPYTERLAB_WORKSPACES_DIR": "workspaces", "IPYTHONDIR": "ipython"}
-    for var, name in dirs.items():
-        (root / name).mkdir(parents=True, exist_ok=True)
-        env[var] = str(root / name)
-    # The "Jupyter news" toast ignores --LabApp.news_url=None; this setting stops it.
-    notify = root / "settings" / "@jupyterlab" / "apputils-extension"
-    notify.mkdir(parents=True, exist_ok=True)
-    (notify / "notification.jupyterlab-settings").write_text(json.dumps(
-        {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
-    env.pop("JUPYTER_TOKEN", None)
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
 
 
 @pytest.fixture(scope="session")
