@@ -83,18 +83,19 @@ def volkhv_danger(rules: Any, position: Position, color: int) -> int:
     return sum(1 for s in (ks, *g.king[ks]) if rules.is_attacked(position, s, 1 - color))
 
 
-def has_legal_move(rules: Any, position: Position) -> bool:
+def has_legal_move(rules: Any, position: Position, pseudo: list[Any] | None = None) -> bool:
     """Is there at least one legal move? Stops at the first one found.
 
     For the tower-chess family with checkmate as the goal a legal move is a
     pseudo move after which the mover's volkhv is not attacked (RULES.md
-    A5.2), so the first safe pseudo move answers the question. Other rule
-    modules are asked for their full list.
+    A5.2), so the first safe pseudo move answers the question (``pseudo``:
+    the pseudo moves, if the caller has them already). Other rule modules
+    are asked for their full list.
     """
     if type(rules) is not TowerChessRules or rules.king_capture:
         return bool(rules.legal_moves(position))
     me = position.turn
-    for move in rules.pseudo_moves(position):
+    for move in rules.pseudo_moves(position) if pseudo is None else pseudo:
         if move.castling:
             return True   # castling's own conditions already include safety
         after = rules.apply(position, move)
@@ -141,8 +142,25 @@ def evaluate(position: Position, rules: Any | None = None) -> float:
     return positional_score(position, rules)
 
 
-def positional_score(position: Position, rules: Any) -> float:
-    """The evaluation of a position known not to be over (what a search's leaves use)."""
+def leaf_evaluation(position: Position, rules: Any) -> tuple[Outcome | None, float]:
+    """``(outcome, score)`` at a search horizon: the end of the game by the rules, or
+    else ``positional_score`` -- sharing one move generation between the two."""
+    if type(rules) is not TowerChessRules or rules.king_capture:
+        outcome = quick_outcome(rules, position)
+        return outcome, 0.0 if outcome is not None else positional_score(position, rules)
+    pseudo = rules.pseudo_moves(position)
+    if not has_legal_move(rules, position, pseudo):
+        if rules.is_check(position):
+            return Outcome("checkmate", 1 - position.turn), 0.0  # type: ignore[arg-type]
+        return Outcome("stalemate"), 0.0
+    return None, positional_score(position, rules, len(pseudo))
+
+
+def positional_score(position: Position, rules: Any, mobility: int | None = None) -> float:
+    """The evaluation of a position known not to be over (what a search's leaves use).
+
+    ``mobility``: the side to move's pseudo-move count, if already known.
+    """
     me = position.turn
     white_view = material(position)
     score = white_view if me == 0 else -white_view
@@ -152,7 +170,8 @@ def positional_score(position: Position, rules: Any) -> float:
     if type(tower_rules) is TowerChessRules:
         pseudo = tower_rules.pseudo_moves
         other = position.replace(turn=1 - me, ep_square=None)
-        score += MOBILITY * (len(pseudo(position)) - len(pseudo(other)))
+        mine = len(pseudo(position)) if mobility is None else mobility
+        score += MOBILITY * (mine - len(pseudo(other)))
     elif not rules.is_chance_node(position):
         score += MOBILITY * len(rules.legal_moves(position))
     score += VOLKHV_THREAT * (volkhv_danger(rules, position, 1 - me)

@@ -59,7 +59,13 @@ from typing import Any
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import acting_kind
-from tavrei_lab.engine.evaluate import MATE, VALUES, positional_score, quick_outcome
+from tavrei_lab.engine.evaluate import (
+    MATE,
+    VALUES,
+    leaf_evaluation,
+    positional_score,
+    quick_outcome,
+)
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.rules.stacking import TowerChessRules
@@ -403,12 +409,16 @@ class Searcher:
         self._tick()
         rules = self.rules
         if depth == 0:
-            outcome = quick_outcome(rules, pos)
+            if self.evaluation is static_evaluation:
+                outcome, score = leaf_evaluation(pos, rules)
+            else:
+                outcome = quick_outcome(rules, pos)
+                score = None
             if outcome is not None:
                 return _terminal_value(outcome, pos, ply)
             if _fifty_moves(rules, pos):
                 return 0.0
-            return self.evaluation(pos, rules)
+            return self.evaluation(pos, rules) if score is None else score
         moves = rules.legal_moves(pos)
         outcome = _node_outcome(rules, pos, moves)
         if outcome is not None:
