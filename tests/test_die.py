@@ -444,3 +444,12 @@ def test_rolls_are_undone_and_redone() -> None:
     assert game.pop() == Roll(face)
     assert game.position == game.rules.initial_position()
     assert game.redo() == Roll(face)
+
+
+def test_castling_is_a_king_move_on_8x8() -> None:
+    game = Game("gavrilov-die-8x8", "r3k2r/8/8/8/8/8/8/R3K2R w - 0 1")
+    castlings = [m for m in game.rules.moves_for_face(game.position, "K") if m.castling]
+    assert len(castlings) == 2
+    assert not any(m.castling for m in game.rules.moves_for_face(game.position, "Q"))
+    game.play("@K 0-0")
+    assert game.position.board[game.rules.geometry.parse("g1")][-1].kind == 1

@@ -157,9 +157,10 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
         return str(error)
     try:
         spec = parse_move_spec(text)
-        square = spec.from_square or ("" if spec.castle is None else
-                                      pos.geometry.name(pos.king_square(pos.turn) or 0))
-        sq = pos.geometry.parse(square) if square else None
+        if spec.castle is not None:              # castling is a king move
+            sq = pos.king_square(pos.turn)
+        else:
+            sq = pos.geometry.parse(spec.from_square)
     except TavreiError:
         return str(error)
     tower = pos.board[sq] if sq is not None else ()

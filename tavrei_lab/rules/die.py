@@ -178,16 +178,19 @@ class DieRules:
         self.variant.setup = setup
         inner_variant = copy.copy(self.variant)
         inner_variant.options = {k: o[k] for k in _TOWER_OPTION_NAMES}
-        if o["promotion"] == "choice" and "promotion_choices" not in variant.options:
-            inner_variant.options["promotion_choices"] = self._present_roles(inner_variant)
         self.inner = TowerChessRules(inner_variant)
+        present = self._present_kinds()
+        if o["promotion"] == "choice" and "promotion_choices" not in variant.options:
+            # B5.4: "choice among the types present" -- Q R B N as far as the set has them
+            inner_variant.options["promotion_choices"] = ",".join(
+                ROLE_NAMES[k] for k in (QUEEN, ROOK, BISHOP, KNIGHT) if k in present)
+            self.inner = TowerChessRules(inner_variant)
         self.options["promotion_choices"] = inner_variant.options["promotion_choices"]
         self.geometry = self.inner.geometry
         self.pieces = self.inner.pieces
         # repetition keys look at the pawn tables to decide whether en passant matters
         self._pawn_attacks = self.inner._pawn_attacks
         self._cache: dict[tuple, list[Move]] = {}
-        present = self._present_kinds(inner_variant)
         self.faces, self.weights, self.skips = self._read_die(variant, present)
         total = float(sum(self.weights))
         self.probabilities: tuple[float, ...] = tuple(w / total for w in self.weights)
@@ -240,16 +243,11 @@ class DieRules:
         rows = [back.lower(), pawns.lower(), *middle, pawns, back]
         return "/".join(rows) + " w - 0 1"
 
-    def _present_kinds(self, variant: Variant) -> set[int]:
+    def _present_kinds(self) -> set[int]:
+        """The piece types of the set-up (a face of any other type skips, B2)."""
         from tavrei_lab.notation.position_string import read_position
-        start = read_position(variant.setup, self.inner if hasattr(self, "inner") else
-                              TowerChessRules(variant), validate=False)
+        start = read_position(self.variant.setup, self.inner, validate=False)
         return {t.kind for tower in start.board for t in tower}
-
-    def _present_roles(self, variant: Variant) -> str:
-        """The promotion choices "among the types present" (B5.4): Q R B N as set up."""
-        present = self._present_kinds(variant)
-        return ",".join(ROLE_NAMES[k] for k in (QUEEN, ROOK, BISHOP, KNIGHT) if k in present)
 
     def _read_die(self, variant: Variant, present: set[int]
                   ) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
