@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tavrei_lab.core.move import Move, Roll
-from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
+from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.widgets.view import BoardView, _with_svg
@@ -89,10 +89,10 @@ def _button(description: str, tooltip: str, handler: Callable[[], Any],
 
 
 class Board(widgets.VBox):
-    """The board you click, with its controls.
+    """The board you click, with its controls::
 
-    >>> board = Board()                                  # doctest: +SKIP
-    >>> Board(variant="gavrilov-die", seed=3, black="random")  # doctest: +SKIP
+        Board()                                          # Tavreli, two humans
+        Board(variant="gavrilov-die", seed=3, black="random")
 
     ``game`` (a ``Game``) or ``variant``/``position``/``seed`` choose what is
     on the board; ``white``/``black`` are ``"human"`` or an agent name from
@@ -112,7 +112,7 @@ class Board(widgets.VBox):
         self.count: int | None = None
         self.pending_promotion: list[Move] = []
         self.message = ""
-        self._agents: dict[int, Any] = {}
+        self._agents: dict[int, tuple[str, Any]] = {}
         self._updating = False
         self._legal_for: tuple[Any, list[Move]] | None = None
 
@@ -569,18 +569,15 @@ class Board(widgets.VBox):
         return messages
 
     def _agent(self, color: int) -> Any:
+        """The agent playing ``color`` (made once per player choice, seeded from the game)."""
         from tavrei_lab.engine.agents import make_agent
         spec = self.player(color)
-        agent = self._agents.get(color)
-        if agent is None or getattr(agent, "_spec", None) != spec:
+        cached = self._agents.get(color)
+        if cached is None or cached[0] != spec:
             seed = None if self.game.seed is None else self.game.seed + color
-            agent = make_agent(spec, seed=seed)
-            try:
-                agent._spec = spec
-            except AttributeError:
-                pass
-            self._agents[color] = agent
-        return agent
+            cached = (spec, make_agent(spec, seed=seed))
+            self._agents[color] = cached
+        return cached[1]
 
     def _reset_players(self) -> None:
         self._agents = {}
@@ -588,9 +585,10 @@ class Board(widgets.VBox):
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._updating:
             return
-        self._agents.pop(WHITE if change["owner"] is self.white_player else 1, None)
-        self._after_change([f"{'White' if change['owner'] is self.white_player else 'Black'} "
-                            f"is played by: {change['new']}.", *self._continue()])
+        color = WHITE if change["owner"] is self.white_player else BLACK
+        self._agents.pop(color, None)
+        self._after_change([f"{COLOR_NAMES[color].capitalize()} is played by: {change['new']}.",
+                            *self._continue()])
 
     def computer_move(self) -> None:
         """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
