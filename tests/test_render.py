@@ -417,6 +417,11 @@ def test_theme_swaps_colours_and_glyphs() -> None:
     assert "M22 5 L30 40 L5 17 H40 L14 40 Z" in svg and "-star-w" in svg
     # two themes never share element ids (two boards inline on one page)
     assert BIRCH.key != SLATE.key != theme.key
+    # a glyph set without a picture the position needs says which
+    bare = GlyphSet("bare", tuple((k, g) for k, g in DEFAULT_GLYPHS.glyphs
+                                  if k != ("tavreli", 1)), DEFAULT_GLYPHS.promoted_badge)
+    with pytest.raises(RenderError, match="no tavreli glyph for kind 1"):
+        board_svg(pos, theme=BIRCH.replace(glyphs=bare))
 
 
 # -- backends ----------------------------------------------------------------------

@@ -16,7 +16,9 @@ every click of the widget, so ``SvgwriteRenderer`` keeps svgwrite's document
 model (a ``svgwrite.Drawing(debug=False)`` whose children are svgwrite
 ``BaseElement`` objects) but creates elements with their attributes already
 named and writes the text in one pass. ``SvgwriteRenderer(serializer="svgwrite")``
-uses svgwrite's own ``tostring`` instead; the tests compare the two.
+uses svgwrite's own ``tostring`` instead; the tests compare the two. Shared
+definitions (glyphs, gradients) are the same in every drawing of one theme,
+so their markup is kept after the first drawing and copied into later ones.
 """
 
 from __future__ import annotations
@@ -144,7 +146,7 @@ class _Element(BaseElement):
     """
 
     def __init__(self, tag: str, attrs: dict[str, Any], parameter: Any,
-                 text: str | None = None) -> None:  # noqa: D107 - see class docstring
+                 text: str | None = None) -> None:
         self.elementname = tag
         self._parameter = parameter
         self.attribs = attrs
@@ -208,7 +210,7 @@ class _Fragment(BaseElement):
     process and then copied in as text.
     """
 
-    def __init__(self, markup: str, parameter: Any) -> None:  # noqa: D107
+    def __init__(self, markup: str, parameter: Any) -> None:
         self.elementname = "fragment"
         self._parameter = parameter
         self.attribs: dict[str, Any] = {}

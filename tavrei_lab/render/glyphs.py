@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.errors import RenderError
 
 #: The glyph box: every glyph is drawn in a square of this side.
 BOX = 45.0
@@ -80,15 +82,17 @@ class GlyphSet:
     glyphs: tuple[tuple[tuple[str, int], Glyph], ...]
     promoted_badge: Glyph
 
-    @property
+    @cached_property
     def table(self) -> Mapping[tuple[str, int], Glyph]:
         return dict(self.glyphs)
 
     def glyph(self, family: str, kind: int) -> Glyph:
-        for key, g in self.glyphs:
-            if key == (family, kind):
-                return g
-        raise KeyError((family, kind))
+        """The picture of ``kind`` in ``family``; ``RenderError`` if the set has none."""
+        try:
+            return self.table[(family, kind)]
+        except KeyError:
+            raise RenderError(f"glyph set {self.name!r} has no {family} glyph for kind "
+                              f"{kind}") from None
 
     @staticmethod
     def family_for(pieces: Any) -> str:
