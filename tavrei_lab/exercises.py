@@ -23,7 +23,7 @@ Two layers:
 >>> bool(ex.check("d4(2)-d6"))
 True
 >>> print(ex.check("d4(1)-d6").message)  # doctest: +ELLIPSIS
-d4(1)-d6 takes only the ratoborets: the black vsadnik ... is now on top ...
+d4(1)-d6 takes only the white ratoborets: the black vsadnik on d4 is now on top -- you freed ...
 """
 
 from __future__ import annotations
@@ -399,6 +399,71 @@ def check_escape(game: Game, answer: str | Move | None) -> Feedback:
     return Feedback(True, f"{text} gets out of check{onto}")
 
 
+# -- commentary ------------------------------------------------------------------------------
+
+def commentary(game: Game, ply: int) -> str:
+    """One line of commentary on move ``ply`` (1 = the first move) of ``game``.
+
+    Written from the rules, for replaying games in class: which tavrel moved,
+    whether it split or carried a tower, whom it took prisoner (and how many
+    enemy tavrels came with the tower), whom a split freed, promotions --
+    including a ratnik promoted because a split uncovered it on its far rank --
+    and check or mate. Die rolls in the game are skipped over.
+
+    >>> g = Game(); _ = g.play("e2-e4 d7-d5 e4xd5")
+    >>> commentary(g, 3)
+    '2. e4xd5: the white ratnik takes the black ratnik on d5 prisoner'
+    """
+    moves = game.moves
+    if not 1 <= ply <= len(moves):
+        raise TavreiError(f"ply {ply} is outside the game (1..{len(moves)})")
+    move = moves[ply - 1]
+    index = [i for i, a in enumerate(game.history) if isinstance(a, Move)][ply - 1]
+    before, after = game.positions[index], game.positions[index + 1]
+    me = before.turn
+    g = before.geometry
+    frm, to = g.name(move.from_square), g.name(move.to_square)
+
+    def name(position: Any, t: Tavrel) -> str:
+        return f"{COLOR_NAMES[t.color]} {position.pieces.by_kind[t.acting_kind].name}"
+
+    if move.castling:
+        side = "short" if move.to_square > move.from_square else "long"
+        line = f"{COLOR_NAMES[me]} castles {side}"
+    else:
+        tower, target = before.board[move.from_square], before.board[move.to_square]
+        line = f"the {name(before, tower[-1])}"
+        if move.count < len(tower):
+            line += f" splits the tower on {frm} (takes {move.count} of {len(tower)}) and"
+        elif len(tower) > 1:
+            line += f" carries its tower of {len(tower)} from {frm} and"
+        if not target:
+            line += f" goes to {to}"
+        elif target[-1].color == me:
+            own = before.pieces.by_kind[target[-1].acting_kind].name
+            line += f" lands on its own {own} on {to}"
+        elif len(target) == 1:
+            line += f" takes the {name(before, target[-1])} on {to} prisoner"
+        else:
+            enemy = sum(1 for t in target if t.color != me)
+            line += (f" takes the tower of {len(target)} on {to} prisoner "
+                     f"({enemy} enemy tavrel{'s' if enemy != 1 else ''} in it)")
+        landed = after.board[move.to_square][-1]
+        if landed.promoted and not tower[-1].promoted:
+            line += f", and is promoted to its destiny: a {name(after, landed)}!"
+        if move.count < len(tower):
+            left = after.board[move.from_square][-1]
+            if left.color != me:
+                line += f"; this frees the {name(after, left)} left on {frm}"
+            elif left.promoted and not tower[len(tower) - move.count - 1].promoted:
+                line += (f"; the ratnik left on {frm} is uncovered on its far rank and "
+                         f"becomes a {name(after, left)}")
+    if game.rules.is_check(after) and not game.rules.is_chance_node(after):
+        line += " -- mate!" if not game.rules.legal_moves(after) else " -- check"
+    number = before.fullmove_number
+    return f"{number}{'.' if me == 0 else '...'} {write_move_safe(before, move)}: {line}"
+
+
 # -- die games -----------------------------------------------------------------------------
 
 def faces_that_save_the_king(game: Game) -> set[str]:
@@ -509,17 +574,19 @@ class Exercise:
         return board_svg(g.position, size=size, selected=squares[0] if squares else None,
                          lastmove=g.moves[-1] if g.moves else None)
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self, board_size: int = 360) -> str:
         try:
-            board = self.board_svg()
+            board = self.board_svg(board_size)
         except ImportError:  # rendering not installed: the text board still teaches
             board = f"<pre>{html.escape(self.game().position.text())}</pre>"
         hint = f"<p><i>Hint: {html.escape(self.hint)}</i></p>" if self.hint else ""
         return (f"<div><h3>{html.escape(self.title)}</h3>{board}"
                 f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p>{hint}</div>")
 
-    def widget(self) -> Any:
+    def widget(self, board_size: int = 360) -> Any:
         """A text box and a *Check* button: the class answers without writing code.
+
+        ``board_size`` (pixels) makes the board big enough for a projector.
 
         The verdict goes into an ``HTML`` widget (not an ``Output``), so it
         updates the same way in JupyterLab, Voila and a test with no browser.
@@ -543,7 +610,8 @@ class Exercise:
         button.on_click(on_check)
         box.observe(on_check, names="value")
         solution.on_click(on_solution)
-        return w.VBox([w.HTML(self._repr_html_()), w.HBox([box, button, solution]), verdict])
+        return w.VBox([w.HTML(self._repr_html_(board_size)), w.HBox([box, button, solution]),
+                       verdict])
 
 
 def _piece_candidates(game: Game) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.core.tavrel import BISHOP
+from tavrei_lab.data import recorded_game, recorded_games
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import (
     EXERCISES,
@@ -23,6 +24,7 @@ from tavrei_lab.exercises import (
     check_prisoners,
     check_promotion,
     check_saving_faces,
+    commentary,
     destinations,
     exercise,
     faces_that_save_the_king,
@@ -201,3 +203,31 @@ def test_discovered_check_wrong_uncovers_enemy_or_a_quiet_tavrel() -> None:
     assert not fb and "enemy" in fb.message
     fb = check_discovered_check(g, "d4(2)-d6")
     assert not fb and "does not attack" in fb.message
+
+
+def test_commentary_names_captures_frees_promotions_and_mate() -> None:
+    g = Game(position=LUCHNIK_TOWER)
+    g.push("d4(1)-d6")
+    line = commentary(g, 1)
+    assert line.startswith("1. d4(1)-d6: the white ratoborets splits the tower on d4")
+    assert "frees the black vsadnik" in line
+    h = Game(position="4v3/1P:H'6/8/8/8/8/8/4V3 w - 0 1")
+    h.push("b7-b8")
+    line = commentary(h, 1)
+    assert "promoted to its destiny: a white helgi" in line and line.endswith("check")
+    svirin = Game()
+    svirin.play(" ".join(recorded_game(3)["moves"]))
+    last = commentary(svirin, svirin.ply)
+    assert "uncovered on its far rank and becomes a black helgi -- mate!" in last
+    assert "takes the tower of 3 on e3 prisoner (3 enemy tavrels" in commentary(svirin, 30)
+    with pytest.raises(TavreiError, match="outside the game"):
+        commentary(svirin, 0)
+
+
+def test_recorded_games_ship_with_the_package() -> None:
+    games = recorded_games()
+    assert [g["n"] for g in games] == list(range(1, 21))
+    games[0]["moves"].clear()                      # a copy: the shipped data is untouched
+    assert recorded_game(1)["moves"][-1] == "e1(3)-d2x"
+    with pytest.raises(TavreiError, match="numbered 1-20"):
+        recorded_game(21)
