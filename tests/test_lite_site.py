@@ -1,0 +1,430 @@
+"""The zero-install classroom, tested the way a student meets it: offline, in a browser.
+
+The module builds the JupyterLite site from a clean state (``scripts/build_site.py``,
+the same code as ``make site``), serves it with ``python -m http.server`` on
+127.0.0.1 and opens it in Debian's Chromium through Playwright with **every request
+that leaves the loopback address aborted**. In that browser it runs the quick-start
+tutorial and a second tutorial in the Pyodide kernel (Python 3.14 compiled to
+WebAssembly), plays a move on the widget board with two mouse clicks and checks
+Python's reply on the board. Finally it asserts that no request was aborted: the
+site needed nothing from outside itself.
+
+Why the browser runs in a thread of its own: Playwright's sync API refuses to start
+while another sync Playwright is alive in the same thread, and the JupyterLab
+browser tests (tests/browser) keep one open for the whole session. A fresh thread
+has no event loop, so this module's browser can start regardless of test order.
+
+Figures (build time, site size, time to a ready kernel, click -> redraw) are
+written to ``test-artifacts/lite/metrics.json`` and printed at the end of the run;
+screenshots go to the same folder.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.lite
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts" / "lite"
+
+#: The tutorials the browser runs: the quick start, and one with the widget board.
+QUICK_START = "00_quick_start.ipynb"
+BOARD_TUTORIAL = "08_recorded_games.ipynb"
+
+#: Chromium on a closed network: no background services that would phone home.
+LAUNCH_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+#: Pyodide's first start: fetching ~30 MB from the local server, compiling the wasm,
+#: unpacking wheels. 13-40 s was seen on 2 shared cores; the limit leaves room.
+KERNEL_TIMEOUT_MS = 180_000
+RUN_TIMEOUT_MS = 240_000
+
+
+def _load_builder() -> ModuleType:
+    """scripts/build_site.py as a module (scripts/ is not a package)."""
+    path = ROOT / "scripts" / "build_site.py"
+    spec = importlib.util.spec_from_file_location("build_site", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_site", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+builder = _load_builder()
+METRICS: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_metrics(pytestconfig: pytest.Config) -> Iterator[None]:
+    """Write the figures measured in this module to disk and to the terminal."""
+    yield
+    if not METRICS:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "metrics.json").write_text(json.dumps(METRICS, indent=2) + "\n")
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("")
+        reporter.write_line("zero-install classroom figures: " + json.dumps(METRICS))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The site, built from clean by the same code as ``make site``."""
+    output = tmp_path_factory.mktemp("lite") / "site"
+    report = builder.build_site(output, log=False)
+    METRICS["clean_build_s"] = round(report.seconds, 1)
+    METRICS["site_mb"] = round(report.size_bytes / 1e6, 1)
+    return report
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(site: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``python -m http.server`` on 127.0.0.1 serving the site, as a teacher's laptop would."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("lite-server") / "http.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+             "--directory", str(site.output), str(port)],
+            stdout=out, stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"http.server exited with {process.returncode}:\n"
+                                   f"{log.read_text(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+# -- the built site, read from disk -----------------------------------------------------
+
+
+def test_build_publishes_the_tutorials_with_a_local_runtime(site: Any) -> None:
+    """What ``make site`` must produce; build_site() ran ``jupyter lite check`` already."""
+    out = site.output
+    tutorials = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert QUICK_START in tutorials and BOARD_TUTORIAL in tutorials
+    assert list(site.notebooks) == tutorials
+    listing = json.loads((out / "api" / "contents" / "all.json").read_text())
+    assert {entry["name"] for entry in listing["content"]} >= set(tutorials)
+
+    settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert settings["exposeAppInBrowser"] is True
+    kernel = settings["litePluginSettings"][builder.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (out / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert kernel["disablePyPIFallback"] is True
+    lock_path = out / kernel["loadPyodideOptions"]["lockFileURL"]
+    lock = json.loads(lock_path.read_text())
+    assert lock["info"]["python"].startswith("3.14"), lock["info"]
+    remote = {name: p["file_name"] for name, p in lock["packages"].items()
+              if "://" in p["file_name"]}
+    assert remote == {}, f"lock entries pointing off the site: {remote}"
+    for needed in ("tavrei-lab", "ipywidgets", "anywidget", "svgwrite", "networkx",
+                   "micropip", "ipykernel", "pyodide-kernel"):
+        assert needed in lock["packages"], f"{needed} missing from the site's lock"
+    # Python and JavaScript halves of the widgets must be the same versions.
+    assert f"{lock['packages']['anywidget']['version']}" in {
+        json.loads(p.read_text())["version"]
+        for p in out.glob("extensions/anywidget/package.json")
+    }
+    # Widget front ends are in the site; the kernel has shims for the lab-only packages.
+    assert (out / "extensions" / "@jupyter-widgets" / "jupyterlab-manager").is_dir()
+    assert "widgetsnbextension" not in lock["packages"]
+    assert "jupyterlab" not in lock["packages"]
+
+
+def test_site_wheel_is_this_checkout(site: Any) -> None:
+    """The tavrei_lab served to students is the code in this tree, board JavaScript included."""
+    wheels = list((site.output / "static" / "pyodide-lock").glob("tavrei_lab-*.whl"))
+    assert len(wheels) == 1, wheels
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        for relative in ("tavrei_lab/game.py", "tavrei_lab/widgets/board.js"):
+            assert wheel.read(relative) == (ROOT / relative).read_bytes(), relative
+
+
+@pytest.mark.parametrize("damage, complaint", [
+    ("lock", "remote address"),
+    ("pyodide", "pyodideUrl is not local"),
+    ("expose", "exposeAppInBrowser"),
+])
+def test_offline_checks_catch_a_site_that_reaches_out(site: Any, tmp_path: Path, damage: str,
+                                                      complaint: str) -> None:
+    """verify_site() is what keeps a CDN address out of a classroom site: it must bite."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.output, copy)
+    builder.verify_site(copy)                     # the undamaged copy passes
+    config_path = copy / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    kernel = data["litePluginSettings"][builder.KERNEL_PLUGIN]
+    if damage == "lock":
+        lock_path = copy / kernel["loadPyodideOptions"]["lockFileURL"]
+        lock = json.loads(lock_path.read_text())
+        lock["packages"]["svgwrite"]["file_name"] = (
+            "https://cdn.jsdelivr.net/pyodide/full/svgwrite-1.4.3-py3-none-any.whl")
+        lock_path.write_text(json.dumps(lock))
+    elif damage == "pyodide":
+        kernel["pyodideUrl"] = "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pyodide.mjs"
+    else:
+        data["exposeAppInBrowser"] = "true"
+    config_path.write_text(json.dumps(config))
+    with pytest.raises(builder.SiteBuildError, match=complaint):
+        builder.verify_site(copy)
+
+
+def test_server_sends_the_types_a_browser_insists_on(server: str) -> None:
+    """Module workers need JavaScript, WebAssembly streaming needs application/wasm."""
+    for path, wanted in (("static/pyodide/pyodide.mjs", "javascript"),
+                         ("static/pyodide/pyodide.asm.wasm", "application/wasm")):
+        with urllib.request.urlopen(f"{server}/{path}", timeout=10) as response:
+            assert wanted in response.headers["Content-Type"], (path, response.headers)
+
+
+# -- in the browser, offline ------------------------------------------------------------
+
+
+@dataclass
+class NetworkGuard:
+    """Lets loopback requests through and aborts, and records, everything else."""
+
+    origin: str
+    aborted: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def is_local(url: str) -> bool:
+        parsed = urllib.parse.urlparse(url)
+        if parsed.scheme in ("data", "blob", "about"):
+            return True
+        return parsed.hostname in ("127.0.0.1", "localhost", "::1")
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if self.is_local(url):
+            route.continue_()
+        else:
+            self.aborted.append(url)
+            route.abort("blockedbyclient")
+
+    def watch(self, context: Any, page: Any) -> None:
+        context.route("**/*", self.route)
+        context.on("request", lambda request: self.seen.append(request.url))
+        context.on("requestfailed", lambda request: self.failed.append(
+            f"{request.url}: {request.failure}"))
+        page.on("websocket", lambda socket: self.seen.append(socket.url))
+
+
+CURRENT_PANEL = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  return !!(panel && panel.sessionContext && panel.context && panel.context.path === path);
+}"""
+
+SESSION_READY = "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.ready; }"
+
+KERNEL_IDLE = """() => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+  return !!kernel && kernel.status === 'idle';
+}"""
+
+RUN_ALL = "async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')"
+
+CODE_CELLS = """() => {
+  const model = window.jupyterapp.shell.currentWidget.content.model;
+  const cells = [];
+  for (let i = 0; i < model.cells.length; i++) {
+    const cell = model.cells.get(i);
+    if (cell.type !== 'code') continue;
+    cells.push({source: cell.sharedModel.getSource(), count: cell.executionCount,
+                outputs: cell.outputs.toJSON()});
+  }
+  return cells;
+}"""
+
+PANEL_ID = "() => window.jupyterapp.shell.currentWidget.id"
+
+
+def _open_and_run(page: Any, path: str, started: float) -> dict[str, Any]:
+    """Wait for ``path``'s kernel to be really ready, run all its cells, return them.
+
+    The toolbar's "Idle" can show before the kernel exists, and a run-all sent then
+    is silently dropped; waiting for ``sessionContext.ready`` and kernel status
+    ``idle`` through the exposed app is what proved reliable (shared/TESTING.md).
+    """
+    page.wait_for_function(CURRENT_PANEL, arg=path, timeout=60_000)
+    page.evaluate(SESSION_READY)
+    page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT_MS, polling=100)
+    ready_s = time.perf_counter() - started
+    ran = page.evaluate(RUN_ALL)
+    page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT_MS, polling=100)
+    run_s = time.perf_counter() - started - ready_s
+    return {"ready_s": ready_s, "run_s": run_s, "ran": ran, "cells": page.evaluate(CODE_CELLS)}
+
+
+def _click_square(page: Any, board: str, square: str) -> float:
+    """Click the centre of a drawn square; wait for Python's redraw; return its time in ms."""
+    target = page.locator(f'{board} .square[data-square="{square}"]').first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, f"square {square} is not drawn"
+    before = int(page.locator(board).get_attribute("data-version") or 0)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(
+        "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+        arg=[board, before], timeout=30_000, polling="raf")
+    return float(page.locator(board).get_attribute("data-redraw-ms") or "nan")
+
+
+def _drawn(page: Any, board: str, css_class: str) -> set[str]:
+    """Squares whose drawing carries ``css_class`` (selected, lastmove, dest-empty, ...)."""
+    return set(page.evaluate(
+        "([sel, cls]) => Array.from(document.querySelectorAll(`${sel} .square.${cls}`))"
+        ".map(e => e.dataset.square)", [board, css_class]))
+
+
+def _classroom_session(url: str) -> dict[str, Any]:
+    """A student's visit, in its own thread: open, run two tutorials, play a move."""
+    from playwright.sync_api import sync_playwright
+
+    result: dict[str, Any] = {"page_errors": []}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            guard = NetworkGuard(url)
+            guard.watch(context, page)
+            result["guard"] = guard
+            page.on("pageerror", lambda error: result["page_errors"].append(str(error)))
+            try:
+                started = time.perf_counter()
+                page.goto(f"{url}/lab/index.html?path={QUICK_START}")
+                result["quick_start"] = _open_and_run(page, QUICK_START, started)
+                page.screenshot(path=str(ARTIFACTS / "01-quick-start.png"))
+
+                started = time.perf_counter()
+                page.evaluate("(path) => window.jupyterapp.commands.execute("
+                              "'docmanager:open', {path})", BOARD_TUTORIAL)
+                result["board_tutorial"] = _open_and_run(page, BOARD_TUTORIAL, started)
+
+                panel = f"#{page.evaluate(PANEL_ID)}"
+                board = f"{panel} .tavrei-board-widget"
+                page.wait_for_selector(f"{board} svg", timeout=60_000)
+                status = page.locator(f"{panel} .tavrei-status").first
+                result["redraw_ms"] = [_click_square(page, board, "e2")]
+                result["after_select"] = {"selected": _drawn(page, board, "selected"),
+                                          "destinations": _drawn(page, board, "dest-empty")}
+                result["redraw_ms"].append(_click_square(page, board, "e4"))
+                result["after_move"] = {"lastmove": _drawn(page, board, "lastmove"),
+                                        "status": status.inner_text()}
+                page.screenshot(path=str(ARTIFACTS / "02-board-move.png"))
+            except Exception:
+                page.screenshot(path=str(ARTIFACTS / "zz-failure.png"))
+                raise
+            finally:
+                context.close()
+        finally:
+            browser.close()
+    return result
+
+
+def _errors(cells: list[dict[str, Any]]) -> list[str]:
+    return [f"{o.get('ename')}: {o.get('evalue')}  (in: {c['source'][:60]!r})"
+            for c in cells for o in c["outputs"] if o.get("output_type") == "error"]
+
+
+def _text(cells: list[dict[str, Any]]) -> str:
+    """All text a notebook printed or displayed as text/plain."""
+    parts = []
+    for cell in cells:
+        for output in cell["outputs"]:
+            parts.append(output.get("text", ""))
+            parts.append(output.get("data", {}).get("text/plain", ""))
+    return "\n".join(parts)
+
+
+def test_tutorials_run_offline_and_the_board_answers_a_click(site: Any, server: str) -> None:
+    """The whole student path with every non-loopback request aborted."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: run 'make browser' (apt-get install chromium)")
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lite-browser") as pool:
+        result = pool.submit(_classroom_session, server).result(timeout=900)
+
+    for name in ("quick_start", "board_tutorial"):
+        run = result[name]
+        assert run["ran"] is True, f"{name}: run-all did not complete"
+        assert _errors(run["cells"]) == [], f"{name} raised in Pyodide"
+        assert all(cell["count"] for cell in run["cells"] if cell["source"].strip()), (
+            f"{name}: a code cell never ran")
+
+    quick = _text(result["quick_start"]["cells"])
+    assert "<Game tavreli" in quick and "The computer plays" in quick
+    assert "IllegalMoveError" in quick            # the cell that shows a refused move
+
+    assert result["after_select"] == {"selected": {"e2"}, "destinations": {"e3", "e4"}}
+    assert result["after_move"]["lastmove"] == {"e2", "e4"}
+    assert "e2-e4" in result["after_move"]["status"], result["after_move"]["status"]
+
+    guard: NetworkGuard = result["guard"]
+    assert guard.aborted == [], f"requests that tried to leave the site: {guard.aborted}"
+    assert [u for u in guard.seen if not guard.is_local(u)] == []
+    assert guard.failed == [], f"requests that failed: {guard.failed}"
+    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in guard.seen)
+    assert any("/static/pyodide-lock/tavrei_lab-" in u for u in guard.seen)
+    assert result["page_errors"] == []
+
+    METRICS["kernel_ready_s"] = round(result["quick_start"]["ready_s"], 1)
+    METRICS["quick_start_run_s"] = round(result["quick_start"]["run_s"], 1)
+    METRICS["second_kernel_ready_s"] = round(result["board_tutorial"]["ready_s"], 1)
+    METRICS["click_redraw_ms"] = result["redraw_ms"]
+    METRICS["requests"] = len(guard.seen)
