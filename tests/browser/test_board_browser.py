@@ -192,3 +192,23 @@ def test_click_to_redraw_time(notebook: Notebook) -> None:
           f"(min {min(times):.1f}, max {max(times):.1f})")
     assert all(t == t for t in times)                 # every click was timed
     assert median < 1000
+
+
+def test_position_editor_by_clicks(notebook: Notebook) -> None:
+    nb = notebook
+    editor = ".tavrei-editor"
+    nb.page.locator(f"{editor} button", has_text="remove top").click()
+    mouse_click(nb, editor, '.square[data-square="e2"]')
+    assert nb.execute("print(bool(editor.position().tower('e2')))").strip() == "False"
+    assert nb.page.locator(f'{editor} .tavrei-board-widget .tower[data-square="e2"]').count() == 0
+    # the black knyaz: lower-case letters are black (exact match is case-sensitive)
+    nb.page.locator(editor).get_by_role("button", name="k", exact=True).click()
+    mouse_click(nb, editor, '.square[data-square="e1"]')
+    assert "Refused" in nb.page.locator(".tavrei-editor-status").inner_text()
+    mouse_click(nb, editor, '.square[data-square="e4"]')
+    assert nb.execute("print(editor.position().tower('e4')[-1].color)").strip() == "1"
+    nb.page.locator(f"{editor} button", has_text="Play from here").click()
+    nb.page.wait_for_selector(f"{editor} .tavrei-board-app .tavrei-board-widget svg")
+    out = nb.execute("print(editor.board.game.position.string == editor.position().string)")
+    assert out.strip() == "True"
+    screenshot(nb.page, "08-editor")
