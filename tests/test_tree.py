@@ -1,0 +1,273 @@
+"""Game trees: node counts equal perft, filters, max_nodes, chance nodes, values."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.engine.evaluate import MATE
+from tavrei_lab.engine.perft import perft
+from tavrei_lab.errors import LimitError, NotationError, PositionError
+from tavrei_lab.tree import build, minimax, moves_to, position_at
+from tavrei_lab.tree.filters import as_filter, is_capture, is_split
+
+#: A white tower on d4: a white ratnik held by a black vsadnik, a white luchnik on top.
+TOWER_POSITION = "4v3/8/8/8/3(P:K'sL)4/8/8/4V3 w - 0 1"
+#: White to move mates with a1-a8.
+MATE_IN_ONE = "4v3/8/4V3/8/8/8/8/R7 w - 0 1"
+#: Die game (6x6): white king a1, rook a3; a black pawn on c3; black king f6.
+DIE_POSITION = "5k/6/6/R1p:Q3/6/K5 w - 0 1"
+
+
+def prisoners_held(position) -> float:  # noqa: ANN001 - an evaluation as build() takes it
+    """A hand-countable evaluation: enemy tavrels held under own tops, side to move's view."""
+    white = 0
+    for tower in position.board:
+        if not tower:
+            continue
+        owner = tower[-1] & 1
+        for t in tower[:-1]:
+            if t & 1 != owner:
+                white += 1 if owner == 0 else -1
+    return white if position.turn == 0 else -white
+
+
+def perft_table(game: Game, depth: int) -> list[int]:
+    return [perft(game.rules, game.position, d) for d in range(depth + 1)]
+
+
+# -- node counts equal perft -------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant", "position", "moves", "depth"), [
+    ("tavreli", None, "", 2),
+    ("tavreli", None, "e2-e4 d7-d5 e4xd5", 2),
+    ("tavreli", TOWER_POSITION, "", 3),
+    ("orthodox", None, "", 2),
+    ("tavreli-no-split", TOWER_POSITION, "", 3),
+    ("gavrilov-die", None, "", 2),
+    ("gavrilov-die", None, "@P b2-b3 @N", 2),
+    ("gavrilov-die-skip-face", DIE_POSITION, "", 3),
+    ("gavrilov-die-mate", DIE_POSITION, "", 3),
+])
+def test_nodes_per_depth_equal_perft(variant: str, position: str | None, moves: str,
+                                     depth: int) -> None:
+    game = Game(variant, position)
+    if moves:
+        game.play(moves)
+    G = build(game, depth, values=False)
+    assert not G.graph["truncated"]
+    assert G.graph["nodes_per_depth"] == perft_table(game, depth)
+
+
+def test_nodes_per_depth_through_the_cli_equal_perft() -> None:
+    def cli(*args: str) -> dict:
+        done = subprocess.run([sys.executable, "-m", "tavrei_lab", "tree", *args, "--json"],
+                              capture_output=True, text=True, check=True, timeout=120)
+        return json.loads(done.stdout)
+    moves = "e2-e4 d7-d5 e4xd5 d8xd5"
+    out = cli("--moves", moves, "--depth", "2")
+    game = Game()
+    game.play(moves)
+    assert out["nodes_per_depth"][0] == 1
+    assert out["nodes_per_depth"] == perft_table(game, 2)
+    assert out["principal_variation"] and all(isinstance(m, str)
+                                              for m in out["principal_variation"])
+    game.play(out["principal_variation"])     # the PV is playable movetext
+    die = cli("--variant", "gavrilov-die", "--position", DIE_POSITION, "--depth", "2",
+              "--no-values")
+    assert die["nodes_per_depth"] == perft_table(Game("gavrilov-die", DIE_POSITION), 2)
+
+
+def test_cli_text_output_and_filter_names() -> None:
+    import contextlib
+    import io
+
+    from tavrei_lab.cli import main
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["tree", "--position", TOWER_POSITION, "--moves", "splits&frees",
+                     "--depth", "1"]) == 0
+    text = buf.getvalue()
+    assert "depth 1: 13" in text          # the luchnik's 13 moves carrying the vsadnik
+    assert "principal variation: d4(2)-" in text
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["tree", "--filter", "capturez"]) == 2
+    assert "unknown move filter 'capturez'" in err.getvalue()
+
+
+# -- nodes and edges -----------------------------------------------------------------
+
+def test_nodes_and_edges_carry_what_the_issue_lists() -> None:
+    game = Game()
+    G = build(game, 1, values=False)
+    root = G.nodes[0]
+    assert root["position"] == game.position.string
+    assert (root["turn"], root["type"], root["outcome"], root["depth"]) == \
+        ("white", "decision", None, 0)
+    texts = sorted(G.edges[0, c]["move"] for c in G.successors(0))
+    assert texts == sorted(game.move_text(m) for m in game.legal_moves())
+    for child in G.successors(0):
+        text = G.edges[0, child]["move"]
+        after = game.copy()
+        after.push(text)
+        assert G.nodes[child]["position"] == after.position.string
+        assert position_at(G, child) == after.position
+        assert moves_to(G, child) == [text]
+
+
+def test_terminal_nodes_and_mate_values() -> None:
+    G = build(Game(position=MATE_IN_ONE), 2)
+    mate = [c for c in G.successors(0) if G.edges[0, c]["move"] == "a1-a8"]
+    assert len(mate) == 1
+    node = G.nodes[mate[0]]
+    assert (node["type"], node["outcome"], node["termination"]) == \
+        ("terminal", "1-0", "checkmate")
+    assert G.out_degree(mate[0]) == 0
+    assert G.graph["value"] == MATE - 1
+    assert G.graph["principal_variation"] == ["a1-a8"]
+
+
+def test_chance_probabilities_sum_to_one_and_rolls_are_not_plies() -> None:
+    G = build(Game("gavrilov-die"), 1, values=False)
+    # chance nodes at the depth limit are leaves (a turn starts there); the others roll
+    chance = [n for n, d in G.nodes(data=True) if d["type"] == "chance" and G.out_degree(n)]
+    assert 0 in chance
+    for n in chance:
+        out = [G.edges[n, c]["probability"] for c in G.successors(n)]
+        assert out and math.isclose(sum(out), 1.0)
+        for c in G.successors(n):
+            edge = G.edges[n, c]
+            assert edge["label"] == "@" + edge["face"]
+    # the root's faces lead to decision nodes of the same depth; the moves to depth 1
+    for c in G.successors(0):
+        if G.nodes[c]["type"] == "decision":
+            assert G.nodes[c]["depth"] == 0
+            assert all(G.nodes[g]["depth"] == 1 for g in G.successors(c))
+
+
+# -- filters -------------------------------------------------------------------------
+
+def test_filters_keep_only_their_kind_and_compose() -> None:
+    game = Game(position=TOWER_POSITION)
+    pos = game.position
+    splits = build(game, 1, moves="splits", values=False)
+    assert splits.out_degree(0) == sum(is_split(pos, m) for m in game.legal_moves()) > 0
+    assert all("(" in splits.edges[e]["move"] for e in splits.edges)
+    frees = build(game, 1, moves="splits&frees", values=False)
+    assert sorted(frees.edges[e]["move"] for e in frees.edges) == \
+        sorted(splits.edges[e]["move"] for e in splits.edges if "(2)" in splits.edges[e]["move"])
+    either = build(game, 1, moves=["volkhv", "frees"], values=False)
+    assert either.out_degree(0) == frees.out_degree(0) + \
+        build(game, 1, moves="volkhv", values=False).out_degree(0)
+    custom = build(game, 1, moves=lambda p, m: m.to_square == p.geometry.parse("e5"),
+                   values=False)
+    assert sorted(custom.edges[e]["move"] for e in custom.edges) == \
+        ["d4(1)-e5", "d4(2)-e5", "d4-e5"]
+    assert sorted((as_filter("captures") | "checks").name) == sorted("(captures | checks)")
+    quiet = ~as_filter("captures")
+    assert all(not is_capture(pos, m) for m in game.legal_moves() if quiet(pos, m))
+
+
+def test_filters_apply_at_every_ply_and_root_moves_only_at_the_first() -> None:
+    game = Game()
+    game.play("e2-e4 d7-d5")
+    G = build(game, 2, moves="captures", values=False)
+    assert G.graph["nodes_per_depth"][1] == 1           # e4xd5 is white's only capture
+    assert all("x" in G.edges[e]["move"] for e in G.edges)
+    H = build(game, 2, root_moves="captures", values=False)
+    assert H.out_degree(0) == 1
+    assert H.graph["nodes_per_depth"][2] > 1            # every black answer
+
+
+def test_bad_filters_depths_and_starts_are_refused() -> None:
+    with pytest.raises(NotationError, match="capturez"):
+        build(Game(), 1, moves="capturez")
+    with pytest.raises(NotationError, match="empty"):
+        build(Game(), 1, moves="captures,,checks")
+    with pytest.raises(LimitError, match="depth"):
+        build(Game(), -1)
+    with pytest.raises(LimitError, match="max_nodes"):
+        build(Game(), 1, max_nodes=0)
+    with pytest.raises(PositionError):
+        build("not a position", 1)
+    with pytest.raises(TypeError):
+        build(42, 1)
+
+
+# -- max_nodes -----------------------------------------------------------------------
+
+def test_max_nodes_cuts_growth_and_marks_the_cut_nodes() -> None:
+    G = build(Game(), 2, max_nodes=500, values=False)
+    assert G.number_of_nodes() <= 500
+    assert G.graph["truncated"] is True
+    cut = [n for n, d in G.nodes(data=True) if d.get("cut")]
+    assert cut
+    for n in cut:
+        assert G.out_degree(n) == 0 and G.nodes[n]["depth"] == 1
+    # every depth-1 node is either expanded fully (39 or so answers) or cut
+    for n in G.successors(0):
+        assert G.out_degree(n) > 0 or G.nodes[n].get("cut")
+    full = build(Game(), 2, values=False)
+    assert full.graph["truncated"] is False
+    assert not any(d.get("cut") for _, d in full.nodes(data=True))
+
+
+# -- values --------------------------------------------------------------------------
+
+def test_expectiminimax_value_of_a_die_position_equals_the_hand_computation() -> None:
+    # White rolls. K, Q and R allow the rook: a3xc3 takes the black pawn prisoner (value 1
+    # for white with this evaluation; every other move keeps 0). B is the absent type (a
+    # skip), N and P allow no white unit: the turn passes, value 0. So 3/6 * 1 + 3/6 * 0.
+    game = Game("gavrilov-die", DIE_POSITION)
+    for alphabeta in (True, False):
+        G = build(game, 1, evaluate=prisoners_held, alphabeta=alphabeta)
+        assert G.nodes[0]["type"] == "chance"
+        assert G.graph["value"] == pytest.approx(0.5)
+        by_face = {G.edges[0, c]["face"]: G.nodes[c]["value"] for c in G.successors(0)}
+        assert by_face == pytest.approx({"K": 1, "Q": 1, "R": 1, "B": 0, "N": 0, "P": 0})
+        assert G.graph["principal_variation"] == ["@K", "a3xc3"]
+
+
+def test_alphabeta_gives_the_minimax_value_with_fewer_evaluations() -> None:
+    game = Game()
+    game.play("e2-e4 d7-d5")
+    calls = {"n": 0}
+
+    def counting(position) -> float:  # noqa: ANN001
+        calls["n"] += 1
+        return prisoners_held(position)
+
+    full = build(game, 2, evaluate=counting, alphabeta=False)
+    every_leaf, calls["n"] = calls["n"], 0
+    pruned = build(game, 2, evaluate=counting, alphabeta=True)
+    assert pruned.graph["value"] == full.graph["value"]
+    assert calls["n"] < every_leaf
+    assert any(d.get("pruned") for _, d in pruned.nodes(data=True))
+    # the principal variation ends in a leaf whose value is the root value
+    pv = [n for n, d in pruned.nodes(data=True) if d.get("pv")]
+    leaf = [n for n in pv if pruned.out_degree(n) == 0]
+    assert len(leaf) == 1 and pruned.nodes[leaf[0]]["value"] == pruned.graph["value"]
+    assert moves_to(pruned, leaf[0]) == pruned.graph["principal_variation"]
+    # exact minimax: every inner node's value is the best of its children's
+    for n, d in full.nodes(data=True):
+        kids = [full.nodes[c]["value"] for c in full.successors(n)]
+        if kids:
+            assert d["value"] == (max(kids) if d["turn"] == "white" else min(kids))
+
+
+def test_minimax_recomputes_and_clears_old_marks() -> None:
+    G = build(Game(), 2, values=False)
+    assert "value" not in G.nodes[0] and G.graph["principal_variation"] == []
+    minimax(G, evaluate=lambda p: 0.0)
+    assert G.graph["value"] == 0.0
+    first = list(G.graph["principal_variation"])
+    minimax(G, evaluate=prisoners_held, alphabeta=False)
+    assert all("value" in d and not d.get("pruned") for _, d in G.nodes(data=True))
+    assert sum(1 for _, d in G.nodes(data=True) if d.get("pv")) == 3
+    assert len(first) == 2
