@@ -38,3 +38,8 @@ class Roll(NamedTuple):
     """A die face that came up at a chance node (die games only)."""
 
     face: str
+
+    def _repr_svg_(self) -> str:
+        """Notebooks show a roll as the die face itself."""
+        from tavrei_lab.render import DieFace
+        return DieFace(self.face)._repr_svg_()
