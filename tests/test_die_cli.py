@@ -129,3 +129,20 @@ def test_a_person_who_stops_typing_leaves_the_game_unfinished(tmp_path: Path,
     assert "colour roll: you @" in shown and "you play " in shown
     text = out.read_text(encoding="utf-8")
     assert '[Termination "abandoned"]' in text and '"human"' in text
+
+
+def test_die_passes_do_not_make_a_repetition() -> None:
+    from tavrei_lab.cli.play import move_repetitions
+    game = Game("gavrilov-die", seed=1)
+    game.play("@B @B @B @B")                 # four skips: the start position, white to roll
+    assert game.repetitions() == 3           # the same position, shown three times ...
+    assert move_repetitions(game) == 1       # ... but no move repeated anything
+    play_game(game, [RandomAgent(1), RandomAgent(2)], max_plies=400)
+    assert game.ply > 0                      # play went on instead of calling it a draw
+    shuffle = Game("gavrilov-die")
+    shuffle.play("@N b1-a3 @N b6-a4 @N a3-b1 @N a4-b6 " * 2)
+    assert move_repetitions(shuffle) == 3    # knights out and back twice: a real repetition
+    outcome = shuffle.rules.outcome(shuffle.position, move_repetitions(shuffle),
+                                    claim_draw=True)
+    assert outcome is not None and outcome.termination == "threefold-repetition"
+    assert play_game(shuffle, [RandomAgent(1), RandomAgent(2)], 400)["Result"] == "1/2-1/2"

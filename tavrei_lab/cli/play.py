@@ -14,7 +14,9 @@ byte for byte. When no seed is given one is drawn and recorded, so any game
 can be replayed.
 
 Every game ends: the claimable draws (threefold repetition, fifty moves) are
-taken automatically, as engines and self-play do (A9.4), and a game still
+taken automatically, as engines and self-play do (A9.4) -- a repetition counts
+only positions brought about by moves, not by die passes (see
+``move_repetitions``) -- and a game still
 running after ``--max-plies`` turns (a turn is a move, or a die roll that
 passes) is adjudicated: ``Result "*"``, ``Termination "adjudication"`` and a
 closing comment saying why.
@@ -119,7 +121,7 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
     talk = stdout is not None and any(a is None for a in agents)
     die = getattr(game.rules, "has_chance", False)
     while True:
-        outcome = game.outcome(claim_draw=True)
+        outcome = game.rules.outcome(game.position, move_repetitions(game), claim_draw=True)
         if outcome is not None:
             return {"Result": outcome.result(), "Termination": outcome.termination}
         if turns(game) >= max_plies and (game.is_chance_node() or not die):
@@ -145,6 +147,26 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
         move_or_end = _ask_human(game, stdin or sys.stdin, stdout or sys.stdout)
         if isinstance(move_or_end, dict):
             return move_or_end
+
+
+def move_repetitions(game: Game) -> int:
+    """How often a **move** has brought about the current position (the start counts).
+
+    This is the count the automatic repetition draw uses. In a die game a pass leaves
+    the board as it was, so four skips in a row would show the same position three
+    times although nobody chose to repeat anything: a position reached by a pass is
+    not a new occurrence. Without a die this equals ``game.repetitions()``.
+    """
+    history = game.history
+    if history and isinstance(history[-1], Roll):
+        return 1
+    key = game.position.key()
+    positions = game.positions
+    count = int(positions[0].key() == key)
+    for action, after in zip(history, positions[1:], strict=True):
+        if isinstance(action, Move) and after.key() == key:
+            count += 1
+    return count
 
 
 def explain(game: Game, text: str, error: TavreiError) -> str:
