@@ -453,3 +453,13 @@ def test_castling_is_a_king_move_on_8x8() -> None:
     assert not any(m.castling for m in game.rules.moves_for_face(game.position, "Q"))
     game.play("@K 0-0")
     assert game.position.board[game.rules.geometry.parse("g1")][-1].kind == 1
+
+
+def test_the_documented_record_example_replays() -> None:
+    import tavrei_lab.rules.die as die
+    line = next(ln.strip() for ln in (die.__doc__ or "").splitlines()
+                if ln.strip().startswith("1. @K"))
+    game = Game("gavrilov-die")
+    game.play(line.replace("...", ""))
+    assert game.action_texts()[:5] == ["@K", "d1xd2", "@P", "c5-c4", "@B"]
+    assert game.position.turn == 1 and game.ply == 4

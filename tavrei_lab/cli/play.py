@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_plies < 1:
         raise TavreiError(f"--max-plies must be at least 1, got {args.max_plies}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    game = Game(args.variant or "gavrilov-die", seed=seed)
+    game = Game(args.variant or "tavreli", seed=seed)
     specs = [args.white or args.agent, args.black or args.agent]
     human_side = _human_side(args.human, game, sys.stdout)
     if human_side is not None:

@@ -52,7 +52,7 @@ Records (B7). The die face is written as a token ``@F`` before the move it
 allowed; a turn that passes (a skip face, or a face that allows no move) is
 the lone roll token::
 
-    1. @K d1-d2 @P c5-c4 2. @B @N b6-c4 3. @P @Q c1-b2 ...
+    1. @K d1xd2 @P c5-c4 2. @B @N e6-d4 3. @Q c1xb2 ...
 
 Here white's second turn rolled the absent bishop (a skip), so black rolled
 next. ``Game.play`` and ``tavrei-lab replay`` feed each token to
