@@ -1,0 +1,210 @@
+"""Tree layout, SVG drawing, exports and the interactive view."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import networkx as nx
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.errors import RenderError
+from tavrei_lab.tree import build, position_at
+from tavrei_lab.tree.draw import MAX_THUMBNAILS, draw_svg, probability_text
+from tavrei_lab.tree.export import (
+    from_node_link,
+    read_graphml,
+    to_node_link,
+    write_graphml,
+    write_json,
+)
+from tavrei_lab.tree.layout import layered_layout, visible_nodes
+from tavrei_lab.tree.values import value_text
+from tavrei_lab.tree.view import TreeView
+
+DIE_POSITION = "5k/6/6/R1p:Q3/6/K5 w - 0 1"
+MATE_IN_ONE = "4v3/8/4V3/8/8/8/8/R7 w - 0 1"
+
+
+@pytest.fixture(scope="module")
+def opening_tree() -> nx.DiGraph:
+    game = Game()
+    game.play("e2-e4 d7-d5")
+    return build(game, 2)
+
+
+@pytest.fixture(scope="module")
+def die_tree() -> nx.DiGraph:
+    return build(Game("gavrilov-die", DIE_POSITION), 1)
+
+
+# -- layout --------------------------------------------------------------------------
+
+def test_layout_is_layered_tidy_and_never_overlaps(opening_tree: nx.DiGraph) -> None:
+    G = opening_tree
+    pos = layered_layout(G)
+    assert set(pos) == set(G.nodes)
+    for node, (x, y) in pos.items():
+        assert y == nx.shortest_path_length(G, 0, node)
+        kids = list(G.successors(node))
+        if kids:   # centred over first and last child
+            assert x == (pos[kids[0]][0] + pos[kids[-1]][0]) / 2
+    by_layer: dict[float, list[float]] = {}
+    for x, y in pos.values():
+        by_layer.setdefault(y, []).append(x)
+    for xs in by_layer.values():
+        assert len(xs) == len(set(xs))
+    leaves = sorted(x for n, (x, _) in pos.items() if G.out_degree(n) == 0)
+    assert leaves == [float(i) for i in range(len(leaves))]
+
+
+def test_collapsed_nodes_hide_their_subtrees(opening_tree: nx.DiGraph) -> None:
+    G = opening_tree
+    first = next(iter(G.successors(0)))
+    pos = layered_layout(G, collapsed=[first])
+    hidden = nx.descendants(G, first)
+    assert first in pos and not hidden & set(pos)
+    assert set(visible_nodes(G, collapsed=[first])) == set(pos)
+
+
+# -- drawing -------------------------------------------------------------------------
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def test_drawing_shapes_labels_values_and_pv(die_tree: nx.DiGraph) -> None:
+    G = die_tree
+    svg = draw_svg(G)
+    root = _parse(svg)   # well-formed XML
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = [g for g in root.iter(f"{ns}g") if "data-node" in g.attrib]
+    assert len(groups) == G.number_of_nodes()
+    kinds = {"decision": f"{ns}circle", "chance": f"{ns}polygon", "terminal": f"{ns}rect"}
+    for g in groups:
+        node = int(g.attrib["data-node"])
+        data = G.nodes[node]
+        assert data["type"] in g.attrib["class"].split()
+        assert g.find(kinds[data["type"]]) is not None
+        assert ("pv" in g.attrib["class"].split()) == bool(data.get("pv"))
+    assert svg.count(">@K 1/6<") == 1 and svg.count(">@B 1/6<") == 1
+    assert ">a3xc3<" in svg
+    assert svg.count('class="edge pv"') == len(G.graph["principal_variation"])
+    root_value = value_text(G.graph["value"])    # the root's expectiminimax value
+    assert re.search(r'data-node="0"><title>[^<]*</title><polygon[^>]*/><text[^>]*>'
+                     + re.escape(root_value) + "<", svg)
+
+
+def test_terminal_squares_cut_marks_and_bounds() -> None:
+    svg = draw_svg(build(Game(position=MATE_IN_ONE), 1))
+    assert 'class="node terminal black pv"' in svg
+    assert ">+M1<" in svg
+    cut = build(Game(), 2, max_nodes=60)
+    svg = draw_svg(cut)
+    classes = re.findall(r'<g class="([^"]*)" data-node=', svg)
+    assert sum("cut" in c.split() for c in classes) == sum(
+        1 for _, d in cut.nodes(data=True) if d.get("cut")) > 0
+    pruned = build(Game(position=MATE_IN_ONE), 2)
+    svg = draw_svg(pruned)
+    assert "≥" in svg or "≤" in svg
+    assert "pruned" in svg
+
+
+def test_collapsed_nodes_show_how_much_is_hidden(opening_tree: nx.DiGraph) -> None:
+    G = opening_tree
+    first = next(iter(G.successors(0)))
+    svg = draw_svg(G, collapsed=[first])
+    assert f">+{G.out_degree(first)}<" in svg
+    assert svg.count("data-node=") == G.number_of_nodes() - G.out_degree(first)
+
+
+def test_thumbnails_are_boards_and_limited(die_tree: nx.DiGraph) -> None:
+    svg = draw_svg(die_tree, thumbnails="pv")
+    assert svg.count("data:image/svg+xml;base64,") == sum(
+        1 for _, d in die_tree.nodes(data=True) if d.get("pv"))
+    assert draw_svg(die_tree, thumbnails=[0]).count('class="thumbnail"') == 1
+    big = build(Game(), 2, values=False)
+    with pytest.raises(RenderError, match=str(MAX_THUMBNAILS)):
+        draw_svg(big, thumbnails=True)
+    with pytest.raises(RenderError, match="thumbnails"):
+        draw_svg(die_tree, thumbnails="all")
+
+
+def test_probability_text() -> None:
+    assert probability_text(1 / 6) == "1/6"
+    assert probability_text(0.5) == "1/2"
+    assert probability_text(1.0) == "1"
+    assert probability_text(0.123456) == "0.12"
+
+
+# -- exports -------------------------------------------------------------------------
+
+def test_node_link_json_round_trip(tmp_path, die_tree: nx.DiGraph) -> None:  # noqa: ANN001
+    data = to_node_link(die_tree)
+    text = json.dumps(data)
+    assert "rules" not in data["graph"]
+    back = from_node_link(json.loads(text))
+    assert back.number_of_nodes() == die_tree.number_of_nodes()
+    assert back.graph["principal_variation"] == die_tree.graph["principal_variation"]
+    assert back.nodes[0]["outcome"] == "" and back.nodes[0]["type"] == "chance"
+    assert position_at(back, 3) == position_at(die_tree, 3)
+    path = tmp_path / "tree.json"
+    write_json(die_tree, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(text)
+
+
+def test_graphml_round_trip(tmp_path, opening_tree: nx.DiGraph) -> None:  # noqa: ANN001
+    path = tmp_path / "tree.graphml"
+    write_graphml(opening_tree, path)
+    back = read_graphml(path)
+    assert sorted(back.nodes) == sorted(opening_tree.nodes)
+    assert back.graph["nodes_per_depth"] == opening_tree.graph["nodes_per_depth"]
+    assert back.graph["principal_variation"] == opening_tree.graph["principal_variation"]
+    for a, b in list(opening_tree.edges)[:50]:
+        assert back.edges[a, b]["move"] == opening_tree.edges[a, b]["move"]
+    node = next(iter(opening_tree.successors(0)))
+    assert back.nodes[node]["position"] == opening_tree.nodes[node]["position"]
+    assert back.nodes[node]["value"] == opening_tree.nodes[node]["value"]
+
+
+# -- the interactive view -------------------------------------------------------------
+
+def test_view_click_shows_the_position_and_the_moves_leading_there(
+        opening_tree: nx.DiGraph) -> None:
+    view = TreeView(opening_tree, expand_depth=1)
+    # starts folded below the first layer
+    assert all(n in view.collapsed for n in opening_tree.successors(0))
+    assert view.canvas.svg.count("data-node=") == 1 + opening_tree.out_degree(0)
+    child = next(iter(opening_tree.successors(0)))
+    grandchild = next(iter(opening_tree.successors(child)))
+    view.canvas.click = {"node": grandchild, "action": "select", "seq": 1}
+    assert view.selected == grandchild
+    moves = [opening_tree.edges[0, child]["move"], opening_tree.edges[child, grandchild]["move"]]
+    assert view.path_text() == " ".join(moves)
+    assert " ".join(moves) in view.info.value
+    assert "e2-e4 d7-d5" in view.info.value          # the game's moves before the root
+    assert view.board.value.startswith("<svg")
+    classes = re.search(rf'<g class="([^"]*)" data-node="{grandchild}"', view.canvas.svg)
+    assert classes and "selected" in classes.group(1).split()
+    assert child not in view.collapsed                # selecting opened the way
+
+
+def test_view_expand_collapse_and_pv(opening_tree: nx.DiGraph) -> None:
+    view = TreeView(opening_tree, expand_depth=1)
+    child = next(iter(opening_tree.successors(0)))
+    before = view.canvas.svg.count("data-node=")
+    view.canvas.click = {"node": child, "action": "toggle", "seq": 1}
+    assert child not in view.collapsed
+    assert view.canvas.svg.count("data-node=") == before + opening_tree.out_degree(child)
+    view.canvas.click = {"node": child, "action": "toggle", "seq": 2}
+    assert child in view.collapsed
+    assert view.canvas.svg.count("data-node=") == before
+    view.show_pv()
+    pv_nodes = {n for n, d in opening_tree.nodes(data=True) if d.get("pv")}
+    shown = {int(n) for n in re.findall(r'data-node="(\d+)"', view.canvas.svg)}
+    assert pv_nodes <= shown
+    assert len(shown) < opening_tree.number_of_nodes()
+    view.canvas.click = {"node": 10 ** 9, "action": "select", "seq": 3}   # ignored
+    assert view._repr_svg_().startswith("<svg")
