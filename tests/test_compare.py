@@ -69,9 +69,9 @@ def test_any_executor_works_and_is_not_shut_down(inline_result):
 
 
 def test_falls_back_to_inline_when_processes_are_unavailable(monkeypatch):
-    def broken(*args, **kwargs):
+    def broken(workers):
         raise NotImplementedError("no processes in this interpreter")
-    monkeypatch.setattr(parallel_module, "ProcessPoolExecutor", broken)
+    monkeypatch.setattr(parallel_module, "_process_pool", broken)
     with pytest.warns(RuntimeWarning, match="running games in this process"):
         ex, owned = resolve_executor("processes")
     assert isinstance(ex, InlineExecutor) and owned
@@ -79,6 +79,13 @@ def test_falls_back_to_inline_when_processes_are_unavailable(monkeypatch):
         warnings.simplefilter("ignore", RuntimeWarning)
         res = tournament("orthodox", "random", games=1, seed=1, max_plies=4, progress=False)
     assert len(res.games) == 1
+
+
+def test_pyodide_runs_inline(monkeypatch):
+    monkeypatch.setattr(parallel_module.sys, "platform", "emscripten")
+    for name in ("processes", "threads", "inline"):
+        ex, owned = resolve_executor(name)
+        assert isinstance(ex, InlineExecutor) and owned
 
 
 def test_bad_executor_and_inputs_are_refused():

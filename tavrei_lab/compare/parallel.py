@@ -35,7 +35,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, TextIO
 
 from tavrei_lab.errors import TavreiError
@@ -63,6 +63,12 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def _process_pool(workers: int) -> Executor:
+    """A process pool; imported here because Pyodide cannot even import it."""
+    from concurrent.futures import ProcessPoolExecutor
+    return ProcessPoolExecutor(max_workers=workers)
+
+
 def resolve_executor(executor: Executor | str | None,
                      workers: int | None = None) -> tuple[Executor, bool]:
     """The executor to use and whether the tournament owns (and must shut down) it."""
@@ -80,7 +86,7 @@ def resolve_executor(executor: Executor | str | None,
     if name == "threads":
         return ThreadPoolExecutor(max_workers=workers), True
     try:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = _process_pool(workers)
         pool.submit(int).result()         # fails here when workers cannot start
         return pool, True
     except (OSError, NotImplementedError, ImportError, RuntimeError, ValueError) as exc:
@@ -98,7 +104,10 @@ def _in_kernel() -> bool:
         shell = ipython.get_ipython()
     except Exception:  # pragma: no cover - odd IPython states
         return False
-    return shell is not None and getattr(shell, "kernel", None) is not None
+    if shell is None:
+        return False
+    # ipykernel's shell has a kernel; JupyterLite's Pyodide kernel runs in the browser.
+    return getattr(shell, "kernel", None) is not None or sys.platform == "emscripten"
 
 
 class Progress:

@@ -30,8 +30,7 @@ import itertools
 import os
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Executor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -245,7 +244,7 @@ def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
             i = futures[future]
             try:
                 results[i] = future.result()
-            except BrokenProcessPool:
+            except BrokenExecutor:
                 results[i] = play_game(specs[i])   # a worker died: play it here instead
             bar.update()
     finally:
