@@ -50,13 +50,17 @@ def history(g: Game) -> list[int]:
     return [zobrist_hash(p) for p in g.positions]
 
 
-def check_agrees(g: Game, depth: int, **searcher_options) -> Searcher:
+def check_agrees(g: Game, depth: int, *configurations: dict) -> list[Searcher]:
+    """Alpha-beta in each configuration (default: everything on) agrees with minimax."""
     value, best = minimax(g.rules, g.position, depth, history(g))
-    searcher = Searcher(g.rules, **searcher_options)
-    result = searcher.search(g.position, Limits(depth=depth), history(g))
-    assert result.value == pytest.approx(value, abs=1e-9), g.position.string
-    assert set(result.best_moves) == set(best), g.position.string
-    return searcher
+    searchers = []
+    for options in configurations or ({},):
+        searcher = Searcher(g.rules, **options)
+        result = searcher.search(g.position, Limits(depth=depth), history(g))
+        assert result.value == pytest.approx(value, abs=1e-9), (g.position.string, options)
+        assert set(result.best_moves) == set(best), (g.position.string, options)
+        searchers.append(searcher)
+    return searchers
 
 
 @pytest.mark.parametrize("variant", ["tavreli", "orthodox", "tavreli-no-split"])
@@ -68,9 +72,8 @@ def test_alphabeta_matches_minimax_depth_2(variant):
 @pytest.mark.parametrize("text", SMALL_POSITIONS)
 def test_alphabeta_matches_minimax_depth_3_with_and_without_table(text):
     g = Game("tavreli", text)
-    with_table = check_agrees(g, 3)
-    without = check_agrees(g, 3, use_table=False)
-    unordered = check_agrees(g, 3, use_table=False, ordering=False)
+    with_table, without, unordered = check_agrees(
+        g, 3, {}, {"use_table": False}, {"use_table": False, "ordering": False})
     assert with_table.nodes <= unordered.nodes
     assert without.nodes <= unordered.nodes
 
@@ -95,8 +98,7 @@ def test_table_changes_node_counts_not_results():
 def test_expectimax_star1_matches_plain_expectiminimax():
     for g in random_positions("gavrilov-die", 2, seed=5):
         assert not g.is_chance_node()
-        check_agrees(g, 2)                                  # Star1 + table
-        check_agrees(g, 2, chance_pruning=False, use_table=False)
+        check_agrees(g, 2, {}, {"chance_pruning": False, "use_table": False})
 
 
 def test_die_skips_use_up_depth():

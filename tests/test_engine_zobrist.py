@@ -31,13 +31,13 @@ def random_game_walk(variant: str, seed: int, plies: int):
 def walks() -> list[tuple]:
     steps = []
     for variant in VARIANTS:
-        for seed in range(8):
-            steps.extend(random_game_walk(variant, seed, 120))
+        for seed in range(6):
+            steps.extend(random_game_walk(variant, seed, 100))
     return steps
 
 
 def test_incremental_equals_scratch_on_thousands_of_positions(walks):
-    assert len(walks) > 3000
+    assert len(walks) > 2500
     for before, action, after in walks:
         h = zobrist_hash(before)
         assert update_hash(h, before, action, after) == zobrist_hash(after), (
@@ -54,7 +54,7 @@ def test_equal_positions_equal_hashes_and_different_positions_differ(walks):
         assert by_key.setdefault(key, h) == h
         # Different variants may share a position (and so a hash): compare within one.
         assert by_hash.setdefault((pos.rules.variant.id, h), key) == key
-    assert len(by_key) > 2500
+    assert len(by_key) > 2000
 
 
 @pytest.mark.parametrize("variant, a, b", [
