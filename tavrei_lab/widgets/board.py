@@ -447,6 +447,7 @@ class Board(widgets.VBox):
     def _choose_count(self, count: int) -> None:
         height = len(self.game.position.board[self.selected]) if self.selected is not None else 0
         if self.selected is None or not 1 <= count <= height:
+            self._after_change([f"Cannot take {count}: select a tower of at least {count}."])
             return
         self.count = count
         self._after_change([self._selection_text()])
