@@ -249,7 +249,8 @@ def test_nav_buttons() -> None:
     board = Board()
     for move in ("e2-e4", "e7-e5"):
         board.play(move)
-    first, prev, nxt, last = board.children[1].children[1].children[3].children
+    first, prev, nxt, last = (board.first_button, board.prev_button, board.next_button,
+                              board.last_button)
     first.click()
     assert not board.game.history
     nxt.click()

@@ -133,12 +133,13 @@ class Board(widgets.VBox):
                                         layout=widgets.Layout(width="210px"))
         self.move_list.observe(self._on_move_list, "value")
         self.move_list.add_class("tavrei-moves")
-        nav = widgets.HBox([
-            _button("|<", "first: the start position", lambda: self.go_to(0), "48px"),
-            _button("<", "previous (left arrow)", lambda: self.step(-1), "48px"),
-            _button(">", "next (right arrow)", lambda: self.step(1), "48px"),
-            _button(">|", "last", lambda: self.go_to(len(self._line())), "48px"),
-        ])
+        self.first_button = _button("|<", "first: the start position",
+                                    lambda: self.go_to(0), "48px")
+        self.prev_button = _button("<", "previous (left arrow)", lambda: self.step(-1), "48px")
+        self.next_button = _button(">", "next (right arrow)", lambda: self.step(1), "48px")
+        self.last_button = _button(">|", "last", lambda: self.go_to(len(self._line())), "48px")
+        nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
+                            self.last_button])
         self.die_label = widgets.HTML()
         self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll)
         self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
