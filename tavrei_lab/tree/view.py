@@ -37,9 +37,15 @@ function render({ model, el }) {
   holder.className = "tavrei-tree-svg";
   holder.style.overflow = "auto";
   holder.style.maxHeight = "640px";
+  holder.style.maxWidth = "100%";
   el.appendChild(holder);
   let seq = 0;
-  function draw() { holder.innerHTML = model.get("svg"); }
+  function draw() {
+    holder.innerHTML = model.get("svg");
+    // keep the selected node in sight when a wide subtree unfolds
+    const picked = holder.querySelector(".selected");
+    if (picked) picked.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
   function report(event, action) {
     const hit = event.target.closest("[data-node]");
     if (!hit || !holder.contains(hit)) return;
@@ -101,7 +107,9 @@ class TreeView:
         self.selected = self.root
         self.canvas = TreeCanvas()
         self.board = widgets.HTML()
+        self.board.add_class("tavrei-tree-board")
         self.info = widgets.HTML()
+        self.info.add_class("tavrei-tree-info")
         buttons = []
         for label, action in (("expand", self.expand), ("collapse", self.collapse),
                               ("show the PV", self.show_pv), ("root", self._select_root)):
@@ -110,7 +118,8 @@ class TreeView:
             buttons.append(b)
         self.buttons = widgets.HBox(buttons)
         self.widget = widgets.HBox([
-            widgets.Box([self.canvas], layout=widgets.Layout(flex="1 1 auto", overflow="auto")),
+            widgets.Box([self.canvas], layout=widgets.Layout(flex="1 1 0%", min_width="0",
+                                                             overflow="auto")),
             widgets.VBox([self.board, self.info, self.buttons],
                          layout=widgets.Layout(flex="0 0 auto",
                                                width=f"{board_size + 40}px")),
@@ -212,7 +221,8 @@ class TreeView:
         lines.append("moves: " + (html.escape(self.path_text(node)) or "(the root)"))
         if before:
             lines.append(f"<small>before the root: {html.escape(before)}</small>")
-        lines.append(f"<small><code>{html.escape(data['position'])}</code></small>")
+        lines.append("<small><code style=\"word-break: break-all\">"
+                     f"{html.escape(data['position'])}</code></small>")
         self.info.value = "<br>".join(lines)
 
     # -- showing it -------------------------------------------------------------------
