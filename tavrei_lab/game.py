@@ -156,8 +156,10 @@ class Game:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        elif not isinstance(move, Move):
-            raise IllegalMoveError(f"not a move: {move!r}", ply=self.ply + 1)
+        elif not isinstance(move, Move) or not all(
+                isinstance(x, int) for x in (move.from_square, move.count, move.to_square,
+                                             move.promotion)):
+            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self.ply + 1)
         else:
             move = self._match(move)
         new = self.rules.apply(self.position, move)
@@ -201,10 +203,19 @@ class Game:
         """
         from tavrei_lab.notation.movetext import tokenize
         if not isinstance(movetext, str):
-            movetext = " ".join(movetext)
+            try:
+                words = list(movetext)
+            except TypeError:
+                words = [movetext]
+            bad = [w for w in words if not isinstance(w, str)]
+            if bad:
+                raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
+                                    text=repr(bad[0])[:40])
+            movetext = " ".join(words)
         tokens = tokenize(movetext)
         mark = len(self._actions)
         redo = list(self._redo)
+        comments = dict(self.comments)  # a refused play must not leave its comments behind
         played: list[Move] = []
         try:
             for tok in tokens:
@@ -218,6 +229,7 @@ class Game:
             while len(self._actions) > mark:
                 self.pop()
             self._redo = redo
+            self.comments = comments
             raise
         return played
 

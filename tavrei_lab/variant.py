@@ -60,6 +60,8 @@ VARIANTS_DIR = Path(__file__).with_name("variants")
 MAX_VARIANT_FILE_BYTES = 256 * 1024
 #: Longest ``extends`` chain followed before it is called a cycle or a mistake.
 MAX_EXTENDS_DEPTH = 32
+#: Most '.' characters on one line of a variant file (see ``_read_toml``).
+MAX_VARIANT_LINE_DOTS = 32
 
 _TOP_KEYS = {"name", "description", "extends", "rules", "pieces", "board", "setup",
              "options", "die", "lesson"}
@@ -129,24 +131,54 @@ class Variant:
 
 # -- reading files ---------------------------------------------------------------
 
+def _exists(path: Path) -> bool:
+    """``path.exists()``, but False for names the system refuses (too long, ...)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
+        regular = path.is_file()
         size = path.stat().st_size
-    except OSError as exc:
-        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
-                           file=str(path)) from exc
+    except (OSError, ValueError) as exc:
+        raise VariantError(f"{path}: cannot read variant file: "
+                           f"{getattr(exc, 'strerror', None) or exc}", file=str(path)) from exc
+    if not regular:  # a directory, a device such as /dev/zero, a pipe that never ends
+        raise VariantError(f"{path}: not a regular file", file=str(path))
     if size > MAX_VARIANT_FILE_BYTES:
         raise VariantError(f"{path}: variant file is {size} bytes; the limit is "
                            f"{MAX_VARIANT_FILE_BYTES}", file=str(path))
     try:
-        text = path.read_bytes().decode("utf-8")
+        with path.open("rb") as f:  # read no more than the limit, whatever stat said
+            raw = f.read(MAX_VARIANT_FILE_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
+                           file=str(path)) from exc
+    if len(raw) > MAX_VARIANT_FILE_BYTES:
+        raise VariantError(f"{path}: variant file is over the limit of "
+                           f"{MAX_VARIANT_FILE_BYTES} bytes", file=str(path))
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise VariantError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})",
                            file=str(path)) from exc
+    # tomllib's cost grows with the square of a dotted key's length (x.x.x... = 1):
+    # a 128,000-part key takes gigabytes. Real keys have two or three parts.
+    for number, line in enumerate(text.split("\n"), 1):  # TOML ends lines at \n only
+        if line.count(".") > MAX_VARIANT_LINE_DOTS:
+            raise VariantError(f"{path}: line {number} has more than {MAX_VARIANT_LINE_DOTS} "
+                               "'.' characters; dotted keys that long are refused",
+                               file=str(path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"{path}: not valid TOML: {exc}", file=str(path)) from exc
+    except RecursionError:  # arrays or inline tables nested hundreds deep
+        raise VariantError(f"{path}: not valid TOML: arrays or tables nested too deep",
+                           file=str(path)) from None
     return data
 
 
@@ -159,7 +191,7 @@ def _find(name: str, relative_to: Path | None) -> Path:
         return p
     if relative_to is not None:
         beside = relative_to.parent / f"{name}.toml"
-        if beside.exists():
+        if _exists(beside):
             return beside
     return VARIANTS_DIR / f"{name}.toml"
 
@@ -175,7 +207,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    key = str(path.resolve()) if path.exists() else str(path)
+    key = str(path.resolve()) if _exists(path) else str(path)
     if key in seen:
         chain = " -> ".join(Path(s).stem for s in (*seen, key))
         raise VariantError(f"{path}: key 'extends': cycle in extends: {chain}",
@@ -183,7 +215,7 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
     if len(seen) >= MAX_EXTENDS_DEPTH:
         raise VariantError(f"{path}: key 'extends': chain longer than {MAX_EXTENDS_DEPTH}",
                            file=str(path), key="extends")
-    if not path.exists():
+    if not _exists(path):
         raise VariantError(f"{path}: no such variant file", file=str(path))
     data = _read_toml(path)
     unknown = set(data) - _TOP_KEYS
@@ -199,7 +231,7 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
         raise VariantError(f"{path}: key 'extends': expected a variant id or file name, "
                            f"got {parent!r}", file=str(path), key="extends")
     parent_path = _find(parent, path)
-    if not parent_path.exists():
+    if not _exists(parent_path):
         raise VariantError(f"{path}: key 'extends': no variant {parent!r} (looked for "
                            f"{parent_path})", file=str(path), key="extends")
     base, chain = _resolve(parent_path, chain)
@@ -219,7 +251,7 @@ def _pieces(spec: Any, path: Path) -> PieceSet:
         return BUILTIN_PIECE_SETS[spec]
     _expect(isinstance(spec, dict), path, "pieces", "a piece-set name or a table")
     base_name = spec.get("base", "tavreli")
-    _expect(base_name in BUILTIN_PIECE_SETS, path, "pieces.base",
+    _expect(isinstance(base_name, str) and base_name in BUILTIN_PIECE_SETS, path, "pieces.base",
             f"one of {', '.join(BUILTIN_PIECE_SETS)}")
     kinds = dict(BUILTIN_PIECE_SETS[base_name].by_kind)
     for role, table in spec.items():
@@ -347,12 +379,17 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: 
     if not isinstance(name, str) or not name:
         raise VariantError(f"variant name must be a non-empty string, got {name_or_path!r}")
     path = _find(name, None)
-    if not path.exists():
+    if not _exists(path):
         if name.endswith(".toml") or "/" in name:
-            raise VariantError(f"{name}: no such variant file", file=name)
-        raise VariantError(f"unknown variant {name!r}; known: {', '.join(variants())}",
+            raise VariantError(f"{name[:200]}: no such variant file", file=name)
+        raise VariantError(f"unknown variant {name[:200]!r}; known: {', '.join(variants())}",
                            file=name)
-    variant, rules = _load_cached(str(path.resolve()), path.stat().st_mtime)
+    try:
+        key, mtime = str(path.resolve()), path.stat().st_mtime
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
+                           file=str(path)) from exc
+    variant, rules = _load_cached(key, mtime)
     if not overrides:
         return rules
     v = copy.copy(variant)
@@ -380,7 +417,7 @@ def describe_variants() -> list[tuple[str, str, str]]:
 def check_variant_file(path: str | os.PathLike[str]) -> Any:
     """Load and validate a variant file; raises ``VariantError`` naming what is wrong."""
     p = Path(path)
-    if not p.exists():
+    if not _exists(p):
         raise VariantError(f"{p}: no such variant file", file=str(p))
     data, chain = _resolve(p, ())
     variant = _build(data, p, p.stem, chain)

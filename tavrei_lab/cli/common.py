@@ -31,10 +31,18 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 
 def read_input(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    with open(name, encoding="utf-8") as f:
-        return f.read(2_000_000)
+    """The text of FILE (or stdin for ``-``), read only up to just past the record limit
+    (so ``/dev/zero`` or an endless pipe cannot fill memory); not UTF-8 is a RecordError."""
+    from tavrei_lab.errors import RecordError
+    from tavrei_lab.notation.record import MAX_RECORD_BYTES
+    try:
+        if name == "-":
+            return sys.stdin.read(MAX_RECORD_BYTES + 1)
+        with open(name, encoding="utf-8") as f:
+            return f.read(MAX_RECORD_BYTES + 1)
+    except UnicodeDecodeError as exc:
+        where = "standard input" if name == "-" else name
+        raise RecordError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def print_json(obj: Any) -> None:

@@ -29,9 +29,13 @@ _LOOKALIKES = str.maketrans({
 
 MAX_MOVE_CHARS = 64
 
+# Each run of spaces is matched by exactly one ``\s*`` (the one before the
+# count, the separator or the target square), never by two in a row: with
+# ``\s*(...)?\s*(...)?\s*`` a long run of spaces in movetext had cubically
+# many ways to split, and a 3,000-space gap took 40 s to refuse.
 _MOVE = re.compile(
-    r"(?P<from>[a-z][0-9]{1,2})\s*(?:\(\s*(?P<count>[0-9]{1,3})\s*\))?\s*"
-    r"(?P<sep>[-x:])?\s*(?P<to>[a-z][0-9]{1,2})"
+    r"(?P<from>[a-z][0-9]{1,2})\s*(?:\(\s*(?P<count>[0-9]{1,3})\s*\)\s*)?"
+    r"(?:(?P<sep>[-x:])\s*)?(?P<to>[a-z][0-9]{1,2})"
     r"(?:\s*=\s*(?P<promo>[a-z]))?")
 _CASTLE = re.compile(r"(?P<castle>[0o]-[0o](?:-[0o])?)")
 _SUFFIX = re.compile(r"[+#x!?*]*")

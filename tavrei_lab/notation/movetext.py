@@ -16,7 +16,8 @@ from tavrei_lab.notation.moves import _SUFFIX, match_move, normalize
 
 _SPACE = re.compile(r"\s+")
 _NUMBER = re.compile(r"[0-9]+\s*\.+")
-_RESULT = re.compile(r"(1-0|0-1|1/2-1/2|½-½|\*)(?=\s|$)")
+# "½" folds (NFKC) to "1⁄2" (with a fraction slash) before the grammar sees it.
+_RESULT = re.compile(r"(1-0|0-1|1/2-1/2|1\u20442-1\u20442|½-½|\*)(?=\s|$)")
 _ROLL = re.compile(r"@(\S+)")
 
 
@@ -29,11 +30,56 @@ class Token:
     offset: int        # character offset in the movetext
 
 
+def _fold(movetext: str) -> tuple[str, list[int] | None]:
+    """The folded text the grammar reads, and where each of its characters came from.
+
+    Folding (NFKC, look-alikes, lower case) can change lengths -- ``ﬁ`` becomes
+    two letters, ``İ`` lower-cases to two -- so offsets in the folded text
+    would cut the original at the wrong places (a valid move sliced into
+    ``"e2-e"``, or every comment lower-cased). Folding character by character
+    keeps a map back to the original; ``None`` means the offsets are the same.
+    """
+    if movetext.isascii():
+        return movetext.lower(), None
+    folded = {c: normalize(c) for c in set(movetext)}
+    if all(len(f) == 1 for f in folded.values()):
+        return "".join(folded[c] for c in movetext), None
+    parts: list[str] = []
+    origin: list[int] = []
+    for i, c in enumerate(movetext):
+        f = folded[c]
+        parts.append(f)
+        origin.extend([i] * len(f))
+    origin.append(len(movetext))
+    return "".join(parts), origin
+
+
+class _Original:
+    """Slices of the original movetext addressed by offsets in the folded text."""
+
+    def __init__(self, text: str, origin: list[int] | None) -> None:
+        self.text = text
+        self.origin = origin
+
+    def __getitem__(self, span: slice) -> str:
+        if self.origin is None:
+            return self.text[span]
+        last = len(self.origin) - 1
+        start = self.origin[min(span.start, last)]
+        stop = self.origin[min(span.stop, last)]
+        return self.text[start:stop]
+
+    def at(self, offset: int) -> int:
+        """The original offset of a folded one."""
+        if self.origin is None:
+            return offset
+        return self.origin[min(offset, len(self.origin) - 1)]
+
+
 def tokenize(movetext: str) -> list[Token]:
     """Split movetext into tokens; raises ``NotationError`` at the first unreadable bit."""
-    norm = normalize(movetext)
-    if len(norm) != len(movetext):  # NFKC changed lengths: report on the folded text
-        movetext = norm
+    norm, origin = _fold(movetext)
+    original = _Original(movetext, origin)
     out: list[Token] = []
     pos = 0
     n = len(norm)
@@ -47,20 +93,21 @@ def tokenize(movetext: str) -> list[Token]:
         if c == "{":
             end = norm.find("}", pos)
             if end < 0:
-                raise NotationError(f"comment opened at character {pos + 1} is never closed",
-                                    movetext[pos:pos + 20], where=f"character {pos + 1}")
-            out.append(Token("comment", movetext[pos + 1:end].strip(), pos))
+                at = original.at(pos) + 1
+                raise NotationError(f"comment opened at character {at} is never closed",
+                                    original[pos:pos + 20], where=f"character {at}")
+            out.append(Token("comment", original[pos + 1:end].strip(), original.at(pos)))
             pos = end + 1
             continue
         if c == ";":
             end = norm.find("\n", pos)
             end = n if end < 0 else end
-            out.append(Token("comment", movetext[pos + 1:end].strip(), pos))
+            out.append(Token("comment", original[pos + 1:end].strip(), original.at(pos)))
             pos = end
             continue
         m = _RESULT.match(norm, pos)
         if m:
-            out.append(Token("result", m.group(1), pos))
+            out.append(Token("result", m.group(1), original.at(pos)))
             pos = m.end()
             continue
         m = _NUMBER.match(norm, pos)
@@ -69,7 +116,7 @@ def tokenize(movetext: str) -> list[Token]:
             continue
         m = _ROLL.match(norm, pos)
         if m:
-            out.append(Token("roll", movetext[pos + 1:m.end()], pos))
+            out.append(Token("roll", original[pos + 1:m.end()], original.at(pos)))
             pos = m.end()
             continue
         m = match_move(norm, pos)
@@ -82,14 +129,14 @@ def tokenize(movetext: str) -> list[Token]:
             if end < n and not norm[end].isspace() and norm[end] not in "{;":
                 bad = norm[pos:].split()[0]
                 raise NotationError(
-                    f"move {moves_seen + 1}: {movetext[pos:pos + len(bad)]!r} is not a move",
-                    movetext[pos:pos + len(bad)], where=f"move {moves_seen + 1}")
-            out.append(Token("move", movetext[pos:end].strip(), pos))
+                    f"move {moves_seen + 1}: {original[pos:pos + len(bad)]!r} is not a move",
+                    original[pos:pos + len(bad)], where=f"move {moves_seen + 1}")
+            out.append(Token("move", original[pos:end].strip(), original.at(pos)))
             moves_seen += 1
             pos = end
             continue
         bad = norm[pos:].split()[0]
         raise NotationError(
-            f"move {moves_seen + 1}: {movetext[pos:pos + len(bad)][:40]!r} is not a move",
-            movetext[pos:pos + len(bad)][:40], where=f"move {moves_seen + 1}")
+            f"move {moves_seen + 1}: {original[pos:pos + len(bad)][:40]!r} is not a move",
+            original[pos:pos + len(bad)][:40], where=f"move {moves_seen + 1}")
     return out

@@ -45,6 +45,8 @@ MAX_CLOCK = 1_000_000
 
 _TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")
 _CASTLING_FIELD = re.compile(r"(-|[KQkq]{1,4})\Z")
+_ASCII_DIGITS = "0123456789"
+_EMPTY_RUN = re.compile(r"[0-9]+")
 
 
 def _token(t: Tavrel, pieces: Any) -> str:
@@ -176,12 +178,13 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
         rank_name = f"rank {r + 1}"
         while pos < len(row):
             c = row[pos]
-            if c.isdigit():
-                m = re.match(r"\d+", row[pos:])
+            if c in _ASCII_DIGITS:  # str.isdigit() would let "²" and "٣" in
+                m = _EMPTY_RUN.match(row, pos)
                 assert m is not None
-                n = int(m.group())
+                # at most 3 digits: int() of a 5,000-digit run raises ValueError
+                n = int(m.group()) if len(m.group()) <= 3 else 0
                 if n == 0 or n > g.width:
-                    raise _fail(f"{rank_name}: bad count of empty squares {m.group()!r}",
+                    raise _fail(f"{rank_name}: bad count of empty squares {m.group()[:12]!r}",
                                 text, rank_name)
                 f += n
                 pos += len(m.group())
@@ -222,10 +225,12 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
     for name, value in (("halfmove clock", half), ("fullmove number", full)):
         if not value.isdigit() or not value.isascii():
             raise _fail(f"{name} must be a whole number, got {value!r}", text, name)
-        n = int(value)
-        if n > MAX_CLOCK:
-            raise LimitError(f"position string: {name} {n} is over the limit {MAX_CLOCK}")
-        clocks.append(n)
+        # compare digit counts first: int() refuses runs of more than 4,300 digits
+        digits = value.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_CLOCK)) or int(digits) > MAX_CLOCK:
+            shown = digits if len(digits) <= 20 else f"{digits[:20]}... ({len(digits)} digits)"
+            raise LimitError(f"position string: {name} {shown} is over the limit {MAX_CLOCK}")
+        clocks.append(int(digits))
     if clocks[1] < 1:
         raise _fail("fullmove number starts at 1", text, "fullmove number")
     if fen:
