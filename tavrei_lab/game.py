@@ -105,8 +105,13 @@ class Game:
         return self.rules.is_check(self.position)
 
     def repetitions(self) -> int:
-        """How often the current position has occurred (A9.2)."""
-        return self._keys[self.position.key()]
+        """How often the current position has occurred (A9.2).
+
+        Only positions brought about by moves count (and the start): in die
+        games a skipped turn brings a position back without anyone moving,
+        and four skips are not a threefold repetition.
+        """
+        return max(1, self._keys[self.position.key()])
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         """The end of the game, or None. ``claim_draw`` also reports the
@@ -149,7 +154,8 @@ class Game:
     def _append(self, action: Action, position: Position) -> None:
         self._actions.append(action)
         self._positions.append(position)
-        self._keys[position.key()] += 1
+        if isinstance(action, Move):
+            self._keys[position.key()] += 1
         self._redo.clear()
 
     def push(self, move: Move | str) -> Move:
@@ -170,10 +176,11 @@ class Game:
         """Undo the last action (a move, or a die roll); raises at the start."""
         if not self._actions:
             raise IllegalMoveError("nothing to undo: the game is at its start")
-        key = self.position.key()
-        self._keys[key] -= 1
-        if not self._keys[key]:
-            del self._keys[key]
+        if isinstance(self._actions[-1], Move):
+            key = self.position.key()
+            self._keys[key] -= 1
+            if not self._keys[key]:
+                del self._keys[key]
         self._positions.pop()
         action = self._actions.pop()
         self._redo.append(action)

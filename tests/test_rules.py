@@ -301,3 +301,16 @@ def test_capture_resets_the_fifty_move_clock_but_stacking_on_own_does_not() -> N
     own = Game(position="7v/8/8/8/8/8/S7/R6V w - 40 30")
     own.push("a1xa2")
     assert own.position.halfmove_clock == 41
+
+
+def test_die_passes_do_not_count_as_repetitions() -> None:
+    # skips bring the same position back without a move: that is no threefold repetition
+    game = Game("gavrilov-die", seed=1)
+    skip = next(face for face, _ in game.chance_outcomes() if game.rules.is_skip(face))
+    for _ in range(6):
+        game.apply_roll(skip)
+    assert game.repetitions() == 1
+    assert game.outcome(claim_draw=True) is None
+    for _ in range(6):
+        game.pop()
+    assert game.repetitions() == 1 and game.ply == 0
