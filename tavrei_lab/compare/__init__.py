@@ -8,8 +8,20 @@
 
 ``res`` shows its tables and plots in Jupyter; ``res.save("out/")`` writes
 the records, ``variants.csv``/``.json``, ``pairs.csv``/``.json`` and the SVG
-plots. See ``compare.parallel`` for running games on processes, threads or a
-cluster.
+plots. The command line does the same: ``tavrei-lab compare --variants
+tavreli,orthodox --agents greedy,alphabeta:2 --games 50 --seed 1 --out DIR``.
+
+Games run in parallel through any ``concurrent.futures.Executor``: processes
+by default, ``executor="threads"``, ``executor="inline"`` (JupyterLite), or
+one you pass in -- a dask cluster's, for example::
+
+    from dask.distributed import Client
+    client = Client("scheduler-address:8786")
+    res = tournament(["tavreli", "tavreli-no-split"], ["greedy", "alphabeta:2"],
+                     games=500, seed=1, executor=client.get_executor())
+
+Results do not depend on the executor: every game is seeded from the
+tournament seed and put back in order (see ``compare.parallel``).
 """
 
 from tavrei_lab.compare.parallel import InlineExecutor, Progress, resolve_executor

@@ -43,6 +43,12 @@ class SvgPlot:
         return f"<SvgPlot {self.name!r}: {self.title}>"
 
 
+def _ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` ("#rrggbb")."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
+
+
 def _nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     if hi <= lo:
         hi = lo + 1
@@ -155,8 +161,9 @@ def stacked_bars(name: str, title: str, groups: Mapping[str, Mapping[str, int]],
                        f'fill="{colours[k % len(colours)]}" data-category="{escape(c)}" '
                        f'data-count="{n}"><title>{escape(c)}: {n}</title></rect>')
             if w > 24:
+                ink = _ink(colours[k % len(colours)])
                 out.append(f'<text x="{x + w / 2:.1f}" y="{y + row / 2 + 4}" '
-                           f'text-anchor="middle" fill="white">{n}</text>')
+                           f'text-anchor="middle" fill="{ink}">{n}</text>')
             x += w
     for k, c in enumerate(categories):
         lx = left + (k % 3) * 150
