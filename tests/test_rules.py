@@ -314,3 +314,14 @@ def test_die_passes_do_not_count_as_repetitions() -> None:
     for _ in range(6):
         game.pop()
     assert game.repetitions() == 1 and game.ply == 0
+
+
+def test_has_legal_move_agrees_with_legal_moves(games_data: dict) -> None:
+    for record in games_data["games"]:
+        game = Game()
+        game.play(" ".join(record["moves"]))
+        while True:
+            assert game.rules.has_legal_move(game.position) == bool(game.legal_moves())
+            if game.ply < len(record["moves"]) - 12 or not game.moves:
+                break
+            game.pop()

@@ -369,7 +369,8 @@ class TowerChessRules:
             m = self._move_cache[key] = Move(s, k, to)
         return m
 
-    def _generate(self, position: Position, legal_only: bool) -> list[Move]:
+    def _generate(self, position: Position, legal_only: bool,
+                  first_only: bool = False) -> list[Move]:
         """Pseudo-legal moves, or (``legal_only``) those that keep the volkhv safe.
 
         The full make-and-test is needed only where a move can expose the
@@ -431,6 +432,8 @@ class TowerChessRules:
                             and not self._safe_after(position, m):
                         continue
                     append(m)
+                    if first_only:
+                        return moves
                 continue
             for to in dests:
                 if choosing and pawn and to // w == far:
@@ -447,6 +450,8 @@ class TowerChessRules:
                             and not self._safe_after(position, m):
                         continue
                     append(m)
+                    if first_only:
+                        return moves
         if self.castling:
             moves.extend(self._castlings(position))
         return moves
@@ -483,6 +488,14 @@ class TowerChessRules:
         if self.king_capture:
             return self._king_capture_legal(position)
         return self._generate(position, legal_only=True)
+
+    def has_legal_move(self, position: Position) -> bool:
+        """Whether any legal move exists. It stops at the first one found, so
+        the end-of-game test at every leaf of a tree or a search costs a
+        fraction of a full generation."""
+        if self.king_capture:
+            return bool(self._king_capture_legal(position))
+        return bool(self._generate(position, legal_only=True, first_only=True))
 
     def _promotion_moves(self, position: Position, s: int, k: int, to: int,
                          full: Any, out: list[Move]) -> None:
@@ -644,7 +657,7 @@ class TowerChessRules:
             loser = self.buried_king(position)
             if loser is not None:
                 return Outcome("king-capture", 1 - loser)  # type: ignore[arg-type]
-        if not self.legal_moves(position):
+        if not self.has_legal_move(position):
             if self.is_check(position):
                 return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
             return Outcome("stalemate")
