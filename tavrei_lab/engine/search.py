@@ -262,7 +262,7 @@ class Searcher:
     """
 
     def __init__(self, rules: Any, *, use_table: bool = True, ordering: bool = True,
-                 chance_pruning: bool = True, max_table: int = 400_000,
+                 chance_pruning: bool = True, max_table: int = 200_000,
                  evaluation: Callable[[Position, Any], float] = static_evaluation) -> None:
         self.rules = rules
         self.use_table = use_table
