@@ -9,7 +9,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.engine.evaluate import MATE, evaluate, has_legal_move, quick_outcome
-from tavrei_lab.engine.search import Limits, Searcher, minimax
+from tavrei_lab.engine.search import Limits, Searcher, game_history, minimax
 from tavrei_lab.engine.zobrist import zobrist_hash
 from tavrei_lab.errors import TavreiError
 
@@ -47,7 +47,7 @@ def random_positions(variant: str, count: int, seed: int) -> list[Game]:
 
 
 def history(g: Game) -> list[int]:
-    return [zobrist_hash(p) for p in g.positions]
+    return game_history(g)
 
 
 def check_agrees(g: Game, depth: int, *configurations: dict) -> list[Searcher]:
@@ -162,6 +162,20 @@ def test_repetition_is_a_draw_in_search():
     # without the history the same move is just a king move, and black is lost
     fresh = Searcher(g.rules).search(g.position, Limits(depth=2))
     assert fresh.value < -3
+
+
+def test_history_counts_positions_after_moves_only():
+    g = Game("gavrilov-die-skip-face", seed=2)
+    moves = 0
+    while moves < 6:
+        if g.is_chance_node():
+            g.roll()
+        else:
+            g.push(g.legal_moves()[0])
+            moves += 1
+    assert len(g.history) > moves
+    assert len(history(g)) == moves + 1
+    assert history(g)[-1] == zobrist_hash(g.position)
 
 
 def test_evaluation_is_symmetric_and_cheap_paths_agree():

@@ -140,9 +140,9 @@ class SearchAgent:
         return self._searcher
 
     def choose(self, game: Any) -> Move:
-        from tavrei_lab.engine.zobrist import zobrist_hash
+        from tavrei_lab.engine.search import game_history
         _decision_moves(game)
-        history = [zobrist_hash(p) for p in game.positions]
+        history = game_history(game)
         result = self.searcher(game.rules).search(game.position, self.limits, history)
         self.last = result
         return self.rng.choice(result.best_moves)

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavrei_lab.core.move import Move
+from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import acting_kind
 from tavrei_lab.engine.evaluate import (
@@ -175,6 +175,17 @@ def _node_outcome(rules: Any, position: Position, moves: list[Move]) -> Any:
     return None
 
 
+def game_history(game: Any) -> list[int]:
+    """The Zobrist hashes repetition counts in ``game``: the start, and every
+    position brought about by a move (not by a die roll), as ``Game.repetitions``."""
+    positions = game.positions
+    out = [zobrist_hash(positions[0])]
+    for action, pos in zip(game.history, positions[1:]):
+        if isinstance(action, Move):
+            out.append(zobrist_hash(pos))
+    return out
+
+
 def minimax(rules: Any, position: Position, depth: int,
             history: Iterable[int] = (),
             evaluation: Callable[[Position, Any], float] = static_evaluation
@@ -225,8 +236,9 @@ def minimax(rules: Any, position: Position, depth: int,
 
     def child_value(pos: Position, h: int, action: Any, child: Position, d: int,
                     ply: int) -> float:
-        from tavrei_lab.core.move import Roll
-        ch = update_hash(h, pos, Roll(action) if isinstance(action, str) else action, child)
+        if isinstance(action, str):       # a die face: rolls bring no repetition
+            return value(child, update_hash(h, pos, Roll(action), child), d, ply)
+        ch = update_hash(h, pos, action, child)
         seen[ch] += 1
         try:
             if seen[ch] >= 3:
@@ -389,9 +401,17 @@ class Searcher:
 
     def _child(self, parent: Position, h: int, action: Any, child: Position, depth: int,
                ply: int, alpha: float, beta: float) -> float:
-        """Value of ``child`` (from its own side to move's view), with repetition counted."""
-        from tavrei_lab.core.move import Roll
-        ch = update_hash(h, parent, Roll(action) if isinstance(action, str) else action, child)
+        """Value of ``child`` (from its own side to move's view), with repetition counted.
+
+        Only positions brought about by moves count toward repetition (as in
+        ``Game.repetitions``): a die face, even one that passes the turn, does not.
+        """
+        if isinstance(action, str):
+            ch = update_hash(h, parent, Roll(action), child)
+            if self.rules.is_chance_node(child):
+                return self._chance(child, ch, depth, ply, alpha, beta)
+            return self._negamax(child, ch, depth, ply, alpha, beta)
+        ch = update_hash(h, parent, action, child)
         seen = self._seen
         seen[ch] += 1
         try:
@@ -548,4 +568,5 @@ class Searcher:
             del slot[2:]
 
 
-__all__ = ["INF", "Limits", "SearchResult", "Searcher", "minimax", "static_evaluation"]
+__all__ = ["INF", "Limits", "SearchResult", "Searcher", "game_history", "minimax",
+           "static_evaluation"]
