@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import time
 from typing import Any
 
 import pytest
@@ -182,14 +183,17 @@ def test_click_to_redraw_time(notebook: Notebook) -> None:
     """Twenty clicks (select / deselect e2); the page times each click to its redraw."""
     nb = notebook
     reset(nb, "board", MAIN)
-    times = []
+    times, outside = [], []
     for i in range(20):
+        started = time.perf_counter()
         click_square(nb, MAIN, "e2")
+        outside.append((time.perf_counter() - started) * 1000)
         times.append(float(board_el(nb, MAIN).get_attribute("data-redraw-ms") or "nan"))
         assert drawn(nb, MAIN, "selected") == ({"e2"} if i % 2 == 0 else set())
     median = statistics.median(times)
-    print(f"\nclick-to-redraw over {len(times)} clicks: median {median:.1f} ms "
-          f"(min {min(times):.1f}, max {max(times):.1f})")
+    print(f"\nclick-to-redraw over {len(times)} clicks (in the page): median {median:.1f} ms "
+          f"(min {min(times):.1f}, max {max(times):.1f}); seen from the test driver "
+          f"(mouse click to new version observed): median {statistics.median(outside):.1f} ms")
     assert all(t == t for t in times)                 # every click was timed
     assert median < 1000
 
