@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from tavrei_lab.errors import TavreiError
 
-COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg", "tree")
+COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg", "tree",
+            "soak")
 
 
 def build_parser() -> argparse.ArgumentParser:
