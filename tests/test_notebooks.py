@@ -68,6 +68,35 @@ def stderr_tracebacks(nb: Any) -> list[str]:
     return found
 
 
+#: Printed facts the prose around them relies on: if the engine ever disagrees, the
+#: text of the tutorial is wrong too, and this says where.
+PROSE_FACTS = {
+    "00_quick_start": ["the knyaz on d1 cannot move to d8", "checkmate (white wins)"],
+    "02_towers_and_prisoners": ["white tavrels: 16   black tavrels: 16",
+                                "black ratnik  /  white ratnik  /  black knyaz  /  white vsadnik",
+                                "nothing may be placed on a volkhv (e1)"],
+    "03_splitting_towers": ["e4(1)-a4 refused", "e2 -> helgi", "black in check: True",
+                            "b8: white ratnik  /  black vsadnik", "b8: white helgi"],
+    "04_the_volkhv": ["legal moves: g1xg2 g1xh2 g1xf2", "0-0 is refused", "0-0-0 is legal",
+                      "threefold-repetition"],
+    "05_chess_die_game": ["B: the turn passes (skip)", "king   on d1: 17%",
+                          "same final position: True"],
+    "06_comparing_variants": ["splits=False: 14 moves of the d4 tower"],
+    "07_tree_tactics": ["nodes per depth: [1, 39, 1519]", "perft 1 and 2:   [39, 1519]",
+                        "principal variation: e2(1)-"],
+    "08_recorded_games": ["becomes a black helgi -- mate!", "checkmate (black wins)",
+                          "tallest tower 11"],
+    "09_your_own_variant": ["volkhv_stacks=False: outcome checkmate",
+                            "tavreli-capped   c2xd4 legal: False"],
+}
+
+
+def printed_text(nb: Any) -> str:
+    """Everything the notebook printed, in order."""
+    return "".join(out.get("text", "") for cell in nb.cells
+                   for out in cell.get("outputs", []) if out.get("output_type") == "stream")
+
+
 def test_the_tutorial_series_is_complete() -> None:
     names = {p.stem for p in NOTEBOOKS}
     expected = {"00_quick_start", "01_meet_the_tavrels", "02_towers_and_prisoners",
@@ -93,3 +122,6 @@ def test_notebook_is_stored_without_outputs(path: Path) -> None:
 def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
     nb = run_notebook(path, tmp_path)
     assert not stderr_tracebacks(nb), stderr_tracebacks(nb)[0]
+    text = printed_text(nb)
+    for fact in PROSE_FACTS.get(path.stem, []):
+        assert fact in text, f"{path.name}: the text relies on {fact!r}, which was not printed"
