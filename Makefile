@@ -41,3 +41,13 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# -- Zero-install classroom (issue 12): the tutorials as an offline JupyterLite site ---------
+# `make site` builds _site/ from a clean state: tavrei_lab's own wheel, its pure-Python
+# dependencies and the Pyodide runtime are all served from that folder, the notebooks/
+# are its contents. Needs npm and a Python >= 3.12 (found on PATH or under pyenv, or set
+# LITE_PYTHON=/path/to/python3.12); the build tools go into build/lite/venv. The offline
+# browser test (tests/test_lite_site.py) builds the same way inside `make test`.
+.PHONY: site
+site:
+	$(PYTHON) scripts/build_site.py --output _site

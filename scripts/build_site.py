@@ -85,6 +85,9 @@ KERNEL_RUNTIME_PACKAGES = ("micropip",)
 #: Python versions the ``[lock]`` extra is known to build with, best first.
 BUILD_PYTHON_VERSIONS = ((3, 12), (3, 13), (3, 14))
 
+#: Where distributions put versioned interpreters, looked at even when not on PATH.
+SYSTEM_BIN_DIRS = ("/usr/local/bin", "/usr/bin")
+
 
 class SiteBuildError(RuntimeError):
     """The site could not be built, or a built site breaks the offline promise."""
@@ -157,10 +160,16 @@ def _python_candidates() -> Iterator[str]:
             pattern = f"{root}/versions/{major}.{minor}*/bin/python{major}.{minor}"
             yield from sorted(glob.glob(pattern))
     for major, minor in BUILD_PYTHON_VERSIONS:
-        for prefix in ("/usr/local/bin", "/usr/bin"):
+        for prefix in SYSTEM_BIN_DIRS:
             yield f"{prefix}/python{major}.{minor}"
-    if sys.version_info[:2] >= BUILD_PYTHON_VERSIONS[0]:
-        yield sys.executable
+    running = _running_python()
+    if running:
+        yield running
+
+
+def _running_python() -> str | None:
+    """This interpreter, if it is new enough itself (then no other is needed)."""
+    return sys.executable if sys.version_info[:2] >= BUILD_PYTHON_VERSIONS[0] else None
 
 
 def find_build_python() -> str:

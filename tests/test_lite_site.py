@@ -157,6 +157,53 @@ def server(site: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
             process.wait(timeout=10)
 
 
+# -- finding a Python >= 3.12 for the build ----------------------------------------------
+
+
+def _fake_python(path: Path, answer: str | None) -> Path:
+    """An executable that answers the finder's probe like a Python ("3 12"), or fails
+    like a pyenv shim for a version that is installed but not selected."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = f'echo "{answer}"' if answer else f'echo "pyenv: {path.name}: not found" >&2; exit 127'
+    path.write_text(f"#!/bin/sh\n{body}\n")
+    path.chmod(0o755)
+    return path
+
+
+@pytest.fixture
+def bare_machine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A machine where the finder looks only under ``tmp_path``: PATH, HOME, pyenv, /usr."""
+    for variable, folder in (("PATH", "bin"), ("HOME", "home"), ("PYENV_ROOT", "pyenv")):
+        (tmp_path / folder).mkdir()
+        monkeypatch.setenv(variable, str(tmp_path / folder))
+    monkeypatch.delenv("LITE_PYTHON", raising=False)
+    monkeypatch.setattr(builder, "SYSTEM_BIN_DIRS", (str(tmp_path / "usr-bin"),))
+    monkeypatch.setattr(builder, "_running_python", lambda: None)
+    return tmp_path
+
+
+def test_no_python_312_fails_loudly_naming_what_was_tried(bare_machine: Path) -> None:
+    shim = _fake_python(bare_machine / "bin" / "python3.12", None)
+    _fake_python(bare_machine / "usr-bin" / "python3.13", "3 11")   # too old, whatever its name
+    with pytest.raises(builder.SiteBuildError, match=r"needs Python >= 3\.12") as failure:
+        builder.find_build_python()
+    assert str(shim) in str(failure.value) and "LITE_PYTHON" in str(failure.value)
+
+
+def test_python_312_is_found_under_pyenv_past_a_broken_shim(bare_machine: Path) -> None:
+    _fake_python(bare_machine / "bin" / "python3.12", None)
+    real = _fake_python(
+        bare_machine / "home" / ".pyenv" / "versions" / "3.12.1" / "bin" / "python3.12", "3 12")
+    assert builder.find_build_python() == str(real)
+
+
+def test_lite_python_that_does_not_run_is_an_error(bare_machine: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LITE_PYTHON", str(bare_machine / "no-such-python"))
+    with pytest.raises(builder.SiteBuildError, match="does not run"):
+        builder.find_build_python()
+
+
 # -- the built site, read from disk -----------------------------------------------------
 
 
@@ -376,6 +423,14 @@ def _classroom_session(url: str) -> dict[str, Any]:
             result["guard"] = guard
             page.on("pageerror", lambda error: result["page_errors"].append(str(error)))
             try:
+                # The address a teacher hands out (the site's root) leads into JupyterLab.
+                page.goto(f"{url}/")
+                page.wait_for_url(f"{url}/lab/**", timeout=60_000)
+                result["root_lands_in"] = page.url
+                page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+                # The root page's own redirect cuts its pending loads short (ERR_ABORTED,
+                # all on 127.0.0.1); from here on any failed request is a real failure.
+                guard.failed.clear()
                 runs: dict[str, dict[str, Any]] = {}
                 result["runs"] = runs
                 for number, path in enumerate(notebooks_to_run(), start=1):
@@ -442,6 +497,7 @@ def test_tutorials_run_offline_and_the_board_answers_a_click(site: Any, server: 
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lite-browser") as pool:
         result = pool.submit(_classroom_session, server).result(timeout=900)
 
+    assert result["root_lands_in"].startswith(f"{server}/lab/"), result["root_lands_in"]
     runs = result["runs"]
     assert list(runs) == notebooks_to_run()
     for name, run in runs.items():
