@@ -109,9 +109,12 @@ class Game:
 
         Only positions brought about by moves count (and the start): in die
         games a skipped turn brings a position back without anyone moving,
-        and four skips are not a threefold repetition.
+        and four skips are not a threefold repetition. A position reached by
+        a roll (a pass, or a face waiting for its move) is a first occurrence.
         """
-        return max(1, self._keys[self.position.key()])
+        if self._actions and not isinstance(self._actions[-1], Move):
+            return 1
+        return self._keys[self.position.key()]
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         """The end of the game, or None. ``claim_draw`` also reports the

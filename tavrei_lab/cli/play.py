@@ -152,21 +152,10 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
 def move_repetitions(game: Game) -> int:
     """How often a **move** has brought about the current position (the start counts).
 
-    This is the count the automatic repetition draw uses. In a die game a pass leaves
-    the board as it was, so four skips in a row would show the same position three
-    times although nobody chose to repeat anything: a position reached by a pass is
-    not a new occurrence. Without a die this equals ``game.repetitions()``.
+    This is the count the automatic repetition draw uses; ``Game.repetitions``
+    already leaves out positions reached by die passes, so it is that count.
     """
-    history = game.history
-    if history and isinstance(history[-1], Roll):
-        return 1
-    key = game.position.key()
-    positions = game.positions
-    count = int(positions[0].key() == key)
-    for action, after in zip(history, positions[1:], strict=True):
-        if isinstance(action, Move) and after.key() == key:
-            count += 1
-    return count
+    return game.repetitions()
 
 
 def explain(game: Game, text: str, error: TavreiError) -> str:
