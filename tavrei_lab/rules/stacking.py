@@ -34,7 +34,6 @@ from tavrei_lab.core.tavrel import (
     WITH_MOVED,
     Color,
     Tavrel,
-    acting_kind,
 )
 from tavrei_lab.errors import PositionError
 from tavrei_lab.rules.base import Option, Outcome
@@ -213,7 +212,7 @@ class TowerChessRules:
                 if t:
                     top = t[-1]
                     if top & 1 == by:
-                        if acting_kind(top) in ORTH_SLIDERS:
+                        if ACTING[top] in ORTH_SLIDERS:
                             return True
                         if pass_own:
                             continue
@@ -224,22 +223,22 @@ class TowerChessRules:
                 if t:
                     top = t[-1]
                     if top & 1 == by:
-                        if acting_kind(top) in DIAG_SLIDERS:
+                        if ACTING[top] in DIAG_SLIDERS:
                             return True
                         if pass_own:
                             continue
                     break
         for s in g.knight[sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and acting_kind(t[-1]) in LEAPERS:
+            if t and t[-1] & 1 == by and ACTING[t[-1]] in LEAPERS:
                 return True
         for s in g.king[sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and acting_kind(t[-1]) == KING:
+            if t and t[-1] & 1 == by and ACTING[t[-1]] == KING:
                 return True
         for s in self._pawn_attacks[1 - by][sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and acting_kind(t[-1]) == PAWN:
+            if t and t[-1] & 1 == by and ACTING[t[-1]] == PAWN:
                 return True
         return False
 
@@ -252,7 +251,7 @@ class TowerChessRules:
         return found
 
     def _attack_set(self, board: tuple | list, s: int, top: int) -> set[int]:
-        kind = acting_kind(top)
+        kind = ACTING[top]
         g = self.geometry
         out: set[int] = set()
         if kind == PAWN:
@@ -543,7 +542,7 @@ class TowerChessRules:
                 if not seen:
                     return False
                 top = tower[-1]
-                return top & 1 == enemy and acting_kind(top) in sliders
+                return top & 1 == enemy and ACTING[top] in sliders
         return False
 
     def _safe_after(self, position: Position, move: Move) -> bool:
@@ -602,7 +601,7 @@ class TowerChessRules:
                 rest = tower[:h - k]
                 unit = tuple([WITH_MOVED[t] for t in tower[h - k:]])
             top = unit[-1]
-            pawn_move = acting_kind(top) == PAWN
+            pawn_move = ACTING[top] == PAWN
             if top & _KIND_MASK == _KING_BITS:
                 kings = None
             dest = board[to]
@@ -629,7 +628,7 @@ class TowerChessRules:
             if rest:
                 rtop = rest[-1]
                 owner = rtop & 1
-                if (acting_kind(rtop) == PAWN and fr // w == self._far_rank[owner]
+                if (ACTING[rtop] == PAWN and fr // w == self._far_rank[owner]
                         and (owner == me or self.promote_uncovered_enemy)):
                     rest = rest[:-1] + (self._promoted(rtop),)
             board[fr] = rest
