@@ -204,3 +204,35 @@ def test_replay_reads_no_more_of_stdin_than_the_record_limit(
     monkeypatch.setattr(sys, "stdin", stream)
     assert main(["replay", "-"]) == 2
     assert "limit" in capsys.readouterr().err
+
+
+# -- game records ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["Bob\r", "Anna\u2028Smith", "x\x85y", "tab\x0bbed"])
+def test_a_tag_value_with_a_line_break_still_gives_a_readable_record(name: str) -> None:
+    """Only "\\n" was escaped: a "\\r" or U+2028 in a player's name cut the tag line in two,
+    and the record written could not be read back (RecordError: malformed tag)."""
+    game = Game()
+    game.play("e2-e4")
+    text = game.record(White=name)
+    again = Game.from_record(text)
+    assert again.history == game.history
+    assert again.tags["White"] == "".join(" " if c in "\r\u2028\x85\x0b" else c for c in name)
+
+
+def test_a_die_face_in_the_position_string_of_a_game_without_a_die_is_refused() -> None:
+    """``... w - 0 1 @Q`` was accepted for Tavreli, and the face rode along in every
+    later position string and record of the game."""
+    with pytest.raises(PositionError, match="only to die games"):
+        Game("tavreli", START + " @Q")
+    assert Game("gavrilov-die", "k5/6/6/6/6/5K w - 0 1 @K").position.roll == "K"
+
+
+def test_die_weights_too_big_to_add_up_are_a_variant_error(tmp_path: Path) -> None:
+    """Six weights of 1e308 add up to inf: every probability was nan and the first roll
+    raised ValueError from random.choices."""
+    path = tmp_path / "w.toml"
+    path.write_text('extends = "gavrilov-die"\n[die]\nweights = [1e308, 1e308, 1e308, 1e308, '
+                    '1e308, 1e308]\n')
+    with pytest.raises(VariantError, match="die.weights"):
+        check_variant_file(path)

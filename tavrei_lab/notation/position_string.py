@@ -235,6 +235,10 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
         raise _fail("fullmove number starts at 1", text, "fullmove number")
     if fen:
         _apply_fen_rights(board, castling, rules, text)
+    if validate and roll is not None and not getattr(rules, "has_chance", False):
+        # without a die the face would ride along in every later position string
+        raise _fail(f"'@{roll[:20]}': a die face belongs only to die games, and "
+                    f"{getattr(rules.variant, 'id', 'this variant')} has no die", text, "roll")
     position = Position(rules, tuple(board), turn, ep, clocks[0], clocks[1], roll)  # type: ignore[arg-type]
     if validate:
         rules.validate(position)

@@ -37,8 +37,13 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+#: Every character ``str.splitlines`` breaks a line at: in a tag value it would cut the
+#: tag in two and make the record unreadable (a name pasted with "\r", a U+2028).
+_LINE_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return _LINE_BREAKS.sub(" ", value.replace("\\", "\\\\").replace('"', '\\"'))
 
 
 def parse_record(text: str) -> tuple[dict[str, str], str]:

@@ -78,6 +78,7 @@ below it, 1 at depth 0).
 from __future__ import annotations
 
 import copy
+import math
 import random
 import re
 from dataclasses import dataclass
@@ -294,6 +295,10 @@ class DieRules:
                            and w > 0 and w < float("inf") for w in weights)):
             raise VariantError(f"{src}: key 'die.weights': expected {len(faces)} positive "
                                f"numbers (one per face), got {weights!r}",
+                               file=src, key="die.weights")
+        if not math.isfinite(sum(float(w) for w in weights)):  # six 1e308s: nan odds
+            raise VariantError(f"{src}: key 'die.weights': the weights add up to more than "
+                               "a float can hold; use small numbers such as 1, 2, 3",
                                file=src, key="die.weights")
         return tuple(faces), tuple(float(w) for w in weights), frozenset(skip_set)
 
