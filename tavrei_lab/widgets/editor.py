@@ -335,13 +335,15 @@ class PositionEditor(widgets.VBox):
             return
         from tavrei_lab.render import board_svg
         position = self.position()
-        self.view.show(board_svg(position))
-        self.position_text.value = position.string
         problem = self.problems()
         state = ("Ready: press Play from here." if problem is None
                  else f"Not playable yet: {problem}.")
+        # Status and position text first, the drawing last (as Board does): a
+        # script or test that waits for the redraw then reads a fresh status.
         self.status.value = (f'<span class="tavrei-message">{html.escape(message)}</span> '
                              f'<b class="tavrei-state">{html.escape(state)}</b>')
+        self.position_text.value = position.string
+        self.view.show(board_svg(position))
 
     def _repr_svg_(self) -> str:
         return self.view.svg
