@@ -10,9 +10,11 @@ input stays quick; the readers behind them are the same either way.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -31,6 +33,7 @@ from test_fuzz_inputs import (
 from tavrei_lab.cli import main
 
 WORKDIR = Path(tempfile.mkdtemp(prefix="tavrei-fuzz-cli-"))
+atexit.register(shutil.rmtree, WORKDIR, ignore_errors=True)
 SMALL = st.sampled_from(["0", "1", "2", "-1", "x", "1e9", "", "٣"])
 
 files = st.one_of(mutated(record_corpus()), mutated(variant_corpus()), odd_text(200),

@@ -11,6 +11,8 @@ built-in names and the ``tavrei_lab.rules`` entry points.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from tavrei_lab.rules import registry
 from tavrei_lab.variant import check_variant_file, load_variant
 
 WORKDIR = Path(tempfile.mkdtemp(prefix="tavrei-fuzz-variants-"))
+atexit.register(shutil.rmtree, WORKDIR, ignore_errors=True)
 
 
 def write(text: str | bytes, name: str = "fuzz.toml") -> Path:
