@@ -214,3 +214,21 @@ def test_a_refused_paste_upload_or_position_leaves_the_widgets_game_unchanged(bo
     assert board.game is game
     assert snapshot(game) == before
     assert "unchanged" in board.status.value or "Illegal" in board.status.value
+
+
+def test_a_refused_edit_leaves_the_set_up_and_the_boards_game_unchanged(board: Any) -> None:
+    """The position editor: a bad position string changes nothing in the editor, and a
+    set-up the rules refuse is not handed to the board."""
+    editor = widgets.PositionEditor("tavreli", board=board)
+    game = board.game
+    before = snapshot(game)
+    editor.read_position("4v3/8/8/8/8/8/8/4V3 w - 0 1")
+    set_up = editor.position().string
+    editor.read_position("4v3/8/8/8/8/8/8/4V3 w - 0 1 9 9 9")     # unreadable
+    editor.read_position("(" + "R" * 100 + ")7/8/8/8/8/8/8/8 w - 0 1")  # over a limit
+    assert editor.position().string == set_up
+    assert "unchanged" in editor.status.value
+    editor.read_position("4v3/8/8/8/8/8/8/2VV4 w - 0 1")       # readable, not playable
+    editor.play()
+    assert "Refused" in editor.status.value
+    assert board.game is game and snapshot(game) == before
