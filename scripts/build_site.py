@@ -380,7 +380,8 @@ def stage_lite_dir(stage: Path, bin_dir: Path, pyodide_tarball: Path, pyodide_ve
     build environment, so the Python side in the browser must be the same version --
     and for the kernel's own start-up packages (micropip) at Pyodide's versions.
     """
-    shutil.copytree(LITE_SOURCE, stage, ignore=shutil.ignore_patterns("requirements-build.txt"))
+    only_for_people = shutil.ignore_patterns("requirements-build.txt", "README.md")
+    shutil.copytree(LITE_SOURCE, stage, ignore=only_for_people)
     runtime_pins = stage_pyodide(pyodide_tarball, pyodide_version, stage / "static" / "pyodide")
     build_package_wheel(bin_dir, stage / "wheels")
     config_path = stage / "jupyter_lite_config.json"
