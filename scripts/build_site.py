@@ -452,9 +452,9 @@ def verify_site(output: Path) -> list[str]:
     for config_path in configs:
         settings = json.loads(config_path.read_text()).get("jupyter-config-data", {})
         app_kernel = settings.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
-        for key in ("pyodideUrl",):
-            if key in app_kernel and not _is_local(app_kernel[key]):
-                raise SiteBuildError(f"{config_path}: {key} is remote: {app_kernel[key]!r}")
+        app_pyodide = app_kernel.get("pyodideUrl")
+        if app_pyodide is not None and not _is_local(app_pyodide):
+            raise SiteBuildError(f"{config_path}: pyodideUrl is remote: {app_pyodide!r}")
     lock = json.loads(lock_path.read_text())
     if not lock.get("packages"):
         raise SiteBuildError(f"{lock_path} lists no packages")
@@ -477,12 +477,30 @@ def site_size(output: Path) -> int:
 # -- the whole build --------------------------------------------------------------------
 
 
+def _check_replaceable(output: Path) -> None:
+    """Refuse to wipe a folder that is not an earlier site (``--output ~`` is a typo away).
+
+    A build deletes its output folder first; that is only safe for a folder that is
+    missing, empty, or holds a JupyterLite site (its ``jupyter-lite.json``), and that
+    does not contain this checkout.
+    """
+    if output == ROOT or output in ROOT.parents:
+        raise SiteBuildError(f"refusing to build the site into {output}: it holds the project")
+    if output.is_file():
+        raise SiteBuildError(f"the site's output {output} is a file")
+    if output.is_dir() and any(output.iterdir()) and not (output / "jupyter-lite.json").is_file():
+        raise SiteBuildError(
+            f"refusing to replace {output}: it is not empty and not a site built before "
+            "(no jupyter-lite.json); choose another --output")
+
+
 def build_site(output: Path = DEFAULT_OUTPUT, contents: Sequence[Path] = DEFAULT_CONTENTS,
                *, log: bool = True) -> BuildReport:
     """Build the site from a clean state into ``output`` and verify it; see the module doc."""
     started = time.perf_counter()
     output = output.resolve()
     contents = [Path(folder).resolve() for folder in contents]
+    _check_replaceable(output)
     notebooks = _notebooks_in(contents)
     if not notebooks:
         raise SiteBuildError(f"no notebooks to publish in {', '.join(map(str, contents))}")

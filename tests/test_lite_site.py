@@ -213,6 +213,17 @@ def test_lite_python_that_does_not_run_is_an_error(bare_machine: Path,
         builder.find_build_python()
 
 
+def test_build_refuses_to_wipe_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
+    """The build deletes its output first: never a folder of someone's files."""
+    precious = tmp_path / "homework"
+    precious.mkdir()
+    (precious / "essay.txt").write_text("mine")
+    for output in (precious, ROOT, ROOT.parent):
+        with pytest.raises(builder.SiteBuildError, match="refusing"):
+            builder.build_site(output, log=False)
+    assert (precious / "essay.txt").read_text() == "mine"
+
+
 # -- the built site, read from disk -----------------------------------------------------
 
 
