@@ -375,7 +375,10 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: 
     >>> rules.options["fifty_move_rule"], rules.variant.id
     (False, 'tavreli')
     """
-    name = os.fspath(name_or_path)
+    try:
+        name = os.fspath(name_or_path)
+    except TypeError:  # None, a number, ...: say so as the docstring promises
+        name = None
     if not isinstance(name, str) or not name:
         raise VariantError(f"variant name must be a non-empty string, got {name_or_path!r}")
     path = _find(name, None)
@@ -416,7 +419,10 @@ def describe_variants() -> list[tuple[str, str, str]]:
 
 def check_variant_file(path: str | os.PathLike[str]) -> Any:
     """Load and validate a variant file; raises ``VariantError`` naming what is wrong."""
-    p = Path(path)
+    try:
+        p = Path(path)
+    except TypeError:
+        raise VariantError(f"a variant file must be a path, got {path!r}"[:200]) from None
     if not _exists(p):
         raise VariantError(f"{p}: no such variant file", file=str(p))
     data, chain = _resolve(p, ())

@@ -236,3 +236,14 @@ def test_die_weights_too_big_to_add_up_are_a_variant_error(tmp_path: Path) -> No
                     '1e308, 1e308]\n')
     with pytest.raises(VariantError, match="die.weights"):
         check_variant_file(path)
+
+
+@pytest.mark.parametrize("name", [None, 123, 4.5, ["tavreli"]])
+def test_a_variant_name_that_is_not_text_is_a_variant_error(name: object) -> None:
+    """``Game(variant=None)`` raised TypeError from ``os.fspath``."""
+    with pytest.raises(VariantError, match="non-empty string"):
+        Game(variant=name)
+    with pytest.raises(VariantError, match="non-empty string"):
+        load_variant(name)  # type: ignore[arg-type]
+    with pytest.raises(VariantError):
+        check_variant_file(name)  # type: ignore[arg-type]

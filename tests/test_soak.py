@@ -18,6 +18,7 @@ from tavrei_lab.cli import main
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine import soak
 from tavrei_lab.engine.soak import PAIRINGS, SoakReport, position_problems, run_soak, soak_game
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.variant import load_variant, variants
 
@@ -124,7 +125,7 @@ def test_a_pop_that_does_not_restore_is_caught(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(Game, "pop", bad_pop)
     report = SoakReport()
-    with pytest.raises(Exception):  # noqa: B017 -- the broken pop also breaks the replay
+    with pytest.raises(TavreiError):  # redo then replays the move where it is illegal
         soak_game("tavreli", ("random", "random"), seed=1, index=0, report=report,
                   max_plies=2)
     assert "push-pop" in {v.invariant for v in report.violations}
