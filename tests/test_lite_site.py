@@ -439,17 +439,53 @@ def _open_and_run(page: Any, path: str, started: float) -> dict[str, Any]:
     return {"ready_s": ready_s, "run_s": run_s, "ran": ran, "cells": page.evaluate(CODE_CELLS)}
 
 
+HIT = """([x, y]) => {
+  const hit = document.elementFromPoint(x, y);
+  const square = hit && hit.closest('[data-square]');
+  return square ? square.getAttribute('data-square') : null;
+}"""
+
+
+def _aim(page: Any, board: str, square: str) -> tuple[float, float]:
+    """The centre of ``square`` once the page holds still and that point hits the square.
+
+    Right after run-all the notebook is still laying itself out (outputs below
+    render, JupyterLab measures cells as they scroll into view), so a position read
+    too early can be stale by the time the mouse arrives: the click then lands on
+    another square, or none, and no redraw follows.
+    """
+    target = page.locator(f'{board} .square[data-square="{square}"]').first
+    previous = None
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        if box is not None:
+            point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            if point == previous and page.evaluate(HIT, list(point)) == square:
+                return point
+            previous = point
+        page.wait_for_timeout(150)
+    raise AssertionError(f"square {square} never held still under the mouse: last {previous}")
+
+
 def _click_square(page: Any, board: str, square: str) -> float:
     """Click the centre of a drawn square; wait for Python's redraw; return its time in ms."""
-    target = page.locator(f'{board} .square[data-square="{square}"]').first
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    assert box is not None, f"square {square} is not drawn"
+    x, y = _aim(page, board, square)
     before = int(page.locator(board).get_attribute("data-version") or 0)
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(
-        "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
-        arg=[board, before], timeout=30_000, polling="raf")
+    page.mouse.click(x, y)
+    try:
+        page.wait_for_function(
+            "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+            arg=[board, before], timeout=30_000, polling="raf")
+    except Exception as error:
+        panel = board.split()[0]                  # "#<notebook panel id> .tavrei-board-widget"
+        status = page.locator(f"{panel} .tavrei-status").first.inner_text()
+        raise AssertionError(
+            f"no redraw 30 s after clicking {square} at ({x:.0f}, {y:.0f}): the point now hits "
+            f"{page.evaluate(HIT, [x, y])!r}, board version {before} -> "
+            f"{page.locator(board).get_attribute('data-version')}, status {status!r}"
+        ) from error
     return float(page.locator(board).get_attribute("data-redraw-ms") or "nan")
 
 
