@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from test_fuzz_inputs import ALPHABET, clean, fuzz_settings, mutated, odd_text, record_corpus
 
@@ -40,6 +40,7 @@ def same_game(a: Game, b: Game) -> bool:
 
 @fuzz_settings(150)
 @given(text=records)
+@example(text='[Result "-0"]\n\n1. e2-e4 1-0')   # found by the long run: a bad Result tag
 def test_read_record_replays_or_refuses_clearly(text: str) -> None:
     game = clean(read_record, text)
     if isinstance(game, TavreiError):

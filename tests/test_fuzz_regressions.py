@@ -247,3 +247,13 @@ def test_a_variant_name_that_is_not_text_is_a_variant_error(name: object) -> Non
         load_variant(name)  # type: ignore[arg-type]
     with pytest.raises(VariantError):
         check_variant_file(name)  # type: ignore[arg-type]
+
+
+def test_a_result_tag_that_is_not_a_result_still_writes_a_readable_record() -> None:
+    """A record read with ``[Result "-0"]`` wrote "-0" as the last movetext token, so the
+    record it wrote could not be read back (found by the long hypothesis run)."""
+    game = Game.from_record('[Result "-0"]\n\n1. e2-e4 e7-e5 1-0')
+    text = game.record()
+    again = Game.from_record(text)
+    assert again.history == game.history
+    assert again.tags["Result"] == "-0" and text.rstrip().endswith("*")

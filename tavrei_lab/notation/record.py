@@ -141,7 +141,10 @@ def write_record(game: Any, **tags: str) -> str:
         if comment:
             words.append("{" + comment.replace("}", ")") + "}")
             need_number = True
-    words.append(all_tags["Result"])
+    # the movetext ends in a result token; a Result tag that is not one (a typo such as
+    # "-0" read from a file) stays in the tags but must not end the movetext unreadably
+    result = all_tags["Result"]
+    words.append(result if result in ("1-0", "0-1", "1/2-1/2", "*") else "*")
     body = _wrap(words)
     return f"{head}\n\n{body}\n"
 
