@@ -68,7 +68,10 @@ def one_input(data: bytes) -> None:
             read_position(text, RULES[which % len(RULES)])
         elif kind == 3:
             parse_record(text)
-            read_record(text)
+            read = read_record(text)
+            again = Game.from_record(read.record())      # what it writes reads back the same
+            if [p.string for p in again.positions] != [p.string for p in read.positions]:
+                raise AssertionError(f"record of {text!r} read back as another game")
         elif kind == 4:
             with open(VARIANT_FILE, "wb") as f:
                 f.write(raw)
