@@ -98,3 +98,23 @@ def test_register_at_run_time(tmp_path: Path) -> None:
     path.write_text('extends = "tavreli"\nrules = "test-no-castling"\n')
     game = Game(str(path), "4v3/8/8/8/8/8/8/R3V2R w - 0 1")
     assert not any(m.castling for m in game.legal_moves())
+
+
+def test_the_end_of_the_game_follows_a_plugin_that_filters_moves(tmp_path: Path) -> None:
+    class NoVolkhvMoves(TowerChessRules):
+        """Only the volkhv could move here; this module forbids it."""
+
+        name = "test-frozen-volkhv"
+
+        def legal_moves(self, position):  # type: ignore[no-untyped-def]
+            return [m for m in super().legal_moves(position)
+                    if position.board[m.from_square][-1].kind != 1]
+
+    register_rule_module(NoVolkhvMoves)
+    path = tmp_path / "frozen.toml"
+    path.write_text('extends = "tavreli"\nrules = "test-frozen-volkhv"\n')
+    game = Game(str(path), "7v/8/8/8/8/8/8/V7 w - 0 1")
+    assert game.legal_moves() == []
+    assert game.rules.has_legal_move(game.position) is False
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == "stalemate"

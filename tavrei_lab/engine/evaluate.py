@@ -84,40 +84,22 @@ def volkhv_danger(rules: Any, position: Position, color: int) -> int:
 
 
 def has_legal_move(rules: Any, position: Position, pseudo: list[Any] | None = None) -> bool:
-    """Is there at least one legal move? Stops at the first one found.
-
-    For the tower-chess family with checkmate as the goal a legal move is a
-    pseudo move after which the mover's volkhv is not attacked (RULES.md
-    A5.2), so the first safe pseudo move answers the question (``pseudo``:
-    the pseudo moves, if the caller has them already). Other rule modules
-    are asked for their full list.
+    """Is there at least one legal move? Stops at the first one found where the
+    rule module can (``TowerChessRules.has_legal_move``); other modules are
+    asked for their full list. ``pseudo`` is accepted for old callers and unused.
     """
-    if type(rules) is not TowerChessRules or rules.king_capture:
-        return bool(rules.legal_moves(position))
-    me = position.turn
-    for move in rules.pseudo_moves(position) if pseudo is None else pseudo:
-        if move.castling:
-            return True   # castling's own conditions already include safety
-        after = rules.apply(position, move)
-        ks = after.king_square(me)
-        if ks is None or not rules.is_attacked(after, ks, 1 - me):
-            return True
-    return False
+    quick = getattr(rules, "has_legal_move", None)
+    if quick is not None:
+        return bool(quick(position))
+    return bool(rules.legal_moves(position))
 
 
 def quick_outcome(rules: Any, position: Position) -> Outcome | None:
     """The game's end by the rules in ``position`` alone (no repetition, no clocks).
 
-    Same answer as ``rules.outcome(position)`` but cheap for the tower-chess
-    family: only a side with no legal move can be mated or stalemated.
+    ``rules.outcome`` already stops at the first legal move, so this is it.
     """
-    if type(rules) is not TowerChessRules or rules.king_capture:
-        return rules.outcome(position)
-    if has_legal_move(rules, position):
-        return None
-    if rules.is_check(position):
-        return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
-    return Outcome("stalemate")
+    return rules.outcome(position)
 
 
 def evaluate(position: Position, rules: Any | None = None) -> float:

@@ -492,8 +492,9 @@ class TowerChessRules:
         """Whether any legal move exists. It stops at the first one found, so
         the end-of-game test at every leaf of a tree or a search costs a
         fraction of a full generation."""
-        if self.king_capture:
-            return bool(self._king_capture_legal(position))
+        if self.king_capture or type(self).legal_moves is not TowerChessRules.legal_moves:
+            # a subclass that filters legal_moves (a plugin) must be asked itself
+            return bool(self.legal_moves(position))
         return bool(self._generate(position, legal_only=True, first_only=True))
 
     def _promotion_moves(self, position: Position, s: int, k: int, to: int,
