@@ -40,7 +40,7 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info _site .jupyterlite.doit.db test-artifacts
 
 # -- Zero-install classroom (issue 12): the tutorials as an offline JupyterLite site ---------
 # `make site` builds _site/ from a clean state: tavrei_lab's own wheel, its pure-Python
