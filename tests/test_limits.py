@@ -95,7 +95,8 @@ def test_a_1000_by_1000_board_is_refused_at_once(tmp_path: Path) -> None:
 # -- position strings ------------------------------------------------------------------------
 
 def tower_position(height: int) -> str:
-    return f"4v3/8/8/8/8/8/8/({'R' * (height - 1)}V)7 w - 0 1"
+    """One tower of ``height`` tavrels (the white volkhv on top) and nothing else."""
+    return f"8/8/8/8/8/8/8/({'R' * (height - 1)}V)7 w - 0 1"
 
 
 def test_the_tower_height_limit() -> None:
@@ -250,3 +251,15 @@ def test_the_tree_depth_limit() -> None:
     assert tree.graph["truncated"]
     with pytest.raises(LimitError, match=f"between 0 and {MAX_DEPTH}"):
         build(Game(), MAX_DEPTH + 1, max_nodes=50, values=False)
+
+
+def test_the_tavrel_count_limit_keeps_every_tower_within_the_height_limit() -> None:
+    from tavrei_lab.notation.position_string import MAX_TAVRELS
+    assert MAX_TOWER_HEIGHT == MAX_TAVRELS   # no tower can outgrow it in play
+    per_square = MAX_TAVRELS // 64
+    full = "/".join(["".join([f"({'R' * per_square})"] * 8)] * 8) + " w - 0 1"
+    pos = read_position(full, TAVRELI)
+    assert sum(len(t) for t in pos.board) == MAX_TAVRELS
+    one_more = full.replace(f"({'R' * per_square})", f"({'R' * (per_square + 1)})", 1)
+    with pytest.raises(LimitError, match=f"more than {MAX_TAVRELS} tavrels"):
+        read_position(one_more, TAVRELI)

@@ -18,6 +18,7 @@ from tavrei_lab import Game
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT
 from tavrei_lab.variant import variants
 
 
@@ -225,7 +226,8 @@ def test_a_refused_edit_leaves_the_set_up_and_the_boards_game_unchanged(board: A
     editor.read_position("4v3/8/8/8/8/8/8/4V3 w - 0 1")
     set_up = editor.position().string
     editor.read_position("4v3/8/8/8/8/8/8/4V3 w - 0 1 9 9 9")     # unreadable
-    editor.read_position("(" + "R" * 100 + ")7/8/8/8/8/8/8/8 w - 0 1")  # over a limit
+    too_tall = "(" + "R" * (MAX_TOWER_HEIGHT + 1) + ")7/8/8/8/8/8/8/8 w - 0 1"
+    editor.read_position(too_tall)                                  # over a limit
     assert editor.position().string == set_up
     assert "unchanged" in editor.status.value
     editor.read_position("4v3/8/8/8/8/8/8/2VV4 w - 0 1")       # readable, not playable

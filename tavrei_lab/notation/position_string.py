@@ -40,7 +40,10 @@ if TYPE_CHECKING:
 
 #: Limits on what a position string may ask for (see the robustness notes).
 MAX_POSITION_CHARS = 20_000
-MAX_TOWER_HEIGHT = 64
+#: Most tavrels one position may hold. Nothing leaves the board, so no tower
+#: can grow in play beyond the number of tavrels: the tower limit is the same.
+MAX_TAVRELS = 512
+MAX_TOWER_HEIGHT = MAX_TAVRELS
 MAX_CLOCK = 1_000_000
 
 _TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")
@@ -207,6 +210,9 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
                 pos = m.end()
             tower = _read_tower(body, square, pieces, text, g, r)
             total += len(tower)
+            if total > MAX_TAVRELS:
+                raise LimitError(f"position string: more than {MAX_TAVRELS} tavrels on the "
+                                 f"board (the limit), counting up to {square}")
             board[r * g.width + f] = tower
             f += 1
         if f != g.width:

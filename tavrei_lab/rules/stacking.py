@@ -36,6 +36,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
+from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT
 from tavrei_lab.rules.base import Option, Outcome
 
 if TYPE_CHECKING:
@@ -48,7 +49,10 @@ _SLIDE_DIRS = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
                ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
 _KIND_MASK = 0b1110
 _KING_BITS = KING << 1
-_ALL_TRUE = [True] * 130          # every count needs the full test (index = count)
+#: Move-cache keys are ``(from * size + to) * _COUNT_SLOTS + count``.
+_COUNT_SLOTS = 1024
+assert MAX_TOWER_HEIGHT < _COUNT_SLOTS
+_ALL_TRUE = [True] * (MAX_TOWER_HEIGHT + 2)   # every count needs the full test (index = count)
 _PINNED_ONE = (False, True)       # a lone tavrel on a pin line: test count 1
 
 
@@ -362,7 +366,7 @@ class TowerChessRules:
 
     def _move(self, s: int, k: int, to: int) -> Move:
         """The shared ``Move`` object for (s, k, to): moves are built once per board."""
-        key = ((s * self._size) + to) * 128 + k
+        key = ((s * self._size) + to) * _COUNT_SLOTS + k
         m = self._move_cache.get(key)
         if m is None:
             m = self._move_cache[key] = Move(s, k, to)
@@ -422,7 +426,7 @@ class TowerChessRules:
                     if choosing and pawn and to // w == far:
                         self._promotion_moves(position, s, h, to, full, moves)
                         continue
-                    key = (base + to) * 128 + h
+                    key = (base + to) * _COUNT_SLOTS + h
                     m = cache.get(key)
                     if m is None:
                         m = cache[key] = Move(s, h, to)
@@ -440,7 +444,7 @@ class TowerChessRules:
                         self._promotion_moves(position, s, k, to, full, moves)
                     continue
                 ep_move = pawn and to == ep and not board[to]
-                key = (base + to) * 128
+                key = (base + to) * _COUNT_SLOTS
                 for k in range(1, h + 1):
                     m = cache.get(key + k)
                     if m is None:
