@@ -24,6 +24,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.engine.perft import perft
+from tests.perft_tables import read_table
 
 TABLE = Path(__file__).with_name("perft") / "gavrilov-die.perft"
 
@@ -207,31 +208,9 @@ NAIVE = {
 }
 
 
-def read_table(path: Path) -> list[tuple[str, str, str | None, list[tuple[int, int]]]]:
-    """(id, variant, position, [(depth, count)]) for each entry of the table."""
-    entries: list[list] = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.partition(" ")
-        if key == "id":
-            entries.append([value, "gavrilov-die", None, []])
-        elif key == "variant":
-            entries[-1][1] = value
-        elif key == "position":
-            entries[-1][2] = value
-        elif key == "perft":
-            depth, count = value.split()
-            entries[-1][3].append((int(depth), int(count)))
-        else:
-            raise ValueError(f"{path.name}: unknown line {raw!r}")
-    return [tuple(e) for e in entries]  # type: ignore[misc]
-
-
-CASES = [pytest.param(variant, position, depth, count, id=f"{ident}-d{depth}")
-         for ident, variant, position, figures in read_table(TABLE)
-         for depth, count in figures]
+CASES = [pytest.param(e.variant, e.position, depth, count, id=f"{e.ident}-d{depth}")
+         for e in read_table(TABLE, "gavrilov-die")
+         for depth, count in e.figures]
 
 
 @pytest.mark.parametrize(("variant", "position", "depth", "count"), CASES)
@@ -250,8 +229,8 @@ def test_independent_generator_matches_the_table(variant: str, position: str | N
 
 
 def test_the_table_covers_depth_one_to_three_of_the_default_game() -> None:
-    depths = {d for ident, variant, pos, figs in read_table(TABLE)
-              if variant == "gavrilov-die" and pos is None for d, _ in figs}
+    depths = {d for e in read_table(TABLE, "gavrilov-die")
+              if e.variant == "gavrilov-die" and e.position is None for d, _ in e.figures}
     assert {1, 2, 3} <= depths
 
 

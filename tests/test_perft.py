@@ -8,40 +8,16 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.engine.perft import perft
+from tests.perft_tables import read_table
 
 TABLES = Path(__file__).with_name("perft")
 
 
-def read_table(path: Path) -> list[tuple[str, str | None, str | None, list[tuple[int, int]]]]:
-    """Entries of a perft file: (id, position, moves, [(depth, count)])."""
-    entries: list = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.partition(" ")
-        if key == "id":
-            entries.append([value, None, None, []])
-        elif key == "position":
-            entries[-1][1] = value
-        elif key == "moves":
-            entries[-1][2] = value
-        elif key == "perft":
-            depth, count = value.split()
-            entries[-1][3].append((int(depth), int(count)))
-        elif key == "variant":
-            entries[-1].append(value)
-        else:
-            raise ValueError(f"{path.name}: unknown line {raw!r}")
-    return [tuple(e) for e in entries]
-
-
 def _cases(name: str):
-    table = TABLES / name
-    for entry in read_table(table):
-        ident, position, moves, figures = entry[:4]
-        for depth, count in figures:
-            yield pytest.param(position, moves, depth, count, id=f"{ident.split()[0]}-d{depth}")
+    for entry in read_table(TABLES / name, "tavreli"):
+        for depth, count in entry.figures:
+            yield pytest.param(entry.position, entry.moves, depth, count,
+                               id=f"{entry.ident.split()[0]}-d{depth}")
 
 
 @pytest.mark.parametrize(("position", "moves", "depth", "count"), list(_cases("tavreli.perft")))

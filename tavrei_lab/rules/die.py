@@ -493,12 +493,7 @@ class DieRules:
             other = position.replace(turn=1 - position.turn, ep_square=None, roll=None)
             if not self.no_move_passes or not self.all_moves(other):
                 return Outcome("stalemate")
-        if claim_draw:
-            if self.options["fifty_move_rule"] and position.halfmove_clock >= 100:
-                return Outcome("fifty-move-rule")
-            if self.options["repetition_draw"] and repetitions >= 3:
-                return Outcome("threefold-repetition")
-        return None
+        return self.inner.claimable_draw(position, repetitions) if claim_draw else None
 
     # -- perft --------------------------------------------------------------------
     def perft(self, position: Position, depth: int) -> int:

@@ -665,11 +665,14 @@ class TowerChessRules:
             if self.is_check(position):
                 return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
             return Outcome("stalemate")
-        if claim_draw:
-            if self.options["fifty_move_rule"] and position.halfmove_clock >= 100:
-                return Outcome("fifty-move-rule")
-            if self.options["repetition_draw"] and repetitions >= 3:
-                return Outcome("threefold-repetition")
+        return self.claimable_draw(position, repetitions) if claim_draw else None
+
+    def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
+        """The draw a player may claim here (A9.2, A9.3), if the options allow it."""
+        if self.options["fifty_move_rule"] and position.halfmove_clock >= 100:
+            return Outcome("fifty-move-rule")
+        if self.options["repetition_draw"] and repetitions >= 3:
+            return Outcome("threefold-repetition")
         return None
 
     # -- chance: none in this family ---------------------------------------------
