@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 Tower = tuple[Tavrel, ...]
 
+#: Most tavrels one position may hold. Nothing leaves the board, so no tower
+#: can grow in play beyond the number of tavrels: the tower limit is the same.
+MAX_TAVRELS = 512
+MAX_TOWER_HEIGHT = MAX_TAVRELS
+
 
 class Position:
     """A snapshot of the board and the state the rules need.

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tavrei_lab.core.position import Position
+from tavrei_lab.core.position import MAX_TAVRELS, MAX_TOWER_HEIGHT, Position
 from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, PROMOTED, ROOK, Tavrel
 from tavrei_lab.errors import LimitError, NotationError, PositionError
 
@@ -40,10 +40,7 @@ if TYPE_CHECKING:
 
 #: Limits on what a position string may ask for (see the robustness notes).
 MAX_POSITION_CHARS = 20_000
-#: Most tavrels one position may hold. Nothing leaves the board, so no tower
-#: can grow in play beyond the number of tavrels: the tower limit is the same.
-MAX_TAVRELS = 512
-MAX_TOWER_HEIGHT = MAX_TAVRELS
+# MAX_TAVRELS, MAX_TOWER_HEIGHT: the model's own limits (core.position), enforced here.
 MAX_CLOCK = 1_000_000
 
 _TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")

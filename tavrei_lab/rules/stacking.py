@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.position import Position
+from tavrei_lab.core.position import MAX_TOWER_HEIGHT, Position
 from tavrei_lab.core.tavrel import (
     ACTING,
     BISHOP,
@@ -36,7 +36,6 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
-from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT
 from tavrei_lab.rules.base import Option, Outcome
 
 if TYPE_CHECKING:
