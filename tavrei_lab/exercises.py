@@ -675,7 +675,8 @@ def _build_exercises() -> dict[str, Exercise]:
                    "d8-d6 h2-h3 c8-e6 b1-a3 a8-a7 c2-c3 a7-a3 b2-a3 d6(1)-a3 c1-a3 d6(1)-a3 "
                    "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
                    "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
-            hint="The black knyaz stands on top of a tall tower on e1."),
+            hint="A black knyaz lies inside the tall tower on e1, under three tavrels: "
+                 "what would it attack if it were on top?"),
         Exercise(
             "discovered-check", "Check by splitting",
             "Your vsadnik on e2 stands on your own ratoborets. Give check to the black "
