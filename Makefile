@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 setup: $(STAMP)
 
+# LAB_ARGS: extra JupyterLab options (the tests pass a port and a token). Root, as on
+# these machines and in containers, needs --allow-root.
+LAB_ARGS ?=
 lab: setup
-	$(BIN)/jupyter lab notebooks/00_quick_start.ipynb
+	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/00_quick_start.ipynb
 
 # Debian's Chromium for the real-browser tests (a test tool's own browser download
 # cannot reach its host here). Needs root, as CI is.
