@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +128,30 @@ class Notebook:
     def state(self, board: str) -> dict[str, Any]:
         """The Python-side state of ``board`` (a variable in the notebook)."""
         return json.loads(self.execute(f"state({board})").strip().splitlines()[-1])
+
+
+@contextmanager
+def voila_app(notebook: str, root: Path) -> Iterator[str]:
+    """Serve ``NOTEBOOKS/notebook`` as a Voila app on 127.0.0.1; yields its base URL.
+
+    Voila runs the notebook in a new kernel for every GET of "/", so readiness
+    is probed on a static file, idle kernels are culled, and the server is
+    stopped at the end.
+    """
+    work = root / "work"
+    work.mkdir()
+    shutil.copy(NOTEBOOKS / notebook, work)
+    port = free_port()
+    log = root / "voila.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", notebook, "--no-browser",
+             "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
+             "--MappingKernelManager.cull_idle_timeout=120"],
+            cwd=work, env=private_jupyter_env(root), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_http(f"{base}/voila/static/voila.js", process, log)
+        yield base
+    finally:
+        stop(process)

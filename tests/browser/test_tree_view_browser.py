@@ -9,39 +9,19 @@ gains the unfolded children.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from _lab import NOTEBOOKS, free_port, private_jupyter_env, screenshot, stop, wait_for_http
+from _lab import screenshot, voila_app
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def voila_tree(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("voila-tree")
-    work = root / "work"
-    work.mkdir()
-    shutil.copy(NOTEBOOKS / "tree_view.ipynb", work)
-    port = free_port()
-    log = root / "voila.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "tree_view.ipynb", "--no-browser",
-             "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-             "--MappingKernelManager.cull_idle_timeout=120"],
-            cwd=work, env=private_jupyter_env(root), stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{base}/voila/static/voila.js", process, Path(log))
+    with voila_app("tree_view.ipynb", tmp_path_factory.mktemp("voila-tree")) as base:
         yield base
-    finally:
-        stop(process)
 
 
 def _node_count(page: Any) -> int:
