@@ -12,29 +12,11 @@ from __future__ import annotations
 import base64
 import datetime
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.widgets import Board, BoardView, PositionEditor, agent_names
-
-
-@pytest.fixture(autouse=True)
-def _render(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Use the real ``render.board_svg``; a minimal stand-in only while it has not landed."""
-    try:
-        from tavrei_lab.render import board_svg  # noqa: F401
-    except ImportError:
-        sys.path.insert(0, str(Path(__file__).parent))
-        import types
-
-        import _widget_fake_render
-        fake = types.ModuleType("tavrei_lab.render")
-        fake.board_svg = _widget_fake_render.board_svg  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "tavrei_lab.render", fake)
-
 
 _TAG = re.compile(r"<[^>]*>")
 
