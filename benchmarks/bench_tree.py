@@ -20,8 +20,8 @@ from typing import Any
 
 from tavrei_lab import Game
 from tavrei_lab.engine.perft import perft
+from tavrei_lab.render.tree import draw_svg
 from tavrei_lab.tree import build
-from tavrei_lab.tree.draw import draw_svg
 from tavrei_lab.tree.layout import layered_layout
 
 POSITION = "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"

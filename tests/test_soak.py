@@ -16,10 +16,10 @@ import pytest
 from tavrei_lab import Game
 from tavrei_lab.cli import main
 from tavrei_lab.core.move import Move
-from tavrei_lab.engine import soak
-from tavrei_lab.engine.soak import PAIRINGS, SoakReport, position_problems, run_soak, soak_game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.qa import soak
+from tavrei_lab.qa.soak import PAIRINGS, SoakReport, position_problems, run_soak, soak_game
 from tavrei_lab.variant import load_variant, variants
 
 
@@ -150,6 +150,6 @@ def test_bad_soak_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixtur
     assert "error" in capsys.readouterr().err
 
 
-def test_python_dash_m_runs_the_same_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert soak.main(["--games", "1", "--variants", "tavreli", "--max-plies", "4"]) == 0
+def test_the_soak_command_plays_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["soak", "--games", "1", "--variants", "tavreli", "--max-plies", "4"]) == 0
     assert "soak: 1 games" in capsys.readouterr().out

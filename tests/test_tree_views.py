@@ -11,8 +11,8 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.errors import RenderError
+from tavrei_lab.render.tree import MAX_THUMBNAILS, draw_svg, probability_text
 from tavrei_lab.tree import build, position_at
-from tavrei_lab.tree.draw import MAX_THUMBNAILS, draw_svg, probability_text
 from tavrei_lab.tree.export import (
     from_node_link,
     read_graphml,
@@ -22,7 +22,7 @@ from tavrei_lab.tree.export import (
 )
 from tavrei_lab.tree.layout import layered_layout, visible_nodes
 from tavrei_lab.tree.values import value_text
-from tavrei_lab.tree.view import TreeView
+from tavrei_lab.widgets.tree import TreeView
 
 DIE_POSITION = "5k/6/6/R1p:Q3/6/K5 w - 0 1"
 MATE_IN_ONE = "4v3/8/4V3/8/8/8/8/R7 w - 0 1"

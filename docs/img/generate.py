@@ -19,7 +19,7 @@ from pathlib import Path
 from tavrei_lab import Game, tree
 from tavrei_lab.data import recorded_game
 from tavrei_lab.render import board_svg
-from tavrei_lab.tree.draw import draw_svg
+from tavrei_lab.render.tree import draw_svg
 
 HERE = Path(__file__).resolve().parent
 ESCAPE = "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1"

@@ -1,6 +1,6 @@
 """``tavrei-lab soak [--games N] [--seed S] ...``: self-play with every invariant checked.
 
-See ``tavrei_lab.engine.soak`` for the invariants. Exit status 0 when none
+See ``tavrei_lab.qa.soak`` for the invariants. Exit status 0 when none
 broke, 1 when one did, 2 for bad arguments.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.engine.soak import add_arguments, run_from_args
+from tavrei_lab.qa.soak import add_arguments, run_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     counts = G.graph["nodes_per_depth"]
     pv = G.graph.get("principal_variation", [])
     if args.svg:
-        from tavrei_lab.tree.draw import draw_svg
+        from tavrei_lab.render.tree import draw_svg
         with open(args.svg, "w", encoding="utf-8") as f:
             f.write(draw_svg(G))
     if args.json:

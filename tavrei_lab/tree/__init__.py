@@ -2,9 +2,10 @@
 
 ``build`` grows a tree from a game or a position; ``values.minimax`` puts
 minimax / expectiminimax values and the principal variation on it;
-``tactics`` finds the tower tactics a lesson wants to show; ``layout`` and
-``draw`` turn a tree into an SVG without graphviz; ``view`` is the
-interactive Jupyter view; ``export`` writes node-link JSON and GraphML.
+``tactics`` finds the tower tactics a lesson wants to show; ``layout`` places
+the nodes; ``export`` writes node-link JSON and GraphML. The pictures live
+with the other pictures (``tavrei_lab.render.tree.draw_svg``), the clickable
+view with the other widgets (``tavrei_lab.widgets.TreeView``).
 
 >>> from tavrei_lab import Game
 >>> from tavrei_lab import tree

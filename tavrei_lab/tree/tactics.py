@@ -77,7 +77,7 @@ class Tactic:
     def _repr_svg_(self) -> str | None:
         if self.tree is None:
             return None
-        from tavrei_lab.tree.draw import draw_svg
+        from tavrei_lab.render.tree import draw_svg
         return draw_svg(self.tree)
 
 

@@ -2,7 +2,7 @@
 
 Public names::
 
-    from tavrei_lab.widgets import Board, PositionEditor, BoardView
+    from tavrei_lab.widgets import Board, PositionEditor, BoardView, TreeView
 
     Board()                                   # Tavreli, two human players
     Board(game)                               # an existing Game
@@ -22,6 +22,9 @@ Public names::
   a tower, remove the top, clear, side to move, castling rights; it refuses
   set-ups the rules cannot accept (with the reason) and hands the position to
   a new game on a ``Board``.
+- ``TreeView`` -- a game tree (``tavrei_lab.tree.build``) beside a board:
+  click a node to see its position and the moves that lead there, double-click
+  to fold or unfold it (``widgets.tree``).
 - ``BoardView`` -- the drawing surface alone (an anywidget): shows an SVG from
   ``tavrei_lab.render.board_svg`` and reports clicks on ``data-square``
   elements, for building other tools.
@@ -34,6 +37,7 @@ widget front end (a static export) each widget shows its SVG instead.
 
 from tavrei_lab.widgets.board import Board, agent_names
 from tavrei_lab.widgets.editor import PositionEditor
+from tavrei_lab.widgets.tree import TreeView
 from tavrei_lab.widgets.view import BoardView
 
-__all__ = ["Board", "BoardView", "PositionEditor", "agent_names"]
+__all__ = ["Board", "BoardView", "PositionEditor", "TreeView", "agent_names"]

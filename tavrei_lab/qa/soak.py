@@ -32,7 +32,7 @@ broken (issue 11):
 The long run is one command (figures go to the closing note of issue 11)::
 
     tavrei-lab soak --games 2000 --seed 1
-    python -m tavrei_lab.engine.soak --games 2000 --seed 1      # the same
+    python -m tavrei_lab soak --games 2000 --seed 1      # the same
 
 Games cycle through every shipped variant and through the agent pairings
 random-random, greedy-random, random-greedy (greedy looks one ply ahead, so
@@ -336,13 +336,3 @@ def run_from_args(args: argparse.Namespace) -> int:
     else:
         print(report.summary())
     return 1 if report.violations else 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tavrei_lab.engine.soak``: the same as ``tavrei-lab soak``."""
-    from tavrei_lab.cli import main as cli_main
-    return cli_main(["soak", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

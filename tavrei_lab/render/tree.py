@@ -30,7 +30,9 @@ from typing import Any
 import networkx as nx
 
 from tavrei_lab.errors import RenderError
+from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import SvgwriteRenderer
+from tavrei_lab.render.board import board_svg
 from tavrei_lab.tree.build import position_at, root_of
 from tavrei_lab.tree.layout import layered_layout
 from tavrei_lab.tree.values import value_text
@@ -88,8 +90,6 @@ def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: set[int]) -> list[int]:
 
 def _thumbnail(G: nx.DiGraph, node: int) -> str:
     """A small board for ``node`` as a data URI, the move that led there highlighted."""
-    from tavrei_lab.notation.moves import parse_move_spec
-    from tavrei_lab.render import board_svg
     position = position_at(G, node)
     lastmove = None
     preds = list(G.predecessors(node))
@@ -212,4 +212,4 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     return r.to_string()
 
 
-__all__ = ["draw_svg", "probability_text"]
+__all__ = ["MAX_THUMBNAILS", "draw_svg", "probability_text"]

@@ -27,8 +27,10 @@ import networkx as nx
 import traitlets
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.notation.moves import parse_move_spec
+from tavrei_lab.render.board import board_svg
+from tavrei_lab.render.tree import draw_svg
 from tavrei_lab.tree.build import moves_to, path_to, position_at, root_of
-from tavrei_lab.tree.draw import draw_svg
 from tavrei_lab.tree.values import value_text
 
 _ESM = """
@@ -202,11 +204,9 @@ class TreeView:
         if len(path) > 1:
             text = self.G.edges[path[-2], node].get("move")
             if text:
-                from tavrei_lab.notation.moves import parse_move_spec
                 spec = parse_move_spec(text)
                 if spec.from_square:
                     lastmove = (spec.from_square, spec.to_square)
-        from tavrei_lab.render import board_svg
         self.board.value = board_svg(position, lastmove=lastmove, size=self.board_size)
         before = " ".join(self.G.graph.get("history") or [])
         lines = [f"<b>node {node}</b>: {html.escape(data.get('type', ''))}, "
