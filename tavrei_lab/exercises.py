@@ -3,7 +3,7 @@
 A learner answers a question about a position ("find the split that frees
 your luchnik", "where can this vsadnik go?", "which faces let you save the
 volkhv?") and a *checker* says at once whether the answer is right and, when
-it is not, **why** -- in the words of the rules (RULES.md), not just "wrong".
+it is not, **why** -- in the words of the rules (docs/rules.md), not just "wrong".
 
 Every checker works out the right answers from the rules themselves (legal
 moves, the position after a move, the die's faces); nothing here stores an

@@ -11,7 +11,7 @@ what changes". So a tournament:
   hash, the same on every machine and in every process), the die and each
   agent are seeded from it, and the seed is written into the record;
 - ends each game by the rules (``game.outcome(claim_draw=True)``: checkmate,
-  stalemate, and the automatic repetition and fifty-move draws of RULES.md
+  stalemate, and the automatic repetition and fifty-move draws of docs/rules.md
   A9.4), or at ``max_plies`` -- an **adjudication**, scored as a draw and
   reported as the termination ``max-plies``, never hidden among the real
   draws;

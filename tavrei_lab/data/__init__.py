@@ -3,7 +3,7 @@
 ``games.json`` holds twenty games played in Moscow, Smolensk and Ryazan
 between 1997 and 2003, with the moves exactly as published (typos included:
 upper-case squares, a Cyrillic letter, a missing separator -- the record
-reader tolerates them, RULES.md A10). For ten of them it also lists the
+reader tolerates them, docs/rules.md A10). For ten of them it also lists the
 facts an independent replay found after the last move.
 
 Attribution: the records come from the game archives of tavreli.narod.ru

@@ -1,7 +1,7 @@
 """Perft: count the leaves of the move tree, the standard proof of a move generator.
 
 Each distinct (from, count, to) is one move and each castling is one move
-(RULES.md A10). Every leaf is really played (``apply``), as in the
+(docs/rules.md A10). Every leaf is really played (``apply``), as in the
 benchmark, so perft exercises move application as well as generation.
 
 At chance nodes (die games) each face is expanded once and the counts of its

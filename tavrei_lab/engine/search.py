@@ -44,7 +44,7 @@ answers are reproducible and explainable in a lesson:
    ordering or on the table, only on the seed.
 
 Draws by repetition and by the fifty-move rule are automatic in search, as
-RULES.md A9.4 says they are in self-play. Mates score ``MATE - ply`` so that
+docs/rules.md A9.4 says they are in self-play. Mates score ``MATE - ply`` so that
 a quicker mate is preferred and a slower loss is fought for.
 """
 

@@ -15,7 +15,7 @@ which live in the moved flags, are covered too). The remaining features are:
 
 - the side to move;
 - the en passant square, but only while an en passant capture is really
-  possible -- the same rule the repetition key uses (RULES.md A9.2), so two
+  possible -- the same rule the repetition key uses (docs/rules.md A9.2), so two
   positions have equal hashes exactly when they count as the same position;
 - the die face rolled and not yet used (die games).
 

@@ -1,4 +1,4 @@
-"""Move text (RULES.md A10): a tolerant reader and a canonical writer.
+"""Move text (docs/rules.md A10): a tolerant reader and a canonical writer.
 
 Canonical form: ``e2-e4`` moves the whole tower, ``f3(2)-f6`` the top two
 tavrels, ``x`` replaces ``-`` when the unit lands on a tower (forming one or

@@ -1,4 +1,4 @@
-"""The Gavrilov chess-die game (RULES.md Part B): a die turn rule over tower chess.
+"""The Gavrilov chess-die game (docs/rules.md Part B): a die turn rule over tower chess.
 
 Gavrilov, Elkin, Latypov and Frumin's "Russian chess" is played with towers
 and prisoners exactly like the tower-chess family, but each turn starts with
@@ -148,7 +148,7 @@ class ColourRoll:
 
 
 class DieRules:
-    """The die turn rule over the tower-chess family (RULES.md Part B).
+    """The die turn rule over the tower-chess family (docs/rules.md Part B).
 
     >>> from tavrei_lab import Game
     >>> g = Game("gavrilov-die", seed=1)

@@ -1,7 +1,7 @@
 """The tower-chess family: Tavreli, and orthodox chess when towers are off.
 
 One module covers every game where a move takes the top *k* tavrels of a
-tower (RULES.md Part A): Tavreli with all its options, and -- with prisoners,
+tower (docs/rules.md Part A): Tavreli with all its options, and -- with prisoners,
 own towers and splits switched off and promotion by choice -- orthodox chess,
 which is how the move generator is checked against a well-known chess
 library. Each rule that a lesson might flip is an ``Option``.
@@ -60,7 +60,7 @@ def _kind(t: int) -> int:
 
 
 class TowerChessRules:
-    """Rules of the tower-chess family; options default to RULES.md Part A."""
+    """Rules of the tower-chess family; options default to docs/rules.md Part A."""
 
     name: ClassVar[str] = "tower-chess"
     OPTIONS: ClassVar[tuple[Option, ...]] = (

@@ -99,7 +99,7 @@ def freed_prisoner(position: Position, move: Move) -> int | None:
 
     A tavrel is a prisoner while an enemy tavrel sits directly on it. When a
     split carries off everything above it, the left-behind part has that
-    tavrel on top and it acts at once (RULES.md A3.4). Here "frees" means the
+    tavrel on top and it acts at once (docs/rules.md A3.4). Here "frees" means the
     mover's own tavrel comes back into play.
     """
     if not is_split(position, move):

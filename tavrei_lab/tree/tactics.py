@@ -7,7 +7,7 @@ values -- ``tavrei_lab.tree.build`` with ``root_moves`` set to the key moves).
 A ``Tactic`` is false when nothing was found, so ``if fork(pos): ...`` reads
 naturally.
 
-The tactics (RULES.md Part A; names from the Tavreli rulebook):
+The tactics (docs/rules.md Part A; names from the Tavreli rulebook):
 
 - ``free_prisoners_by_split`` -- a split that carries off the enemy tavrel
   sitting on one of your own, so your tavrel is on top again and acts at once.

@@ -1,0 +1,86 @@
+"""docs/rules.md, the rules as the package tells them: complete, and every link into it lands.
+
+The rule book is for people, so these tests check what can drift without anyone
+noticing: an option added to a rule module but never explained, a citation that
+points at a heading that was renamed, a citation of the project-internal RULES.md
+that a user of the package cannot open.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tavrei_lab.variant import load_variant, variants
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_DOC = ROOT / "docs" / "rules.md"
+
+
+def github_slug(heading: str) -> str:
+    """The anchor GitHub (and MyST's heading anchors) give a Markdown heading."""
+    slug = heading.strip().lower().replace(" ", "-")
+    return re.sub(r"[^\w\-]", "", slug)
+
+
+def anchors() -> set[str]:
+    text = RULES_DOC.read_text(encoding="utf-8")
+    return {github_slug(h) for h in re.findall(r"^#{1,6} (.+)$", text, flags=re.M)}
+
+
+def test_every_option_of_every_shipped_variant_is_explained() -> None:
+    text = RULES_DOC.read_text(encoding="utf-8")
+    table = text.split("## All the options at a glance", 1)[1]
+    named = set(re.findall(r"^\| `(\w+)` \|", table, flags=re.M))
+    options = {name for vid in variants() for name in load_variant(vid).options}
+    assert options, "no options found: the variants did not load"
+    assert options - named == set(), "options missing from the table in docs/rules.md"
+    assert named - options == set(), "docs/rules.md explains options no variant has"
+
+
+def test_every_shipped_variant_is_named() -> None:
+    text = RULES_DOC.read_text(encoding="utf-8")
+    missing = [vid for vid in variants() if f"`{vid}`" not in text]
+    assert missing == []
+
+
+def test_the_heading_anchor_rule_matches_a_known_heading() -> None:
+    assert github_slug("A3. Towers") == "a3-towers"
+    assert github_slug("Part B: the Gavrilov chess-die game") == \
+        "part-b-the-gavrilov-chess-die-game"
+
+
+def _markdown_sources() -> list[tuple[Path, str]]:
+    """(file, markdown text) for the README, docs/*.md and every notebook's markdown cells."""
+    out = [(ROOT / "README.md", (ROOT / "README.md").read_text(encoding="utf-8"))]
+    out += [(p, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs").glob("*.md"))]
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        out.append((nb, "\n".join("".join(c["source"]) for c in cells
+                                  if c["cell_type"] == "markdown")))
+    return out
+
+
+def test_links_into_the_rules_land_on_a_heading() -> None:
+    known = anchors()
+    links = []
+    for path, text in _markdown_sources():
+        for target, anchor in re.findall(r"\]\(([^)#\s]*rules\.md)(?:#([^)\s]+))?\)", text):
+            assert (path.parent / target).resolve() == RULES_DOC, f"{path.name}: {target}"
+            links.append((path.name, anchor))
+    assert len(links) >= 9, "the README and the tutorials cite the rules"
+    broken = [(name, anchor) for name, anchor in links if anchor and anchor not in known]
+    assert broken == []
+
+
+def test_nothing_cites_the_internal_rules_file() -> None:
+    """RULES.md lives outside the package; users read docs/rules.md instead."""
+    files = [ROOT / "README.md"]
+    for folder in ("tavrei_lab", "notebooks", "docs"):
+        files += [p for p in (ROOT / folder).rglob("*")
+                  if p.suffix in {".py", ".toml", ".md", ".ipynb", ".js"}]
+    assert len(files) > 50
+    citing = [str(p.relative_to(ROOT)) for p in files if "RULES.md" in p.read_text("utf-8")]
+    # (the recorded games' "about" text is the data's own, kept verbatim: games.json is skipped)
+    assert citing == []
