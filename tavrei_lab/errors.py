@@ -65,3 +65,8 @@ class LimitError(TavreiError, ValueError):
 class RenderError(TavreiError, ValueError):
     """Drawing options that cannot be drawn (an unknown option, die face, colour
     or a split count the selected tower cannot give); the message names which."""
+
+
+class ArgumentError(TavreiError, ValueError):
+    """An argument a function or command cannot use: a seed that is not a whole number, a
+    size that is not a finite positive number, a count past its documented bound."""

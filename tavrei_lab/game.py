@@ -4,6 +4,10 @@
 ``Board``): ``legal_moves()``, ``push``/``pop``, ``play("e2-e4 e7-e5")``,
 ``position``, ``outcome()``. Every failed operation raises a ``TavreiError``
 and leaves the game exactly as it was.
+
+Every per-move step costs the same however long the game already is (the ply
+count is kept, not recounted), so replaying a 20,000-move record takes time in
+proportion to its length (``python -m benchmarks replay`` prints plies/s).
 """
 
 from __future__ import annotations
@@ -16,12 +20,29 @@ from typing import Any
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING
-from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.errors import ArgumentError, IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.rules.base import Outcome
 
 Action = Move | Roll
+
+#: Largest die seed a game accepts (in absolute value): it is written into the record's
+#: ``Seed`` tag, which must read back, and 2**64 covers every seed anyone types.
+MAX_SEED = 2**64
+
+
+def check_seed(seed: Any) -> int | None:
+    """``seed`` if it can be stored in a record and read back (None or a whole number
+    within +-``MAX_SEED``); otherwise an ``ArgumentError`` saying what a seed is."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be a whole number (or None), got "
+                            f"{type(seed).__name__}")
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise ArgumentError(f"seed is out of range: at most {MAX_SEED} in absolute value")
+    return int(seed)
 
 
 def _rules_for(variant: Any, options: dict[str, Any]) -> Any:
@@ -36,6 +57,12 @@ def _rules_for(variant: Any, options: dict[str, Any]) -> Any:
 class Game:
     """A game of any variant, with history and undo.
 
+    A ``Game`` is not thread-safe: it changes in place on every ``push``,
+    ``pop`` or roll, so two threads playing on one game can interleave halfway
+    through a step. Give each thread its own (``game.copy()`` or
+    ``copy.copy(game)`` is cheap and independent); positions are immutable and
+    can be shared freely.
+
     >>> g = Game()                      # Tavreli
     >>> played = g.play("e2-e4 e7-e5 f1-c4")
     >>> len(g.legal_moves())
@@ -48,6 +75,7 @@ class Game:
 
     def __init__(self, variant: Any = "tavreli", position: str | Position | None = None,
                  *, seed: int | None = None, **options: Any) -> None:
+        seed = check_seed(seed)
         self.rules = _rules_for(variant, options)
         if position is None:
             start = self.rules.initial_position()
@@ -58,7 +86,8 @@ class Game:
             start = read_position(position, self.rules)
         self._positions: list[Position] = [start]
         self._actions: list[Action] = []
-        self._redo: list[Action] = []
+        self._redo: list[tuple[Action, Position]] = []   # undone: (action, position after)
+        self._ply = 0                    # moves in _actions, kept so ``ply`` is O(1)
         self._keys: Counter[str] = Counter({start.key(): 1})
         self.comments: dict[int, str] = {}
         self.tags: dict[str, str] = {}
@@ -85,6 +114,11 @@ class Game:
         return list(self._actions)
 
     @property
+    def action_count(self) -> int:
+        """``len(game.history)`` without copying the history (moves and rolls played)."""
+        return len(self._actions)
+
+    @property
     def moves(self) -> list[Move]:
         return [a for a in self._actions if isinstance(a, Move)]
 
@@ -96,7 +130,7 @@ class Game:
     @property
     def ply(self) -> int:
         """How many moves have been played (rolls are not plies)."""
-        return sum(1 for a in self._actions if isinstance(a, Move))
+        return self._ply
 
     def legal_moves(self) -> list[Move]:
         return self.rules.legal_moves(self.position)
@@ -154,12 +188,14 @@ class Game:
         return face
 
     # -- moves -----------------------------------------------------------------
-    def _append(self, action: Action, position: Position) -> None:
+    def _append(self, action: Action, position: Position, redoing: bool = False) -> None:
         self._actions.append(action)
         self._positions.append(position)
         if isinstance(action, Move):
             self._keys[position.key()] += 1
-        self._redo.clear()
+            self._ply += 1
+        if not redoing:  # a new action starts a new line: what was undone cannot come back
+            self._redo.clear()
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
@@ -184,22 +220,20 @@ class Game:
             self._keys[key] -= 1
             if not self._keys[key]:
                 del self._keys[key]
-        self._positions.pop()
+            self._ply -= 1
+        after = self._positions.pop()
         action = self._actions.pop()
-        self._redo.append(action)
+        self._redo.append((action, after))
         return action
 
     def redo(self) -> Action:
         """Play again the last action undone by ``pop``."""
         if not self._redo:
             raise IllegalMoveError("nothing to redo")
-        action = self._redo.pop()
-        keep = list(self._redo)
-        if isinstance(action, Roll):
-            self.apply_roll(action.face)
-        else:
-            self.push(action)
-        self._redo = keep
+        # ``pop`` put it there from this very position, with the position it led to:
+        # replaying it needs no move generation (stepping through a long game stays linear)
+        action, after = self._redo.pop()
+        self._append(action, after, redoing=True)
         return action
 
     def can_redo(self) -> bool:
@@ -253,7 +287,9 @@ class Game:
         except NotationError as exc:
             raise NotationError(f"ply {ply}: {exc.args[0]}", text=text,
                                 where=f"ply {ply}") from None
-        return self.push(move)
+        # parse_move returned one of the legal moves: no need to generate them again
+        self._append(move, self.rules.apply(self.position, move))
+        return move
 
     def _roll_text(self, face: str) -> None:
         try:
@@ -295,8 +331,8 @@ class Game:
     def _safe_text(self, move: Move) -> str:
         try:
             return self.move_text(move)
-        except (IndexError, KeyError):
-            return repr(move)
+        except (IndexError, KeyError, NotationError):
+            return repr(move)[:120]
 
     def _resolve(self, spec: MoveSpec) -> Move:
         pos = self.position
@@ -371,11 +407,14 @@ class Game:
 
     # -- copies, records, pictures -------------------------------------------------
     def copy(self) -> Game:
+        """An independent game at the same point: playing on either never changes the other
+        (positions are immutable and shared; every list, the comments and the tags are new)."""
         other = Game.__new__(Game)
         other.rules = self.rules
         other._positions = list(self._positions)
         other._actions = list(self._actions)
         other._redo = list(self._redo)
+        other._ply = self._ply
         other._keys = Counter(self._keys)
         other.comments = dict(self.comments)
         other.tags = dict(self.tags)
@@ -383,6 +422,12 @@ class Game:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         return other
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()   # the rules are shared on purpose; everything else is new
 
     def action_texts(self) -> list[str]:
         """Each action as text in the position where it was played."""

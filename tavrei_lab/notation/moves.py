@@ -116,10 +116,23 @@ def write_move(position, move) -> str:  # type: ignore[no-untyped-def]
     >>> write_move(g.position, g.parse_move("e2e4"))
     'e2-e4'
     """
+    g = position.geometry
+    fields = (move.from_square, move.count, move.to_square, move.promotion)
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in fields):
+        raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
+    if not (0 <= move.from_square < g.size and 0 <= move.to_square < g.size):
+        raise NotationError(f"{move!r}: a square is off the {g.width}x{g.height} board"[:160],
+                            repr(move)[:120])
     if move.castling:
         return "0-0" if move.to_square > move.from_square else "0-0-0"
-    g = position.geometry
     tower = position.board[move.from_square]
+    if not 1 <= move.count <= max(len(tower), 1):
+        raise NotationError(f"{move!r}: the tower on {g.name(move.from_square)} has "
+                            f"{len(tower)} tavrel(s); a move cannot take {move.count}"[:160],
+                            repr(move)[:120])
+    if move.promotion and move.promotion not in position.pieces.by_kind:
+        raise NotationError(f"{move!r}: {move.promotion} is not a piece kind"[:160],
+                            repr(move)[:120])
     text = g.name(move.from_square)
     if move.count < len(tower):
         text += f"({move.count})"

@@ -133,7 +133,7 @@ def write_record(game: Any, **tags: str) -> str:
             if not rules.is_chance_node(after) and rules.is_check(after):
                 text += "#" if not rules.legal_moves(after) else "+"
         number = f"{pos.fullmove_number}." if pos.turn == 0 else f"{pos.fullmove_number}..."
-        if need_number or (pos.turn == 0 and _starts_turn(game, i)):
+        if need_number or (pos.turn == 0 and _starts_turn(positions, i)):
             words.append(number)
         need_number = False
         words.append(text)
@@ -149,12 +149,12 @@ def write_record(game: Any, **tags: str) -> str:
     return f"{head}\n\n{body}\n"
 
 
-def _starts_turn(game: Any, i: int) -> bool:
+def _starts_turn(positions: list[Any], i: int) -> bool:
     """Does action ``i`` begin white's turn (so a move number goes before it)?"""
     if i == 0:
         return True
-    before = game.positions[i]
-    prev = game.positions[i - 1]
+    before = positions[i]
+    prev = positions[i - 1]
     return before.turn == 0 and (prev.turn == 1 or before.fullmove_number != prev.fullmove_number)
 
 

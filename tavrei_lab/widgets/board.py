@@ -648,9 +648,9 @@ class Board(widgets.VBox):
         """Show the game after its first ``index`` actions (moves and rolls)."""
         game = self.game
         index = max(0, min(index, len(self._line())))
-        while len(game.history) > index:
+        while game.action_count > index:
             game.pop()
-        while len(game.history) < index and game.can_redo():
+        while game.action_count < index and game.can_redo():
             game.redo()
         self.selected = None
         self.count = None

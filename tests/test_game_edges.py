@@ -1,0 +1,157 @@
+"""Issue 17, items 4 and 8 (the Game's part): linear replay, independent copies,
+validated seeds, moves that are off the board.
+
+Each test is the issue's reproduction, kept: it fails on the code the issue was
+filed against.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.core.move import Move
+from tavrei_lab.errors import ArgumentError, NotationError, RecordError, TavreiError
+from tavrei_lab.game import MAX_SEED
+from tavrei_lab.notation.record import read_record
+
+SHUFFLE = "g1-f3 g8-f6 f3-g1 f6-g8"
+
+
+class _CountingList(list):
+    """A list that counts how many elements were visited by iteration."""
+
+    visited = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for item in super().__iter__():
+            _CountingList.visited += 1
+            yield item
+
+
+def test_ply_and_replay_do_not_walk_the_history() -> None:
+    # Game.ply used to count the moves of the history on every call: a replay of n
+    # plies walked n^2/2 history entries (20,000 plies took 12.5-48 s)
+    game = Game()
+    game._actions = _CountingList()
+    _CountingList.visited = 0
+    game.play(" ".join([SHUFFLE] * 250))              # 1,000 plies
+    assert game.ply == 1000
+    assert _CountingList.visited == 0
+
+
+def test_replay_generates_the_legal_moves_once_per_ply() -> None:
+    game = Game()
+    calls = 0
+    legal = game.rules.legal_moves
+
+    def counting(position):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return legal(position)
+
+    game.rules = copy.copy(game.rules)
+    game.rules.legal_moves = counting
+    game.play(" ".join([SHUFFLE] * 50))               # 200 plies
+    assert calls == 200
+
+
+def test_stepping_to_the_end_reuses_the_positions_it_undid() -> None:
+    # the board's End key redid every move with full move generation and position keys:
+    # 11 s on a 20,000-move record. A redo now puts back the very position undone.
+    game = Game()
+    game.play(" ".join([SHUFFLE] * 100))
+    after = game.positions
+    while game.history:
+        game.pop()
+    calls = 0
+    legal = game.rules.legal_moves
+
+    def counting(position):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return legal(position)
+
+    game.rules = copy.copy(game.rules)
+    game.rules.legal_moves = counting
+    while game.can_redo():
+        game.redo()
+    assert calls == 0
+    assert all(a is b for a, b in zip(game.positions, after, strict=True))
+    assert game.ply == 400 and game.action_count == 400
+    key = game.position.key()
+    assert game.repetitions() == sum(p.key() == key for p in game.positions) == 101
+
+
+def test_redo_then_new_move_forgets_the_undone_line() -> None:
+    game = Game()
+    game.play("e2-e4 e7-e5")
+    game.pop()
+    game.pop()
+    game.redo()
+    assert game.can_redo()
+    game.push("d7-d5")
+    assert not game.can_redo()
+    assert game.ply == 2
+
+
+def test_copy_copy_is_independent() -> None:
+    # copy.copy(game) shared its history with the original
+    game = Game()
+    game.play("e2-e4")
+    game.comments[1] = "the start"
+    for other in (copy.copy(game), copy.deepcopy(game), game.copy()):
+        other.play("e7-e5 g1-f3")
+        other.comments[1] = "changed"
+        other.tags["White"] = "changed"
+        assert game.ply == 1 and len(game.history) == 1
+        assert game.comments == {1: "the start"} and game.tags == {}
+        other.pop()
+        other.pop()
+        other.pop()
+        assert game.ply == 1 and not game.can_redo()
+
+
+def test_game_docstring_says_it_is_not_thread_safe() -> None:
+    assert "not thread-safe" in (Game.__doc__ or "")
+
+
+@pytest.mark.parametrize("seed", [[1], "x", 1.5, True, {"a": 1}, b"12"])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    # Game(seed=[1]) raised TypeError; Game(seed="x") wrote a Seed tag read_record refused
+    with pytest.raises(ArgumentError, match="seed must be a whole number"):
+        Game("gavrilov-die", seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [0, -5, 7, MAX_SEED, -MAX_SEED, None])
+def test_every_accepted_seed_round_trips_through_a_record(seed: int | None) -> None:
+    game = Game("gavrilov-die", seed=seed)
+    game.roll()
+    again = read_record(game.record())
+    assert again.seed == seed
+    assert [p.string for p in again.positions] == [p.string for p in game.positions]
+
+
+def test_a_seed_past_the_limit_is_refused_in_python_and_in_a_record() -> None:
+    with pytest.raises(ArgumentError, match="out of range"):
+        Game(seed=MAX_SEED + 1)
+    with pytest.raises(RecordError, match="out of range"):
+        read_record(f'[Seed "{MAX_SEED + 1}"]\n\n*\n')
+    with pytest.raises(RecordError, match="Seed"):
+        read_record('[Seed "x"]\n\n*\n')
+
+
+@pytest.mark.parametrize("move", [Move(999, 1, 0), Move(0, 1, -1), Move(12, 0, 28),
+                                  Move(12, 5, 28), Move(12, 1, 28, promotion=99),
+                                  Move("a", 1, 0), Move(999, 1, 0, castling=True)])  # type: ignore[arg-type]
+def test_move_text_of_an_impossible_move_is_a_notation_error(move: Move) -> None:
+    # move_text(Move(999, 1, 0)) raised IndexError
+    game = Game()
+    with pytest.raises(NotationError) as info:
+        game.move_text(move)
+    assert len(str(info.value)) < 200
+    with pytest.raises(TavreiError):
+        game.push(move)
+    assert game.ply == 0
