@@ -168,9 +168,9 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
         except TavreiError:
             return Feedback(False, f"{s!r} is not a square of this board.")
     if given == expected:
-        towers = sorted(s for s in expected if pos.tower(s))
-        extra = (f" Note {', '.join(towers)}: a tavrel may step onto a tower there."
-                 if towers else "")
+        occupied = sorted(s for s in expected if pos.tower(s))
+        extra = (f" Note {', '.join(occupied)}: a tavrel may land on the tavrels standing "
+                 "there." if occupied else "")
         return Feedback(True, f"all {len(expected)} squares: {', '.join(sorted(expected))}."
                         + extra)
     problems = []
@@ -399,6 +399,61 @@ def check_escape(game: Game, answer: str | Move | None) -> Feedback:
     return Feedback(True, f"{text} gets out of check{onto}")
 
 
+def check_takes_prisoner(game: Game, answer: str | Move | None,
+                         square: str | None = None) -> Feedback:
+    """Does ``answer`` take an enemy prisoner (on ``square``, when one is named)?
+
+    Taking prisoner means landing on a tower whose top is an enemy tavrel
+    (A3.3): the whole tower goes under the moving unit. A wrong answer is
+    explained by where the unit landed.
+    """
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move such as 'e4xd5'")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    pos = game.position
+    g = pos.geometry
+    text = game.move_text(move)
+    to = g.name(move.to_square)
+    target = pos.board[move.to_square]
+    if square is not None and to != square.lower():
+        return Feedback(False, f"{text} goes to {to}, but the tavrel to take stands on "
+                               f"{square.lower()}.")
+    if move.castling or not target:
+        return Feedback(False, f"{text} lands on an empty square: nobody is taken prisoner.")
+    if target[-1].color == pos.turn:
+        return Feedback(False, f"{text} lands on your own {tavrel_name(game, target[-1])}: "
+                               "that builds a tower, it takes nobody prisoner.")
+    enemies = sum(1 for t in target if t.color != pos.turn)
+    under = (f", and with it the whole tower of {len(target)} ({enemies} enemy "
+             f"tavrel{'s' if enemies != 1 else ''})" if len(target) > 1 else "")
+    return Feedback(True, f"{text} takes the {tavrel_name(game, target[-1])} on {to} "
+                          f"prisoner{under}. It stays on the board, under your tavrel.")
+
+
+def check_gives_check(game: Game, answer: str | Move | None) -> Feedback:
+    """Does ``answer`` attack the enemy volkhv (give check) under the game's rules?
+
+    The rules decide, so the same answer can be right in one variant and wrong
+    in another -- which is what a puzzle about variants wants to show.
+    """
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move")
+    try:
+        move = _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+    text = game.move_text(move)
+    after = game.rules.apply(game.position, move)
+    vname = game.position.pieces.by_kind[KING].name
+    if game.rules.is_check(after):
+        return Feedback(True, f"{text} attacks the enemy {vname}: check.")
+    return Feedback(False, f"{text} does not attack the enemy {vname}; after it the "
+                           f"{vname} is not in check.")
+
+
 # -- commentary ------------------------------------------------------------------------------
 
 def commentary(game: Game, ply: int) -> str:
@@ -527,6 +582,10 @@ def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedba
 
 Checker = Callable[[Game, Any], Feedback]
 
+#: How a learner answers an exercise: by playing the move on the board, by clicking
+#: squares on it, or by typing a word or a number.
+ANSWER_KINDS = ("move", "squares", "text")
+
 
 @dataclass
 class Exercise:
@@ -544,6 +603,13 @@ class Exercise:
     focus: tuple[str, ...] = field(default_factory=tuple)
     #: candidate answers a teacher's "solution" button tries (None: legal moves)
     candidates: Callable[[Game], Iterable[Any]] | None = None
+    #: "move" (played on the board), "squares" (clicked on it) or "text" (typed)
+    answer: str = "text"
+
+    def __post_init__(self) -> None:
+        if self.answer not in ANSWER_KINDS:
+            raise TavreiError(f"exercise {self.key!r}: answer must be one of "
+                              f"{', '.join(ANSWER_KINDS)}, not {self.answer!r}")
 
     def game(self) -> Game:
         """A fresh game at the puzzle's position (answers never change it)."""
@@ -567,11 +633,16 @@ class Exercise:
                  else [game.move_text(m) for m in game.legal_moves()])
         return [str(c) for c in cands if self.checker(game, c)]
 
-    def board_svg(self, size: int = 360) -> str:
+    def board_svg(self, size: int = 360, *, hint: bool = False,
+                  marked: Iterable[str] = ()) -> str:
+        """The puzzle's board; ``hint`` circles the focus squares, ``marked`` clicked ones."""
         from tavrei_lab.render import board_svg
         g = self.game()
         squares = [g.position.geometry.parse(s) for s in self.focus]
-        return board_svg(g.position, size=size, selected=squares[0] if squares else None,
+        selected = squares[0] if squares and self.answer == "text" else None
+        arrows = [(s, s, "green") for s in self.focus] if hint else []
+        return board_svg(g.position, size=size, selected=selected, arrows=arrows,
+                         destinations=list(marked) or None,
                          lastmove=g.moves[-1] if g.moves else None)
 
     def _repr_html_(self, board_size: int = 360) -> str:
@@ -579,39 +650,77 @@ class Exercise:
             board = self.board_svg(board_size)
         except ImportError:  # rendering not installed: the text board still teaches
             board = f"<pre>{html.escape(self.game().position.text())}</pre>"
-        hint = f"<p><i>Hint: {html.escape(self.hint)}</i></p>" if self.hint else ""
         return (f"<div><h3>{html.escape(self.title)}</h3>{board}"
-                f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p>{hint}</div>")
+                f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p></div>")
 
-    def widget(self, board_size: int = 360) -> Any:
-        """A text box and a *Check* button: the class answers without writing code.
+    def widget(self, board_size: int = 360, lesson: Lesson | None = None) -> Any:
+        """The puzzle on a live board, as in lichess's lessons (``PuzzleWidget``).
 
-        ``board_size`` (pixels) makes the board big enough for a projector.
-
-        The verdict goes into an ``HTML`` widget (not an ``Output``), so it
-        updates the same way in JupyterLab, Voila and a test with no browser.
-        Pressing Enter in the box checks too.
+        A move puzzle is solved by playing the move on the board (a wrong one is
+        taken back with the checker's explanation); a squares puzzle by clicking
+        the squares; the others by typing the answer. The hint waits behind a
+        button. ``board_size`` (pixels) makes the board big enough for a
+        projector; ``lesson`` counts this puzzle in a notebook's progress.
         """
-        import ipywidgets as w
+        from tavrei_lab.widgets.puzzle import PuzzleWidget
+        return PuzzleWidget(self, board_size=board_size, lesson=lesson)
 
-        box = w.Text(placeholder="your answer", continuous_update=False,
-                     layout=w.Layout(width="18em"))
-        button = w.Button(description="Check", button_style="primary")
-        solution = w.Button(description="Show solutions")
-        verdict = w.HTML()
 
-        def on_check(_: Any = None) -> None:
-            verdict.value = self.check(box.value)._repr_html_()
+class Lesson:
+    """The puzzles of one notebook and which of them are solved: "2 of 3 solved".
 
-        def on_solution(_: Any) -> None:
-            verdict.value = ("<b>Accepted answers:</b> "
-                             + html.escape(", ".join(self.solutions())))
+    Puzzle widgets report to their lesson when solved; whoever shows the
+    progress listens (``on_change``). Solving a puzzle twice counts once.
 
-        button.on_click(on_check)
-        box.observe(on_check, names="value")
-        solution.on_click(on_solution)
-        return w.VBox([w.HTML(self._repr_html_(board_size)), w.HBox([box, button, solution]),
-                       verdict])
+    >>> lesson = Lesson("free-the-luchnik", "ratnik-destiny")
+    >>> lesson.solve("ratnik-destiny"); lesson.progress_text()
+    '1 of 2 solved'
+    """
+
+    def __init__(self, *keys: str) -> None:
+        for key in keys:
+            exercise(key)  # an unknown key is an error now, not when the puzzle opens
+        self.keys: list[str] = list(keys)
+        self.solved: set[str] = set()
+        self._listeners: list[Callable[[Lesson], None]] = []
+
+    def solve(self, key: str) -> None:
+        """Count ``key`` as solved (a puzzle outside the lesson joins it: a teacher's
+        own ``Exercise`` counts too)."""
+        if key not in self.keys:
+            self.keys.append(key)
+        if key not in self.solved:
+            self.solved.add(key)
+            for listener in list(self._listeners):
+                listener(self)
+
+    def on_change(self, listener: Callable[[Lesson], None]) -> None:
+        self._listeners.append(listener)
+
+    def progress_text(self) -> str:
+        return f"{len(self.solved)} of {len(self.keys)} solved"
+
+    def _repr_html_(self) -> str:
+        stars = "".join("&#9733;" if k in self.solved else "&#9734;" for k in self.keys)
+        return f"<b>{stars}</b> {self.progress_text()}"
+
+
+def describe_tower(position: Any, square: str) -> str:
+    """The tower on ``square`` in words, bottom to top, with its owner::
+
+        d5: black ratnik  /  white ratnik  /  black knyaz    (bottom -> top; black's tower)
+
+    A single tavrel is not a tower, and is described as one.
+    """
+    tower = position.tower(square)
+    if not tower:
+        return f"{square}: empty"
+    names = position.pieces.by_kind
+    layers = [f"{COLOR_NAMES[t.color]} {names[t.acting_kind].name}" for t in tower]
+    if len(tower) == 1:
+        return f"{square}: {layers[0]} (a single tavrel, not a tower)"
+    owner = COLOR_NAMES[tower[-1].color]
+    return f"{square}: " + "  /  ".join(layers) + f"    (bottom -> top; {owner}'s tower)"
 
 
 def _piece_candidates(game: Game) -> list[str]:
@@ -627,61 +736,72 @@ def _count_candidates(game: Game) -> list[int]:
 
 
 def _build_exercises() -> dict[str, Exercise]:
+    from tavrei_lab.data import recorded_game
+
+    kupreichik = recorded_game(2)["moves"]
     ex = [
+        Exercise(
+            "first-prisoner", "Take your first prisoner",
+            "White to move. Take a black tavrel prisoner: move onto it.",
+            None, check_takes_prisoner, moves="e2-e4 d7-d5", answer="move", focus=("e4",),
+            hint="A ratnik takes one square diagonally forward, like a pawn."),
         Exercise(
             "luchnik-analogue", "Name the analogue",
             "Which chess piece moves like the luchnik (лучник)?",
-            None, lambda g, a: check_chess_analogue(g, "luchnik", a),
+            None, lambda g, a: check_chess_analogue(g, "luchnik", a), focus=("c1",),
             hint="лучник means 'archer': it shoots along diagonals.",
             candidates=lambda g: [p.english for p in g.position.pieces]),
         Exercise(
             "vsadnik-squares", "Where can the vsadnik go?",
-            "List every square the white vsadnik on b1 can move to at the start.",
+            "List every square the white vsadnik (всадник) on b1 can move to at the start.",
             None, lambda g, a: check_destinations(g, "b1", a), focus=("b1",),
             hint="A tavrel may also step onto its own pieces, forming a tower.",
-            candidates=_square_candidates("b1")),
+            candidates=_square_candidates("b1"), answer="squares"),
         Exercise(
             "count-prisoners", "Count the prisoners",
             "After this little skirmish, how many black tavrels does white hold prisoner?",
             None, lambda g, a: check_prisoners(g, a, color=0),
-            moves="e2-e4 d7-d5 e4xd5 d8xd5 b1-c3 d5xa2 a1xa2",
+            moves="e2-e4 d7-d5 e4xd5 d8xd5 b1-c3 d5xa2 a1xa2", focus=("a2",),
             hint="Look inside every white-topped tower.",
             candidates=_count_candidates),
         Exercise(
             "free-the-luchnik", "Find the split that frees your luchnik",
-            "Your ratoborets on d4 stands on a black vsadnik, which stands on your luchnik. "
-            "Free the luchnik with one move.",
+            "Your ratoborets (ратоборец) on d4 stands on a black vsadnik, which stands on "
+            "your luchnik (лучник). Free the luchnik with one move.",
             "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1",
-            lambda g, a: check_frees(g, a, "d4", 4), focus=("d4",),
-            hint="Write how many tavrels to take from the top: d4(2)-... takes two."),
+            lambda g, a: check_frees(g, a, "d4", 4), focus=("d4",), answer="move",
+            hint="Choose how many tavrels to take from the top: click a layer of the tower's "
+                 "strip (or write d4(2)-... for two)."),
         Exercise(
             "ratnik-destiny", "What does this ratnik become?",
-            "This white ratnik on c7 began the game on e2. What will it become on c8?",
+            "This white ratnik (ратник) on c7 began the game on e2. What will it become "
+            "on c8?",
             "4v3/2P:H'5/8/8/8/8/8/4V3 w - 0 1",
             lambda g, a: check_promotion(g, "c7", a), focus=("c7",),
             hint="A ratnik's destiny is the piece it stood in front of.",
             candidates=_piece_candidates),
         Exercise(
             "escape-onto-a-tower", "Save the volkhv",
-            "White's volkhv on g1 is in check. Find a way out.",
+            "White's volkhv (волхв) on g1 is in check. Find a way out.",
             "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1",
-            check_escape, focus=("g1",),
+            check_escape, focus=("g1",), answer="move",
             hint="The volkhv may step onto towers -- its own too -- if the square is safe."),
         Exercise(
             "mate-in-one", "Mate in one (Anderson - Zhmurov, Moscow 1997)",
             "Black to move and mate at once, as Zhmurov did in this tournament game.",
-            None, check_mate_in_one,
+            None, check_mate_in_one, focus=("e1",), answer="move",
             moves=("h1-h2 e7-e5 e2-e3 g8-f6 d2-d4 b8-c6 g1-f3 d7-d6 f1-e2 f8-d6 h2(1)-h1 "
                    "d8-d6 h2-h3 c8-e6 b1-a3 a8-a7 c2-c3 a7-a3 b2-a3 d6(1)-a3 c1-a3 d6(1)-a3 "
                    "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
                    "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
-            hint="A black knyaz lies inside the tall tower on e1, under three tavrels: "
-                 "what would it attack if it were on top?"),
+            hint="Black tavrels lie inside the tall tower on e1. Which of them would act if "
+                 "the tavrels above it moved away?"),
         Exercise(
             "discovered-check", "Check by splitting",
             "Your vsadnik on e2 stands on your own ratoborets. Give check to the black "
             "volkhv by splitting the tower.",
             "4v3/8/8/8/8/8/4(RS)3/V7 w - 0 1", check_discovered_check, focus=("e2",),
+            answer="move",
             hint="A covered tavrel does not attack. What does the ratoborets see once the "
                  "vsadnik has gone?"),
         Exercise(
@@ -693,6 +813,28 @@ def _build_exercises() -> dict[str, Exercise]:
             hint="A face lets you move its own piece type and every type below it: "
                  "King > Queen > Rook > Bishop > Knight > Pawn.",
             candidates=lambda g: [" ".join(faces_that_save_the_king(g))]),
+        Exercise(
+            "check-through-your-own", "Check through your own tavrels",
+            "In this variant (tavreli-pass-over-own) the knyaz, ratoborets, luchnik and "
+            "helgi pass over their own tavrels. White to move: give check.",
+            "4v3/8/8/8/8/8/P:R3P:H3/R5V1 w - 0 1", check_gives_check,
+            variant="tavreli-pass-over-own", focus=("a1",), answer="move",
+            hint="In ordinary Tavreli the white ratniks block the ratoborets. Here they "
+                 "do not: which lines reach the black volkhv?"),
+        Exercise(
+            "kupreichik-mate", "Mate in one (Karpov - Kupreichik, Moscow 1997)",
+            "White to move and mate at once, as A. Karpov did in this tournament game.",
+            None, check_mate_in_one, moves=" ".join(kupreichik[:-1]), answer="move",
+            hint="Look at every square next to the black volkhv: which ones could it escape "
+                 "to, and which white tavrel could cover them all while giving check?"),
+        Exercise(
+            "mate-without-stacking", "Mate when the volkhv never stacks",
+            "In the variant tavreli-king-never-stacks the volkhv may not step onto towers. "
+            "Black to move: mate the white volkhv at once.",
+            "v3r3/8/8/8/8/8/5(P:LS)P:SP:R/6V1 b - 0 1", check_mate_in_one,
+            variant="tavreli-king-never-stacks", focus=("g1",), answer="move",
+            hint="The white volkhv is boxed in by its own tavrels, and here it may not "
+                 "step onto them. Attack it along its rank."),
     ]
     return {e.key: e for e in ex}
 

@@ -151,16 +151,14 @@ def test_exercise_lookup_names_known_keys() -> None:
 
 
 def test_widget_checks_an_answer_typed_in_the_box() -> None:
-    box = EXERCISES["free-the-luchnik"].widget()
-    text, check_button, _solutions = box.children[1].children
-    verdict = box.children[2]
-    text.value = "d4(1)-d6"          # Enter in the box checks at once
-    assert "Not yet." in verdict.value and "enemy prisoner" in verdict.value
-    text.value = "d4(2)-d6"
-    check_button.click()
-    assert "Right!" in verdict.value
-    _solutions.click()
-    assert "d4(2)-d6" in verdict.value
+    puzzle = EXERCISES["free-the-luchnik"].widget()
+    puzzle.answer_box.value = "d4(1)-d6"          # Enter in the box checks at once
+    assert "Not yet." in puzzle.verdict.value and "enemy prisoner" in puzzle.verdict.value
+    puzzle.answer_box.value = "d4(2)-d6"
+    puzzle.check_button.click()
+    assert "Right!" in puzzle.verdict.value
+    puzzle.solutions_button.click()
+    assert "d4(2)-d6" in puzzle.verdict.value
 
 
 def test_saving_faces_follow_the_hierarchy_rule() -> None:

@@ -1,0 +1,258 @@
+"""Puzzles solved on a live board, the way lichess's "Learn" lessons work.
+
+A lesson there is a short goal on a real board: you answer by moving, a wrong
+move is taken back at once with a word why, a hint waits until you ask for it,
+and each stage shows how far you are. ``PuzzleWidget`` does the same for an
+``Exercise`` (``tavrei_lab.exercises``):
+
+- a **move** puzzle is played on a ``Board``: the move is shown to the
+  exercise's checker *before* it is made; a wrong one is never played -- the
+  board stays as it was and the status line and the verdict give the checker's
+  explanation; the right one is played and the puzzle is solved;
+- a **squares** puzzle is answered by clicking squares on the board (each
+  click marks or unmarks one), then *Check*;
+- a **text** puzzle (a name, a number, die faces) is typed in a box.
+
+Every kind has a *Hint* button (the hint text, and a circle round the tower
+the question is about), *Try again*, and *Show solutions* for the teacher.
+A ``Lesson`` shared by a notebook's puzzles counts them: "2 of 3 solved".
+
+The checker decides everything, so the widget holds no answers of its own;
+tests drive it by the same traits the browser sets.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.tavrel import BLACK
+from tavrei_lab.exercises import Exercise, Feedback, Lesson
+from tavrei_lab.game import Game
+from tavrei_lab.widgets.board import Board
+from tavrei_lab.widgets.view import BoardView
+
+#: Circles drawn round the squares a hint points at (a theme arrow colour).
+HINT_COLOUR = "green"
+
+
+class PuzzleBoard(Board):
+    """A ``Board`` that asks its puzzle before it plays a move.
+
+    Only the board, its status line and the pickers a move needs (how many to
+    take, what to promote to) are shown: new games, records and the computer
+    would lead away from the puzzle.
+    """
+
+    def __init__(self, game: Game, puzzle: PuzzleWidget, *, size: int | None = None) -> None:
+        self.puzzle = puzzle
+        #: squares circled by the hint
+        self.hint_squares: list[str] = []
+        super().__init__(game, size=size, flipped=game.position.turn == BLACK)
+        self.children = tuple(self.children[:2])  # status, and the board with its pickers
+
+    def _push(self, move: Move) -> None:
+        # Every way of playing (a click, a layer, the promotion picker, ``play``)
+        # ends here, so no move reaches the game without the checker's consent.
+        if self.puzzle.consider(move):
+            super()._push(move)
+
+    def take_back(self, message: str) -> None:
+        """Refuse the move being tried: the game is unchanged, the reason is shown."""
+        self.selected = None
+        self.count = None
+        self.pending_promotion = []
+        self.promotion_picker.layout.display = "none"
+        self._after_change([message])
+
+    def svg(self) -> str:
+        if not self.hint_squares:
+            return super().svg()
+        from tavrei_lab.render import board_svg
+        game = self.game
+        return board_svg(game.position, flipped=self.flipped,
+                         lastmove=game.moves[-1] if game.moves else None,
+                         selected=self.selected, destinations=self.destinations() or None,
+                         split_count=self.count if self.selected is not None else None,
+                         check=game.is_check(), size=self.size,
+                         arrows=[(s, s, HINT_COLOUR) for s in self.hint_squares])
+
+
+class PuzzleWidget(widgets.VBox):
+    """One exercise on a live board, with hint, retry, solutions and the lesson's progress.
+
+    ``puzzle.feedback`` is the last verdict (a ``Feedback``) and
+    ``puzzle.solved`` whether the learner has solved it since the last *Try
+    again*.
+    """
+
+    def __init__(self, exercise: Exercise, *, board_size: int = 360,
+                 lesson: Lesson | None = None) -> None:
+        self.exercise = exercise
+        self.lesson = lesson if lesson is not None else Lesson()
+        if exercise.key not in self.lesson.keys:
+            self.lesson.keys.append(exercise.key)
+        self.board_size = board_size
+        self.solved = False
+        self.feedback: Feedback | None = None
+        self.marked: list[str] = []  # squares clicked in a squares puzzle
+        self.hint_shown = False
+        self._quiet = False  # set while the widget itself writes into the answer box
+
+        self.header = widgets.HTML(
+            f"<h3 style='margin:0.3em 0'>{html.escape(exercise.title)}</h3>"
+            f"<p style='font-size:1.15em;margin:0.2em 0'>{html.escape(exercise.prompt)}</p>")
+        self.progress = widgets.HTML(self._progress_html())
+        self.progress.add_class("tavrei-progress")
+        self.lesson.on_change(lambda _lesson: self._update_progress())
+        self.verdict = widgets.HTML()
+        self.hint_text = widgets.HTML()
+        self.hint_button = _button("Hint", "show a hint and the tower it is about",
+                                   self.show_hint)
+        self.hint_button.disabled = not (exercise.hint or exercise.focus)
+        self.reset_button = _button("Try again", "back to the puzzle's position", self.reset)
+        self.solutions_button = _button("Show solutions", "every accepted answer (teacher)",
+                                        self.show_solutions)
+        self.answer_box = widgets.Text(placeholder=_PLACEHOLDERS[exercise.answer],
+                                       continuous_update=False,
+                                       layout=widgets.Layout(width="16em"))
+        self.answer_box.observe(self._on_box, "value")  # Enter checks
+        self.check_button = _button("Check", "check the answer in the box",
+                                    lambda: self.submit(), style="primary")
+
+        self.board: PuzzleBoard | None = None
+        self.view: BoardView
+        if exercise.answer == "move":
+            self.board = PuzzleBoard(exercise.game(), self, size=board_size)
+            self.view = self.board.view
+            surface: widgets.Widget = self.board
+            self.answer_box.placeholder = "or type the move"
+        else:
+            self.view = BoardView()
+            if exercise.answer == "squares":
+                self.view.observe(self._on_square_click, "click")
+            self._redraw_static()
+            surface = self.view
+        buttons = widgets.HBox([self.answer_box, self.check_button, self.hint_button,
+                                self.reset_button, self.solutions_button])
+        super().__init__([self.progress, self.header, surface, buttons, self.verdict,
+                          self.hint_text])
+        self.add_class("tavrei-puzzle")
+
+    # == answering ================================================================
+    def consider(self, move: Move) -> bool:
+        """A move tried on the board: True lets it be played, False takes it back."""
+        assert self.board is not None
+        if self.solved:
+            self.board.take_back("Solved already: press Try again to play it once more.")
+            return False
+        feedback = self.exercise.checker(self.board.game, move)
+        self._show(feedback)
+        if not feedback:
+            text = self.board.game.move_text(move)
+            self.board.take_back(f"{text} taken back. {feedback.message}")
+        return bool(feedback)
+
+    def submit(self, answer: Any = None) -> Feedback:
+        """Check an answer given in words (the box's text by default).
+
+        In a move puzzle a right answer is also played on the board; a wrong
+        one leaves the board as it is.
+        """
+        if answer is None:
+            answer = self.answer_box.value
+        if self.board is not None and not self.solved:
+            feedback = self.exercise.checker(self.board.game, answer)
+            if feedback:  # played like a click: ``consider`` asks again and agrees
+                self.board.play(answer if isinstance(answer, Move) else str(answer))
+                return feedback
+            self._show(feedback)
+            return feedback
+        feedback = self.exercise.check(answer)
+        self._show(feedback)
+        return feedback
+
+    def _show(self, feedback: Feedback) -> None:
+        self.feedback = feedback
+        self.verdict.value = feedback._repr_html_()
+        if feedback:
+            self.solved = True
+            self.lesson.solve(self.exercise.key)
+
+    def _on_box(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.submit()
+
+    def _set_box(self, text: str) -> None:
+        """Write into the answer box without checking (a click is not yet an answer)."""
+        self._quiet = True
+        try:
+            self.answer_box.value = text
+        finally:
+            self._quiet = False
+
+    def _on_square_click(self, change: dict[str, Any]) -> None:
+        square = str((change["new"] or {}).get("square", "")).lower()
+        if not square:
+            return
+        if square in self.marked:
+            self.marked.remove(square)
+        else:
+            self.marked.append(square)
+        self._set_box(" ".join(self.marked))
+        self._redraw_static()
+
+    # == hint, retry, solutions ===================================================
+    def show_hint(self) -> None:
+        """Show the hint and circle the squares the question is about."""
+        self.hint_shown = True
+        if self.exercise.hint:
+            self.hint_text.value = f"<p><i>Hint: {html.escape(self.exercise.hint)}</i></p>"
+        if self.board is not None:
+            self.board.hint_squares = list(self.exercise.focus)
+            self.board.redraw()
+        else:
+            self._redraw_static()
+
+    def reset(self) -> None:
+        """Back to the puzzle's position; the lesson still counts it as solved."""
+        self.solved = False
+        self.feedback = None
+        self.marked = []
+        self.hint_shown = False
+        self.verdict.value = ""
+        self.hint_text.value = ""
+        if self.board is not None:
+            self.board.hint_squares = []
+            self.board.set_game(self.exercise.game(), "Your move.")
+        else:
+            self._redraw_static()
+        self._set_box("")
+
+    def show_solutions(self) -> None:
+        self.verdict.value = ("<b>Accepted answers:</b> "
+                              + html.escape(", ".join(self.exercise.solutions())))
+
+    # == drawing ==================================================================
+    def _redraw_static(self) -> None:
+        self.view.show(self.exercise.board_svg(self.board_size, hint=self.hint_shown,
+                                               marked=self.marked))
+
+    def _progress_html(self) -> str:
+        return f"<span style='font-size:1.1em'>Puzzles: {self.lesson._repr_html_()}</span>"
+
+    def _update_progress(self) -> None:
+        self.progress.value = self._progress_html()
+
+
+_PLACEHOLDERS = {"move": "or type the move", "squares": "click squares, or type them",
+                 "text": "your answer"}
+
+
+def _button(description: str, tooltip: str, handler: Any, style: str = "") -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
+    button.on_click(lambda _b: handler())
+    return button

@@ -1,0 +1,165 @@
+"""Puzzles solved on the board (issue 19, point 5), driven as the browser drives them.
+
+A click is ``view.simulate_click`` -- the same trait the browser sets -- so
+these tests exercise everything but the wiring: the right move solves, a wrong
+one is taken back with the checker's explanation and the game unchanged, the
+hint waits behind its button and circles the tower, and a lesson counts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.exercises import EXERCISES, Exercise, Lesson, check_frees
+from tavrei_lab.widgets.puzzle import PuzzleBoard, PuzzleWidget
+
+
+def circled(svg: str, square: str) -> bool:
+    """Whether the drawing circles ``square`` (an arrow from the square to itself)."""
+    return f'data-from="{square}" data-to="{square}"' in svg
+
+
+def test_right_move_played_on_the_board_solves_the_puzzle() -> None:
+    puzzle = EXERCISES["free-the-luchnik"].widget()
+    board = puzzle.board
+    assert isinstance(board, PuzzleBoard)
+    board.view.simulate_click("d4", 1)         # layer 1 of 3: take the top two
+    board.view.simulate_click("d6")
+    assert puzzle.solved and puzzle.feedback
+    expected = EXERCISES["free-the-luchnik"].game()
+    expected.push("d4(2)-d6")
+    assert board.game.ply == 1 and board.game.position == expected.position
+    assert "Right!" in puzzle.verdict.value
+    assert puzzle.lesson.progress_text() == "1 of 1 solved"
+
+
+def test_wrong_move_is_taken_back_with_the_checkers_explanation() -> None:
+    exercise = EXERCISES["free-the-luchnik"]
+    puzzle = exercise.widget()
+    board = puzzle.board
+    before = board.game.position.string
+    board.view.simulate_click("d4", 2)         # layer 2 of 3: only the ratoborets
+    board.view.simulate_click("d6")
+    expected = exercise.check("d4(1)-d6").message
+    assert not puzzle.solved and not puzzle.feedback
+    assert board.game.ply == 0 and board.game.position.string == before
+    assert board.selected is None               # the tower went home: nothing is held
+    assert "taken back" in board.status.value and "enemy prisoner" in board.status.value
+    assert "Not yet." in puzzle.verdict.value
+    assert "enemy prisoner" in puzzle.verdict.value and expected.split(":")[0] in \
+        puzzle.verdict.value
+    assert puzzle.lesson.progress_text() == "0 of 1 solved"
+
+
+def test_a_move_the_rules_refuse_is_explained_by_the_board_and_not_counted() -> None:
+    puzzle = EXERCISES["escape-onto-a-tower"].widget()
+    board = puzzle.board
+    board.view.simulate_click("g1")
+    board.view.simulate_click("f1")             # attacked by the black ratoborets
+    assert board.game.ply == 0 and "Illegal" in board.status.value
+    assert not puzzle.solved
+
+
+def test_typed_answer_in_a_move_puzzle_plays_the_right_move_and_refuses_a_wrong_one() -> None:
+    puzzle = EXERCISES["mate-in-one"].widget()
+    board = puzzle.board
+    assert board.flipped                          # black to move: black at the bottom
+    start = board.game.ply
+    puzzle.answer_box.value = "e1-d2"             # Enter in the box checks
+    assert board.game.ply == start and "not even give check" in puzzle.verdict.value
+    puzzle.answer_box.value = "e1(3)-d2"
+    assert puzzle.solved and board.game.ply == start + 1 and board.game.outcome() is not None
+
+
+def test_after_solving_further_moves_are_refused_until_try_again() -> None:
+    puzzle = EXERCISES["discovered-check"].widget()
+    board = puzzle.board
+    board.play("e2(1)-c3")
+    assert puzzle.solved
+    board.play("e8-d8")
+    assert board.game.ply == 1 and "Try again" in board.status.value
+    puzzle.reset()
+    assert board.game.ply == 0 and not puzzle.solved and puzzle.verdict.value == ""
+    assert puzzle.lesson.solved == {"discovered-check"}   # progress is kept
+
+
+def test_hint_is_hidden_until_asked_then_circles_the_tower() -> None:
+    exercise = EXERCISES["free-the-luchnik"]
+    puzzle = exercise.widget()
+    svg = puzzle.view.svg
+    assert not circled(svg, "d4") and puzzle.hint_text.value == ""
+    assert exercise.hint not in str(puzzle.header.value)
+    puzzle.hint_button.click()
+    assert circled(puzzle.view.svg, "d4")
+    assert "Hint:" in puzzle.hint_text.value
+    puzzle.reset()
+    assert not circled(puzzle.view.svg, "d4") and puzzle.hint_text.value == ""
+
+
+def test_hint_on_a_typed_puzzle_circles_its_square_too() -> None:
+    puzzle = EXERCISES["ratnik-destiny"].widget()
+    assert puzzle.board is None and not circled(puzzle.view.svg, "c7")
+    puzzle.show_hint()
+    assert circled(puzzle.view.svg, "c7")
+
+
+def test_squares_puzzle_is_answered_by_clicking_squares() -> None:
+    puzzle = EXERCISES["vsadnik-squares"].widget()
+    for square in ("a3", "c3"):
+        puzzle.view.simulate_click(square)
+    assert puzzle.answer_box.value == "a3 c3"
+    assert puzzle.feedback is None                # a click is not yet an answer
+    puzzle.check_button.click()
+    assert not puzzle.solved and "d2 is missing" in puzzle.verdict.value
+    puzzle.view.simulate_click("d2")
+    puzzle.view.simulate_click("e3")
+    puzzle.view.simulate_click("e3")              # a second click unmarks
+    puzzle.check_button.click()
+    assert puzzle.solved and puzzle.marked == ["a3", "c3", "d2"]
+
+
+def test_text_puzzle_checks_the_box_and_shows_solutions() -> None:
+    puzzle = EXERCISES["count-prisoners"].widget()
+    puzzle.answer_box.value = "4"
+    assert "passengers" in puzzle.verdict.value and not puzzle.solved
+    puzzle.solutions_button.click()
+    assert "Accepted answers:</b> 2" in puzzle.verdict.value
+    puzzle.answer_box.value = "2"
+    assert puzzle.solved
+
+
+def test_lesson_counts_each_puzzle_once_and_every_widget_shows_it() -> None:
+    lesson = Lesson("free-the-luchnik", "ratnik-destiny", "count-prisoners")
+    first = EXERCISES["free-the-luchnik"].widget(lesson=lesson)
+    second = EXERCISES["ratnik-destiny"].widget(lesson=lesson)
+    assert "0 of 3 solved" in first.progress.value
+    second.submit("helgi")
+    second.submit("хелги")                        # solved twice, counted once
+    first.board.play("d4(2)-d5")
+    assert lesson.progress_text() == "2 of 3 solved"
+    assert "2 of 3 solved" in first.progress.value and "2 of 3 solved" in second.progress.value
+
+
+def test_lesson_refuses_an_unknown_puzzle() -> None:
+    with pytest.raises(TavreiError, match="no exercise 'nope'"):
+        Lesson("free-the-luchnik", "nope")
+
+
+def test_an_exercise_of_ones_own_works_on_the_board() -> None:
+    mine = Exercise("mine", "Free the luchnik (yours)", "Free it.",
+                    "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1",
+                    lambda g, a: check_frees(g, a, "d4", 4), answer="move", focus=("d4",))
+    puzzle = PuzzleWidget(mine)
+    puzzle.board.play("d4-d6")
+    assert not puzzle.solved and "whole tower" in puzzle.verdict.value
+    with pytest.raises(TavreiError, match="answer must be one of"):
+        Exercise("bad", "t", "p", None, mine.checker, answer="dance")
+
+
+@pytest.mark.parametrize("key", sorted(k for k, e in EXERCISES.items() if e.answer == "move"))
+def test_every_move_puzzle_is_solved_by_its_first_solution_on_the_board(key: str) -> None:
+    exercise = EXERCISES[key]
+    puzzle = exercise.widget()
+    puzzle.board.play(exercise.solutions()[0])
+    assert puzzle.solved, puzzle.verdict.value
