@@ -24,6 +24,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.rules.base import Option, Outcome, RuleModule
 from tavrei_lab.variant import load_variant, variants
 
+# The one version source: pyproject.toml reads it, `tavrei-lab --version` shows it.
 __version__ = "0.1.0"
 
 __all__ = [

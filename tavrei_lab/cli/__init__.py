@@ -13,6 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from tavrei_lab import __version__
 from tavrei_lab.errors import TavreiError
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg", "tree",
@@ -24,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tavrei-lab",
         description="Tavreli (Russian tower chess) and its relatives: replay, perft, "
                     "pictures, trees, tournaments.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
