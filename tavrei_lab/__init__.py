@@ -9,6 +9,7 @@ The small public surface::
     game.position.string             # the position string
 """
 
+from tavrei_lab import render  # noqa: F401 -- registers the notebook pictures (core.pictures)
 from tavrei_lab.core import BLACK, WHITE, Geometry, Move, Position, Tavrel
 from tavrei_lab.core.move import Roll
 from tavrei_lab.errors import (

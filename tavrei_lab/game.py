@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING
 from tavrei_lab.errors import ArgumentError, IllegalMoveError, NotationError, TavreiError
@@ -451,8 +452,6 @@ class Game:
         return (f"<Game {self.variant.id} ply {self.ply} {self.position.turn_name} to move: "
                 f"{self.position.string!r}>")
 
-    def _repr_svg_(self) -> str:
-        from tavrei_lab.render import board_svg
-        last = self.moves[-1] if self.moves else None
-        return board_svg(self.position, lastmove=last,
-                         check=self.is_check() if not self.is_chance_node() else False)
+    def _repr_svg_(self) -> str | None:
+        """The board with the last move and any check marked (drawn by ``render``)."""
+        return picture("game", self)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tavrei_lab import Game, Move
+from tavrei_lab import Game, Move, Roll
 from tavrei_lab.cli import main as cli_main
 from tavrei_lab.core.tavrel import BLACK, HELGI, KINDS, WHITE
 from tavrei_lab.errors import NotationError, RenderError, TavreiError
@@ -482,6 +482,23 @@ def test_position_and_game_draw_themselves() -> None:
     sq = squares(root)
     assert "lastmove" in classes(sq["g1"]) and "lastmove" in classes(sq["f3"])
     assert move == Move(6, 1, 21)
+
+
+def test_a_roll_draws_itself_as_its_die_face() -> None:
+    root = parse(Roll("N")._repr_svg_())
+    assert any(u.get(XLINK, "").endswith("-die-knight") for u in root.iter(NS + "use"))
+
+
+def test_pictures_come_from_painters_render_registers() -> None:
+    """The model asks core.pictures; without a painter for its kind there is no picture."""
+    from tavrei_lab.core import pictures
+    saved = dict(pictures._PAINTERS)
+    try:
+        pictures._PAINTERS.clear()
+        assert Game().position._repr_svg_() is None and Game()._repr_svg_() is None
+    finally:
+        pictures._PAINTERS.update(saved)
+    assert Game().position._repr_svg_().startswith("<svg")
 
 
 def test_die_faces_draw_themselves() -> None:

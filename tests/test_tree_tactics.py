@@ -110,3 +110,11 @@ def test_find_all_runs_every_finder() -> None:
     assert set(tactics.FINDERS) == {"free-prisoners-by-split", "discovered-check-by-split",
                                     "volkhv-escape", "capture-tall-tower", "fork",
                                     "best-move-per-face"}
+
+
+def test_a_tactic_shows_its_tree_and_nothing_without_one() -> None:
+    """The picture comes from render through the core.pictures seam (tree never imports it)."""
+    found = tactics.fork(Game(position=CASES[4][1]))
+    svg = found._repr_svg_()
+    assert svg is not None and svg.startswith("<svg") and 'class="node decision' in svg
+    assert tactics.fork(Game(position=CASES[4][3]))._repr_svg_() is None

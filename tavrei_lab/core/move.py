@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tavrei_lab.core.pictures import picture
+
 
 class Move(NamedTuple):
     """(from, count, to) plus a promotion choice or the castling flag.
@@ -39,7 +41,6 @@ class Roll(NamedTuple):
 
     face: str
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """Notebooks show a roll as the die face itself."""
-        from tavrei_lab.render import DieFace
-        return DieFace(self.face)._repr_svg_()
+        return picture("roll", self)

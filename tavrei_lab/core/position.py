@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE, Color, Tavrel
 
 if TYPE_CHECKING:
@@ -128,9 +129,8 @@ class Position:
         from tavrei_lab.notation.position_string import position_text
         return position_text(self)
 
-    def _repr_svg_(self) -> str:
-        from tavrei_lab.render import board_svg
-        return board_svg(self)
+    def _repr_svg_(self) -> str | None:
+        return picture("position", self)
 
     @property
     def turn_name(self) -> str:

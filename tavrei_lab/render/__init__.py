@@ -10,8 +10,11 @@ The public surface::
     game_svg_animation(game, mode="animate" | "frames", ...) -> str
     Theme, BIRCH, SLATE                       # colours and glyphs, swappable
 
-``Position._repr_svg_`` and ``Game._repr_svg_`` call ``board_svg``, so a
-notebook shows a picture with no widget, and static exports keep it.
+``Position``, ``Game``, ``Roll`` and tree tactics show as pictures in a
+notebook with no widget (and static exports keep them): their ``_repr_svg_``
+asks ``core.pictures``, and importing ``render`` registers the painters
+(``painters``; ``import tavrei_lab`` does it). The tree drawing is
+``render.tree.draw_svg``.
 
 Layout: ``board`` (squares, towers, overlays), ``glyphs`` (the piece
 pictures as data), ``theme`` (colours), ``die`` (die faces), ``animation``
@@ -28,7 +31,10 @@ from tavrei_lab.render.backend import (
 from tavrei_lab.render.board import board_svg, describe_tavrel, strip_layout, tower_title
 from tavrei_lab.render.die import DieFace, die_svg
 from tavrei_lab.render.glyphs import DEFAULT_GLYPHS, Glyph, GlyphSet, Shape
+from tavrei_lab.render.painters import register as _register_painters
 from tavrei_lab.render.theme import BIRCH, DEFAULT_THEME, SLATE, Theme
+
+_register_painters()
 
 __all__ = [
     "BACKENDS", "BIRCH", "DEFAULT_GLYPHS", "DEFAULT_THEME", "SLATE", "DieFace",

@@ -33,6 +33,7 @@ from typing import Any
 import networkx as nx
 
 from tavrei_lab.core.move import Move
+from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, acting_kind
 from tavrei_lab.engine.evaluate import VALUES
@@ -75,10 +76,8 @@ class Tactic:
         return f"{self.kind}: " + "; ".join(self.notes.get(m, m) for m in self.moves)
 
     def _repr_svg_(self) -> str | None:
-        if self.tree is None:
-            return None
-        from tavrei_lab.render.tree import draw_svg
-        return draw_svg(self.tree)
+        """The tree the tactic was found in, drawn by ``render`` (None without one)."""
+        return None if self.tree is None else picture("tree", self.tree)
 
 
 # -- helpers -------------------------------------------------------------------------
