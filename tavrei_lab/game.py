@@ -240,6 +240,10 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def clear_redo(self) -> None:
+        """Forget the actions undone by ``pop`` (a move taken back as wrong is not redone)."""
+        self._redo.clear()
+
     def play(self, movetext: str | Iterable[str]) -> list[Move]:
         """Play movetext (``"e2-e4 e7-e5"``, with numbers, comments, rolls).
 

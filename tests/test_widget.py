@@ -16,7 +16,9 @@ import re
 import pytest
 
 from tavrei_lab import Game
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.widgets import Board, BoardView, PositionEditor, agent_names
+from tavrei_lab.widgets.board import PROJECTOR_SIZE
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -124,12 +126,17 @@ def test_illegal_clicks_explain_themselves_and_change_nothing() -> None:
     board = Board()
     before = board.game.position.string
     click(board, "e5")
-    assert "no tower on e5" in board.status.value
+    assert "nothing on e5" in board.status.value
+    assert board.view.effects["flash"] == ["e5"]       # the square flashes in the browser
     click(board, "e7")
     assert "black&#x27;s" in board.status.value and "white&#x27;s move" in board.status.value
+    assert "The ratnik (ратник) on e7" in board.status.value  # one tavrel is not a "tower"
     click(board, "e2")
     click(board, "e5")
     assert "Illegal" in board.status.value and "cannot move to e5" in board.status.value
+    assert board.view.effects["flash"] == ["e5"]
+    click(board, "e2")
+    assert "flash" not in board.view.effects            # a legal click flashes nothing
     assert board.game.position.string == before and not board.game.history
     click(board, "g1")  # another own tower: the selection moves there
     assert board.square_names(board.destinations()) == ["e2", "f3", "h3"]  # onto own e2 too
@@ -456,3 +463,126 @@ def test_bad_click_payload_is_explained() -> None:
     board = Board()
     click(board, "z9")
     assert "Click ignored" in board.status.value and not board.game.history
+
+
+# -- lessons and puzzles: on_move, reject, the teacher's marks ----------------------
+def test_on_move_hears_a_person_s_moves_only() -> None:
+    board = Board(black="random", seed=1)
+    heard = []
+
+    def listener(b: Board, move: object) -> None:
+        heard.append((b, b.game.action_texts()[len(b.game.history) - 1]))
+
+    board.on_move(listener)
+    click(board, "e2")
+    click(board, "e4")
+    board.view.simulate_drop("g1", "f3")
+    board.play("d2-d4")
+    assert [text for _, text in heard] == ["e2-e4", "g1-f3", "d2-d4"]
+    assert all(b is board for b, _ in heard)
+    assert len(board.game.moves) == 6            # the computer answered each move, unheard
+    board.undo()
+    board.redo()
+    assert len(heard) == 3
+    board.on_move(listener, remove=True)
+    board.play("b1-c3")
+    assert len(heard) == 3
+    with pytest.raises(TavreiError, match="on_move needs a function"):
+        board.on_move("not callable")  # type: ignore[arg-type]
+
+
+def test_reject_takes_the_move_back_flashes_and_explains() -> None:
+    board = Board(black="random", seed=2)
+    board.on_move(lambda b, move: b.reject(move, "Not that one: the knyaz is loose."))
+    board.view.simulate_drop("e2", "e4")
+    game = board.game
+    assert game.history == [] and not game.can_redo()   # taken back, not kept for Redo
+    assert "Not that one: the knyaz is loose." in board.status.value
+    assert board.view.effects["flash"] == ["e4"]
+    assert board.view.effects["slide"] == [["e4", "e2"]]  # the tower slides home
+    assert "e2" in board.view.moves                      # and may be played again
+
+
+def test_reject_outside_a_callback_and_its_errors() -> None:
+    board = Board()
+    with pytest.raises(TavreiError, match="no move has been played"):
+        board.reject(None, "why")
+    board.play("e2-e4")
+    board.play("e7-e5")
+    before = board.game.position.string
+    with pytest.raises(TavreiError, match="e7-e5 is the last move played, not d7-d5"):
+        board.reject("d7-d5", "no")
+    with pytest.raises(TavreiError, match="reject"):
+        board.reject("zz-top", "no")
+    assert board.game.position.string == before          # a refused reject changes nothing
+    board.reject("e7-e5", "Try the other ratnik.")
+    assert board.game.action_texts() == ["e2-e4"]
+    assert "Try the other ratnik." in board.status.value
+
+
+def test_reject_in_a_die_game_takes_the_roll_after_the_move_too() -> None:
+    board = Board(variant="gavrilov-die", seed=3, auto_roll=True)
+    game = board.game
+    move = game.legal_moves()[0]
+    board.play(move)
+    assert game.history[-1] != move                      # the next roll followed
+    board.reject(move, "No.")
+    assert game.history and game.history[-1] == game.history[-1] and not game.can_redo()
+    assert not any(a == move for a in game.history)
+    assert not game.is_chance_node()                     # back to the same roll, to move
+
+
+def test_teacher_arrows_and_highlights_are_drawn_live_and_static() -> None:
+    board = Board()
+    board.arrows = [("e2", "e4"), ["g1", "f3", "red"], ("d5", "d5")]
+    board.highlights = ["e4", ("f3", "blue")]
+    svg = board.view.svg
+    assert svg.count('class="arrow"') == 3 and 'data-from="g1"' in svg
+    assert "highlight" in square_classes(svg, "e4") and "highlight" in square_classes(svg, "f3")
+    assert board._repr_svg_() == svg                     # the static export has them too
+    assert board.arrows == [("e2", "e4"), ("g1", "f3", "red"), ("d5", "d5")]
+    with pytest.raises(TavreiError, match="arrows"):
+        board.arrows = [("e2", "z9")]
+    with pytest.raises(TavreiError, match="highlights"):
+        board.highlights = ["k11"]
+    assert len(board.arrows) == 3 and len(board.highlights) == 2   # the old marks stay
+    board.arrows = []
+    board.highlights = []
+    assert 'class="arrow"' not in board.view.svg
+    assert "highlight" not in square_classes(board.view.svg, "e4")
+
+
+def test_drop_plays_splits_and_refuses_with_a_flash() -> None:
+    board = Board()
+    board.play("e2-e4")
+    board.play("d7-d5")
+    board.view.simulate_drop("e4", "d5")
+    assert board.game.action_texts()[-1] == "e4xd5"
+    board.play("a7-a6")
+    assert board.view.moves["d5"]["1"] == ["d6"]         # the top one alone may go to d6
+    assert "2" in board.view.moves["d5"]
+    board.view.simulate_drop("d5", "d7", count=1)        # illegal: explained, flashed
+    assert "Illegal" in board.status.value and board.view.effects["flash"] == ["d7"]
+    assert board.game.action_texts()[-1] == "a7-a6"
+    board.view.simulate_drop("d5", "d6", count=1)        # a split, by the strip's layer
+    assert board.game.action_texts()[-1] == "d5(1)-d6"
+    board.view.simulate_drop("d6", "d7")                 # not black's: flashed, explained
+    assert "white&#x27;s" in board.status.value and board.view.effects["flash"] == ["d6"]
+    board.view.drop = {"from": "q1", "to": "e4", "seq": 99}
+    assert "Drop ignored" in board.status.value
+
+
+def test_moves_are_sent_only_when_a_person_may_move() -> None:
+    board = Board(white="random", black="random")
+    assert board.view.moves == {}
+    board = Board(variant="gavrilov-die", seed=3)
+    assert board.view.moves == {}                        # a roll is due first
+    board = Board()
+    assert board.view.moves["g1"] == {"1": ["e2", "f3", "h3"]}   # onto its own ratnik too
+
+
+def test_projector_mode_is_one_switch() -> None:
+    board = Board(Game(), projector=True)
+    assert board.projector and board.size == PROJECTOR_SIZE
+    assert f'width="{PROJECTOR_SIZE}' in board.view.svg
+    assert Board(Game(), projector=True, size=700).size == 700

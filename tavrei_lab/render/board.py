@@ -179,6 +179,7 @@ class Scene:
     check_square: int | None
     attacked: frozenset[int]
     arrows: list[tuple[int, int, str]]
+    highlights: list[tuple[int, str]]
     die_face: str | None
     die_passes: bool
     #: Reserve the die's column even with no face to show (animation frames).
@@ -189,7 +190,8 @@ class Scene:
 def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               selected: Any = None, destinations: Iterable[Any] | None = None,
               split_count: int | None = None, check: bool | None = None,
-              attacked_by: Any = None, arrows: Iterable[Any] = (), die_face: str | None = None,
+              attacked_by: Any = None, arrows: Iterable[Any] = (),
+              highlights: Iterable[Any] = (), die_face: str | None = None,
               size: float | None = None, coordinates: bool = True,
               theme: Theme | None = None, **options: Any) -> str:
     """The position as SVG text.
@@ -207,6 +209,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     - ``arrows``: (from, to) or (from, to, colour) triples; a colour is a
       theme arrow name (green, red, blue, yellow) or any SVG colour. An arrow
       from a square to itself circles it.
+    - ``highlights``: squares, or (square, colour) pairs, tinted in that
+      colour (default yellow): a teacher's "look here", a puzzle's hint.
     - ``die_face``: a face letter, ``"skip"``, or None for the position's roll.
     - ``size``: width in pixels (default: 1.2 px per drawing unit).
     - ``theme``: a ``Theme``; ``**options`` may override any theme field
@@ -220,7 +224,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     """
     theme, make, family = resolve_options(position, theme, options)
     scene = resolve_scene(position, theme, family, flipped, coordinates, lastmove, selected,
-                     destinations, split_count, check, attacked_by, arrows, die_face)
+                     destinations, split_count, check, attacked_by, arrows, die_face,
+                     highlights)
     g = position.geometry
     wu, hu = board_extent(g, coordinates, scene.die_face is not None)
     px_w = float(size) if size is not None else round(wu * DEFAULT_SCALE)
@@ -267,7 +272,8 @@ def board_extent(g: Geometry, coordinates: bool, die: bool) -> tuple[float, floa
 def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coordinates: bool,
              lastmove: Any, selected: Any, destinations: Iterable[Any] | None,
              split_count: int | None, check: bool | None, attacked_by: Any,
-             arrows: Iterable[Any], die_face: str | None) -> Scene:
+             arrows: Iterable[Any], die_face: str | None,
+             highlights: Iterable[Any] = ()) -> Scene:
     """Turn the caller's arguments into per-square classes and marks (and check them)."""
     g = position.geometry
     board = position.board
@@ -335,6 +341,15 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
         arrow_list.append((_square(g, a[0], "arrows"), _square(g, a[1], "arrows"),
                            theme.arrow_color(color)))
 
+    highlight_list: list[tuple[int, str]] = []
+    for h in highlights:
+        square, color = (h if isinstance(h, (tuple, list)) and len(h) == 2 else (h, "yellow"))
+        if not isinstance(color, str) or not color:
+            raise RenderError(f"highlights: a colour is a name or SVG colour text, got {color!r}")
+        sq = _square(g, square, "highlights")
+        highlight_list.append((sq, theme.arrow_color(color)))
+        mark(sq, "highlight")
+
     if die_face is None:
         die_face = getattr(position, "roll", None)
     passes = False
@@ -345,7 +360,8 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
         passes = bool(not is_skip_mark(die_face) and is_skip is not None and is_skip(die_face))
 
     return Scene(position, theme, family, flipped, coordinates, classes, fills, dest, sel,
-                  split_count, check_square, attacked, arrow_list, die_face, passes)
+                  split_count, check_square, attacked, arrow_list, highlight_list, die_face,
+                  passes)
 
 
 def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
@@ -381,6 +397,11 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
 
     if scene.check_square is not None:
         _draw_check(r, parent, origins[scene.check_square], names[scene.check_square], theme)
+    for s, color in scene.highlights:
+        x, y = origins[s]
+        r.rect(parent, x, y, SQUARE, SQUARE,
+               {"class": "highlight-mark", "data-square": names[s], "fill": color,
+                "fill-opacity": 0.45, "pointer-events": "none"})
     for s in sorted(scene.attacked):
         x, y = origins[s]
         r.rect(parent, x, y, SQUARE, SQUARE,

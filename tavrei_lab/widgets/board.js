@@ -1,43 +1,125 @@
 // The browser half of the tavrei_lab board (anywidget, inline ESM, no build step).
 //
-// It only draws and reports, after chessground's split: Python computes every
-// legal move and sends a finished SVG (trait `svg`); this code puts it into the
-// page, greys the towers listed in `greyed`, and reports clicks on anything
-// carrying `data-square` (and `data-layer` for a layer of a tower's strip)
-// through the `click` trait, arrow keys through the `key` trait. Every report
-// carries a fresh `seq`, so clicking the same square twice is two changes.
+// After chessground's model, this code owns the pointer and nothing else:
+// Python computes every legal move and sends a finished SVG (trait `svg`)
+// together with each tower's legal destinations per count (trait `moves`).
+//
+// - A press and release on the same spot is a click: reported through
+//   `click` ({square, layer}), exactly as before drag and drop existed.
+// - A press on a tower that may move, then a drag, lifts it: the part taken
+//   (chosen by where on the strip the drag starts: layer i of h takes the top
+//   h - i) follows the pointer and its destinations are shown from `moves`,
+//   with no kernel round trip. Released on a destination it stays there and
+//   `drop` ({from, count, to}) tells Python, which redraws; released anywhere
+//   else it slides home and the square flashes (Python says why).
+// - The right button draws the user's own marks, as on lichess: right-drag
+//   an arrow, right-click a circle (again to remove). Jupyter's context menu
+//   stays closed over the board. The marks are reported through `drawn`.
+// - `effects` arrive with a drawing: squares to flash, towers to slide in
+//   (the computer's move, undo/redo, a rejected move going home), a die roll
+//   to tumble. `animations` false turns the movement off.
+//
+// Pointer events serve mouse, pen and touch alike (`touch-action: none` on
+// the board keeps a finger drag from scrolling the page).
+
+const SLIDE_MS = 220;       // a tower sliding (the issue allows up to 300 ms)
+const FLASH_MS = 650;       // a refused square flashes this long
+const ROLL_MS = 420;        // the die tumbles this long (a click skips it)
+const DRAG_START_PX = 5;    // a press that moves less than this is a click
+const BRUSHES = { green: "#15781b", red: "#b72a2a", blue: "#1d5fb0", yellow: "#d49a00" };
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 function render({ model, el }) {
   el.classList.add("tavrei-board-widget");
   el.tabIndex = 0;                                  // focusable: arrow keys step moves
   el.setAttribute("data-lm-suppress-shortcuts", "true");  // JupyterLab: keys are ours
+  el.setAttribute("data-jp-suppress-context-menu", "true"); // JupyterLab: right button is ours
   const holder = document.createElement("div");
   holder.className = "tavrei-board-svg";
   el.appendChild(holder);
 
   let seq = 0;
-  let clickedAt = null;                             // performance.now() of the last click
+  let clickedAt = null;          // performance.now() of the last click or drop
+  let press = null;              // the left-button press being watched
+  let drag = null;               // the tower being dragged
+  let rightFrom = null;          // where a right-button press started
+  let userShapes = [];           // [[from, to, brush]] drawn with the right button
+  let lastEffects = 0;
+  let rolling = null;            // the die's running animation
+  let pendingDrop = null;        // a drop waiting for Python's redraw
 
+  const svgRoot = () => holder.querySelector("svg");
+  const animationsOn = () => model.get("animations") !== false;
+
+  // -- geometry: squares in drawing units -----------------------------------------
+  function squareRect(name) {
+    const r = holder.querySelector(`rect.square[data-square="${name}"]`);
+    if (!r) return null;
+    return { x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")),
+             w: Number(r.getAttribute("width")) };
+  }
+  function toUnits(event) {
+    const svg = svgRoot();
+    const ctm = svg && svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+  function squareAt(event) {
+    const p = toUnits(event);
+    if (!p) return null;
+    for (const r of holder.querySelectorAll("rect.square[data-square]")) {
+      const x = Number(r.getAttribute("x")), y = Number(r.getAttribute("y"));
+      const w = Number(r.getAttribute("width"));
+      if (p.x >= x && p.x < x + w && p.y >= y && p.y < y + w) return r.dataset.square;
+    }
+    return null;
+  }
+  function overlay(cls) {
+    // A group drawn above everything else in the board's SVG.
+    const svg = svgRoot();
+    let g = svg && svg.querySelector(`:scope > g.${cls}`);
+    if (svg && !g) {
+      g = document.createElementNS(SVG_NS, "g");
+      g.setAttribute("class", cls);
+      g.setAttribute("pointer-events", "none");
+      svg.appendChild(g);
+    }
+    return g;
+  }
+  function shape(parent, tag, attrs) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    parent.appendChild(node);
+    return node;
+  }
+
+  // -- drawing ---------------------------------------------------------------------
   function draw() {
     // Replace the drawing in place: the widget (and its focus) stays.
     holder.innerHTML = model.get("svg");
+    drag = null;
+    pendingDrop = null;
     for (const square of model.get("greyed") || []) {
       for (const node of holder.querySelectorAll(`.tower[data-square="${square}"]`)) {
         node.classList.add("greyed");
       }
     }
+    drawUserShapes();
     if (clickedAt !== null) {
-      // Click-to-redraw time, read by the browser tests: from the click to the
-      // new drawing in the page and laid out (reading the size forces layout;
-      // no animation frame is awaited, as a hidden tab would never get one).
+      // Click- (or drop-) to-redraw time, read by the browser tests: from the
+      // pointer going up to the new drawing in the page and laid out (reading
+      // the size forces layout; no animation frame is awaited, as a hidden
+      // tab would never get one).
       holder.getBoundingClientRect();
       el.dataset.redrawMs = (performance.now() - clickedAt).toFixed(1);
       clickedAt = null;
     }
+    playEffects(model.get("effects") || {});
     el.dataset.version = String(model.get("version"));
   }
 
-  // svg, greyed and version arrive together (one message); draw once for them.
+  // svg, greyed, moves, effects and version arrive together; draw once for them.
   let queued = false;
   function scheduleDraw() {
     if (queued) return;
@@ -45,22 +127,260 @@ function render({ model, el }) {
     queueMicrotask(() => { queued = false; draw(); });
   }
 
-  function onClick(event) {
-    const hit = event.target.closest("[data-square]");
-    if (!hit || !holder.contains(hit)) return;
+  // -- effects: flash, slide, roll ----------------------------------------------
+  function flash(name) {
+    const r = squareRect(name);
+    const g = overlay("flashes");
+    if (!r || !g) return;
+    const mark = shape(g, "rect", { x: r.x, y: r.y, width: r.w, height: r.w,
+                                    class: "flash", "data-square": name });
+    el.dataset.flashed = name;
+    setTimeout(() => mark.remove(), FLASH_MS);
+  }
+  function slide(fromName, toName) {
+    // The tower now drawn on toName comes in from fromName.
+    const a = squareRect(fromName), b = squareRect(toName);
+    const tower = holder.querySelector(`g.tower[data-square="${toName}"]`);
+    if (!a || !b || !tower || !animationsOn()) return;
+    const dx = a.x - b.x, dy = a.y - b.y;
+    tower.animate([{ transform: `translate(${dx}px, ${dy}px)` },
+                   { transform: "translate(0px, 0px)" }],
+                  { duration: SLIDE_MS, easing: "ease-out" });
+    el.dataset.slid = `${fromName}-${toName}`;
+  }
+  function tumble() {
+    const die = holder.querySelector("g.die.current") || holder.querySelector("g.die");
+    if (!die || !animationsOn()) return;
+    die.style.transformBox = "fill-box";
+    die.style.transformOrigin = "center";
+    rolling = die.animate([
+      { transform: "rotate(-200deg) scale(0.55)", opacity: 0.3 },
+      { transform: "rotate(25deg) scale(1.1)", opacity: 1, offset: 0.7 },
+      { transform: "rotate(0deg) scale(1)", opacity: 1 }],
+      { duration: ROLL_MS, easing: "ease-out" });
+    rolling.onfinish = () => { rolling = null; };
+    el.dataset.rolled = String(model.get("version"));
+  }
+  function playEffects(effects) {
+    const version = Number(effects.version || 0);
+    if (!version || version === lastEffects) return;
+    lastEffects = version;
+    for (const [from, to] of effects.slide || []) slide(from, to);
+    for (const name of effects.flash || []) flash(name);
+    if (effects.roll) tumble();
+  }
+
+  // -- the user's arrows and circles (right button) ----------------------------
+  function drawUserShapes() {
+    const g = overlay("user-shapes");
+    if (!g) return;
+    g.replaceChildren();
+    for (const [from, to, brush] of userShapes) {
+      const a = squareRect(from), b = squareRect(to);
+      if (!a || !b) continue;
+      const color = BRUSHES[brush] || BRUSHES.green;
+      const half = a.w / 2;
+      const x1 = a.x + half, y1 = a.y + half, x2 = b.x + half, y2 = b.y + half;
+      const mark = shape(g, "g", { class: "user-shape", "data-from": from, "data-to": to,
+                                   opacity: 0.8 });
+      if (from === to) {
+        shape(mark, "circle", { cx: x1, cy: y1, r: a.w * 0.44, fill: "none", stroke: color,
+                                "stroke-width": a.w * 0.07 });
+        continue;
+      }
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const head = a.w * 0.38, tipX = x2 - ux * a.w * 0.12, tipY = y2 - uy * a.w * 0.12;
+      const baseX = tipX - ux * head, baseY = tipY - uy * head;
+      const px = -uy * head * 0.55, py = ux * head * 0.55;
+      shape(mark, "line", { x1, y1, x2: baseX, y2: baseY, stroke: color,
+                            "stroke-width": a.w * 0.16, "stroke-linecap": "round" });
+      shape(mark, "polygon", { fill: color, points:
+        `${tipX},${tipY} ${baseX + px},${baseY + py} ${baseX - px},${baseY - py}` });
+    }
+  }
+  function toggleUserShape(from, to, brush) {
+    const at = userShapes.findIndex(([f, t]) => f === from && t === to);
+    if (at >= 0 && userShapes[at][2] === brush) userShapes.splice(at, 1);
+    else if (at >= 0) userShapes[at][2] = brush;
+    else userShapes.push([from, to, brush]);
+    drawUserShapes();
+    model.set("drawn", userShapes.map(s => [...s]));
+    model.save_changes();
+  }
+  function clearUserShapes() {
+    if (!userShapes.length) return;
+    userShapes = [];
+    drawUserShapes();
+    model.set("drawn", []);
+    model.save_changes();
+  }
+
+  // -- dragging a tower ------------------------------------------------------------
+  function countFor(square, layer) {
+    // How many tavrels a press takes: the strip's layer, else the count chosen
+    // before (the selected tower's pill), else the whole tower or the largest
+    // part that may move (as Python does for a click).
+    const tower = holder.querySelector(`g.tower[data-square="${square}"]`);
+    const height = Number(tower ? tower.getAttribute("data-height") : 1);
+    if (layer !== null) return height - layer;
+    const pill = holder.querySelector(`.split-count[data-square="${square}"]`);
+    if (pill) return Number(pill.getAttribute("data-count"));
+    const counts = Object.keys((model.get("moves") || {})[square] || {}).map(Number);
+    return counts.includes(height) || !counts.length ? height : Math.max(...counts);
+  }
+  function startDrag(event) {
+    const { square, layer } = press;
+    const tower = holder.querySelector(`g.tower[data-square="${square}"]`);
+    const options = (model.get("moves") || {})[square];
+    if (!tower || !options) return false;
+    const count = countFor(square, layer);
+    const height = Number(tower.getAttribute("data-height"));
+    const dests = options[String(count)] || [];
+    const ghost = tower.cloneNode(true);
+    ghost.classList.add("drag-ghost");
+    ghost.setAttribute("pointer-events", "none");
+    for (const band of ghost.querySelectorAll("[data-layer]")) {
+      if (Number(band.getAttribute("data-layer")) < height - count) band.style.opacity = "0.15";
+    }
+    tower.classList.add("drag-source");
+    const marks = overlay("drag-dests");
+    for (const name of dests) {
+      const r = squareRect(name);
+      if (r) shape(marks, "circle", { cx: r.x + r.w / 2, cy: r.y + r.w / 2, r: r.w * 0.17,
+                                      class: "drag-dest", "data-square": name });
+    }
+    overlay("drag-layer").appendChild(ghost);
+    drag = { square, count, dests, tower, ghost, start: toUnits(event) };
+    el.dataset.dragging = `${square}:${count}`;
+    moveDrag(event);
+    return true;
+  }
+  function moveDrag(event) {
+    const p = toUnits(event);
+    if (!p || !drag) return;
+    drag.ghost.setAttribute("transform", `translate(${p.x - drag.start.x},${p.y - drag.start.y})`);
+    const over = squareAt(event);
+    for (const m of holder.querySelectorAll(".drag-dest")) {
+      m.classList.toggle("hover", m.dataset.square === over);
+    }
+  }
+  function endDrag(event) {
+    const d = drag;
+    delete el.dataset.dragging;
+    const target = squareAt(event);
+    if (target === d.square) {               // put back where it was: a click
+      cancelDrag();
+      sendClick(d.square, null);
+      return;
+    }
+    if (target && d.dests.includes(target)) {
+      // Stay on the target until Python's drawing replaces this one.
+      const a = squareRect(d.square), b = squareRect(target);
+      d.ghost.setAttribute("transform", `translate(${b.x - a.x},${b.y - a.y})`);
+      for (const m of holder.querySelectorAll(".drag-dest")) m.remove();
+      pendingDrop = d;
+      setTimeout(() => { if (pendingDrop === d) { snapHome(d); pendingDrop = null; } }, 5000);
+    } else {
+      snapHome(d);
+      if (target) flash(target);
+    }
+    if (target) {
+      clickedAt = performance.now();
+      seq += 1;
+      model.set("drop", { from: d.square, count: d.count, to: target, seq });
+      model.save_changes();
+    }
+  }
+  function snapHome(d) {
+    const back = () => { d.ghost.remove(); d.tower.classList.remove("drag-source"); };
+    for (const m of holder.querySelectorAll(".drag-dest")) m.remove();
+    drag = null;
+    const t = d.ghost.getAttribute("transform") || "";
+    const m = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(t);
+    if (!m || !animationsOn()) { back(); return; }
+    d.ghost.removeAttribute("transform");
+    const anim = d.ghost.animate([{ transform: `translate(${m[1]}px, ${m[2]}px)` },
+                                  { transform: "translate(0px, 0px)" }],
+                                 { duration: SLIDE_MS, easing: "ease-out" });
+    anim.onfinish = back;
+    el.dataset.snapped = d.square;
+  }
+  function cancelDrag() {
+    if (!drag) return;
+    drag.ghost.remove();
+    drag.tower.classList.remove("drag-source");
+    for (const m of holder.querySelectorAll(".drag-dest")) m.remove();
+    drag = null;
+  }
+
+  // -- pointer events ---------------------------------------------------------------
+  function hitOf(event) {
+    const hit = event.target.closest && event.target.closest("[data-square]");
+    if (!hit || !holder.contains(hit)) return null;
     const layerNode = event.target.closest("[data-layer]");
     const layer = layerNode && holder.contains(layerNode)
       ? Number(layerNode.getAttribute("data-layer")) : null;
-    event.preventDefault();
+    return { square: hit.getAttribute("data-square"), layer };
+  }
+  function sendClick(square, layer) {
     el.focus({ preventScroll: true });
     clickedAt = performance.now();
     seq += 1;
-    model.set("click", { square: hit.getAttribute("data-square"), layer, seq });
+    model.set("click", { square, layer, seq });
     model.save_changes();
+  }
+  function onPointerDown(event) {
+    if (rolling) rolling.finish();           // any press skips the die's tumble
+    if (event.button === 2) {
+      rightFrom = squareAt(event);
+      event.preventDefault();
+      return;
+    }
+    if (event.button !== 0 || pendingDrop) return;
+    const hit = hitOf(event);
+    if (!hit) return;
+    event.preventDefault();
+    clearUserShapes();
+    press = { ...hit, x: event.clientX, y: event.clientY, id: event.pointerId };
+    holder.setPointerCapture(event.pointerId);
+  }
+  function onPointerMove(event) {
+    if (!press || event.pointerId !== press.id) return;
+    if (drag) { moveDrag(event); return; }
+    const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
+    if (moved >= DRAG_START_PX && !startDrag(event)) press.noDrag = true;
+  }
+  function onPointerUp(event) {
+    if (event.button === 2) {
+      const to = squareAt(event);
+      if (rightFrom && to) {
+        const brush = event.shiftKey ? "red" : event.altKey ? "blue" : event.ctrlKey
+          ? "yellow" : "green";
+        toggleUserShape(rightFrom, to, brush);
+      }
+      rightFrom = null;
+      return;
+    }
+    if (!press || event.pointerId !== press.id) return;
+    const p = press;
+    press = null;
+    if (drag) { endDrag(event); return; }
+    if (p.noDrag && squareAt(event) !== p.square) return;  // an unmovable tower dragged away
+    sendClick(p.square, p.layer);
+  }
+  function onPointerCancel() {
+    press = null;
+    if (drag) snapHome(drag);
+  }
+  function onContextMenu(event) {
+    // Over the board the right button draws; Jupyter's menu must not open.
+    event.preventDefault();
+    event.stopPropagation();
   }
 
   const KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
   function onKey(event) {
+    if (event.key === "Escape" && drag) { snapHome(drag); return; }
     if (!KEYS.has(event.key)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -86,15 +406,24 @@ function render({ model, el }) {
     }
   }
 
-  holder.addEventListener("click", onClick);
+  holder.addEventListener("pointerdown", onPointerDown);
+  holder.addEventListener("pointermove", onPointerMove);
+  holder.addEventListener("pointerup", onPointerUp);
+  holder.addEventListener("pointercancel", onPointerCancel);
+  el.addEventListener("contextmenu", onContextMenu);
   el.addEventListener("keydown", onKey);
-  for (const name of ["svg", "greyed", "version"]) model.on(`change:${name}`, scheduleDraw);
+  const traits = ["svg", "greyed", "version", "effects"];
+  for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
   draw();
   return () => {
-    for (const name of ["svg", "greyed", "version"]) model.off(`change:${name}`, scheduleDraw);
+    for (const name of traits) model.off(`change:${name}`, scheduleDraw);
     model.off("change:clipboard", onClipboard);
-    holder.removeEventListener("click", onClick);
+    holder.removeEventListener("pointerdown", onPointerDown);
+    holder.removeEventListener("pointermove", onPointerMove);
+    holder.removeEventListener("pointerup", onPointerUp);
+    holder.removeEventListener("pointercancel", onPointerCancel);
+    el.removeEventListener("contextmenu", onContextMenu);
     el.removeEventListener("keydown", onKey);
   };
 }

@@ -39,6 +39,10 @@ HUMAN = "human"
 #: played by the computer): a guard so a notebook cell always returns.
 MAX_COMPUTER_PLIES = 300
 
+#: Board width in pixels in projector mode: with the status line and the die
+#: column it fits a 1280x720 screen, in Voila and in JupyterLab's notebook.
+PROJECTOR_SIZE = 520
+
 _TERMINATIONS = {
     "checkmate": "Checkmate",
     "stalemate": "Stalemate",
@@ -56,10 +60,12 @@ def agent_names() -> list[str]:
 
 def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
          destinations: list[int] | None = None, split_count: int | None = None,
-         size: int | None = None) -> str:
+         size: int | None = None, arrows: list[Any] | tuple[Any, ...] = (),
+         highlights: list[Any] | tuple[Any, ...] = ()) -> str:
     """The SVG of ``game``'s current position with the board's highlights.
 
     The one place the widgets call ``tavrei_lab.render.board_svg``.
+    ``arrows`` and ``highlights`` are the teacher's marks (see ``Board.arrows``).
     """
     from tavrei_lab.render import board_svg
     position = game.position
@@ -72,7 +78,7 @@ def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
     return board_svg(position, flipped=flipped, lastmove=last, selected=selected,
                      destinations=destinations, split_count=split_count,
                      check=(not chance and game.is_check()), die_face=position.roll,
-                     size=size)
+                     size=size, arrows=arrows, highlights=highlights)
 
 
 def _piece_name(position: Any, tavrel: Any) -> str:
@@ -89,25 +95,44 @@ def _button(description: str, tooltip: str, handler: Callable[[], Any],
 
 
 class Board(widgets.VBox):
-    """The board you click, with its controls::
+    """The board you click or drag on, with its controls::
 
         Board()                                          # Tavreli, two humans
         Board(variant="gavrilov-die", seed=3, black="random")
+        Board(game, projector=True)                      # sized for a classroom projector
 
     ``game`` (a ``Game``) or ``variant``/``position``/``seed`` choose what is
     on the board; ``white``/``black`` are ``"human"`` or an agent name from
     ``AGENTS``; ``auto_roll`` rolls the die for human players too.
+    ``projector=True`` draws the board, its status line and the die large
+    enough to read from the back of a room, yet all inside a 1280x720 screen
+    (strip letters at least 14 CSS px); ``size`` (pixels) overrides the width.
     The game on the board is ``board.game``; ``board.status.value`` is the
     status line.
+
+    For lessons and puzzles built on a board:
+
+    - ``board.on_move(callback)``: ``callback(board, move)`` runs after every
+      move a person plays (click, drag, ``board.play``);
+    - ``board.reject(move, reason)``: take that move back on the board (the
+      square flashes, the tower slides home) and show ``reason``;
+    - ``board.arrows`` / ``board.highlights``: a teacher's arrows, circles
+      and tinted squares (a hint), drawn live and in the static SVG.
     """
 
     def __init__(self, game: Game | None = None, *, variant: str = "tavreli",
                  position: str | None = None, seed: int | None = None,
                  flipped: bool = False, white: str = HUMAN, black: str = HUMAN,
-                 auto_roll: bool = False, size: int | None = None) -> None:
+                 auto_roll: bool = False, size: int | None = None,
+                 projector: bool = False) -> None:
         self.game: Game = game if game is not None else Game(variant, position, seed=seed)
         self.flipped = flipped
-        self.size = size
+        self.projector = projector
+        self.size = size if size is not None else (PROJECTOR_SIZE if projector else None)
+        self._move_listeners: list[Callable[[Board, Move], Any]] = []
+        self._arrows: list[tuple[Any, ...]] = []
+        self._highlights: list[Any] = []
+        self._effects: dict[str, Any] = {}
         self.selected: int | None = None
         self.count: int | None = None
         self.pending_promotion: list[Move] = []
@@ -119,6 +144,7 @@ class Board(widgets.VBox):
         self.view = BoardView()
         self.view.observe(self._on_click, "click")
         self.view.observe(self._on_key, "key")
+        self.view.observe(self._on_drop, "drop")
         self.status = widgets.HTML()
         self.status.add_class("tavrei-status")
 
@@ -258,11 +284,39 @@ class Board(widgets.VBox):
         split = self.count if self.selected is not None else None
         return draw(self.game, flipped=self.flipped, selected=self.selected,
                     destinations=self.destinations() or None, split_count=split,
-                    size=self.size)
+                    size=self.size, arrows=self._arrows, highlights=self._highlights)
 
     def redraw(self) -> None:
         """Send a new drawing to the browser (in place: the widget stays)."""
-        self.view.show(self.svg(), self.greyed())
+        effects, self._effects = self._effects, {}
+        self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
+                       effects=effects)
+
+    def moves_by_tower(self) -> dict[str, dict[str, list[str]]]:
+        """Where each tower may go now, per count: ``{"e2": {"1": ["e3", "e4"]}}``.
+
+        Sent to the browser with every drawing, so a drag shows its
+        destinations at once (also in JupyterLite, whose kernel is slow) and
+        the kernel hears only of the drop. Empty when no person may move.
+        """
+        if self.pending_promotion or not self.is_human_turn() or self.game.outcome():
+            return {}
+        names = self.game.position.geometry.names
+        out: dict[str, dict[str, list[str]]] = {}
+        for m in self.legal_moves():
+            dests = out.setdefault(names[m.from_square], {}).setdefault(str(m.count), [])
+            if names[m.to_square] not in dests:
+                dests.append(names[m.to_square])
+        return out
+
+    def _flash(self, *squares: int, home: Move | None = None) -> None:
+        """With the next drawing: flash ``squares``; slide ``home``'s tower back to its start."""
+        names = self.game.position.geometry.names
+        flash = self._effects.setdefault("flash", [])
+        flash.extend(names[s] for s in squares)
+        if home is not None:
+            self._effects.setdefault("slide", []).append(
+                [names[home.to_square], names[home.from_square]])
 
     def _after_change(self, messages: list[str]) -> None:
         """Redraw everything that depends on the game, and say what happened."""
@@ -363,6 +417,81 @@ class Board(widgets.VBox):
             return
         self.click_square(square, layer if isinstance(layer, int) else None)
 
+    def _on_drop(self, change: dict[str, Any]) -> None:
+        drop = change["new"] or {}
+        g = self.game.position.geometry
+        try:
+            fr, to = g.parse(str(drop.get("from", ""))), g.parse(str(drop.get("to", "")))
+        except NotationError as exc:
+            self._after_change([f"Drop ignored: {exc}."])
+            return
+        count = drop.get("count")
+        self.drop_tower(fr, to, count if isinstance(count, int) else None)
+
+    def drop_tower(self, from_square: int, to_square: int, count: int | None = None) -> None:
+        """What dropping the top ``count`` of the tower on ``from_square`` onto ``to_square`` does.
+
+        A legal drop plays the move (asking for the promotion if there is a
+        choice); anything else flashes the square, leaves the tower where it
+        was and says why. ``count`` None means the whole tower (or, if the
+        whole tower cannot move, the largest part that can).
+        """
+        game = self.game
+        pos = game.position
+        refusal = self._refusal()
+        if refusal:
+            self._flash(from_square)
+            self._after_change([refusal])
+            return
+        tower = pos.board[from_square]
+        if not tower or tower[-1].color != pos.turn:
+            self._flash(from_square)
+            self._after_change([self._not_yours(from_square)])
+            return
+        if count is None:
+            count = self._default_count(from_square)
+        self.selected = None
+        self.count = None
+        found = [m for m in self.legal_moves() if m.key == (from_square, count, to_square)]
+        if found:
+            self._play(found)
+            return
+        self._flash(to_square)
+        self._after_change([self._why_not(Move(from_square, count, to_square))])
+
+    def _refusal(self) -> str:
+        """Why no person may move now ("" when one may)."""
+        game = self.game
+        pos = game.position
+        if game.outcome() is not None:
+            return "The game is over; start a new game or undo."
+        if game.is_chance_node():
+            return f"{pos.turn_name.capitalize()} must roll the die first (press Roll the die)."
+        if not self.is_human_turn():
+            return (f"{pos.turn_name.capitalize()} is played by the computer "
+                    f"({self.player(pos.turn)}): press Computer move.")
+        if self.pending_promotion:
+            return "Choose the promotion first."
+        return ""
+
+    def _not_yours(self, square: int) -> str:
+        """The explanation of a click on an empty square or an enemy unit."""
+        pos = self.game.position
+        name = pos.geometry.name(square)
+        tower = pos.board[square]
+        if not tower:
+            return f"There is nothing on {name}: click one of {pos.turn_name}'s units."
+        unit = (f"The {_piece_name(pos, tower[-1])}" if len(tower) == 1
+                else f"The tower of {len(tower)} (top: {_piece_name(pos, tower[-1])})")
+        return (f"{unit} on {name} is {COLOR_NAMES[tower[-1].color]}'s; "
+                f"it is {pos.turn_name}'s move.")
+
+    def _default_count(self, square: int) -> int:
+        """The count a tower is picked up with: whole, or the largest part that can move."""
+        height = len(self.game.position.board[square])
+        counts = sorted({m.count for m in self.legal_moves() if m.from_square == square})
+        return height if (height in counts or not counts) else counts[-1]
+
     def _on_key(self, change: dict[str, Any]) -> None:
         key = (change["new"] or {}).get("key")
         if key == "ArrowLeft":
@@ -378,21 +507,10 @@ class Board(widgets.VBox):
         """What a click on ``square`` (layer ``layer`` of its strip) does; see the module."""
         game = self.game
         pos = game.position
-        name = pos.geometry.name(square)
-        outcome = game.outcome()
-        if outcome is not None:
-            self._after_change(["The game is over; start a new game or undo."])
-            return
-        if game.is_chance_node():
-            self._after_change([f"{pos.turn_name.capitalize()} must roll the die first "
-                                "(press Roll the die)."])
-            return
-        if not self.is_human_turn():
-            self._after_change([f"{pos.turn_name.capitalize()} is played by the computer "
-                                f"({self.player(pos.turn)}): press Computer move."])
-            return
-        if self.pending_promotion:
-            self._after_change(["Choose the promotion first."])
+        refusal = self._refusal()
+        if refusal:
+            self._flash(square)
+            self._after_change([refusal])
             return
         if self.selected is not None:
             found = [m for m in self.legal_moves()
@@ -411,13 +529,10 @@ class Board(widgets.VBox):
             self._select(square, layer)
             return
         if self.selected is None:
-            if not tower:
-                msg = f"There is no tower on {name}: click one of {pos.turn_name}'s towers."
-            else:
-                msg = (f"The tower on {name} is {COLOR_NAMES[tower[-1].color]}'s "
-                       f"(top: {_piece_name(pos, tower[-1])}); it is {pos.turn_name}'s move.")
-            self._after_change([msg])
+            self._flash(square)
+            self._after_change([self._not_yours(square)])
             return
+        self._flash(square)
         self._after_change([self._why_not(Move(self.selected, self.count or 1, square))])
 
     def _why_not(self, move: Move) -> str:
@@ -436,11 +551,10 @@ class Board(widgets.VBox):
         pos = self.game.position
         tower = pos.board[square]
         height = len(tower)
-        counts = sorted({m.count for m in self.legal_moves() if m.from_square == square})
         if layer is not None and 0 <= layer < height:
             count = height - layer
         else:
-            count = height if (height in counts or not counts) else counts[-1]
+            count = self._default_count(square)
         self.selected = square
         self.count = count
         self._after_change([self._selection_text()])
@@ -519,12 +633,112 @@ class Board(widgets.VBox):
         self._push(moves[0])
 
     def _push(self, move: Move) -> None:
+        """Play a person's move, tell the ``on_move`` listeners, then let the game go on."""
         messages = [self._played_text(move)]
         self.game.push(move)
         self.selected = None
         self.count = None
+        ply = len(self.game.history)
+        for listener in list(self._move_listeners):
+            listener(self, move)
+            if len(self.game.history) != ply or self.game.history[-1] != move:
+                return  # a listener took the move back (``reject``) and said why
         messages += self._continue()
         self._after_change(messages)
+
+    # == lessons and puzzles =====================================================
+    def on_move(self, callback: Callable[[Board, Move], Any], *, remove: bool = False) -> None:
+        """Call ``callback(board, move)`` after each move a person plays on this board.
+
+        "A person" means a click, a drag, or ``board.play(...)``: the computer's
+        replies, rolls, undo/redo and loading games do not call it. The
+        callback runs after the move is on the board and before the computer
+        answers, so a puzzle can judge the move and, if it is wrong, call
+        ``board.reject(move, reason)`` -- the computer then does not reply.
+        ``remove=True`` unregisters a callback given before.
+        """
+        if remove:
+            self._move_listeners = [c for c in self._move_listeners if c is not callback]
+        elif not callable(callback):
+            raise TavreiError(f"on_move needs a function of (board, move), got {callback!r}")
+        else:
+            self._move_listeners.append(callback)
+
+    def reject(self, move: Move | str | None = None, reason: str = "") -> None:
+        """Take ``move`` (default: the last move) back on the board, and say why.
+
+        The way lichess's lessons answer a wrong move: the destination square
+        flashes, the tower slides home, and ``reason`` is shown in the status
+        line. ``move`` must be the last move played (rolls after it are taken
+        back with it); otherwise a ``TavreiError`` says so and nothing changes.
+        The rejected move is not kept for Redo.
+        """
+        game = self.game
+        played = [i for i, action in enumerate(game.history) if isinstance(action, Move)]
+        if not played:
+            raise TavreiError("reject: no move has been played on this board")
+        last = game.history[played[-1]]
+        if move is not None:
+            asked = move if isinstance(move, str) else f"{move!r}"
+            if isinstance(move, str):
+                before = game.copy()  # read the text in the position the move was played from
+                while len(before.history) > played[-1]:
+                    before.pop()
+                try:
+                    move = before.parse_move(move)
+                except TavreiError as exc:
+                    raise TavreiError(f"reject: {exc}") from None
+            if move.key != last.key or move.promotion != last.promotion:
+                raise TavreiError(f"reject: {game.action_texts()[played[-1]]} is the last move "
+                                  f"played, not {asked}")
+        while len(game.history) > played[-1]:
+            game.pop()
+        game.clear_redo()
+        self.selected = None
+        self.count = None
+        self._flash(last.to_square, home=last)
+        self._after_change([reason or "That move is taken back."])
+
+    @property
+    def arrows(self) -> list[tuple[Any, ...]]:
+        """The teacher's arrows: ``[("e2", "e4"), ("g1", "f3", "red"), ("d5", "d5")]``.
+
+        Each is (from, to) or (from, to, colour); a colour is ``green`` (the
+        default), ``red``, ``blue``, ``yellow`` or any SVG colour; an arrow from
+        a square to itself circles it. Assign a new list to change them (they
+        are drawn live and in the static SVG); a bad entry raises
+        ``TavreiError`` naming it and the old arrows stay.
+        """
+        return list(self._arrows)
+
+    @arrows.setter
+    def arrows(self, value: Any) -> None:
+        value = [tuple(a) if isinstance(a, list) else a for a in value]
+        self._check_marks(arrows=value, highlights=self._highlights)
+        self._arrows = value
+        self.redraw()
+
+    @property
+    def highlights(self) -> list[Any]:
+        """Squares tinted on the board: ``["e4", ("d5", "red")]`` (a hint, "look here").
+
+        Each is a square name or a (square, colour) pair (default yellow).
+        Assign a new list to change them; ``[]`` clears them. A bad entry
+        raises ``TavreiError`` naming it and the old highlights stay.
+        """
+        return list(self._highlights)
+
+    @highlights.setter
+    def highlights(self, value: Any) -> None:
+        value = [tuple(h) if isinstance(h, list) else h for h in
+                 ([value] if isinstance(value, str) else value)]
+        self._check_marks(arrows=self._arrows, highlights=value)
+        self._highlights = value
+        self.redraw()
+
+    def _check_marks(self, arrows: list[Any], highlights: list[Any]) -> None:
+        """Draw once with the new marks, so a bad one fails before anything changes."""
+        draw(self.game, arrows=arrows, highlights=highlights)
 
     def _played_text(self, move: Move) -> str:
         pos = self.game.position

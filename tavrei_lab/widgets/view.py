@@ -1,12 +1,16 @@
-"""The drawing surface: an anywidget that shows an SVG and reports clicks.
+"""The drawing surface: an anywidget that shows an SVG and reports clicks and drags.
 
 ``BoardView`` knows nothing about games. Python hands it a finished SVG
-(from ``tavrei_lab.render.board_svg``) and the squares to grey out; the
-browser half (``board.js``, inline ESM, no CDN, no build step) draws it and
-writes every click on a ``data-square`` element into the ``click`` trait and
-every arrow key into the ``key`` trait. Whoever owns the view (``Board``,
-``PositionEditor``) observes those traits. Tests "click" by setting the same
-traits, so everything but the wiring is tested without a browser.
+(from ``tavrei_lab.render.board_svg``), the squares to grey out, and -- after
+chessground's model -- every tower's legal destinations per count (``moves``).
+The browser half (``board.js``, inline ESM, no CDN, no build step) draws it,
+lets a tower be dragged (showing its destinations without asking the kernel),
+and reports: a click on a ``data-square`` element into ``click``, a finished
+drag into ``drop``, an arrow key into ``key``. Right-drag draws arrows and
+right-click circles squares in the browser alone (``drawn`` reports them).
+Whoever owns the view (``Board``, ``PositionEditor``) observes those traits.
+Tests "click" and "drop" by setting the same traits, so everything but the
+wiring is tested without a browser.
 """
 
 from __future__ import annotations
@@ -21,14 +25,23 @@ _HERE = Path(__file__).parent
 
 
 class BoardView(anywidget.AnyWidget):
-    """An SVG board that reports clicks and keys (see the module docstring).
+    """An SVG board that reports clicks, drags and keys (see the module docstring).
 
     Traits synced with the browser:
 
     - ``svg``: the drawing; set it to redraw in place (the widget is never rebuilt).
     - ``greyed``: square names whose tower is drawn faded (units a die face forbids).
     - ``version``: bumped with every drawing, so scripts can wait for a redraw.
+    - ``moves``: ``{"e2": {"1": ["e3", "e4"]}}`` -- where each tower may go,
+      per number of tavrels taken; a drag shows and checks these in the browser.
+    - ``effects``: what to animate with the drawing of the same ``version``:
+      ``{"flash": ["e4"], "slide": [["e4", "e2"]]}`` flashes squares and slides
+      the tower now drawn on the second square in from the first.
+    - ``animations``: False turns every animation off (slides, flashes, the die).
     - ``click``: ``{"square": "e4", "layer": i or None, "seq": n}`` from the browser.
+    - ``drop``: ``{"from": "e2", "count": 1, "to": "e4", "seq": n}`` from the browser.
+    - ``drawn``: the arrows and circles a user drew with the right button,
+      ``[["e2", "e4"], ["d5", "d5"]]`` (from the browser).
     - ``key``: ``{"key": "ArrowLeft", "seq": n}`` from the browser.
     - ``clipboard``: ``{"text": ..., "seq": n}``; the browser copies ``text``.
     """
@@ -39,14 +52,23 @@ class BoardView(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     greyed = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    moves = traitlets.Dict(default_value={}).tag(sync=True)
+    effects = traitlets.Dict(default_value={}).tag(sync=True)
+    animations = traitlets.Bool(True).tag(sync=True)
     click = traitlets.Dict(default_value={}).tag(sync=True)
+    drop = traitlets.Dict(default_value={}).tag(sync=True)
+    drawn = traitlets.List(default_value=[]).tag(sync=True)
     key = traitlets.Dict(default_value={}).tag(sync=True)
     clipboard = traitlets.Dict(default_value={}).tag(sync=True)
 
-    def show(self, svg: str, greyed: list[str] | None = None) -> None:
-        """Redraw with ``svg`` (and the greyed squares) in one message to the browser."""
+    def show(self, svg: str, greyed: list[str] | None = None,
+             moves: dict[str, dict[str, list[str]]] | None = None,
+             effects: dict[str, Any] | None = None) -> None:
+        """Redraw with ``svg`` (greyed squares, legal moves, effects) in one message."""
         with self.hold_sync():
             self.greyed = list(greyed or [])
+            self.moves = dict(moves or {})
+            self.effects = {**(effects or {}), "version": self.version + 1}
             self.svg = svg
             self.version += 1
 
@@ -57,6 +79,11 @@ class BoardView(anywidget.AnyWidget):
     def simulate_click(self, square: str, layer: int | None = None) -> None:
         """Do what the browser does on a click (for tests and scripted demos)."""
         self.click = {"square": square, "layer": layer, "seq": self.click.get("seq", 0) + 1}
+
+    def simulate_drop(self, from_square: str, to_square: str, count: int | None = None) -> None:
+        """Do what the browser does when a tower (its top ``count``) is dropped on a square."""
+        self.drop = {"from": from_square, "to": to_square, "count": count,
+                     "seq": self.drop.get("seq", 0) + 1}
 
     def simulate_key(self, key: str) -> None:
         """Do what the browser does on a key press (``"ArrowLeft"``, ``"ArrowRight"``, ...)."""
