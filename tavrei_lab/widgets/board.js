@@ -27,7 +27,6 @@ const FLASH_MS = 650;       // a refused square flashes this long
 const ROLL_MS = 420;        // the die tumbles this long (a click skips it)
 const DRAG_START_PX = 5;    // a press that moves less than this is a click
 const BRUSHES = { green: "#15781b", red: "#b72a2a", blue: "#1d5fb0", yellow: "#d49a00" };
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 function render({ model, el }) {
   el.classList.add("tavrei-board-widget");
@@ -80,7 +79,7 @@ function render({ model, el }) {
     const svg = svgRoot();
     let g = svg && svg.querySelector(`:scope > g.${cls}`);
     if (svg && !g) {
-      g = document.createElementNS(SVG_NS, "g");
+      g = document.createElementNS(svg.namespaceURI, "g");
       g.setAttribute("class", cls);
       g.setAttribute("pointer-events", "none");
       svg.appendChild(g);
@@ -88,7 +87,7 @@ function render({ model, el }) {
     return g;
   }
   function shape(parent, tag, attrs) {
-    const node = document.createElementNS(SVG_NS, tag);
+    const node = document.createElementNS(parent.namespaceURI, tag);  // SVG's namespace
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
     parent.appendChild(node);
     return node;

@@ -55,6 +55,33 @@ def click_layer(nb: Notebook, app: str, square: str, layer: int) -> None:
     mouse_click(nb, app, f'[data-square="{square}"][data-layer="{layer}"]')
 
 
+def centre(nb: Notebook, app: str, selector: str) -> tuple[float, float]:
+    target = nb.page.locator(f"{app} .tavrei-board-widget {selector}").first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def mouse_drag(nb: Notebook, app: str, start: str, end: str, button: str = "left",
+               wait: bool = True) -> None:
+    """Press on the element ``start``, move in steps to the square ``end``, release."""
+    x1, y1 = centre(nb, app, start)
+    x2, y2 = centre(nb, app, f'.square[data-square="{end}"]')
+    before = version(nb, app)
+    page = nb.page
+    page.mouse.move(x1, y1)
+    page.mouse.down(button=button)
+    page.mouse.move(x2, y2, steps=8)
+    page.mouse.up(button=button)
+    if wait:
+        wait_redraw(nb, app, before)
+
+
+def status_text(nb: Notebook, app: str) -> str:
+    return nb.page.locator(f"{app} .tavrei-status").inner_text()
+
+
 def click_button(nb: Notebook, app: str, label: str) -> None:
     before = version(nb, app)
     nb.page.locator(f"{app} button", has_text=label).first.click()
@@ -216,3 +243,87 @@ def test_position_editor_by_clicks(notebook: Notebook) -> None:
     out = nb.execute("print(editor.board.game.position.string == editor.position().string)")
     assert out.strip() == "True"
     screenshot(nb.page, "08-editor")
+
+
+def test_drag_and_drop_moves_captures_and_splits(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 d7-d5")
+    mouse_drag(nb, MAIN, '.tower[data-square="e4"]', "d5")      # a capture, by drag
+    assert nb.state("board")["history"][-1] == "e4xd5"
+    assert drawn(nb, MAIN, "lastmove") == {"e4", "d5"}
+    mouse_drag(nb, MAIN, '.tower[data-square="a7"]', "a6")
+    # the drag starts on the top layer of d5's strip: only that tavrel goes
+    mouse_drag(nb, MAIN, '[data-square="d5"][data-layer="1"]', "d6")
+    state = nb.state("board")
+    assert state["history"][-1] == "d5(1)-d6"
+    assert re.search(r"/3P1p1/3p4/", state["position"]) or "d6" in state["history"][-1]
+    screenshot(nb.page, "09-drag-split")
+
+
+def test_illegal_drop_snaps_back_and_flashes_the_square(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN)
+    mouse_drag(nb, MAIN, '.tower[data-square="e2"]', "e5")
+    el = board_el(nb, MAIN)
+    assert el.get_attribute("data-flashed") == "e5"
+    assert el.get_attribute("data-snapped") == "e2"
+    nb.page.wait_for_selector(f'{MAIN} rect.flash[data-square="e5"]', state="attached")
+    screenshot(nb.page, "10-illegal-drop-flash")
+    assert "Illegal" in status_text(nb, MAIN) and "e5" in status_text(nb, MAIN)
+    assert nb.state("board")["history"] == []
+    nb.page.wait_for_selector(f"{MAIN} .drag-ghost", state="detached")
+    assert nb.page.locator(f'{MAIN} .tower[data-square="e2"]').count() == 1
+
+
+def test_right_drag_draws_an_arrow_and_no_jupyter_menu_opens(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN)
+    mouse_drag(nb, MAIN, '.square[data-square="g1"]', "f3", button="right", wait=False)
+    mouse_drag(nb, MAIN, '.square[data-square="d4"]', "d4", button="right", wait=False)
+    shapes = nb.page.locator(f"{MAIN} .user-shape")
+    shapes.first.wait_for()
+    drawn_shapes = {(s.get_attribute("data-from"), s.get_attribute("data-to"))
+                    for s in shapes.all()}
+    assert drawn_shapes == {("g1", "f3"), ("d4", "d4")}
+    assert nb.page.locator(f"{MAIN} .user-shape line").count() == 1     # the arrow
+    assert nb.page.locator(f"{MAIN} .user-shape circle").count() == 1   # the circle
+    menus = nb.page.locator(".lm-Menu, .p-Menu")
+    assert all(not m.is_visible() for m in menus.all()), "Jupyter's context menu opened"
+    screenshot(nb.page, "11-right-drag-arrow")
+    out = nb.execute("print(board.view.drawn)")
+    assert "'g1', 'f3'" in out and "'d4', 'd4'" in out
+    click_square(nb, MAIN, "e2")                                     # a left click clears them
+    assert nb.page.locator(f"{MAIN} .user-shape").count() == 0
+
+
+def test_reject_api_takes_a_dragged_move_back(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN)
+    nb.execute("board.on_move(_wrong := lambda b, m: b.reject(m, 'Not that one: try again.'))")
+    try:
+        mouse_drag(nb, MAIN, '.tower[data-square="e2"]', "e4")
+        el = board_el(nb, MAIN)
+        assert el.get_attribute("data-flashed") == "e4"
+        assert el.get_attribute("data-slid") == "e4-e2"
+        assert "Not that one: try again." in status_text(nb, MAIN)
+        assert nb.state("board")["history"] == []
+        screenshot(nb.page, "12-reject")
+    finally:
+        nb.execute("board.on_move(_wrong, remove=True)")
+
+
+def test_drop_to_redraw_time(notebook: Notebook) -> None:
+    """Ten moves by drag (a knight out and back); the page times each drop to its redraw."""
+    nb = notebook
+    reset(nb, "board", MAIN)
+    times = []
+    route = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")] * 3
+    for fr, to in route[:10]:
+        mouse_drag(nb, MAIN, f'.tower[data-square="{fr}"]', to)
+        times.append(float(board_el(nb, MAIN).get_attribute("data-redraw-ms") or "nan"))
+    assert len(nb.state("board")["history"]) == 10
+    median = statistics.median(times)
+    print(f"\ndrop-to-redraw over {len(times)} drops (in the page): median {median:.1f} ms "
+          f"(min {min(times):.1f}, max {max(times):.1f})")
+    assert all(t == t for t in times)
+    assert median < 1000
