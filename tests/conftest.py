@@ -1,8 +1,24 @@
-"""Shared fixtures: the recorded games of ../shared/data and small helpers."""
+"""Shared fixtures and the rule that keeps the real-browser tests honest.
+
+The recorded games of ../shared/data are loaded here.
+
+Browser tests (marker ``browser``: everything under tests/browser, the pixel
+tests and the offline site's browser run) need Debian's Chromium. Where it is
+missing they are skipped with the reason -- on a developer's machine. Under
+``CI=true`` a skipped browser or lite test **fails** instead, so a
+CI machine without Chromium cannot report green having tested no browser at
+all. ``TAVREI_CHROMIUM`` names the executable (default: ``chromium`` on PATH,
+else ``/usr/bin/chromium``); pointing it at a missing file shows what CI does
+without a browser::
+
+    CI=true TAVREI_CHROMIUM=/nonexistent python -m pytest tests/test_render_pixels.py
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +26,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 GAMES_JSON = SHARED / "data" / "games.json"
+
+#: The browser the browser, pixel and lite tests drive.
+CHROMIUM = Path(os.environ.get("TAVREI_CHROMIUM")
+                or shutil.which("chromium") or "/usr/bin/chromium")
+
+#: Markers of the tests that may not skip under CI ("browser" ones need CHROMIUM).
+BROWSER_MARKERS = ("browser", "lite")
+BROWSER_DIR = Path(__file__).resolve().parent / "browser"
+
+
+def in_ci() -> bool:
+    """Is this a CI run? (CI services set CI=true; so does this project's .ci/run.)"""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def load_games() -> dict:
@@ -22,3 +51,36 @@ def load_games() -> dict:
 @pytest.fixture(scope="session")
 def games_data() -> dict:
     return load_games()
+
+
+def _needs_browser(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in BROWSER_MARKERS)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    found = "found" if CHROMIUM.exists() else "MISSING"
+    rule = "browser/lite skips fail (CI=true)" if in_ci() else "browser/lite tests skip"
+    return f"chromium: {CHROMIUM} ({found}); without it {rule}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark tests/browser as browser tests; skip what needs Chromium where there is none."""
+    for item in items:
+        if BROWSER_DIR in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("browser") and not CHROMIUM.exists():
+            item.add_marker(pytest.mark.skip(
+                reason=f"{CHROMIUM} is missing: run 'make browser' (apt-get install chromium)"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    """Under CI=true a browser or lite test that skipped, for any reason, has failed."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and in_ci() and _needs_browser(item) and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = (f"CI=true: this browser test may not skip, and it skipped: {reason}\n"
+                           "CI must install Chromium ('make browser') and run it.")
+    return None

@@ -10,22 +10,20 @@ visibly marked, every band of a tower of 31 in its tavrel's colour.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tavrei_lab import Game
 from tavrei_lab.render import BIRCH, board_svg
 from tavrei_lab.render.board import SQUARE
+from tests.conftest import CHROMIUM
 
-PIL = pytest.importorskip("PIL.Image", reason="Pillow (test extra) reads the screenshots")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None,
-                                reason="no Chromium here (make test installs Debian's)")
+# Without Chromium, tests/conftest.py skips these (and fails them under CI=true).
+pytestmark = pytest.mark.browser
 
 NS = "{http://www.w3.org/2000/svg}"
 SCALE = 3            # pixels per drawing unit: a square is 135 px
@@ -58,13 +56,13 @@ def screenshot(svg: str, tmp_path: Path) -> tuple[object, ET.Element]:
     width, height = round(float(root.get("width"))), round(float(root.get("height")))
     src, png = tmp_path / "board.svg", tmp_path / "board.png"
     src.write_text(svg, encoding="utf-8")
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+    cmd = [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
            "--no-first-run", "--disable-background-networking", "--disable-component-update",
            "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
            "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}",
            f"--window-size={width},{height}", f"--screenshot={png}", src.as_uri()]
     subprocess.run(cmd, check=True, timeout=90, capture_output=True)
-    image = PIL.open(png).convert("RGB")
+    image = Image.open(png).convert("RGB")
     assert image.size == (width, height)
     return image, root
 
