@@ -193,7 +193,7 @@ def test_refused_clicks_leave_the_widgets_game_unchanged(board: Any) -> None:
     before = snapshot(game)
     names = game.position.geometry.names
     board.click_square(names.index("e5"))             # an empty square
-    assert "no tower on e5" in board.status.value
+    assert "nothing on e5" in board.status.value
     board.click_square(names.index("d2"))             # white's tower, on black's move
     assert "is white" in board.status.value
     board.click_square(names.index("d7"))             # select a black ratnik ...
