@@ -135,3 +135,25 @@ def test_castling_update():
     after = g.rules.apply(before, move)
     assert len(changed_squares(before, move)) == 4
     assert update_hash(zobrist_hash(before), before, move, after) == zobrist_hash(after)
+
+
+@pytest.mark.parametrize(("variant", "king", "d"), [("orthodox", "k", ""), ("tavreli", "v", ":H")])
+def test_hash_and_repetition_ask_the_one_en_passant_rule(variant: str, king: str, d: str) -> None:
+    """Zobrist and the repetition key agree with the rule module's ``live_ep_square``,
+    and a rule module that says "always live" changes both (there is no second copy)."""
+    k, K = king, king.upper()
+    dead = Game(variant, position=f"4{k}3/8/8/8/4P{d}3/8/8/4{K}3 b e3 0 1").position
+    live = Game(variant, position=f"4{k}3/8/8/8/3p{d.lower()}P{d}3/8/8/4{K}3 b e3 0 1").position
+    for position, expect in ((dead, None), (live, live.ep_square)):
+        assert position.rules.live_ep_square(position) == expect
+        plain = position.replace(ep_square=None)
+        assert (position.key() == plain.key()) == (expect is None)
+        assert (zobrist_hash(position) == zobrist_hash(plain)) == (expect is None)
+
+    class AlwaysLive(type(dead.rules)):  # type: ignore[misc]
+        def live_ep_square(self, position):  # type: ignore[no-untyped-def]
+            return position.ep_square
+
+    odd = dead.replace(rules=AlwaysLive(dead.rules.variant))
+    plain = odd.replace(ep_square=None)
+    assert odd.key() != plain.key() and zobrist_hash(odd) != zobrist_hash(plain)

@@ -14,8 +14,9 @@ def texts(game: Game) -> set[str]:
 
 def tower(game: Game, square: str) -> list[str]:
     """A tower as tokens bottom -> top, e.g. ['P:L', 'r']."""
-    from tavrei_lab.notation.position_string import _token
-    return [_token(t, game.position.pieces).replace("'", "") for t in game.position.tower(square)]
+    from tavrei_lab.core.text import tavrel_token
+    pieces = game.position.pieces
+    return [tavrel_token(t, pieces).replace("'", "") for t in game.position.tower(square)]
 
 
 # -- A3 towers and splits ----------------------------------------------------------

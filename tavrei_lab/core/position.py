@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE, Color, Tavrel
+from tavrei_lab.core.text import position_text, repetition_key, write_position
 
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
@@ -88,14 +89,12 @@ class Position:
 
     @property
     def string(self) -> str:
-        """The position string (see ``tavrei_lab.notation.position_string``)."""
-        from tavrei_lab.notation.position_string import write_position
+        """The position string (``core.text``; the format: ``notation.position_string``)."""
         return write_position(self)
 
     def key(self) -> str:
         """What threefold repetition compares: everything but the clocks."""
         if self._key is None:
-            from tavrei_lab.notation.position_string import repetition_key
             self._key = repetition_key(self)
         return self._key
 
@@ -126,7 +125,6 @@ class Position:
 
     def text(self) -> str:
         """A readable multi-line listing: the board, then every tower bottom to top."""
-        from tavrei_lab.notation.position_string import position_text
         return position_text(self)
 
     def _repr_svg_(self) -> str | None:

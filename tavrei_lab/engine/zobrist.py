@@ -109,24 +109,9 @@ def tower_hash(square: int, tower: tuple[int, ...], start: int = 0) -> int:
 
 
 def live_ep_square(position: Position) -> int | None:
-    """The en passant square if a ratnik of the side to move could use it.
-
-    Mirrors ``notation.position_string.repetition_key``: an en passant square
-    nobody can capture on does not make a position different.
-    """
-    ep = position.ep_square
-    if ep is None:
-        return None
-    attacks = getattr(position.rules, "_pawn_attacks", None)
-    if attacks is None:
-        return ep
-    board = position.board
-    me = position.turn
-    for s in attacks[1 - me][ep]:
-        t = board[s]
-        if t and t[-1] & 1 == me and acting_kind(t[-1]) == PAWN:
-            return ep
-    return None
+    """The en passant square if it matters: the rule module's ``live_ep_square``
+    (the one rule the repetition key uses too)."""
+    return position.rules.live_ep_square(position)
 
 
 def _state_hash(position: Position) -> int:

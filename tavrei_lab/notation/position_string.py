@@ -32,7 +32,16 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.position import MAX_TAVRELS, MAX_TOWER_HEIGHT, Position
-from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, PROMOTED, ROOK, Tavrel
+from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, ROOK, Tavrel
+
+# Writing needs only the model, so it lives in core; the names stay importable from here.
+from tavrei_lab.core.text import (
+    position_text,
+    repetition_key,
+    tavrel_token,
+    write_board,
+    write_position,
+)
 from tavrei_lab.errors import LimitError, NotationError, PositionError
 
 if TYPE_CHECKING:
@@ -47,68 +56,6 @@ _TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")
 _CASTLING_FIELD = re.compile(r"(-|[KQkq]{1,4})\Z")
 _ASCII_DIGITS = "0123456789"
 _EMPTY_RUN = re.compile(r"[0-9]+")
-
-
-def _token(t: Tavrel, pieces: Any) -> str:
-    letter = pieces.letter(t.kind)
-    out = letter if t.color == 0 else letter.lower()
-    if t.destiny:
-        out += ":" + pieces.letter(t.destiny)
-    if t.promoted:
-        out += "*"
-    if t & MOVED:
-        out += "'"
-    return out
-
-
-def write_board(position: Position) -> str:
-    g = position.geometry
-    pieces = position.pieces
-    rows = []
-    for r in range(g.height - 1, -1, -1):
-        row = []
-        empty = 0
-        for f in range(g.width):
-            tower = position.board[r * g.width + f]
-            if not tower:
-                empty += 1
-                continue
-            if empty:
-                row.append(str(empty))
-                empty = 0
-            tokens = "".join(_token(t, pieces) for t in tower)
-            row.append(tokens if len(tower) == 1 else f"({tokens})")
-        if empty:
-            row.append(str(empty))
-        rows.append("".join(row))
-    return "/".join(rows)
-
-
-def write_position(position: Position) -> str:
-    ep = "-" if position.ep_square is None else position.geometry.name(position.ep_square)
-    s = (f"{write_board(position)} {'wb'[position.turn]} {ep} "
-         f"{position.halfmove_clock} {position.fullmove_number}")
-    if position.roll is not None:
-        s += f" @{position.roll}"
-    return s
-
-
-def repetition_key(position: Position) -> str:
-    """Board, side, roll, and en passant only when a capture there is possible."""
-    ep = "-"
-    if position.ep_square is not None:
-        rules = position.rules
-        attacks = getattr(rules, "_pawn_attacks", None)
-        if attacks is None:
-            ep = position.geometry.name(position.ep_square)
-        else:
-            enemy = 1 - position.turn
-            for s in attacks[enemy][position.ep_square]:
-                t = position.board[s]
-                if t and t[-1] & 1 == position.turn and t[-1].acting_kind == PAWN:
-                    ep = position.geometry.name(position.ep_square)
-                    break
-    return f"{write_board(position)} {'wb'[position.turn]} {ep} {position.roll or ''}"
 
 
 def _fail(msg: str, text: str, where: str = "") -> PositionError:
@@ -325,32 +272,5 @@ def _apply_fen_rights(board: list, castling: str, rules: Any, text: str) -> None
             board[s] = tuple(new)
 
 
-def position_text(position: Position) -> str:
-    """The board as text with each top piece and tower height, then every tower
-    bottom to top -- what ``tavrei-lab show`` prints."""
-    g = position.geometry
-    pieces = position.pieces
-    lines = []
-    for r in range(g.height - 1, -1, -1):
-        cells = []
-        for f in range(g.width):
-            tower = position.board[r * g.width + f]
-            if not tower:
-                cells.append(" . ")
-            else:
-                top = tower[-1]
-                letter = pieces.letter(top.acting_kind if top & PROMOTED else top.kind)
-                letter = letter if top.color == 0 else letter.lower()
-                h = len(tower)
-                cells.append(f" {letter}{h if h > 1 else ' '}" if h < 10 else f"{letter}{h}")
-        lines.append(f"{r + 1:>2} " + "".join(cells))
-    lines.append("   " + "".join(f" {g.names[f][0]} " for f in range(g.width)))
-    lines.append("")
-    lines.append(f"{position.turn_name} to move"
-                 + (f", en passant on {g.name(position.ep_square)}"
-                    if position.ep_square is not None else "")
-                 + (f", die shows {position.roll}" if position.roll else ""))
-    lines.append("towers, bottom -> top:")
-    for name, tower in position.towers().items():
-        lines.append(f"  {name}: " + " ".join(_token(t, pieces) for t in tower))
-    return "\n".join(lines)
+__all__ = ["MAX_CLOCK", "MAX_POSITION_CHARS", "position_text", "read_position", "repetition_key",
+           "tavrel_token", "write_board", "write_position"]

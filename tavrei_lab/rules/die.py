@@ -189,8 +189,6 @@ class DieRules:
         self.options["promotion_choices"] = inner_variant.options["promotion_choices"]
         self.geometry = self.inner.geometry
         self.pieces = self.inner.pieces
-        # repetition keys look at the pawn tables to decide whether en passant matters
-        self._pawn_attacks = self.inner._pawn_attacks
         self._cache: dict[tuple, list[Move]] = {}
         self.faces, self.weights, self.skips = self._read_die(variant, present)
         total = float(sum(self.weights))
@@ -428,6 +426,9 @@ class DieRules:
 
     def is_attacked(self, position: Position, square: int, by: Color) -> bool:
         return self.inner.is_attacked(position, square, by)
+
+    def live_ep_square(self, position: Position) -> int | None:
+        return self.inner.live_ep_square(position)
 
     def attackers(self, position: Position, square: int, by: Color) -> list[int]:
         return self.inner.attackers(position, square, by)

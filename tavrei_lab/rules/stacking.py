@@ -245,6 +245,23 @@ class TowerChessRules:
                 return True
         return False
 
+    def live_ep_square(self, position: Position) -> int | None:
+        """The en passant square if a ratnik of the side to move stands to take there.
+
+        An en passant square nobody can use does not make a position different:
+        the repetition key (``Position.key``) and the Zobrist hash both ask here.
+        """
+        ep = position.ep_square
+        if ep is None:
+            return None
+        me = position.turn
+        board = position.board
+        for s in self._pawn_attacks[1 - me][ep]:
+            t = board[s]
+            if t and t[-1] & 1 == me and ACTING[t[-1]] == PAWN:
+                return ep
+        return None
+
     def attackers(self, position: Position, square: int, by: Color) -> list[int]:
         """Squares of ``by``'s towers whose top attacks ``square`` (for teaching views)."""
         found = []

@@ -1,0 +1,112 @@
+"""A position written out: the board field of the position string, the whole
+string, the repetition key, and the readable listing ``tavrei-lab show`` prints.
+
+Writing needs nothing but the model (piece letters come from the variant's
+``PieceSet``), so it lives here and ``Position.string`` can use it; reading a
+position string back needs the rule module and lives in
+``notation.position_string``, which documents the format.
+
+>>> from tavrei_lab import Game
+>>> write_position(Game().position)
+'rslkvlsr/p:Rp:Sp:Lp:Kp:Hp:Lp:Sp:R/8/8/8/8/P:RP:SP:LP:KP:HP:LP:SP:R/RSLKVLSR w - 0 1'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tavrei_lab.core.tavrel import MOVED, PROMOTED, Tavrel
+
+if TYPE_CHECKING:
+    from tavrei_lab.core.pieces import PieceSet
+    from tavrei_lab.core.position import Position
+
+
+def tavrel_token(t: Tavrel, pieces: PieceSet) -> str:
+    """One tavrel as the position string writes it: ``P:K'`` is a white ratnik
+    destined to be a knyaz that has moved; ``l*`` a black promoted luchnik."""
+    letter = pieces.letter(t.kind)
+    out = letter if t.color == 0 else letter.lower()
+    if t.destiny:
+        out += ":" + pieces.letter(t.destiny)
+    if t.promoted:
+        out += "*"
+    if t & MOVED:
+        out += "'"
+    return out
+
+
+def write_board(position: Position) -> str:
+    """The first field of the position string: ranks from the top, towers bottom to top."""
+    g = position.geometry
+    pieces = position.pieces
+    rows = []
+    for r in range(g.height - 1, -1, -1):
+        row = []
+        empty = 0
+        for f in range(g.width):
+            tower = position.board[r * g.width + f]
+            if not tower:
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            tokens = "".join(tavrel_token(t, pieces) for t in tower)
+            row.append(tokens if len(tower) == 1 else f"({tokens})")
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+def write_position(position: Position) -> str:
+    """The whole position string (see ``notation.position_string`` for the format)."""
+    ep = "-" if position.ep_square is None else position.geometry.name(position.ep_square)
+    s = (f"{write_board(position)} {'wb'[position.turn]} {ep} "
+         f"{position.halfmove_clock} {position.fullmove_number}")
+    if position.roll is not None:
+        s += f" @{position.roll}"
+    return s
+
+
+def repetition_key(position: Position) -> str:
+    """What threefold repetition compares: board, side, roll, and the en passant
+    square only when the rules say a capture there is possible (``live_ep_square``)."""
+    live = position.rules.live_ep_square(position)
+    ep = "-" if live is None else position.geometry.name(live)
+    return f"{write_board(position)} {'wb'[position.turn]} {ep} {position.roll or ''}"
+
+
+def position_text(position: Position) -> str:
+    """The board as text with each top piece and tower height, then every tower
+    bottom to top -- what ``tavrei-lab show`` prints."""
+    g = position.geometry
+    pieces = position.pieces
+    lines = []
+    for r in range(g.height - 1, -1, -1):
+        cells = []
+        for f in range(g.width):
+            tower = position.board[r * g.width + f]
+            if not tower:
+                cells.append(" . ")
+            else:
+                top = tower[-1]
+                letter = pieces.letter(top.acting_kind if top & PROMOTED else top.kind)
+                letter = letter if top.color == 0 else letter.lower()
+                h = len(tower)
+                cells.append(f" {letter}{h if h > 1 else ' '}" if h < 10 else f"{letter}{h}")
+        lines.append(f"{r + 1:>2} " + "".join(cells))
+    lines.append("   " + "".join(f" {g.names[f][0]} " for f in range(g.width)))
+    lines.append("")
+    lines.append(f"{position.turn_name} to move"
+                 + (f", en passant on {g.name(position.ep_square)}"
+                    if position.ep_square is not None else "")
+                 + (f", die shows {position.roll}" if position.roll else ""))
+    lines.append("towers, bottom -> top:")
+    for name, tower in position.towers().items():
+        lines.append(f"  {name}: " + " ".join(tavrel_token(t, pieces) for t in tower))
+    return "\n".join(lines)
+
+
+__all__ = ["position_text", "repetition_key", "tavrel_token", "write_board", "write_position"]
