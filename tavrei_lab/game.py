@@ -21,9 +21,17 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING
-from tavrei_lab.errors import ArgumentError, IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    TavreiError,
+)
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
+from tavrei_lab.notation.movetext import tokenize
 from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.notation.record import MAX_RECORD_TOKENS, parse_record, write_record
 from tavrei_lab.rules.base import Outcome
 
 Action = Move | Roll
@@ -250,7 +258,6 @@ class Game:
         All or nothing: on the first bad move the game is restored and an
         ``IllegalMoveError`` or ``NotationError`` names the ply and the text.
         """
-        from tavrei_lab.notation.movetext import tokenize
         if not isinstance(movetext, str):
             try:
                 words = list(movetext)
@@ -444,12 +451,11 @@ class Game:
 
     def record(self, **tags: str) -> str:
         """The game as a record (tag pairs, then movetext)."""
-        from tavrei_lab.notation.record import write_record
         return write_record(self, **tags)
 
     @classmethod
     def from_record(cls, text: str, variant: Any = None) -> Game:
-        from tavrei_lab.notation.record import read_record
+        """The game a record tells (``read_record``)."""
         return read_record(text, variant=variant)
 
     def __repr__(self) -> str:
@@ -459,3 +465,26 @@ class Game:
     def _repr_svg_(self) -> str | None:
         """The board with the last move and any check marked (drawn by ``render``)."""
         return picture("game", self)
+
+
+def read_record(text: str, variant: Any = None) -> Game:
+    """A ``Game`` replayed from a record (the text: ``notation.record``); ``variant``
+    overrides the Variant tag. Bad records raise ``RecordError`` saying what and where."""
+    tags, movetext = parse_record(text)
+    chosen = variant if variant is not None else tags.get("Variant", "tavreli")
+    seed = None
+    if "Seed" in tags:
+        try:
+            seed = int(tags["Seed"])
+        except ValueError:
+            raise RecordError(f"tag Seed: expected an integer, got {tags['Seed']!r}") from None
+    try:
+        game = Game(chosen, tags.get("Position"), seed=seed)
+    except TavreiError as exc:
+        raise RecordError(f"record header: {exc}") from exc
+    game.tags = dict(tags)
+    tokens = tokenize(movetext)
+    if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
+        raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
+    game.play(movetext)
+    return game

@@ -27,10 +27,11 @@ import atheris
 with atheris.instrument_imports(include=["tavrei_lab"]):
     from tavrei_lab import Game
     from tavrei_lab.errors import TavreiError
+    from tavrei_lab.game import read_record
     from tavrei_lab.notation.moves import parse_move_spec
     from tavrei_lab.notation.movetext import tokenize
     from tavrei_lab.notation.position_string import read_position
-    from tavrei_lab.notation.record import parse_record, read_record
+    from tavrei_lab.notation.record import parse_record
     from tavrei_lab.variant import check_variant_file, load_variant, variants
 
 RULES = [load_variant(v) for v in variants()]

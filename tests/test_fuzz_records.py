@@ -16,7 +16,8 @@ from test_fuzz_inputs import ALPHABET, clean, fuzz_settings, mutated, odd_text, 
 
 from tavrei_lab import Game
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.notation.record import parse_record, read_record
+from tavrei_lab.game import read_record
+from tavrei_lab.notation.record import parse_record
 
 records = st.one_of(mutated(record_corpus()), odd_text(300), st.sampled_from(record_corpus()))
 

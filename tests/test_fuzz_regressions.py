@@ -25,9 +25,9 @@ from tavrei_lab.errors import (
     RecordError,
     VariantError,
 )
+from tavrei_lab.game import read_record
 from tavrei_lab.notation.movetext import tokenize
 from tavrei_lab.notation.position_string import read_position
-from tavrei_lab.notation.record import read_record
 from tavrei_lab.variant import check_variant_file, load_variant
 
 START = "rslkvlsr/p:Rp:Sp:Lp:Kp:Hp:Lp:Sp:R/8/8/8/8/P:RP:SP:LP:KP:HP:LP:SP:R/RSLKVLSR w - 0 1"

@@ -14,8 +14,7 @@ import pytest
 from tavrei_lab import Game
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import ArgumentError, NotationError, RecordError, TavreiError
-from tavrei_lab.game import MAX_SEED
-from tavrei_lab.notation.record import read_record
+from tavrei_lab.game import MAX_SEED, read_record
 
 SHUFFLE = "g1-f3 g8-f6 f3-g1 f6-g8"
 

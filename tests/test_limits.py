@@ -27,6 +27,7 @@ from tavrei_lab.errors import (
     TavreiError,
     VariantError,
 )
+from tavrei_lab.game import read_record
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS, parse_move_spec
 from tavrei_lab.notation.position_string import (
     MAX_CLOCK,
@@ -34,7 +35,7 @@ from tavrei_lab.notation.position_string import (
     MAX_TOWER_HEIGHT,
     read_position,
 )
-from tavrei_lab.notation.record import MAX_RECORD_BYTES, MAX_RECORD_TOKENS, read_record
+from tavrei_lab.notation.record import MAX_RECORD_BYTES, MAX_RECORD_TOKENS
 from tavrei_lab.rules.die import MAX_FACES
 from tavrei_lab.tree.build import MAX_DEPTH, build
 from tavrei_lab.variant import (

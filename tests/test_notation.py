@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tavrei_lab import Game, IllegalMoveError, NotationError, PositionError, RecordError
+from tavrei_lab.game import read_record
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.notation.position_string import read_position
-from tavrei_lab.notation.record import parse_record, read_record
+from tavrei_lab.notation.record import parse_record
 
 
 @pytest.mark.parametrize(("text", "frm", "count", "to"), [

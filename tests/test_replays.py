@@ -6,7 +6,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.engine.perft import perft
-from tavrei_lab.notation.record import read_record
+from tavrei_lab.game import read_record
 from tests.conftest import load_games
 
 GAMES = load_games()["games"]

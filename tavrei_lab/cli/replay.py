@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tavrei_lab.cli.common import add_variant, print_json, read_input
-from tavrei_lab.notation.record import read_record
+from tavrei_lab.game import read_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:

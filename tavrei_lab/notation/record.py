@@ -14,6 +14,11 @@
 Optional tags: ``Position`` (a start position string), ``Seed`` (the die
 game's random seed). Tag values escape ``"`` and ``\\`` with a backslash.
 A file with no tags is read as bare movetext.
+
+This module reads and writes the *text*: ``parse_record`` splits a record into
+tags and movetext, ``write_record`` writes a game out. Replaying the moves
+makes a game, which is the game layer's work: ``tavrei_lab.game.read_record``
+(``Game.from_record``).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tavrei_lab.errors import RecordError, TavreiError
+from tavrei_lab.errors import RecordError
 
 #: Largest record read (a long game is a few kilobytes).
 MAX_RECORD_BYTES = 1_000_000
@@ -72,30 +77,6 @@ def parse_record(text: str) -> tuple[dict[str, str], str]:
         i += 1
     movetext = "\n".join(lines[i:])
     return tags, movetext
-
-
-def read_record(text: str, variant: Any = None) -> Any:
-    """A ``Game`` replayed from a record; ``variant`` overrides the Variant tag."""
-    from tavrei_lab.game import Game
-    tags, movetext = parse_record(text)
-    chosen = variant if variant is not None else tags.get("Variant", "tavreli")
-    seed = None
-    if "Seed" in tags:
-        try:
-            seed = int(tags["Seed"])
-        except ValueError:
-            raise RecordError(f"tag Seed: expected an integer, got {tags['Seed']!r}") from None
-    try:
-        game = Game(chosen, tags.get("Position"), seed=seed)
-    except TavreiError as exc:
-        raise RecordError(f"record header: {exc}") from exc
-    game.tags = dict(tags)
-    from tavrei_lab.notation.movetext import tokenize
-    tokens = tokenize(movetext)
-    if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
-        raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
-    game.play(movetext)
-    return game
 
 
 def write_record(game: Any, **tags: str) -> str:
