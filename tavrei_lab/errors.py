@@ -7,16 +7,65 @@ message must say what to fix, not just that something failed.
 
 from __future__ import annotations
 
+import re
+
+#: Longest error message kept, in characters: an error is one short line, whatever it quotes.
+MAX_MESSAGE_CHARS = 300
+#: Longest piece of input an error quotes (``quote``).
+MAX_QUOTE_CHARS = 60
+
+# Characters that would break the line or hide what follows: C0/C1 controls (newline, NUL,
+# escape), the line and paragraph separators and the bidirectional overrides.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    c = m.group()
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    if c in named:
+        return named[c]
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` as one short, printable line: line breaks, NUL and other control
+    characters escaped (``\\n``, ``\\x00``), and cut after ``limit`` characters with a
+    note of how much was left out. Every ``TavreiError`` message goes through it."""
+    if len(text) > 4 * limit:        # escaping at most quadruples what is kept
+        text = text[:4 * limit] + "\u2026"
+    text = _UNSAFE.sub(_escape_char, text)
+    if len(text) > limit:
+        text = f"{text[:limit]}... (cut at {limit} characters)"
+    return text
+
+
+def quote(text: object, limit: int = MAX_QUOTE_CHARS) -> str:
+    """``repr`` of a piece of input for an error message, at most ``limit`` characters of it."""
+    s = str(text)
+    if len(s) > limit:
+        return repr(s[:limit]) + f"... ({len(s) - limit} more characters)"
+    return repr(s)
+
 
 class TavreiError(Exception):
-    """Base class of every error raised on purpose by tavrei_lab."""
+    """Base class of every error raised on purpose by tavrei_lab.
+
+    Its message is always one short line (see ``one_line``): errors quote what
+    was typed or read, and a learner's paste -- or a hostile file in a server --
+    can be a megabyte long or hold newlines and NUL bytes.
+    """
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (one_line(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class NotationError(TavreiError, ValueError):
     """Text that does not follow a notation: a move, a square, movetext."""
 
     def __init__(self, message: str, text: str = "", where: str = "") -> None:
-        self.text = text
+        self.text = text[:MAX_MESSAGE_CHARS] if isinstance(text, str) else text
         self.where = where
         super().__init__(message)
 
@@ -26,7 +75,7 @@ class IllegalMoveError(TavreiError, ValueError):
 
     def __init__(self, message: str, move_text: str = "", ply: int | None = None,
                  position: str = "") -> None:
-        self.move_text = move_text
+        self.move_text = move_text[:MAX_MESSAGE_CHARS] if isinstance(move_text, str) else move_text
         self.ply = ply
         self.position = position
         super().__init__(message)
@@ -36,7 +85,7 @@ class PositionError(TavreiError, ValueError):
     """A position string, or a set-up, that cannot stand."""
 
     def __init__(self, message: str, text: str = "", where: str = "") -> None:
-        self.text = text
+        self.text = text[:MAX_MESSAGE_CHARS] if isinstance(text, str) else text
         self.where = where
         super().__init__(message)
 

@@ -9,19 +9,32 @@ line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tavrei_lab import __version__
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import TavreiError, one_line, quote
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "compare", "svg", "tree",
             "soak")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors are one short line like the package's own
+    (argparse quotes the offending argument whole: a megabyte, newlines and all)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tavrei-lab",
         description="Tavreli (Russian tower chess) and its relatives: replay, perft, "
                     "pictures, trees, tournaments.")
@@ -33,20 +46,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Stands in for a standard stream the command was started without (``>&-``): writing
+    to it is an ``OSError`` the command reports, not an ``AttributeError`` on None."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, f"{self.name} is closed")
+
+
+def _report(command: str, message: str) -> None:
+    if sys.stderr is not None:
+        try:
+            print(f"tavrei-lab {command}: error: {one_line(message)}", file=sys.stderr)
+        except (OSError, ValueError):  # stderr closed or full too: the status says it
+            pass
+
+
+def _os_message(exc: OSError) -> str:
+    what = exc.strerror or str(exc)
+    if exc.filename is None:
+        return what
+    return f"{quote(os.fsdecode(exc.filename), 200)}: {what}"
+
+
+def _silence_stdout() -> None:
+    """After a failed write the unwritten text stays buffered and Python would try
+    again at exit (a second message, exit status 120): point stdout at /dev/null."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        sys.stdout = _ClosedOutput("standard output")  # type: ignore[assignment]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput("standard output")  # type: ignore[assignment]
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()   # a full disk shows here, while we can still say so
+        return status
     except TavreiError as exc:
-        print(f"tavrei-lab {args.command}: error: {exc}", file=sys.stderr)
+        _report(args.command, str(exc))
         return 2
     except BrokenPipeError:  # e.g. `tavrei-lab variants | head`
-        sys.stderr.close()
+        _silence_stdout()
         return 0
     except OSError as exc:
-        print(f"tavrei-lab {args.command}: error: {exc.strerror}: {exc.filename}",
-              file=sys.stderr)
+        where = "" if exc.filename is not None else "cannot write standard output: "
+        if isinstance(sys.stdout, _ClosedOutput) or exc.filename is not None:
+            where = ""
+        _report(args.command, where + _os_message(exc))
+        if exc.filename is None:
+            _silence_stdout()
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         return 130

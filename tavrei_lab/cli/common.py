@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import select
+import stat
 import sys
+import time
 from typing import Any
 
 from tavrei_lab.game import Game
@@ -30,19 +34,168 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return game
 
 
-def read_input(name: str) -> str:
+#: How long ``replay`` waits for a named pipe (FIFO) or device to deliver its text, in
+#: seconds: a pipe that nobody writes to would otherwise block the command forever.
+PIPE_WAIT_SECONDS = 10.0
+#: Longest line typed at ``play --human``'s prompt (a move is at most 64 characters).
+MAX_TYPED_LINE = 256
+
+
+def _decode(raw: bytes, where: str, limit: int | None = None) -> str:
+    from tavrei_lab.errors import RecordError
+    if limit is not None and len(raw) >= limit:
+        # over the record limit whatever it says: a character cut at the end is no reason
+        return raw.decode("utf-8", errors="replace")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") \
+            from None
+
+
+def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
     """The text of FILE (or stdin for ``-``), read only up to just past the record limit
-    (so ``/dev/zero`` or an endless pipe cannot fill memory); not UTF-8 is a RecordError."""
+    (so ``/dev/zero`` or an endless pipe cannot fill memory); not UTF-8 is a RecordError.
+
+    A named pipe or a device must deliver all its text within ``wait`` seconds: a FIFO
+    with no writer, or a writer that stops, is a ``RecordError``, not a hang. (Standard
+    input is someone typing, or a pipe the shell made: it is waited for.)
+    """
     from tavrei_lab.errors import RecordError
     from tavrei_lab.notation.record import MAX_RECORD_BYTES
+    limit = MAX_RECORD_BYTES * 4 + 4   # UTF-8 takes at most 4 bytes per character
+    if name == "-":
+        if sys.stdin is None:
+            raise OSError(9, "standard input is closed")
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:   # a text stream standing in for stdin (tests, notebooks)
+            try:
+                return sys.stdin.read(MAX_RECORD_BYTES + 1)
+            except UnicodeDecodeError as exc:
+                raise RecordError(f"standard input: not UTF-8 text ({exc.reason} at byte "
+                                  f"{exc.start})") from None
+        return _decode(stream.read(limit), "standard input", limit)[:MAX_RECORD_BYTES + 1]
+    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO's open does not wait then
     try:
-        if name == "-":
-            return sys.stdin.read(MAX_RECORD_BYTES + 1)
-        with open(name, encoding="utf-8") as f:
-            return f.read(MAX_RECORD_BYTES + 1)
-    except UnicodeDecodeError as exc:
-        where = "standard input" if name == "-" else name
-        raise RecordError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise OSError(21, "is a directory", name)
+        if stat.S_ISREG(mode):
+            os.set_blocking(fd, True)
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                raw = f.read(limit)
+        else:
+            raw = _read_pipe(fd, limit, wait, name)
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = name
+        raise
+    finally:
+        os.close(fd)
+    return _decode(raw, name, limit)[:MAX_RECORD_BYTES + 1]
+
+
+def _read_pipe(fd: int, limit: int, wait: float, name: str) -> bytes:
+    """Read a pipe or device until its end (or ``limit`` bytes) within ``wait`` seconds."""
+    from tavrei_lab.errors import RecordError
+    deadline = time.monotonic() + wait
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit:
+        left = deadline - time.monotonic()
+        if left <= 0 or not poller.poll(left * 1000):
+            what = "sent nothing" if not size else "did not finish"
+            raise RecordError(f"{name}: the pipe or device {what} in {wait:g} s (a FIFO "
+                              "with no writer?)")
+        try:
+            chunk = os.read(fd, min(65536, limit - size))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            if size or _had_writer(poller):
+                break
+            time.sleep(min(0.05, max(left, 0)))   # no writer yet: it may still come
+            continue
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _had_writer(poller: select.poll) -> bool:
+    """After an empty read: did a writer come and go (POLLHUP), so this is the end?"""
+    return any(ev & select.POLLHUP for _, ev in poller.poll(0))
+
+
+def write_output(name: str, text: str) -> None:
+    """Write ``text`` to the file ``name`` (``-``: standard output). A failure -- a full
+    disk, a closed stdout -- is an ``OSError`` naming the file, for one line of error."""
+    if name == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(name, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as exc:
+        if exc.filename is None:   # a failed write or close names no file: say which
+            exc.filename = name
+        raise
+
+
+class TypedLines:
+    """Lines a person types, read with the bounds ``replay -`` reads with: each line at
+    most ``MAX_TYPED_LINE`` characters (the rest of a longer one is skipped), and all of
+    them together at most ``MAX_RECORD_BYTES`` -- ``/dev/zero`` as input ends the game
+    with a message instead of filling memory."""
+
+    def __init__(self, stream: Any, line_limit: int = MAX_TYPED_LINE,
+                 total_limit: int | None = None) -> None:
+        from tavrei_lab.notation.record import MAX_RECORD_BYTES
+        self.stream = stream
+        self.line_limit = line_limit
+        self.total_limit = MAX_RECORD_BYTES if total_limit is None else total_limit
+        self.total = 0
+        self.ended = ""          # why no more lines come: "" while they still may
+        self.last_too_long = False
+
+    def readline(self) -> str | None:
+        """The next line (without its end), ``""`` for a line that was too long, or None
+        when the input ended (``ended`` says why)."""
+        self.last_too_long = False
+        line = self._read(self.line_limit + 1)
+        if line is None:
+            return None
+        if len(line) <= self.line_limit or line.endswith("\n"):
+            return line.rstrip("\r\n")
+        self.last_too_long = True
+        while not line.endswith("\n"):     # skip the rest of the long line, still bounded
+            line = self._read(4096)
+            if line is None:
+                return None
+            if not line:
+                break
+        return ""
+
+    def _read(self, n: int) -> str | None:
+        room = self.total_limit - self.total
+        if room <= 0:
+            self.ended = f"more than {self.total_limit} characters typed"
+            return None
+        try:
+            line = self.stream.readline(min(n, room))
+        except UnicodeDecodeError:
+            self.ended = "the input is not UTF-8 text"
+            return None
+        except (OSError, ValueError):
+            self.ended = "the input cannot be read"
+            return None
+        if not line:
+            self.ended = "end of input"
+            return None
+        self.total += len(line)
+        return line
 
 
 def print_json(obj: Any) -> None:

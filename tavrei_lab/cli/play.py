@@ -29,11 +29,12 @@ import random
 import sys
 from typing import Any, TextIO
 
-from tavrei_lab.cli.common import add_variant
-from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.cli.common import TypedLines, add_variant, write_output
+from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.notation.moves import MAX_MOVE_CHARS
 
 #: Turns after which an unfinished game is adjudicated (a turn: a move or a pass).
 DEFAULT_MAX_PLIES = 400
@@ -68,8 +69,15 @@ def _agent_seed(seed: int, color: int) -> int:
 
 def turns(game: Game) -> int:
     """Turns played: in a die game each turn starts with one roll; otherwise one move."""
-    rolls = sum(1 for a in game.history if isinstance(a, Roll))
+    rolls = game.action_count - game.ply      # O(1): a long game stays linear
     return rolls if rolls else game.ply
+
+
+def length_text(game: Game) -> str:
+    """How long a game is, in the words ``replay`` uses too: plies (moves), and in die
+    games the die rolls (one per turn; a turn whose roll allows no move is a pass)."""
+    rolls = game.action_count - game.ply
+    return f"plies: {game.ply}" + (f", die rolls: {rolls}" if rolls else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,12 +95,11 @@ def run(args: argparse.Namespace) -> int:
     tags.update({"Event": "tavrei-lab play", "White": specs[0], "Black": specs[1]})
     record = game.record(**tags)
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(record)
-        print(f"{tags['Result']} ({tags['Termination']}) after {turns(game)} turns; "
+        write_output(args.out, record)
+        print(f"{tags['Result']} ({tags['Termination']}); {length_text(game)}; "
               f"record written to {args.out}")
     else:
-        sys.stdout.write(record)
+        write_output("-", record)
     return 0
 
 
@@ -119,6 +126,7 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
     Returns the record tags that say how it ended (``Result``, ``Termination``).
     """
     talk = stdout is not None and any(a is None for a in agents)
+    typed = stdin if isinstance(stdin, TypedLines) else TypedLines(stdin or sys.stdin)
     die = getattr(game.rules, "has_chance", False)
     while True:
         outcome = game.rules.outcome(game.position, move_repetitions(game), claim_draw=True)
@@ -144,7 +152,7 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
             if talk and stdout is not None:
                 stdout.write(f"{('white', 'black')[me]} plays {text}\n")
             continue
-        move_or_end = _ask_human(game, stdin or sys.stdin, stdout or sys.stdout)
+        move_or_end = _ask_human(game, typed, stdout or sys.stdout)
         if isinstance(move_or_end, dict):
             return move_or_end
 
@@ -185,7 +193,7 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
     return str(error)
 
 
-def _ask_human(game: Game, stdin: TextIO, out: TextIO) -> Move | dict[str, str]:
+def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, str]:
     """Show the board, read a move; explain a refusal and ask again."""
     pos = game.position
     me = pos.turn_name
@@ -197,10 +205,13 @@ def _ask_human(game: Game, stdin: TextIO, out: TextIO) -> Move | dict[str, str]:
         out.write(prompt)
         out.flush()
         line = stdin.readline()
-        if not line:
-            out.write("\n(end of input: the game is left unfinished)\n")
+        if line is None:
+            out.write(f"\n({stdin.ended}: the game is left unfinished)\n")
             game.comments[len(game.history)] = f"{me} stopped playing"
             return {"Result": "*", "Termination": "abandoned"}
+        if stdin.last_too_long:
+            out.write(f"line too long: a move is at most {MAX_MOVE_CHARS} characters\n")
+            continue
         text = line.strip()
         if not text:
             continue

@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(game.position.text())
         print()
-        print(f"plies: {facts['plies']}, in check: {facts['in_check']}, "
+        rolls = game.action_count - game.ply     # the words `play` uses for a game's length
+        print(f"plies: {facts['plies']}" + (f", die rolls: {rolls}" if rolls else "")
+              + f", in check: {facts['in_check']}, "
               f"legal moves: {facts['legal_moves']}, outcome: {facts['outcome'] or '-'}")
     return 0

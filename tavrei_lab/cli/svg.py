@@ -9,9 +9,8 @@ every position, for pages where no Python runs.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from tavrei_lab.cli.common import add_start, add_variant, game_from_args
+from tavrei_lab.cli.common import add_start, add_variant, game_from_args, write_output
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import TavreiError
 
@@ -35,11 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tavrei_lab.render import board_svg, game_svg_animation
+    from tavrei_lab.render.board import check_size
 
     if args.frames and not args.game:
         raise TavreiError("--frames needs --game")
-    if args.size is not None and args.size <= 0:
-        raise TavreiError(f"--size must be positive, got {args.size}")
+    if args.size is not None:
+        check_size(args.size, "--size")
     game = game_from_args(args)
     coordinates = not args.no_coordinates
     if args.game:
@@ -50,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
         check = False if game.is_chance_node() else game.is_check()
         svg = board_svg(game.position, flipped=args.flip, lastmove=moves[-1] if moves else None,
                         check=check, size=args.size, coordinates=coordinates)
-    if args.out == "-":
-        sys.stdout.write(svg + "\n")
-    else:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(svg + "\n")
+    write_output(args.out, svg + "\n")
+    if args.out != "-":   # the SVG itself is standard output otherwise
+        what = (f"the game, {game.action_count + 1} positions "
+                f"({'a grid' if args.frames else 'animated'})" if args.game
+                else f"the position after {game.ply} plies")
+        print(f"wrote {args.out}: {what}, {len(svg) + 1} characters")
     return 0

@@ -103,9 +103,27 @@ def position_text(position: Position) -> str:
                  + (f", en passant on {g.name(position.ep_square)}"
                     if position.ep_square is not None else "")
                  + (f", die shows {position.roll}" if position.roll else ""))
-    lines.append("towers, bottom -> top:")
-    for name, tower in position.towers().items():
-        lines.append(f"  {name}: " + " ".join(tavrel_token(t, pieces) for t in tower))
+    # a tower is two or more tavrels; a tavrel standing alone is not called one
+    occupied = position.towers()
+    towers = {name: t for name, t in occupied.items() if len(t) > 1}
+    single = [f"{name} {tavrel_token(t[0], pieces)}" for name, t in occupied.items()
+              if len(t) == 1]
+    if towers:
+        lines.append("towers, bottom -> top:")
+        for name, tower in towers.items():
+            lines.append(f"  {name}: " + " ".join(tavrel_token(t, pieces) for t in tower))
+    else:
+        lines.append("towers: none")
+    if single:
+        lines.append("single tavrels:")
+        row = ""
+        for i, item in enumerate(single):
+            item += "," if i < len(single) - 1 else ""
+            if row and len(row) + 1 + len(item) > 76:
+                lines.append("  " + row)
+                row = ""
+            row = f"{row} {item}" if row else item
+        lines.append("  " + row)
     return "\n".join(lines)
 
 

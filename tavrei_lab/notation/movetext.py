@@ -9,6 +9,7 @@ skip faces are just faces: the variant says which faces skip).
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
 
 from tavrei_lab.errors import NotationError
@@ -30,7 +31,7 @@ class Token:
     offset: int        # character offset in the movetext
 
 
-def _fold(movetext: str) -> tuple[str, list[int] | None]:
+def _fold(movetext: str) -> tuple[str, array[int] | None]:
     """The folded text the grammar reads, and where each of its characters came from.
 
     Folding (NFKC, look-alikes, lower case) can change lengths -- ``ﬁ`` becomes
@@ -41,11 +42,11 @@ def _fold(movetext: str) -> tuple[str, list[int] | None]:
     """
     if movetext.isascii():
         return movetext.lower(), None
-    folded = {c: normalize(c) for c in set(movetext)}
+    folded = {c: _fold_char(c) for c in set(movetext)}
     if all(len(f) == 1 for f in folded.values()):
         return "".join(folded[c] for c in movetext), None
     parts: list[str] = []
-    origin: list[int] = []
+    origin = array("I")          # 4 bytes per folded character, not a Python int each
     for i, c in enumerate(movetext):
         f = folded[c]
         parts.append(f)
@@ -54,10 +55,21 @@ def _fold(movetext: str) -> tuple[str, list[int] | None]:
     return "".join(parts), origin
 
 
+#: Longest fold of one character the grammar can use ("½" folds to "1⁄2"). Longer
+#: folds (U+FDFA is 18 letters) can be part of no move, number or result, so they fold
+#: to one placeholder: a record of them costs memory in proportion to its length.
+MAX_FOLD = 3
+
+
+def _fold_char(c: str) -> str:
+    f = normalize(c)
+    return f if len(f) <= MAX_FOLD else "\ufffd"
+
+
 class _Original:
     """Slices of the original movetext addressed by offsets in the folded text."""
 
-    def __init__(self, text: str, origin: list[int] | None) -> None:
+    def __init__(self, text: str, origin: array[int] | None) -> None:
         self.text = text
         self.origin = origin
 

@@ -40,6 +40,24 @@ SQUARE = BOX
 _SIDE = int(SQUARE)
 #: Width of the coordinate margin around the board.
 MARGIN = 15.0
+#: Widest drawing asked for, in pixels (``size``): a picture is a few hundred pixels;
+#: ``nan``, ``inf`` or a number past this would write a width no viewer can show.
+MAX_SIZE_PX = 100_000
+
+
+def check_size(size: Any, who: str) -> float:
+    """``size`` as a finite width in pixels, 0 < size <= ``MAX_SIZE_PX``; else a RenderError."""
+    try:
+        px = float(size)
+    except (TypeError, ValueError):
+        raise RenderError(f"{who}: size must be a number of pixels, got "
+                          f"{type(size).__name__}") from None
+    if not (math.isfinite(px) and 0 < px <= MAX_SIZE_PX):
+        raise RenderError(f"{who}: size must be a positive number of pixels up to "
+                          f"{MAX_SIZE_PX}, got {str(size)[:30]}")
+    return px
+
+
 #: Pixels per drawing unit when no ``size`` is given (a 8x8 board is about 470 px).
 DEFAULT_SCALE = 1.2
 #: Layers per strip column before a tower's strip takes another column.
@@ -228,9 +246,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
                      highlights)
     g = position.geometry
     wu, hu = board_extent(g, coordinates, scene.die_face is not None)
-    px_w = float(size) if size is not None else round(wu * DEFAULT_SCALE)
-    if px_w <= 0:
-        raise RenderError(f"board_svg: size must be positive, got {size!r}")
+    px_w = check_size(size, "board_svg") if size is not None else round(wu * DEFAULT_SCALE)
     root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
                                        else ""),
             "data-variant": getattr(getattr(position.rules, "variant", None), "id", ""),
