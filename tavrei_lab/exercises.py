@@ -773,6 +773,14 @@ def _build_exercises() -> dict[str, Exercise]:
             hint="Choose how many tavrels to take from the top: click a layer of the tower's "
                  "strip (or write d4(2)-... for two)."),
         Exercise(
+            "free-the-vsadnik", "Dig out your vsadnik",
+            "Your vsadnik (всадник) lies at the bottom of the tower on c3, under two black "
+            "prisoners and your ratoborets. Free it with one move.",
+            "4v3/8/8/8/8/2(SrlR)5/8/4V3 w - 0 1",
+            lambda g, a: check_frees(g, a, "c3", 5), focus=("c3",), answer="move",
+            hint="Count the tavrels above the vsadnik: all of them must leave together. "
+                 "And mind your volkhv on e1 -- what would a black luchnik on top see?"),
+        Exercise(
             "ratnik-destiny", "What does this ratnik become?",
             "This white ratnik (ратник) on c7 began the game on e2. What will it become "
             "on c8?",

@@ -533,7 +533,8 @@ def _classroom_session(url: str) -> dict[str, Any]:
                     page.screenshot(path=str(ARTIFACTS / f"{number:02d}-{path[:-6]}.png"))
 
                 panel = f"#{page.evaluate(PANEL_ID)}"
-                board = f"{panel} .tavrei-board-widget"
+                # The classroom demo has puzzle boards too: the one to click is part 1's.
+                board = f"{panel} .classroom-board .tavrei-board-widget"
                 page.wait_for_selector(f"{board} svg", timeout=60_000)
                 status = page.locator(f"{panel} .tavrei-status").first
                 result["redraw_ms"] = [_click_square(page, board, "e2")]

@@ -80,14 +80,17 @@ PROSE_FACTS = {
     "04_the_volkhv": ["legal moves: g1xg2 g1xh2 g1xf2", "0-0 is refused", "0-0-0 is legal",
                       "threefold-repetition"],
     "05_chess_die_game": ["B: the turn passes (skip)", "king   on d1: 17%",
+                          "king-capture (black wins)",
                           "same final position: True"],
-    "06_comparing_variants": ["splits=False: 14 moves of the d4 tower"],
+    "06_comparing_variants": ["splits=False: 14 moves of the d4 tower",
+                              "checks in ordinary Tavreli: []"],
     "07_tree_tactics": ["nodes per depth: [1, 39, 1519]", "perft 1 and 2:   [39, 1519]",
                         "principal variation: e2(1)-"],
     "08_recorded_games": ["becomes a black helgi -- mate!", "checkmate (black wins)",
                           "tallest tower 11"],
     "09_your_own_variant": ["volkhv_stacks=False: outcome checkmate",
-                            "tavreli-capped   c2xd4 legal: False"],
+                            "tavreli-capped   c2xd4 legal: False",
+                            "mates in ordinary Tavreli: []"],
 }
 
 
@@ -125,3 +128,26 @@ def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
     text = printed_text(nb)
     for fact in PROSE_FACTS.get(path.stem, []):
         assert fact in text, f"{path.name}: the text relies on {fact!r}, which was not printed"
+
+
+def test_classroom_demo_speaks_to_voila_and_jupyterlab_alike() -> None:
+    """The Voila page runs itself: no menu path a Voila teacher cannot follow."""
+    nb = nbformat.read(NOTEBOOK_DIR / "classroom_demo.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "Run All" not in text and "Run →" not in text
+    assert "Voila" in text
+
+
+@pytest.mark.slow
+def test_classroom_slider_counts_moves_as_the_record_does(tmp_path: Path) -> None:
+    """The champion-game slider stops at every move of either side, labelled as the
+    record numbers them: white's 15th move is "15. d2-d3", black's "15... c5xe3"."""
+    nb = run_notebook(NOTEBOOK_DIR / "classroom_demo.ipynb", tmp_path, extra_cells=[
+        "step.value = '15. d2-d3'\nprint('index', step.index, '|', words.value)\n"
+        "step.value = '15... c5xe3'\nprint('index', step.index, '|', words.value)\n"
+        "print('stops', len(step.options), 'plies', famous.ply)"])
+    text = printed_text(nb)
+    assert "index 29 | <p" in text and "15. d2-d3: the white" in text
+    assert "index 30 | <p" in text and "15... c5xe3: the black" in text
+    assert "takes the tower of 3 on e3 prisoner" in text
+    assert "stops 53 plies 52" in text
