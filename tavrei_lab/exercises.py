@@ -635,13 +635,13 @@ class Exercise:
 
     def board_svg(self, size: int = 360, *, hint: bool = False,
                   marked: Iterable[str] = ()) -> str:
-        """The puzzle's board; ``hint`` circles the focus squares, ``marked`` clicked ones."""
+        """The puzzle's board; ``hint`` tints the focus squares, ``marked`` shows clicked ones."""
         from tavrei_lab.render import board_svg
         g = self.game()
         squares = [g.position.geometry.parse(s) for s in self.focus]
         selected = squares[0] if squares and self.answer == "text" else None
-        arrows = [(s, s, "green") for s in self.focus] if hint else []
-        return board_svg(g.position, size=size, selected=selected, arrows=arrows,
+        highlights = [(s, "green") for s in self.focus] if hint else []
+        return board_svg(g.position, size=size, selected=selected, highlights=highlights,
                          destinations=list(marked) or None,
                          lastmove=g.moves[-1] if g.moves else None)
 
@@ -653,17 +653,19 @@ class Exercise:
         return (f"<div><h3>{html.escape(self.title)}</h3>{board}"
                 f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p></div>")
 
-    def widget(self, board_size: int = 360, lesson: Lesson | None = None) -> Any:
+    def widget(self, board_size: int | None = 360, lesson: Lesson | None = None,
+               projector: bool = False) -> Any:
         """The puzzle on a live board, as in lichess's lessons (``PuzzleWidget``).
 
         A move puzzle is solved by playing the move on the board (a wrong one is
         taken back with the checker's explanation); a squares puzzle by clicking
         the squares; the others by typing the answer. The hint waits behind a
-        button. ``board_size`` (pixels) makes the board big enough for a
-        projector; ``lesson`` counts this puzzle in a notebook's progress.
+        button. ``board_size`` is the board's width in pixels; ``projector=True``
+        uses the board's projector mode (large, readable from the back of a
+        room); ``lesson`` counts this puzzle in a notebook's progress.
         """
         from tavrei_lab.widgets.puzzle import PuzzleWidget
-        return PuzzleWidget(self, board_size=board_size, lesson=lesson)
+        return PuzzleWidget(self, board_size=board_size, lesson=lesson, projector=projector)
 
 
 class Lesson:

@@ -8,22 +8,25 @@ hint waits behind its button and circles the tower, and a lesson counts.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import EXERCISES, Exercise, Lesson, check_frees
-from tavrei_lab.widgets.puzzle import PuzzleBoard, PuzzleWidget
+from tavrei_lab.widgets import Board
+from tavrei_lab.widgets.puzzle import PuzzleWidget
 
 
-def circled(svg: str, square: str) -> bool:
-    """Whether the drawing circles ``square`` (an arrow from the square to itself)."""
-    return f'data-from="{square}" data-to="{square}"' in svg
+def hinted(svg: str, square: str) -> bool:
+    """Whether the drawing tints ``square`` as a hint (a highlight mark on it)."""
+    return re.search(f'<[^>]*class="highlight-mark"[^>]*data-square="{square}"', svg) is not None
 
 
 def test_right_move_played_on_the_board_solves_the_puzzle() -> None:
     puzzle = EXERCISES["free-the-luchnik"].widget()
     board = puzzle.board
-    assert isinstance(board, PuzzleBoard)
+    assert isinstance(board, Board)
     board.view.simulate_click("d4", 1)         # layer 1 of 3: take the top two
     board.view.simulate_click("d6")
     assert puzzle.solved and puzzle.feedback
@@ -45,6 +48,9 @@ def test_wrong_move_is_taken_back_with_the_checkers_explanation() -> None:
     assert not puzzle.solved and not puzzle.feedback
     assert board.game.ply == 0 and board.game.position.string == before
     assert board.selected is None               # the tower went home: nothing is held
+    assert not board.game.can_redo()            # and the wrong move is not kept for Redo
+    assert board.view.effects.get("flash") == ["d6"]            # on the board: a flash,
+    assert board.view.effects.get("slide") == [["d6", "d4"]]    # and the tower slides home
     assert "taken back" in board.status.value and "enemy prisoner" in board.status.value
     assert "Not yet." in puzzle.verdict.value
     assert "enemy prisoner" in puzzle.verdict.value and expected.split(":")[0] in \
@@ -84,24 +90,24 @@ def test_after_solving_further_moves_are_refused_until_try_again() -> None:
     assert puzzle.lesson.solved == {"discovered-check"}   # progress is kept
 
 
-def test_hint_is_hidden_until_asked_then_circles_the_tower() -> None:
+def test_hint_is_hidden_until_asked_then_tints_the_tower() -> None:
     exercise = EXERCISES["free-the-luchnik"]
     puzzle = exercise.widget()
     svg = puzzle.view.svg
-    assert not circled(svg, "d4") and puzzle.hint_text.value == ""
+    assert not hinted(svg, "d4") and puzzle.hint_text.value == ""
     assert exercise.hint not in str(puzzle.header.value)
     puzzle.hint_button.click()
-    assert circled(puzzle.view.svg, "d4")
+    assert hinted(puzzle.view.svg, "d4")
     assert "Hint:" in puzzle.hint_text.value
     puzzle.reset()
-    assert not circled(puzzle.view.svg, "d4") and puzzle.hint_text.value == ""
+    assert not hinted(puzzle.view.svg, "d4") and puzzle.hint_text.value == ""
 
 
-def test_hint_on_a_typed_puzzle_circles_its_square_too() -> None:
+def test_hint_on_a_typed_puzzle_tints_its_square_too() -> None:
     puzzle = EXERCISES["ratnik-destiny"].widget()
-    assert puzzle.board is None and not circled(puzzle.view.svg, "c7")
+    assert puzzle.board is None and not hinted(puzzle.view.svg, "c7")
     puzzle.show_hint()
-    assert circled(puzzle.view.svg, "c7")
+    assert hinted(puzzle.view.svg, "c7")
 
 
 def test_squares_puzzle_is_answered_by_clicking_squares() -> None:
@@ -163,3 +169,23 @@ def test_every_move_puzzle_is_solved_by_its_first_solution_on_the_board(key: str
     puzzle = exercise.widget()
     puzzle.board.play(exercise.solutions()[0])
     assert puzzle.solved, puzzle.verdict.value
+
+
+def test_puzzle_board_shows_no_controls_that_lead_away() -> None:
+    board = EXERCISES["free-the-luchnik"].widget().board
+
+    def shown(widget: object) -> list[object]:
+        children = getattr(widget, "children", ())
+        return [widget, *[w for c in children for w in shown(c)]]
+
+    inside = shown(board)
+    assert board.view in inside and board.count_picker in inside and board.status in inside
+    assert board.new_button not in inside and board.record_text not in inside
+
+
+def test_projector_puzzle_uses_the_boards_projector_mode() -> None:
+    from tavrei_lab.widgets.board import PROJECTOR_SIZE
+    moves = EXERCISES["mate-in-one"].widget(projector=True)
+    assert moves.board.projector and moves.board.size == PROJECTOR_SIZE
+    typed = EXERCISES["ratnik-destiny"].widget(projector=True)
+    assert f'width="{PROJECTOR_SIZE}"' in typed.view.svg

@@ -5,16 +5,17 @@ move is taken back at once with a word why, a hint waits until you ask for it,
 and each stage shows how far you are. ``PuzzleWidget`` does the same for an
 ``Exercise`` (``tavrei_lab.exercises``):
 
-- a **move** puzzle is played on a ``Board``: the move is shown to the
-  exercise's checker *before* it is made; a wrong one is never played -- the
-  board stays as it was and the status line and the verdict give the checker's
-  explanation; the right one is played and the puzzle is solved;
+- a **move** puzzle is played on a ``Board``: each move a person plays
+  (click, drag, or typed) goes to the exercise's checker (``Board.on_move``);
+  a wrong one is taken back at once (``Board.reject``: the square flashes, the
+  tower slides home, the game is as before) with the checker's explanation in
+  the status line and the verdict; the right one stays and solves the puzzle;
 - a **squares** puzzle is answered by clicking squares on the board (each
   click marks or unmarks one), then *Check*;
 - a **text** puzzle (a name, a number, die faces) is typed in a box.
 
-Every kind has a *Hint* button (the hint text, and a circle round the tower
-the question is about), *Try again*, and *Show solutions* for the teacher.
+Every kind has a *Hint* button (the hint text, and the tower the question is
+about tinted), *Try again*, and *Show solutions* for the teacher.
 A ``Lesson`` shared by a notebook's puzzles counts them: "2 of 3 solved".
 
 The checker decides everything, so the widget holds no answers of its own;
@@ -32,53 +33,22 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import BLACK
 from tavrei_lab.exercises import Exercise, Feedback, Lesson
 from tavrei_lab.game import Game
-from tavrei_lab.widgets.board import Board
+from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
 from tavrei_lab.widgets.view import BoardView
 
-#: Circles drawn round the squares a hint points at (a theme arrow colour).
+#: The tint of the squares a hint points at (a theme colour name).
 HINT_COLOUR = "green"
 
-
-class PuzzleBoard(Board):
-    """A ``Board`` that asks its puzzle before it plays a move.
-
-    Only the board, its status line and the pickers a move needs (how many to
-    take, what to promote to) are shown: new games, records and the computer
-    would lead away from the puzzle.
+def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False) -> Board:
+    """A ``Board`` for a puzzle: the board, its status line and the pickers a move
+    needs (how many to take, what to promote to). New games, records and the
+    computer would lead away from the puzzle, so the controls under it are left out.
+    The side to move is at the bottom.
     """
-
-    def __init__(self, game: Game, puzzle: PuzzleWidget, *, size: int | None = None) -> None:
-        self.puzzle = puzzle
-        #: squares circled by the hint
-        self.hint_squares: list[str] = []
-        super().__init__(game, size=size, flipped=game.position.turn == BLACK)
-        self.children = tuple(self.children[:2])  # status, and the board with its pickers
-
-    def _push(self, move: Move) -> None:
-        # Every way of playing (a click, a layer, the promotion picker, ``play``)
-        # ends here, so no move reaches the game without the checker's consent.
-        if self.puzzle.consider(move):
-            super()._push(move)
-
-    def take_back(self, message: str) -> None:
-        """Refuse the move being tried: the game is unchanged, the reason is shown."""
-        self.selected = None
-        self.count = None
-        self.pending_promotion = []
-        self.promotion_picker.layout.display = "none"
-        self._after_change([message])
-
-    def svg(self) -> str:
-        if not self.hint_squares:
-            return super().svg()
-        from tavrei_lab.render import board_svg
-        game = self.game
-        return board_svg(game.position, flipped=self.flipped,
-                         lastmove=game.moves[-1] if game.moves else None,
-                         selected=self.selected, destinations=self.destinations() or None,
-                         split_count=self.count if self.selected is not None else None,
-                         check=game.is_check(), size=self.size,
-                         arrows=[(s, s, HINT_COLOUR) for s in self.hint_squares])
+    board = Board(game, size=size, flipped=game.position.turn == BLACK, projector=projector)
+    board.children = tuple(board.children[:2])  # status, and the board with its pickers
+    board.add_class("tavrei-puzzle-board")
+    return board
 
 
 class PuzzleWidget(widgets.VBox):
@@ -89,13 +59,14 @@ class PuzzleWidget(widgets.VBox):
     again*.
     """
 
-    def __init__(self, exercise: Exercise, *, board_size: int = 360,
-                 lesson: Lesson | None = None) -> None:
+    def __init__(self, exercise: Exercise, *, board_size: int | None = 360,
+                 lesson: Lesson | None = None, projector: bool = False) -> None:
         self.exercise = exercise
         self.lesson = lesson if lesson is not None else Lesson()
         if exercise.key not in self.lesson.keys:
             self.lesson.keys.append(exercise.key)
-        self.board_size = board_size
+        #: the width of the board drawn; projector mode chooses its own
+        self.board_size = PROJECTOR_SIZE if projector else (board_size or 360)
         self.solved = False
         self.feedback: Feedback | None = None
         self.marked: list[str] = []  # squares clicked in a squares puzzle
@@ -123,10 +94,12 @@ class PuzzleWidget(widgets.VBox):
         self.check_button = _button("Check", "check the answer in the box",
                                     lambda: self.submit(), style="primary")
 
-        self.board: PuzzleBoard | None = None
+        self.board: Board | None = None
         self.view: BoardView
         if exercise.answer == "move":
-            self.board = PuzzleBoard(exercise.game(), self, size=board_size)
+            self.board = puzzle_board(exercise.game(), projector=projector,
+                                      size=None if projector else self.board_size)
+            self.board.on_move(self._on_board_move)
             self.view = self.board.view
             surface: widgets.Widget = self.board
             self.answer_box.placeholder = "or type the move"
@@ -143,18 +116,18 @@ class PuzzleWidget(widgets.VBox):
         self.add_class("tavrei-puzzle")
 
     # == answering ================================================================
-    def consider(self, move: Move) -> bool:
-        """A move tried on the board: True lets it be played, False takes it back."""
-        assert self.board is not None
+    def _on_board_move(self, board: Board, move: Move) -> None:
+        """A move played on the board (click, drag, typed): judged, and taken back
+        at once -- with the checker's reason -- unless it is right."""
         if self.solved:
-            self.board.take_back("Solved already: press Try again to play it once more.")
-            return False
-        feedback = self.exercise.checker(self.board.game, move)
+            board.reject(move, "Solved already: press Try again to play it once more.")
+            return
+        game = board.game.copy()
+        game.pop()  # the checker judges the move from the position it was played in
+        feedback = self.exercise.checker(game, move)
         self._show(feedback)
         if not feedback:
-            text = self.board.game.move_text(move)
-            self.board.take_back(f"{text} taken back. {feedback.message}")
-        return bool(feedback)
+            board.reject(move, f"{game.move_text(move)} taken back. {feedback.message}")
 
     def submit(self, answer: Any = None) -> Feedback:
         """Check an answer given in words (the box's text by default).
@@ -166,7 +139,7 @@ class PuzzleWidget(widgets.VBox):
             answer = self.answer_box.value
         if self.board is not None and not self.solved:
             feedback = self.exercise.checker(self.board.game, answer)
-            if feedback:  # played like a click: ``consider`` asks again and agrees
+            if feedback:  # played like a click: ``_on_board_move`` judges it again, agrees
                 self.board.play(answer if isinstance(answer, Move) else str(answer))
                 return feedback
             self._show(feedback)
@@ -212,8 +185,7 @@ class PuzzleWidget(widgets.VBox):
         if self.exercise.hint:
             self.hint_text.value = f"<p><i>Hint: {html.escape(self.exercise.hint)}</i></p>"
         if self.board is not None:
-            self.board.hint_squares = list(self.exercise.focus)
-            self.board.redraw()
+            self.board.highlights = [(s, HINT_COLOUR) for s in self.exercise.focus]
         else:
             self._redraw_static()
 
@@ -226,7 +198,7 @@ class PuzzleWidget(widgets.VBox):
         self.verdict.value = ""
         self.hint_text.value = ""
         if self.board is not None:
-            self.board.hint_squares = []
+            self.board.highlights = []
             self.board.set_game(self.exercise.game(), "Your move.")
         else:
             self._redraw_static()
