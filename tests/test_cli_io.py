@@ -21,7 +21,8 @@ from tavrei_lab import Game
 from tavrei_lab.cli import main
 from tavrei_lab.cli.common import MAX_TYPED_LINE, TypedLines, read_input
 from tavrei_lab.errors import MAX_MESSAGE_CHARS, NotationError, RecordError, TavreiError
-from tavrei_lab.notation.record import MAX_RECORD_BYTES, read_record
+from tavrei_lab.game import read_record
+from tavrei_lab.notation.record import MAX_RECORD_BYTES
 
 CLI = [sys.executable, "-m", "tavrei_lab"]
 
@@ -129,7 +130,7 @@ def test_argparse_errors_are_capped_too() -> None:
 def test_a_record_of_long_folding_characters_stays_small() -> None:
     # a 3 MB record of U+FDFA (it folds to 18 letters) used 551 MB while folding
     script = ("import resource\n"
-              "from tavrei_lab.notation.record import read_record\n"
+              "from tavrei_lab.game import read_record\n"
               "g = read_record('{' + '\\ufdfa' * 999_990 + '} e2-e4')\n"
               "assert g.ply == 1\n"
               "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n")
