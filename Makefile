@@ -21,7 +21,15 @@ setup: $(STAMP)
 # LAB_ARGS: extra JupyterLab options (the tests pass a port and a token). Root, as on
 # these machines and in containers, needs --allow-root.
 LAB_ARGS ?=
-lab: setup
+# Jupyter's news and update pop-up covers the board's corner in class: switched off for
+# this environment only, by a settings-overrides file in the venv's JupyterLab settings
+# directory (the user's ~/.jupyter is not touched).
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.d/tavrei-lab.json
+$(LAB_OVERRIDES): etc/jupyterlab-overrides.json | $(STAMP)
+	mkdir -p $(dir $@)
+	cp $< $@
+
+lab: setup $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/00_quick_start.ipynb
 
 # Debian's Chromium for the real-browser tests (a test tool's own browser download

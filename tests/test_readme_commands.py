@@ -1,4 +1,5 @@
-"""The README's first command, `make lab`, really opens the tutorials in JupyterLab."""
+"""The README's first command, `make lab`, really opens the tutorials in JupyterLab,
+with Jupyter's news pop-up (which covers the board in class) switched off."""
 
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ def test_make_lab_serves_the_quick_start(tmp_path: Path) -> None:
         with urllib.request.urlopen(f"{base}/api/contents?token={token}", timeout=10) as reply:
             listed = {item["name"] for item in json.load(reply)["content"]}
         assert {"01_meet_the_tavrels.ipynb", "classroom_demo.ipynb"} <= listed
+        # Jupyter's news/update pop-up would cover the board: off by default here ...
+        url = (f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification"
+               f"?token={token}")
+        with urllib.request.urlopen(url, timeout=10) as reply:
+            schema = json.load(reply)["schema"]["properties"]
+        assert schema["fetchNews"]["default"] == "false"
+        assert schema["checkForUpdates"]["default"] is False
+        # ... by a file in the environment, not in the user's own settings
+        assert not any((tmp_path / "jupyterlab_settings_dir").rglob("*.json"))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
