@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
+from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import quartiles
-from tavrei_lab.compare.tournament import ADJUDICATED, GameResult
 
 _FONT = 'font-family="sans-serif" font-size="12"'
 _PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import mean, median, wilson_interval
-from tavrei_lab.compare.tournament import ADJUDICATED, GameResult
 
 #: The ways a game can end, in the order the tables show them.
 TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",

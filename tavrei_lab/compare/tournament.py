@@ -31,19 +31,20 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, Executor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tavrei_lab.compare.parallel import Progress, resolve_executor
+from tavrei_lab.compare.plots import tournament_plots
+from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import GameStats
+from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import TavreiError
 
 #: Default adjudication limit: games still going after this many plies are drawn.
 DEFAULT_MAX_PLIES = 300
-#: Termination name of an adjudicated game.
-ADJUDICATED = "max-plies"
 
 
 def derive_seed(*parts: Any) -> int:
@@ -68,53 +69,6 @@ class GameSpec:
     agent_a: str = ""
     agent_b: str = ""
     max_plies: int = DEFAULT_MAX_PLIES
-
-
-@dataclass
-class GameResult:
-    """One finished game: who played, how it ended, what happened, and its record."""
-
-    variant: str
-    white: str
-    black: str
-    seed: int
-    index: int
-    agent_a: str
-    agent_b: str
-    result: str                 # "1-0", "0-1", "1/2-1/2"
-    winner: str | None          # "white", "black" or None
-    termination: str            # "checkmate", ..., or "max-plies" (adjudicated)
-    adjudicated: bool
-    plies: int
-    mean_branching: float
-    mean_tower_height: float
-    max_tower_height: int
-    prisoners_taken: int
-    prisoners_freed: int
-    captures: int
-    splits: int
-    rolls: int
-    seconds: float
-    record: str = field(repr=False, default="")
-
-    @property
-    def a_is_white(self) -> bool:
-        """Agent A has white in the even-numbered games (both, in self-play)."""
-        return self.index % 2 == 0
-
-    @property
-    def a_score(self) -> float:
-        """Agent A's points: 1 for a win, 1/2 for a draw, 0 for a loss."""
-        if self.winner is None:
-            return 0.5
-        a_colour = "white" if self.a_is_white else "black"
-        return 1.0 if self.winner == a_colour else 0.0
-
-    def comparable(self) -> dict[str, Any]:
-        """Every field but the wall-clock time: what two runs of a seeded game share."""
-        d = asdict(self)
-        d.pop("seconds")
-        return d
 
 
 def play_game(spec: GameSpec) -> GameResult:
@@ -279,15 +233,12 @@ class TournamentResult:
         self.seconds = seconds
 
     def variants_table(self) -> Any:
-        from tavrei_lab.compare.table import variants_table
         return variants_table(self.games)
 
     def pairs_table(self) -> Any:
-        from tavrei_lab.compare.table import pairs_table
         return pairs_table(self.games)
 
     def games_table(self) -> Any:
-        from tavrei_lab.compare.table import games_table
         return games_table(self.games)
 
     @property
@@ -296,7 +247,6 @@ class TournamentResult:
         return self.variants_table()
 
     def plots(self) -> dict[str, Any]:
-        from tavrei_lab.compare.plots import tournament_plots
         return tournament_plots(self.games)
 
     def comparable(self) -> list[dict[str, Any]]:

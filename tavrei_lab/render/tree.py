@@ -33,8 +33,8 @@ from tavrei_lab.errors import RenderError
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import SvgwriteRenderer
 from tavrei_lab.render.board import board_svg
-from tavrei_lab.tree.build import position_at, root_of
 from tavrei_lab.tree.layout import layered_layout
+from tavrei_lab.tree.nodes import position_at, root_of
 from tavrei_lab.tree.values import value_text
 
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.

@@ -51,8 +51,10 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_move
-from tavrei_lab.notation.position_string import read_position, write_position
+from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.tree.filters import as_filter
+from tavrei_lab.tree.nodes import moves_to, nodes_per_depth, path_to, position_at, root_of
+from tavrei_lab.tree.values import minimax
 
 #: Growth stops here unless ``max_nodes`` says otherwise: a tree a notebook survives.
 DEFAULT_MAX_NODES = 250_000
@@ -212,49 +214,10 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     G.graph["nodes_per_depth"] = counts
     G.graph["principal_variation"] = []
     if values:
-        from tavrei_lab.tree.values import minimax
         minimax(G, evaluate=evaluate, alphabeta=alphabeta)
     return G
 
 
-def position_at(G: nx.DiGraph, node: int) -> Position:
-    """The position at ``node``, read back from its position string."""
-    rules = G.graph.get("rules")
-    if rules is None:
-        from tavrei_lab.variant import load_variant
-        rules = load_variant(G.graph.get("variant", "tavreli"))
-        G.graph["rules"] = rules
-    return read_position(G.nodes[node]["position"], rules, validate=False)
-
-
-def path_to(G: nx.DiGraph, node: int) -> list[int]:
-    """The nodes from the root down to ``node`` (a tree has exactly one such path)."""
-    path = [node]
-    while True:
-        preds = list(G.predecessors(path[-1]))
-        if not preds:
-            break
-        path.append(preds[0])
-    path.reverse()
-    return path
-
-
-def moves_to(G: nx.DiGraph, node: int) -> list[str]:
-    """The move texts (and ``@F`` rolls) that lead from the root to ``node``."""
-    path = path_to(G, node)
-    return [G.edges[a, b]["label"] for a, b in zip(path, path[1:])]
-
-
-def nodes_per_depth(G: nx.DiGraph) -> list[int]:
-    """How many non-chance nodes the tree has at each ply, depth 0 first."""
-    return list(G.graph["nodes_per_depth"])
-
-
-def root_of(G: nx.DiGraph) -> int:
-    """The root node (0 for trees from ``build``; the node without a parent otherwise)."""
-    if 0 in G and G.in_degree(0) == 0:
-        return 0
-    for n in G.nodes:
-        if G.in_degree(n) == 0:
-            return n
-    raise ValueError("the graph has no root: every node has a parent")
+# the node helpers are tree.nodes'; their names stay importable from here
+__all__ = ["DEFAULT_MAX_NODES", "MAX_DEPTH", "build", "moves_to", "nodes_per_depth", "path_to",
+           "position_at", "root_of"]

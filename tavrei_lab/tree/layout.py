@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from tavrei_lab.tree.build import root_of
+from tavrei_lab.tree.nodes import root_of
 
 
 def visible_nodes(G: nx.DiGraph, *, root: int | None = None,

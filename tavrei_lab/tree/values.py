@@ -36,7 +36,7 @@ import networkx as nx
 
 from tavrei_lab.core.position import Position
 from tavrei_lab.engine.evaluate import MATE
-from tavrei_lab.tree.build import position_at, root_of
+from tavrei_lab.tree.nodes import position_at, root_of
 
 _CLEARED = ("value", "bound", "pruned", "pv")
 

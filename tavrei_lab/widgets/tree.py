@@ -30,7 +30,7 @@ from tavrei_lab.errors import TavreiError
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.board import board_svg
 from tavrei_lab.render.tree import draw_svg
-from tavrei_lab.tree.build import moves_to, path_to, position_at, root_of
+from tavrei_lab.tree.nodes import moves_to, path_to, position_at, root_of
 from tavrei_lab.tree.values import value_text
 
 _ESM = """

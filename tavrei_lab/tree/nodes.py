@@ -1,0 +1,58 @@
+"""Finding one's way in a built tree: the root, the path to a node, its position.
+
+``build`` grows trees; everything that reads them (values, layout, drawings,
+the interactive view) walks them with these helpers, so they sit below both.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from tavrei_lab.core.position import Position
+from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.variant import load_variant
+
+
+def position_at(G: nx.DiGraph, node: int) -> Position:
+    """The position at ``node``, read back from its position string."""
+    rules = G.graph.get("rules")
+    if rules is None:
+        rules = load_variant(G.graph.get("variant", "tavreli"))
+        G.graph["rules"] = rules
+    return read_position(G.nodes[node]["position"], rules, validate=False)
+
+
+def path_to(G: nx.DiGraph, node: int) -> list[int]:
+    """The nodes from the root down to ``node`` (a tree has exactly one such path)."""
+    path = [node]
+    while True:
+        preds = list(G.predecessors(path[-1]))
+        if not preds:
+            break
+        path.append(preds[0])
+    path.reverse()
+    return path
+
+
+def moves_to(G: nx.DiGraph, node: int) -> list[str]:
+    """The move texts (and ``@F`` rolls) that lead from the root to ``node``."""
+    path = path_to(G, node)
+    return [G.edges[a, b]["label"] for a, b in zip(path, path[1:])]
+
+
+def nodes_per_depth(G: nx.DiGraph) -> list[int]:
+    """How many non-chance nodes the tree has at each ply, depth 0 first."""
+    return list(G.graph["nodes_per_depth"])
+
+
+def root_of(G: nx.DiGraph) -> int:
+    """The root node (0 for trees from ``build``; the node without a parent otherwise)."""
+    if 0 in G and G.in_degree(0) == 0:
+        return 0
+    for n in G.nodes:
+        if G.in_degree(n) == 0:
+            return n
+    raise ValueError("the graph has no root: every node has a parent")
+
+
+__all__ = ["moves_to", "nodes_per_depth", "path_to", "position_at", "root_of"]
