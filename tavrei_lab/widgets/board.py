@@ -802,6 +802,15 @@ class Board(widgets.VBox):
         if self._updating:
             return
         color = WHITE if change["owner"] is self.white_player else BLACK
+        if change["new"] is None:   # a deselected dropdown (index=None): keep the player
+            self._updating = True
+            try:
+                change["owner"].value = change["old"]
+            finally:
+                self._updating = False
+            self._after_change([f"{COLOR_NAMES[color].capitalize()} is still played by: "
+                                f"{change['old']}."])
+            return
         self._agents.pop(color, None)
         self._after_change([f"{COLOR_NAMES[color].capitalize()} is played by: {change['new']}.",
                             *self._continue()])
@@ -993,11 +1002,20 @@ class Board(widgets.VBox):
         files = change["new"]
         if not files:
             return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        if isinstance(files, dict):        # ipywidgets 7 sent {name: file}
+            files = list(files.values())
+        item = files[0] if isinstance(files, (list, tuple)) else None
+        content = item.get("content") if isinstance(item, dict) else None
+        if not isinstance(content, (bytes, bytearray, memoryview)):
+            # a forged or malformed upload message: say so, change nothing
+            self._after_change(["Could not read the upload: it holds no file content. "
+                                "The game on the board is unchanged."])
+            return
         try:
-            text = bytes(item["content"]).decode("utf-8")
+            text = bytes(content).decode("utf-8")
         except UnicodeDecodeError as exc:
-            self._after_change([f"Could not read {item.get('name', 'the file')}: not UTF-8 "
+            name = str(item.get("name", "the file"))[:80]
+            self._after_change([f"Could not read {name}: not UTF-8 "
                                 f"text ({exc.reason} at byte {exc.start}). "
                                 "The game on the board is unchanged."])
             return

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tavrei_lab.core.position import Position
+from tavrei_lab.core.position import MAX_TAVRELS, Position
 from tavrei_lab.core.tavrel import (
     BISHOP,
     BLACK,
@@ -84,7 +84,8 @@ class PositionEditor(widgets.VBox):
         self.turn_picker = widgets.ToggleButtons(options=[("white to move", WHITE),
                                                           ("black to move", BLACK)],
                                                  value=WHITE)
-        self.turn_picker.observe(lambda _c: self._changed(""), "value")
+        self.turn_picker.observe(self._on_turn, "value")
+        self.tool.observe(_keep_a_choice, "value")
         self.rights: dict[tuple[int, str], widgets.Checkbox] = {}
         for color in (WHITE, BLACK):
             for side in ("0-0", "0-0-0"):
@@ -223,6 +224,10 @@ class PositionEditor(widgets.VBox):
         """A new ``Game`` from the set-up (raises ``PositionError`` if it is refused)."""
         return Game(self.rules, self.validated())
 
+    def _on_turn(self, change: dict[str, Any]) -> None:
+        if _keep_a_choice(change):
+            self._changed("")
+
     # -- editing -------------------------------------------------------------------
     def _on_click(self, change: dict[str, Any]) -> None:
         name = str((change["new"] or {}).get("square", ""))
@@ -238,6 +243,9 @@ class PositionEditor(widgets.VBox):
         name = self.rules.geometry.name(square)
         tower = self._board[square]
         tool = self.tool.value
+        if tool is None:       # nothing picked (a front end may send that): say so
+            self._changed("Pick a tavrel (or 'remove top') first.")
+            return
         if tool == REMOVE:
             if not tower:
                 self._changed(f"Nothing to remove on {name}.")
@@ -255,6 +263,10 @@ class PositionEditor(widgets.VBox):
             return
         if len(tower) >= MAX_TOWER_HEIGHT:
             self._changed(f"Refused: a tower may hold at most {MAX_TOWER_HEIGHT} tavrels.")
+            return
+        if sum(len(t) for t in self._board) >= MAX_TAVRELS:
+            # the readers refuse more (a saved record or copied position would not load)
+            self._changed(f"Refused: a position may hold at most {MAX_TAVRELS} tavrels.")
             return
         before = self._board[square]
         self._board[square] = tower + (tavrel,)
@@ -350,3 +362,13 @@ class PositionEditor(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
+
+
+def _keep_a_choice(change: dict[str, Any]) -> bool:
+    """A picker that must always have a choice: a ``None`` sent by a front end (a
+    deselected toggle, a forged message) puts the old choice back. True when the new
+    value stands."""
+    if change["new"] is None and change["old"] is not None:
+        change["owner"].value = change["old"]
+        return False
+    return change["new"] is not None
