@@ -41,11 +41,13 @@ browser:
 
 test: setup browser
 	$(BIN)/ruff check tavrei_lab tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
 
 lint: setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks
+	$(BIN)/lint-imports
 
 bench: setup
 	$(BIN)/python -m benchmarks

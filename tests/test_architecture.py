@@ -1,0 +1,83 @@
+"""docs/architecture.md and the import-linter contracts in pyproject.toml tell one story.
+
+``lint-imports`` (in ``make test``) checks the code against the contracts; these
+tests check that the contracts cover every part of the package, that the page a
+newcomer reads lists the same layers in the same order, and that the contracts
+catch what they are meant to catch.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tavrei_lab"
+
+
+def contracts() -> list[dict]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data["tool"]["importlinter"]["contracts"]
+
+
+def contract_layers() -> list[set[str]]:
+    (layers,) = [c for c in contracts() if c["type"] == "layers"]
+    return [{m.strip().removeprefix("tavrei_lab.") for m in re.split(r"[|:]", row)}
+            for row in layers["layers"]]
+
+
+def parts() -> set[str]:
+    """The packages and modules directly inside tavrei_lab (what the layers must place)."""
+    found = set()
+    for child in PACKAGE.iterdir():
+        if child.is_dir() and (child / "__init__.py").exists():
+            found.add(child.name)
+        elif child.suffix == ".py" and child.stem not in ("__init__", "__main__"):
+            found.add(child.stem)
+    return found
+
+
+def test_every_part_of_the_package_has_a_layer() -> None:
+    placed = set().union(*contract_layers())
+    assert parts() - placed == set(), "add the new part to the layers contract"
+    assert placed - parts() == set(), "the layers contract names a part that does not exist"
+
+
+def test_the_architecture_page_lists_the_contract_layers_in_order() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("<!-- layers:", 1)[1].split("\n\n", 2)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    doc_layers = [set(re.findall(r"`([a-z_]+)`", row.split("|")[1])) for row in rows]
+    assert doc_layers == contract_layers()
+
+
+def test_the_contracts_catch_an_upward_import(tmp_path: Path) -> None:
+    """A copy of the package with core importing render breaks the layers contract;
+    the package as it is keeps every contract."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    if not lint.exists():
+        pytest.fail("lint-imports is not installed: pip install -e .[test]")
+    ok = subprocess.run([str(lint)], cwd=ROOT, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout[-3000:]
+
+    import shutil
+    copy = tmp_path / "tavrei_lab"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    geometry = copy / "core" / "geometry.py"
+    geometry.write_text(geometry.read_text(encoding="utf-8")
+                        + "\n\ndef _upward():\n    from tavrei_lab.render import board_svg\n"
+                          "    return board_svg\n", encoding="utf-8")
+    broken = subprocess.run([str(lint)], cwd=tmp_path, capture_output=True, text=True,
+                            env={"PYTHONPATH": str(tmp_path), "PATH": ""})
+    assert broken.returncode != 0
+    assert "tavrei_lab.core.geometry -> tavrei_lab.render" in broken.stdout
