@@ -333,13 +333,26 @@ def test_set_and_copy_the_position_string() -> None:
 
 # -- the computer ------------------------------------------------------------------
 def test_agents_offered_are_the_engine_registry() -> None:
-    from tavrei_lab.engine.agents import AGENTS
+    from tavrei_lab.engine.agents import AGENTS, OFFERED, make_agent
     board = Board()
-    assert agent_names() == sorted(AGENTS)
-    assert list(board.white_player.options) == ["human", *sorted(AGENTS)]
+    assert agent_names() == list(OFFERED)
+    assert {spec.partition(":")[0] for spec in OFFERED} == set(AGENTS)
+    assert list(board.white_player.options) == ["human", *OFFERED]
+    for spec in OFFERED:
+        make_agent(spec)
+    assert "level:1" in OFFERED and "level:8" in OFFERED
 
 
-@pytest.mark.parametrize("agent", agent_names())
+def test_board_accepts_any_agent_spec() -> None:
+    board = Board(white="alphabeta:nodes=300", seed=1)
+    assert board.white_player.value == "alphabeta:nodes=300"
+    assert len(board.game.moves) == 1 and "played by the computer" in board.status.value
+    with pytest.raises(TavreiError, match="unknown player 'level:9'"):
+        Board(black="level:9")
+
+
+@pytest.mark.parametrize("agent", [a for a in agent_names()
+                                   if a in ("level:1", "level:4") or not a.startswith("level")])
 def test_play_against_each_agent_as_black(agent: str) -> None:
     board = Board(black=agent, seed=1)
     click(board, "e2")

@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="variant ids or .toml files, comma-separated (default: tavreli)")
     p.add_argument("--agents", default="greedy,random", metavar="A1,A2,...",
                    help="agent specs, comma-separated: random, greedy, alphabeta:DEPTH, "
-                        "alphabeta:nodes=N, expectimax:DEPTH (default: greedy,random)")
+                        "alphabeta:0.5s, alphabeta:nodes=N, play, level:1..level:8, "
+                        "expectimax:DEPTH (default: greedy,random)")
     p.add_argument("--games", type=int, default=10, metavar="N",
                    help="games per variant and agent pair (default: 10)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default: 0)")

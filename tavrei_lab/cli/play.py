@@ -49,7 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="random seed for the die and the agents (default: drawn and recorded)")
     p.add_argument("--agent", default="random", metavar="SPEC",
                    help="agent for both sides unless --white/--black say otherwise "
-                        f"(known: {', '.join(sorted(AGENTS))}; e.g. name:argument)")
+                        f"(known: {', '.join(sorted(AGENTS))}; e.g. alphabeta:3, "
+                        "alphabeta:0.5s, level:3)")
     p.add_argument("--white", default=None, metavar="SPEC", help="agent playing white")
     p.add_argument("--black", default=None, metavar="SPEC", help="agent playing black")
     p.add_argument("--human", choices=("white", "black", "roll"), default=None,

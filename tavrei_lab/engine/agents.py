@@ -10,24 +10,36 @@ choices in the same games. Every searching agent finds *all* the moves that
 tie for the best value and lets its seeded generator pick among them, so a
 seed is also what makes self-play games differ from one another.
 
-Specs name agents on the command line and in tournaments (``make_agent``):
+Specs name agents on the command line, in tournaments and on the board
+widget (``make_agent``):
 
-=====================  ============================================================
-``random``             uniformly random legal move
-``greedy``             one ply: the move whose resulting position evaluates best
-``alphabeta:2``        alpha-beta search to depth 2 (iterative deepening, move
-                       ordering, transposition table)
-``alphabeta:nodes=5000``  ... stopped after 5000 nodes (the last finished depth counts)
-``alphabeta:time=0.5``    ... stopped after half a second (not reproducible!)
-``expectimax:2``       expectiminimax with Star1 pruning for die games, depth 2
-=====================  ============================================================
+=========================  ============================================================
+``random``                 uniformly random legal move
+``greedy``                 one ply: the move whose resulting position evaluates best
+``alphabeta:2``            the *lesson* search to depth 2: exact fixed-depth alpha-beta
+                           (iterative deepening, ordering, exact-depth table), ties
+                           broken by the seed -- reproducible and explainable
+``alphabeta:0.5s``         the *playing* search (``engine.play``) for half a second a
+                           move (also ``time=0.5``); wall clock, so not reproducible
+``alphabeta:nodes=20000``  the playing search stopped after 20000 nodes: reproducible
+``play``                   the default playing agent: the playing search, 1 s a move
+                           (``play:0.3s``, ``play:depth=6``, ``play:nodes=N`` too)
+``level:3``                a classroom level, 1 (beginner) .. 8 (strongest); see
+                           ``LEVELS`` for what each means
+``expectimax:2``           expectiminimax for die games, depth 2 (Star1 pruning in the
+                           lesson search; ``expectimax:1s`` plays with Star2 probing)
+=========================  ============================================================
 
-Arguments may be combined: ``alphabeta:depth=4,nodes=20000``.
+Arguments may be combined: ``alphabeta:depth=4,nodes=20000``. ``mode=lesson``
+or ``mode=play`` chooses the search explicitly; without it a spec that gives
+only a depth uses the lesson search (as ``alphabeta:3`` always has), and one
+with a time or a node budget the playing search.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tavrei_lab.core.move import Move
@@ -70,13 +82,19 @@ class RandomAgent:
         return f"RandomAgent(seed={self.seed})"
 
 
+MODES = ("lesson", "play")
+
+
 def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
-    """``"2"`` -> {"depth": 2}; ``"depth=3,nodes=1000,time=0.5"`` -> all three.
+    """``"2"`` -> {"depth": 2}; ``"depth=3,nodes=1000,time=0.5"`` -> all three;
+    ``"0.5s"`` -> {"time": 0.5}; ``"mode=play"`` -> {"mode": "play"}.
 
     >>> parse_limits("2")
     {'depth': 2}
     >>> parse_limits("nodes=500,time=0.25")
     {'nodes': 500, 'time': 0.25}
+    >>> parse_limits("0.5s")
+    {'time': 0.5}
     """
     out: dict[str, Any] = {}
     for part in arg.split(","):
@@ -85,20 +103,32 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
             continue
         name, eq, value = part.partition("=")
         if not eq:
-            name, value = default_name, part
+            if part.lower().endswith("s") and part[:-1].strip():
+                name, value = "time", part[:-1]
+            else:
+                name, value = default_name, part
         name = name.strip().lower()
         aliases = {"d": "depth", "n": "nodes", "t": "time", "s": "time", "seconds": "time"}
         name = aliases.get(name, name)
+        if name == "mode":
+            value = value.strip().lower()
+            if value not in MODES:
+                raise TavreiError(f"agent argument {part!r}: mode must be lesson or play")
+            out["mode"] = value
+            continue
         if name not in ("depth", "nodes", "time"):
-            raise TavreiError(f"agent argument {part!r}: expected depth=N, nodes=N or "
-                              "time=SECONDS")
+            raise TavreiError(f"agent argument {part!r}: expected depth=N, nodes=N, "
+                              "time=SECONDS (or 0.5s) or mode=lesson|play")
         try:
             out[name] = float(value) if name == "time" else int(value)
         except ValueError:
             kind = "a number of seconds" if name == "time" else "a whole number"
             raise TavreiError(f"agent argument {part!r}: {name} must be {kind}") from None
-    if not out:
-        raise TavreiError(f"agent argument {arg!r}: expected a depth like 2 or depth=2")
+        if name == "time" and not (out[name] > 0 and out[name] < float("inf")):
+            raise TavreiError(f"agent argument {part!r}: time must be positive, got {value}")
+    if not set(out) - {"mode"}:
+        raise TavreiError(f"agent argument {arg!r}: expected a depth like 2 or depth=2, "
+                          "or a time like 0.5s")
     return out
 
 
@@ -114,11 +144,19 @@ class SearchAgent:
 
     def __init__(self, seed: int | None = None, depth: int | None = 2,
                  nodes: int | None = None, time: float | None = None,
-                 use_table: bool = True) -> None:
+                 use_table: bool = True, mode: str | None = None,
+                 play_options: dict[str, Any] | None = None) -> None:
         from tavrei_lab.engine.search import Limits
         if depth is None and nodes is None and time is None:
             depth = 2
         self.limits = Limits(depth=depth, nodes=nodes, time=time)
+        if mode is None:
+            mode = "lesson" if nodes is None and time is None else "play"
+        if mode not in MODES:
+            raise TavreiError(f"search mode must be lesson or play, got {mode!r}")
+        #: "lesson": the exact fixed-depth search; "play": the playing search
+        self.mode = mode
+        self.play_options = dict(play_options or {})
         self.seed = seed
         self.rng = random.Random(seed)
         self.use_table = use_table
@@ -133,10 +171,14 @@ class SearchAgent:
         return cls(seed=seed, **limits)
 
     def searcher(self, rules: Any) -> Any:
+        from tavrei_lab.engine.play import PlaySearcher
         from tavrei_lab.engine.search import Searcher
         if self._searcher is None or self._searcher.rules is not rules:
-            self._searcher = Searcher(rules, use_table=self.use_table,
-                                      chance_pruning=self.chance_pruning)
+            if self.mode == "play":
+                self._searcher = PlaySearcher(rules, seed=self.seed, **self.play_options)
+            else:
+                self._searcher = Searcher(rules, use_table=self.use_table,
+                                          chance_pruning=self.chance_pruning)
         return self._searcher
 
     def choose(self, game: Any) -> Move:
@@ -151,6 +193,8 @@ class SearchAgent:
         lim = self.limits
         parts = [f"{k}={v}" for k, v in (("depth", lim.depth), ("nodes", lim.nodes),
                                           ("time", lim.time)) if v is not None]
+        if self.mode == "play":
+            parts.append("mode=play")
         return f"{type(self).__name__}({', '.join(parts)}, seed={self.seed})"
 
 
@@ -193,8 +237,89 @@ class ExpectimaxAgent(SearchAgent):
     name = "expectimax"
 
 
+class PlayAgent(SearchAgent):
+    """The default playing agent: the playing search (``engine.play``), 1 s a move.
+
+    ``play:0.3s``, ``play:nodes=20000`` and ``play:depth=6`` change the budget;
+    the mode is always "play".
+    """
+
+    name = "play"
+    DEFAULT_TIME = 1.0
+
+    def __init__(self, seed: int | None = None, depth: int | None = None,
+                 nodes: int | None = None, time: float | None = None,
+                 mode: str | None = None) -> None:
+        if mode not in (None, "play"):
+            raise TavreiError("agent 'play' is the playing search; use alphabeta:N for "
+                              "the lesson search")
+        if depth is None and nodes is None and time is None:
+            time = self.DEFAULT_TIME
+        super().__init__(seed=seed, depth=depth, nodes=nodes, time=time, mode="play")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A classroom level: a budget (every level has a time cap) and how blurred it sees."""
+
+    level: int
+    time: float
+    depth: int | None
+    noise: int            # centipawns of deterministic blur on the evaluation
+    quiescence: bool
+    meaning: str
+
+
+#: Levels 1-8. Each answers within its ``time`` in every position (the search
+#: checks the clock at every node); the lower levels are also depth-limited
+#: and see the board blurred, so that they make the mistakes beginners make.
+LEVELS: dict[int, Level] = {lv.level: lv for lv in (
+    Level(1, 0.5, 1, 250, False, "looks one move ahead, sees the board blurred: "
+                                 "hangs pieces, takes what is offered"),
+    Level(2, 0.5, 1, 80, True, "one move ahead and the exchanges it starts; still blurred"),
+    Level(3, 0.5, 2, 30, True, "two plies: sees the reply to its move"),
+    Level(4, 1.0, 3, 0, True, "three plies: simple combinations"),
+    Level(5, 1.0, 4, 0, True, "four plies: a careful club player's look-ahead"),
+    Level(6, 1.5, None, 0, True, "the playing search for 1.5 s a move"),
+    Level(7, 3.0, None, 0, True, "the playing search for 3 s a move"),
+    Level(8, 6.0, None, 0, True, "the playing search for 6 s a move (the strongest)"),
+)}
+
+
+class LevelAgent(SearchAgent):
+    """A classroom level 1-8 (``level:3``): see ``LEVELS``."""
+
+    name = "level"
+
+    def __init__(self, seed: int | None = None, level: int = 3) -> None:
+        if level not in LEVELS:
+            raise TavreiError(f"level must be 1 to 8, got {level}")
+        lv = LEVELS[level]
+        self.level = level
+        super().__init__(seed=seed, depth=lv.depth, time=lv.time, mode="play",
+                         play_options={"noise": lv.noise, "quiescence": lv.quiescence})
+
+    @classmethod
+    def from_arg(cls, arg: str, seed: int | None = None) -> LevelAgent:
+        try:
+            level = int(arg.strip())
+        except ValueError:
+            raise TavreiError(f"agent 'level' takes a level 1 to 8, like level:3 "
+                              f"(got {arg!r})") from None
+        return cls(seed=seed, level=level)
+
+    def __repr__(self) -> str:
+        return f"LevelAgent(level={self.level}, seed={self.seed})"
+
+
 AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent,
-                          "alphabeta": AlphaBetaAgent, "expectimax": ExpectimaxAgent}
+                          "alphabeta": AlphaBetaAgent, "expectimax": ExpectimaxAgent,
+                          "play": PlayAgent, "level": LevelAgent}
+#: The playing agent the package recommends as "the computer" (the strength benchmark's).
+DEFAULT_PLAYING_AGENT = "play"
+#: The specs a board offers in its player menus: every agent, and each level.
+OFFERED: tuple[str, ...] = ("random", "greedy", "alphabeta", "expectimax", "play",
+                            *(f"level:{n}" for n in LEVELS))
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -214,4 +339,6 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         if factory is None:
             raise TavreiError(f"agent {name!r} takes no argument (got {arg!r})")
         return factory(arg, seed=seed)
+    if cls is LevelAgent:
+        raise TavreiError("agent 'level' needs a level 1 to 8, like level:3")
     return cls(seed=seed)

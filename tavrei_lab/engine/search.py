@@ -133,6 +133,8 @@ class SearchResult:
     pv: list[Move] = field(default_factory=list)
     complete: bool = True
     tt_hits: int = 0
+    #: "lesson" (this module's exact fixed-depth search) or "play" (``engine.play``)
+    mode: str = "lesson"
 
     @property
     def best_move(self) -> Move | None:

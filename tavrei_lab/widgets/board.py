@@ -53,9 +53,10 @@ _TERMINATIONS = {
 
 
 def agent_names() -> list[str]:
-    """The computer players on offer: every name in ``tavrei_lab.engine.agents.AGENTS``."""
-    from tavrei_lab.engine.agents import AGENTS
-    return sorted(AGENTS)
+    """The computer players on offer: ``tavrei_lab.engine.agents.OFFERED`` (every agent
+    and the levels 1-8); any other agent spec may be given to ``Board`` too."""
+    from tavrei_lab.engine.agents import OFFERED
+    return list(OFFERED)
 
 
 def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
@@ -194,7 +195,13 @@ class Board(widgets.VBox):
         players = [HUMAN, *agent_names()]
         for who in (white, black):
             if who not in players:
-                raise TavreiError(f"unknown player {who!r}; choose one of {', '.join(players)}")
+                from tavrei_lab.engine.agents import make_agent
+                try:
+                    make_agent(who)      # any spec the engine reads, e.g. "alphabeta:0.5s"
+                except TavreiError as exc:
+                    raise TavreiError(f"unknown player {who!r} ({exc}); choose one of "
+                                      f"{', '.join(players)} or an agent spec") from None
+                players.append(who)
         self.white_player = widgets.Dropdown(options=players, value=white, description="White")
         self.black_player = widgets.Dropdown(options=players, value=black, description="Black")
         self.white_player.observe(self._on_players, "value")

@@ -1,0 +1,701 @@
+"""The playing search: as strong as possible in the time given, in pure Python.
+
+``engine.search.Searcher`` is the *lesson* search: a faithful fixed-depth
+minimax whose answers are reproducible and explainable. This module is the
+*playing* search, for agents that face a class or a tournament. It gives up
+exactness for depth, with the techniques every chess program uses (and that
+sunfish shows pay off in Python, where avoiding work is all that helps):
+
+- **incremental evaluation** (``engine.play_eval``): the material and square
+  terms are carried down the tree and updated on the two to four squares a
+  move changes; mobility and volkhv safety are counted without building moves,
+  and only when the cheap part cannot already decide a cut-off (lazy);
+- **quiescence search**: at the horizon, captures, promotions and the splits
+  that free a prisoner are played out until the position is quiet, so that a
+  leaf is never scored in the middle of an exchange (the side to move may
+  "stand pat" on the evaluation instead of capturing);
+- **null-move pruning**: if even passing keeps a position above beta, a
+  shallower search of the pass is proof enough to cut;
+- **late-move reductions**: quiet moves ordered late are searched one or two
+  plies shallower, and again at full depth only if they surprise;
+- **principal-variation search** with **aspiration windows**: the first move
+  gets the full window, the others a null window that only asks "better?";
+  each iteration starts from a narrow window around the last value;
+- **ordering**: the table's move, captures by most valuable victim / least
+  valuable attacker, promotions, two killer moves per ply, and a history
+  score for quiet moves that caused cut-offs;
+- a **transposition table** whose deeper entries are reused (which the
+  lesson search refuses, to stay exact), kept between the moves of a game;
+- a **check extension**, so that mating lines are followed to the end;
+- for die games, **expectiminimax with Star2** (Ballard 1983): before
+  searching the die faces fully, each face's position is *probed* with its
+  first move only; those probes are lower bounds, and together with the
+  faces' probabilities they often prove a cut-off at once.
+
+Values are whole centipawns inside the search (so a null window is exactly
+one unit wide) and pawns in the ``SearchResult``, as the lesson search
+reports them: a mate is ``MATE - plies`` in both, so the two agree on forced
+mates. Time is measured on the wall clock and checked at every node: a
+time-limited search stops within a node of its budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from tavrei_lab.core.move import Move, Roll
+from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
+from tavrei_lab.engine.evaluate import MATE, VALUES
+from tavrei_lab.engine.play_eval import LAZY_MARGIN, tables_for
+from tavrei_lab.engine.search import Limits, SearchLimitReached, SearchResult
+from tavrei_lab.engine.zobrist import TURN_KEY, changed_squares, update_hash, zobrist_hash
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.rules.stacking import TowerChessRules
+
+if TYPE_CHECKING:
+    from tavrei_lab.rules.base import RuleModule
+
+#: Mate in centipawns: a mate ``ply`` plies away scores ``MATE_CP - 100 * ply``.
+MATE_CP = round(MATE * 100)
+#: Scores beyond this are mates (they are stored in the table relative to the node).
+MATE_BOUND = MATE_CP - 100 * 1000
+INF = 10 * MATE_CP
+#: Die games: the bounds Star1/Star2 assume for a position's value (a looser
+#: bound, a mate, only makes a chance node's cut-off less exact, never wrong
+#: in sign). Material and activity stay far inside it.
+CHANCE_BOUND = 20_000
+#: Half-width of the first aspiration window (centipawns).
+ASPIRATION = 40
+#: Plies beyond which checks are no longer extended (keeps perpetual checks finite).
+MAX_EXTENSION_PLY = 40
+#: Quiescence plies at most, below the horizon.
+MAX_QUIESCENCE = 6
+#: Futility margins by remaining depth (centipawns): a quiet move is skipped when
+#: the score plus this cannot reach alpha.
+FUTILITY = (0, 150, 400)
+#: Late-move pruning by remaining depth: quiet moves after this many are skipped
+#: at non-PV nodes near the horizon.
+LATE_MOVES = (0, 8, 14, 22)
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_VALUE_CP = [round(100 * VALUES.get(k, 0.0)) for k in range(8)]
+
+
+def _terminal(outcome: Any, turn: int, ply: int) -> int:
+    if outcome.winner is None:
+        return 0
+    mate = MATE_CP - 100 * ply
+    return mate if outcome.winner == turn else -mate
+
+
+class PlaySearcher:
+    """The playing search (see the module notes). One per agent and rule module.
+
+    ``quiescence``, ``null_move`` and ``reductions`` switch techniques off (for
+    the benchmarks that show what each buys); ``noise`` (centipawns) blurs the
+    evaluation for the beginner levels, deterministically per position and
+    ``seed``; ``star2`` switches probing off at die chance nodes (Star1 only).
+    """
+
+    def __init__(self, rules: RuleModule, *, quiescence: bool = True, null_move: bool = True,
+                 reductions: bool = True, star2: bool = True, noise: int = 0,
+                 seed: int | None = None, max_table: int = 400_000) -> None:
+        self.rules = rules
+        tower_rules = getattr(rules, "inner", rules)
+        #: the tower-chess family with checkmate: every fast path applies
+        self.fast = type(rules) is TowerChessRules and not rules.king_capture
+        self.has_chance = bool(getattr(rules, "has_chance", False))
+        self.incremental = type(tower_rules) is TowerChessRules
+        self.tower_rules = tower_rules
+        self.pass_over_own = bool(getattr(tower_rules, "pass_over_own", False))
+        self.fifty = bool(rules.options.get("fifty_move_rule", False))
+        self.tables = tables_for(rules.geometry)
+        self.quiescence = quiescence and self.fast
+        self.null_move = null_move and self.fast
+        self.reductions = reductions
+        self.star2 = star2
+        self.noise = noise
+        self.noise_key = random.Random(seed).getrandbits(64) if noise else 0
+        self.max_table = max_table
+        self.table: dict[int, tuple[int, int, int, Move | None]] = {}
+        self.history: dict[tuple[int, int], int] = {}
+        self.killers: list[list[Move | None]] = []
+        self.nodes = 0
+        self._deadline: float | None = None
+        self._node_limit: int | None = None
+        self._path: Counter[int] = Counter()
+        self._game: Counter[int] = Counter()
+        if self.fast:
+            choices = tower_rules.promotion_kinds
+            self._promotion = (0 if tower_rules.promotion != "choice"
+                               else QUEEN if QUEEN in choices else choices[0])
+
+    # == public ================================================================================
+    def search(self, position: Position, limits: Limits,
+               history: Iterable[int] = ()) -> SearchResult:
+        """Search ``position`` (a decision node) within ``limits``; see ``Searcher.search``."""
+        rules = self.rules
+        if rules.is_chance_node(position):
+            raise TavreiError("search starts at a decision node; roll the die first")
+        started = time.perf_counter()
+        self.nodes = 0
+        self._deadline = None if limits.time is None else started + limits.time
+        self._node_limit = limits.nodes
+        self._game = Counter(history)
+        root_hash = zobrist_hash(position)
+        if not self._game:
+            self._game[root_hash] = 1
+        self._path = Counter()
+        self.history = {k: v // 4 for k, v in self.history.items() if v >= 4}
+        moves = rules.legal_moves(position)
+        if not moves:
+            outcome = rules.outcome(position)
+            v = _terminal(outcome, position.turn, 0) if outcome else 0
+            return SearchResult(v / 100, [], 0, 1, time.perf_counter() - started, mode="play")
+        score = self._score(position)
+        max_depth = limits.depth if limits.depth is not None else 64
+        best_move = moves[0]
+        best_value: int | None = None
+        done_depth = 0
+        complete = True
+        order = self._order(position, moves, None, 0)
+        best_move = order[0]      # the answer if even depth 1 cannot finish in time
+        for depth in range(1, max_depth + 1):
+            self.killers = [[None, None] for _ in range(depth + MAX_EXTENSION_PLY + 8)]
+            try:
+                if best_value is None or depth < 4 or abs(best_value) > MATE_BOUND:
+                    value, move, order = self._root(position, root_hash, score, order, depth,
+                                                    -INF, INF)
+                else:
+                    lo, hi = best_value - ASPIRATION, best_value + ASPIRATION
+                    widen = ASPIRATION
+                    while True:
+                        value, move, order = self._root(position, root_hash, score, order,
+                                                        depth, lo, hi)
+                        if value <= lo:
+                            widen *= 4
+                            lo = max(-INF, value - widen) if widen < 2000 else -INF
+                        elif value >= hi:
+                            widen *= 4
+                            hi = min(INF, value + widen) if widen < 2000 else INF
+                        else:
+                            break
+            except SearchLimitReached as stop:
+                partial = stop.args[0] if stop.args else None
+                if partial is not None:            # a better move proven before the stop
+                    best_move, best_value = partial
+                complete = limits.depth is None and limits.nodes is None and done_depth > 0
+                break
+            best_move, best_value, done_depth = move, value, depth
+            if abs(value) > MATE_BOUND and depth >= (MATE_CP - abs(value)) // 100:
+                break       # a forced mate, searched at least as deep as it is long
+            if self._deadline is not None and \
+                    time.perf_counter() - started > 0.45 * (self._deadline - started):
+                break       # the next depth would most likely not finish in time
+        if best_value is None:
+            best_value = 0
+        pv = self._pv(position, root_hash, best_move, max(done_depth, 1))
+        return SearchResult(best_value / 100, [best_move], done_depth, self.nodes,
+                            time.perf_counter() - started, pv=pv, complete=complete,
+                            mode="play")
+
+    # == the root ==============================================================================
+    def _root(self, position: Position, h: int, score: int, moves: list[Move], depth: int,
+              alpha: int, beta: int) -> tuple[int, Move, list[Move]]:
+        """One iteration at the root: principal-variation search over ``moves`` in order.
+
+        Returns the value, the best move, and the moves reordered for the next
+        iteration (the best first). A stop inside carries the best move proven
+        so far in this iteration, if it differs from the first.
+        """
+        rules = self.rules
+        best = -INF
+        best_move = moves[0]
+        scores: dict[Move, int] = {}
+        self._path[h] += 1
+        try:
+            for i, m in enumerate(moves):
+                child = rules.apply(position, m)
+                ch = update_hash(h, position, m, child)
+                cscore = self._score_after(score, position, m, child)
+                same = child.turn == position.turn
+                try:
+                    if i == 0:
+                        v = self._child(child, ch, cscore, depth - 1, 1, alpha, beta, same)
+                    else:
+                        a = max(alpha, best)
+                        v = self._child(child, ch, cscore, depth - 1, 1, a, a + 1, same)
+                        if a < v < beta:
+                            v = self._child(child, ch, cscore, depth - 1, 1, a, beta, same)
+                except SearchLimitReached:
+                    raise SearchLimitReached((best_move, best) if i > 0 else None) from None
+                scores[m] = v
+                if v > best:
+                    best, best_move = v, m
+                    if v >= beta:
+                        break
+        finally:
+            self._path[h] -= 1
+        if best > alpha and best < beta:
+            self._store(h, depth, _EXACT, best, best_move, 0)
+        rest = sorted((m for m in moves if m != best_move),
+                      key=lambda m: -scores.get(m, -INF))
+        return best, best_move, [best_move, *rest]
+
+    def _child(self, child: Position, h: int, score: int, depth: int, ply: int,
+               alpha: int, beta: int, same_turn: bool) -> int:
+        """A child's value from its parent's view, repetition counted."""
+        if self._repeated(h):
+            return 0
+        self._path[h] += 1
+        try:
+            if same_turn:
+                return self._node(child, h, score, depth, ply, alpha, beta, True)
+            return -self._node(child, h, score, depth, ply, -beta, -alpha, True)
+        finally:
+            self._path[h] -= 1
+
+    def _repeated(self, h: int) -> bool:
+        """A draw by repetition in search: a position met again on the path, or for
+        the third time counting the game played so far."""
+        return self._path[h] > 0 or self._game[h] >= 2
+
+    # == interior nodes ========================================================================
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise SearchLimitReached
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise SearchLimitReached
+
+    def _node(self, pos: Position, h: int, score: int, depth: int, ply: int,
+              alpha: int, beta: int, null_ok: bool) -> int:
+        """Negamax value of ``pos`` from its side to move's view (fail-soft)."""
+        rules = self.rules
+        if not self.fast:
+            if self.has_chance and rules.is_chance_node(pos):
+                return self._chance(pos, h, score, depth, ply, alpha, beta)
+            outcome = rules.outcome(pos)
+            if outcome is not None:
+                self.nodes += 1
+                return _terminal(outcome, pos.turn, ply)
+        if self.fifty and pos.halfmove_clock >= 100:
+            return 0
+        me = pos.turn
+        in_check = False
+        if self.fast:
+            ks = pos.king_square(me)
+            in_check = ks is not None and self.tower_rules._attacked(pos.board, ks, 1 - me)
+            if in_check and ply < MAX_EXTENSION_PLY:
+                depth += 1
+        if depth <= 0:
+            if self.quiescence:
+                return self._quiesce(pos, score, ply, alpha, beta, in_check, 0, h)
+            self._tick()
+            return self._evaluate(pos, score, alpha, beta, h)
+        self._tick()
+        pv_node = beta - alpha > 1
+        entry = self.table.get(h)
+        tt_move = None
+        if entry is not None:
+            e_depth, flag, value, tt_move = entry
+            if e_depth >= depth and not pv_node:
+                if value > MATE_BOUND:
+                    value -= 100 * ply
+                elif value < -MATE_BOUND:
+                    value += 100 * ply
+                if flag == _EXACT or (flag == _LOWER and value >= beta) \
+                        or (flag == _UPPER and value <= alpha):
+                    return value
+        if (self.null_move and null_ok and not pv_node and not in_check and depth >= 3
+                and beta < MATE_BOUND and self._has_pieces(pos, me)):
+            side = score if me == 0 else -score
+            if side >= beta:
+                r = 3 if depth >= 6 else 2
+                passed = Position(rules, pos.board, 1 - me, None,  # type: ignore[arg-type]
+                                  pos.halfmove_clock + 1, pos.fullmove_number + me, pos.roll)
+                passed._kings = pos._kings
+                ph = h ^ TURN_KEY ^ self._ep_key(pos)
+                v = -self._node(passed, ph, score, depth - 1 - r, ply + 1, -beta, -beta + 1,
+                                False)
+                if v >= beta:
+                    return beta if v > MATE_BOUND else v
+        if in_check:
+            # In check nearly every move needs the make-and-test; doing it lazily, on
+            # the moves actually searched, saves the test on those a cut-off skips.
+            moves = self.tower_rules.pseudo_moves(pos)
+        else:
+            moves = rules.legal_moves(pos)
+            if not moves:
+                if self.fast:
+                    return 0
+                return self._evaluate(pos, score, alpha, beta, h)
+        moves = self._order(pos, moves, tt_move, ply)
+        alpha0 = alpha
+        best = -INF
+        best_move = None
+        board = pos.board
+        killers = self.killers[ply] if ply < len(self.killers) else [None, None]
+        # futility: near the horizon, quiet moves cannot lift a hopeless score to alpha
+        futile = False
+        if not pv_node and not in_check and depth <= 2 and abs(alpha) < MATE_BOUND:
+            side = score if me == 0 else -score
+            futile = side + FUTILITY[depth] <= alpha
+        late = LATE_MOVES[depth] if not pv_node and not in_check and depth < len(LATE_MOVES) \
+            else 1 << 30
+        attacked = self.tower_rules._attacked if self.fast else None
+        enemy = 1 - me
+        searched = 0
+        for m in moves:
+            dest = board[m.to_square]
+            capture = bool(dest) and dest[-1] & 1 != me
+            child = rules.apply(pos, m)
+            if in_check:
+                ks = child.king_square(me)
+                if ks is not None and attacked(child.board, ks, enemy):  # type: ignore[misc]
+                    continue
+            quiet = not capture and child.halfmove_clock != 0
+            i = searched
+            searched += 1
+            if quiet and i > 0 and best > -MATE_BOUND and (futile or i >= late):
+                if m != killers[0] and m != killers[1]:
+                    continue
+            ch = update_hash(h, pos, m, child)
+            cscore = self._score_after(score, pos, m, child)
+            same = child.turn == me
+            if i == 0:
+                v = self._child(child, ch, cscore, depth - 1, ply + 1, alpha, beta, same)
+            else:
+                r = 0
+                if (self.reductions and depth >= 3 and i >= 3 and quiet and not in_check
+                        and m != killers[0] and m != killers[1]):
+                    r = 1 if i < 6 else 2 if i < 16 or depth < 6 else 3
+                    r = min(r, depth - 2)
+                v = self._child(child, ch, cscore, depth - 1 - r, ply + 1, alpha, alpha + 1,
+                                same)
+                if v > alpha and r:
+                    v = self._child(child, ch, cscore, depth - 1, ply + 1, alpha, alpha + 1,
+                                    same)
+                if alpha < v < beta:
+                    v = self._child(child, ch, cscore, depth - 1, ply + 1, alpha, beta, same)
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        if quiet:
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                            key = (m.from_square, m.to_square)
+                            self.history[key] = self.history.get(key, 0) + depth * depth
+                        break
+        if searched == 0:       # in check with no legal move: mated
+            return -(MATE_CP - 100 * ply)
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+        self._store(h, depth, flag, best, best_move, ply)
+        return best
+
+    def _store(self, h: int, depth: int, flag: int, value: int, move: Move | None,
+               ply: int) -> None:
+        if value > MATE_BOUND:
+            value += 100 * ply
+        elif value < -MATE_BOUND:
+            value -= 100 * ply
+        table = self.table
+        if len(table) >= self.max_table:
+            table.clear()
+        old = table.get(h)
+        if old is None or depth >= old[0] or flag == _EXACT:
+            table[h] = (depth, flag, value, move)
+
+    def _has_pieces(self, pos: Position, me: int) -> bool:
+        """Any own top besides volkhv and ratniks? (Without, zugzwang makes a pass unsound.)"""
+        for tower in pos.board:
+            if tower:
+                top = tower[-1]
+                if top & 1 == me and ACTING[top] != PAWN and ACTING[top] != KING:
+                    return True
+        return False
+
+    def _ep_key(self, pos: Position) -> int:
+        """The en passant part of ``pos``'s hash (a pass removes it)."""
+        from tavrei_lab.engine.zobrist import ep_key, live_ep_square
+        ep = live_ep_square(pos)
+        return 0 if ep is None else ep_key(ep)
+
+    # == quiescence ============================================================================
+    def _quiesce(self, pos: Position, score: int, ply: int, alpha: int, beta: int,
+                 in_check: bool, qply: int, h: int) -> int:
+        """Play out captures, promotions and prisoner-freeing splits until quiet."""
+        self._tick()
+        rules = self.tower_rules
+        me = pos.turn
+        if in_check and qply < MAX_QUIESCENCE:
+            # every evasion, or mate: a check at the horizon is never stood pat on
+            moves = rules.pseudo_moves(pos)
+            best = -MATE_CP + 100 * ply       # mated, unless a legal evasion turns up
+            stand = None
+        else:
+            stand = self._evaluate(pos, score, alpha, beta, h)
+            if stand >= beta or qply >= MAX_QUIESCENCE:
+                return stand
+            if stand > alpha:
+                alpha = stand
+            best = stand
+            moves = self._tactical_moves(pos)
+            if not moves:
+                return stand
+        board = pos.board
+        enemy = 1 - me
+        attacked = rules._attacked
+        for m in moves:
+            if stand is not None:
+                gain = self._gain(board, m, me)
+                if stand + gain + 200 <= alpha:
+                    continue        # delta pruning: even winning it all cannot reach alpha
+                # Nothing leaves the board, so exchanges never run out by themselves: a
+                # capture that gives a more valuable unit for a lesser one, onto a square
+                # the enemy guards, is left out (a cheap stand-in for exchange evaluation).
+                if gain - 100 < _VALUE_CP[ACTING[board[m.from_square][-1]]] and \
+                        attacked(board, m.to_square, enemy):
+                    continue
+            child = rules.apply(pos, m)
+            ks = child.king_square(me)
+            if ks is not None and attacked(child.board, ks, enemy):
+                continue        # not legal: the volkhv would stand attacked
+            cscore = self._score_after(score, pos, m, child)
+            ks = child.king_square(enemy)
+            gives_check = ks is not None and attacked(child.board, ks, me)
+            ch = h
+            if gives_check or in_check:
+                ch = update_hash(h, pos, m, child)   # mates need the hash for the table only
+            v = -self._quiesce(child, cscore, ply + 1, -beta, -alpha, gives_check, qply + 1, ch)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _gain(self, board: tuple, m: Move, me: int) -> int:
+        """Material a capture takes prisoner (centipawns), for delta pruning."""
+        dest = board[m.to_square]
+        if not dest:
+            return 100
+        return sum(_VALUE_CP[(t >> 1) & 7] for t in dest if t & 1 != me) + 100
+
+    def _tactical_moves(self, pos: Position) -> list[Move]:
+        """Captures, promotions and splits that free a prisoner (pseudo-legal), best first.
+
+        Built from the rules' own destination patterns, without listing the
+        quiet moves. A capture by a tall tower is tried with the top tavrel,
+        and the whole tower (not every count).
+        """
+        rules = self.tower_rules
+        board = pos.board
+        me = pos.turn
+        ep = pos.ep_square
+        w = rules.geometry.width
+        far = rules._far_rank[me]
+        splits = rules.splits
+        promotion = self._promotion
+        destinations = rules._destinations
+        scored: list[tuple[int, Move]] = []
+        for s, tower in enumerate(board):
+            if not tower:
+                continue
+            top = tower[-1]
+            if top & 1 != me:
+                continue
+            dests = destinations(board, s, top, me, ep)
+            if not dests:
+                continue
+            h = len(tower)
+            pawn = ACTING[top] == PAWN
+            attacker = _VALUE_CP[ACTING[top]]
+            if h == 1 or not splits:
+                counts: tuple[int, ...] = (h,)
+                freeing: list[int] = []
+            else:
+                counts = (1, h)
+                freeing = [h - 1 - i for i in range(h - 1)
+                           if tower[i] & 1 == me and tower[i + 1] & 1 != me]
+            for to in dests:
+                dest = board[to]
+                capture = bool(dest) and dest[-1] & 1 != me
+                promo = pawn and to // w == far
+                if capture or promo or (pawn and to == ep and not dest):
+                    victim = (sum(_VALUE_CP[(t >> 1) & 7] for t in dest if t & 1 != me)
+                              if dest else 100)
+                    key = 10 * victim - attacker + (800 if promo else 0)
+                    p = promotion if promo else 0
+                    for k in counts:
+                        scored.append((key, Move(s, k, to, p)))
+                elif freeing:
+                    for k in freeing:
+                        scored.append((50, Move(s, k, to)))
+        scored.sort(key=lambda x: -x[0])
+        return [m for _, m in scored]
+
+    # == chance nodes (die games): expectiminimax with Star2 ====================================
+    def _chance(self, pos: Position, h: int, score: int, depth: int, ply: int,
+                alpha: int, beta: int) -> int:
+        """Expected value over the die faces (side to roll's view), with Star2 probing."""
+        self._tick()
+        rules = self.rules
+        if depth <= 0:
+            return self._evaluate(pos, score, alpha, beta, h)
+        lo_all, hi_all = -CHANCE_BOUND, CHANCE_BOUND
+        children = []
+        for face, p in rules.chance_outcomes(pos):
+            child = rules.apply_roll(pos, face)
+            ch = update_hash(h, pos, Roll(face), child)
+            same = child.turn == pos.turn
+            # a face that passes the turn uses up a turn (as the lesson search counts)
+            passes = not same or rules.is_chance_node(child)
+            children.append([p, child, ch, same, depth - 1 if passes else depth, lo_all, hi_all])
+        if self.star2 and beta < hi_all:
+            # Star2 probing: each face's first move gives a lower bound on that face
+            for c in children:
+                p, child, ch, same, cd, lo, hi = c
+                if not same or p <= 0 or rules.is_chance_node(child) or cd <= 0:
+                    continue
+                others = sum(o[0] * o[5] for o in children if o is not c)
+                need = (beta - others) / p             # this face's value that proves a cut
+                if need > hi:
+                    continue
+                v = self._probe(child, ch, score, cd, ply, max(int(need) - 1, lo), hi)
+                if v is not None and v > c[5]:
+                    c[5] = v
+                    if sum(o[0] * o[5] for o in children) >= beta:
+                        return round(sum(o[0] * o[5] for o in children))
+        done = 0.0
+        rest_lo = sum(c[0] * c[5] for c in children)
+        rest_hi = sum(c[0] * c[6] for c in children)
+        for p, child, ch, same, cd, lo, hi in children:
+            rest_lo -= p * lo
+            rest_hi -= p * hi
+            if p <= 0:
+                continue
+            a = max((alpha - done - rest_hi) / p, lo)
+            b = min((beta - done - rest_lo) / p, hi)
+            ia, ib = int(a) - 1 if a > lo else lo, int(b) + 1 if b < hi else hi
+            if same:
+                v = self._node(child, ch, score, cd, ply, ia, ib, True)
+            else:
+                v = -self._node(child, ch, score, cd, ply + 1, -ib, -ia, True)
+            if v <= ia and ia > lo:
+                return round(done + p * v + rest_hi)        # an upper bound <= alpha
+            if v >= ib and ib < hi:
+                return round(done + p * v + rest_lo)        # a lower bound >= beta
+            done += p * v
+        return round(done)
+
+    def _probe(self, child: Position, h: int, score: int, depth: int, ply: int,
+               alpha: int, beta: int) -> int | None:
+        """A lower bound on a face's value: its best-ordered first move alone."""
+        rules = self.rules
+        if rules.outcome(child) is not None:
+            return None
+        moves = rules.legal_moves(child)
+        if not moves:
+            return None
+        entry = self.table.get(h)
+        m = self._order(child, moves, entry[3] if entry else None, ply)[0]
+        grand = rules.apply(child, m)
+        gh = update_hash(h, child, m, grand)
+        gscore = self._score_after(score, child, m, grand)
+        v = self._child(grand, gh, gscore, depth - 1, ply + 1, alpha, beta,
+                        grand.turn == child.turn)
+        return v if v > alpha else None
+
+    # == evaluation and ordering ===============================================================
+    def _score(self, pos: Position) -> int:
+        return self.tables.board_score(pos.board)
+
+    def _score_after(self, score: int, before: Position, move: Move, after: Position) -> int:
+        """The tower part after ``move``, from the part before and the changed squares."""
+        if not self.incremental:
+            return self.tables.board_score(after.board)
+        ts = self.tables.tower_score
+        old, new = before.board, after.board
+        for s in changed_squares(before, move):
+            a, b = old[s], new[s]
+            if a is not b:
+                score += ts(s, b) - ts(s, a)
+        return score
+
+    def _evaluate(self, pos: Position, score: int, alpha: int, beta: int, h: int) -> int:
+        """Side to move's view: the tower part, plus activity when it could matter."""
+        me = pos.turn
+        side = score if me == 0 else -score
+        if self.noise:
+            side += ((h ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 40) % (2 * self.noise + 1) \
+                - self.noise
+        if side - LAZY_MARGIN >= beta or side + LAZY_MARGIN <= alpha:
+            return side
+        act = self.tables.activity(pos.board, (pos.king_square(0), pos.king_square(1)),
+                                   self.pass_over_own)
+        return side + (act if me == 0 else -act)
+
+    def _order(self, pos: Position, moves: list[Move], tt_move: Move | None,
+               ply: int) -> list[Move]:
+        board = pos.board
+        me = pos.turn
+        killers = self.killers[ply] if ply < len(self.killers) else (None, None)
+        k0, k1 = killers[0], killers[1]
+        history = self.history
+        values = _VALUE_CP
+
+        def key(m: Move) -> int:
+            if m == tt_move:
+                return 1 << 40
+            dest = board[m.to_square]
+            if dest and dest[-1] & 1 != me:
+                victim = 0
+                for t in dest:
+                    if t & 1 != me:
+                        victim += values[(t >> 1) & 7]
+                return (1 << 30) + 10 * victim - values[ACTING[board[m.from_square][-1]]]
+            if m.promotion or m == k0:
+                return 1 << 29
+            if m == k1:
+                return (1 << 29) - 1
+            return history.get((m.from_square, m.to_square), 0)
+
+        return sorted(moves, key=key, reverse=True)
+
+    def _pv(self, position: Position, h: int, first: Move, depth: int) -> list[Move]:
+        """The principal variation: the first move, then the table's moves while legal."""
+        rules = self.rules
+        line = [first]
+        pos = rules.apply(position, first)
+        h = update_hash(h, position, first, pos)
+        seen = {h}
+        for _ in range(depth + 8):
+            if rules.is_chance_node(pos):
+                break
+            entry = self.table.get(h)
+            if entry is None or entry[3] is None:
+                break
+            m = entry[3]
+            if m not in rules.legal_moves(pos):
+                break
+            nxt = rules.apply(pos, m)
+            h = update_hash(h, pos, m, nxt)
+            if h in seen:
+                break
+            seen.add(h)
+            line.append(m)
+            pos = nxt
+        return line
+
+
+__all__ = ["MATE_CP", "PlaySearcher"]

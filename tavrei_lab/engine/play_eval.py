@@ -1,0 +1,226 @@
+"""The playing search's evaluation: kept up to date move by move, cheap at every leaf.
+
+The lesson evaluation (``engine.evaluate``) recomputes everything at every
+leaf, including both sides' full move lists for the mobility term; that is
+clear but slow. The playing search splits the same ideas in two parts:
+
+**The tower part** -- material counted by who holds whom (as in
+``engine.evaluate.material``) plus small square bonuses for the top tavrel
+(a vsadnik or luchnik in the centre, a ratnik near its far rank, a volkhv at
+home). It is a sum over towers, so a move changes it only on the squares the
+move changes (``zobrist.changed_squares``: two, three for en passant, four
+for castling). ``tower_score`` is memoised per (square, tower), so the update
+is a handful of dictionary look-ups.
+
+**The activity part** -- mobility and volkhv safety, computed at a leaf only
+when the tower part alone cannot decide a cut-off (lazy evaluation).
+Mobility counts the squares each top tavrel reaches by its pattern, without
+building a single move. Volkhv safety counts enemy attacks on the volkhv's
+square and its neighbours; an *attack table* (one bit mask per piece pattern
+and square) says at once whether a piece can reach the volkhv's zone at all,
+and only those few rays are walked.
+
+Scores are whole centipawns (so that a null window is exactly one unit wide),
+white's point of view for the parts, the side to move's for ``evaluate_for_side``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
+from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
+
+#: Per square a unit can reach by its pattern (mobility), in centipawns.
+MOBILITY = 3
+#: Per enemy attack on the volkhv's square or a square next to it, in centipawns.
+VOLKHV_ATTACK = 10
+#: How far the activity part can plausibly move the score (centipawns): beyond
+#: this margin outside the search window, a leaf is decided by the tower part alone.
+LAZY_MARGIN = 150
+
+_VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
+_SLIDES = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
+           ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
+
+
+class BoardTables:
+    """Per board size: square bonuses and attack masks (built once, cached)."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        g = geometry
+        w, h = g.width, g.height
+        self.geometry = g
+        cf = (w - 1) / 2
+        # centrality: 0 on the edge ring, growing toward the centre
+        centre = [min(f, w - 1 - f, r, h - 1 - r) for r in range(h) for f in range(w)]
+        self.centre = centre
+        self.size = g.size
+        bonus: dict[tuple[int, int, int], int] = {}
+        for s in range(g.size):
+            f, r = s % w, s // w
+            c = centre[s]
+            for color in (0, 1):
+                advance = r if color == 0 else h - 1 - r        # ranks from its own edge
+                bonus[(color, KNIGHT, s)] = 10 * c
+                bonus[(color, BISHOP, s)] = 5 * c
+                bonus[(color, HELGI, s)] = 5 * c
+                bonus[(color, QUEEN, s)] = 2 * c
+                bonus[(color, ROOK, s)] = 0
+                central_file = 1.0 - abs(f - cf) / max(cf, 1)
+                bonus[(color, PAWN, s)] = round(4 * advance + 5 * central_file * min(advance, 3))
+                # the volkhv is safer at home: a penalty per rank it has left
+                bonus[(color, KING, s)] = -8 * min(advance, 3) + (5 if c == 0 else 0)
+        self.bonus = bonus
+        # zone[s]: the volkhv's square and its neighbours, as a bit mask
+        self.zone = [1 << s | _mask(g.king[s]) for s in range(g.size)]
+        self.knight_mask = [_mask(g.knight[s]) for s in range(g.size)]
+        self.king_mask = [_mask(g.king[s]) for s in range(g.size)]
+        self.ray_mask = [[_mask(ray) for ray in g.rays[s]] for s in range(g.size)]
+        pawn_attacks: list[list[tuple[int, ...]]] = [[], []]
+        for color, dr in ((0, 1), (1, -1)):
+            for s in range(g.size):
+                f, r = s % w, s // w
+                pawn_attacks[color].append(tuple(
+                    (r + dr) * w + f + df for df in (-1, 1)
+                    if 0 <= f + df < w and 0 <= r + dr < h))
+        self.pawn_attacks = pawn_attacks
+        self.pawn_mask = [[_mask(a) for a in pawn_attacks[c]] for c in (0, 1)]
+        self.forward = (w, -w)
+        self._tower_cache: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    # -- the tower part ------------------------------------------------------------------
+    def tower_score(self, square: int, tower: tuple[int, ...]) -> int:
+        """White's view of one tower: who holds whom, plus the top's square bonus."""
+        key = (square, tower)
+        cache_ = self._tower_cache
+        v = cache_.get(key)
+        if v is not None:
+            return v
+        if not tower:
+            return 0
+        top = tower[-1]
+        owner = top & 1
+        score = 0.0
+        values = _VALUE_BY_KIND
+        n = len(tower)
+        for i, t in enumerate(tower):
+            value = values[ACTING[t] if i == n - 1 else (t >> 1) & 7]
+            sign = 1.0 if t & 1 == 0 else -1.0
+            if t & 1 == owner:
+                score += sign * value
+            else:
+                score += sign * value * (HELD - PRISONER)
+        kind = ACTING[top]
+        b = self.bonus.get((owner, kind, square), 0)
+        v = round(100 * score) + (b if owner == 0 else -b)
+        if len(cache_) > 300_000:
+            cache_.clear()
+        cache_[key] = v
+        return v
+
+    def board_score(self, board: tuple[tuple[int, ...], ...]) -> int:
+        """The tower part of a whole board, from scratch (white's view)."""
+        ts = self.tower_score
+        return sum(ts(s, t) for s, t in enumerate(board) if t)
+
+    # -- the activity part ---------------------------------------------------------------
+    def activity(self, board: tuple[tuple[int, ...], ...], kings: tuple[int | None, int | None],
+                 pass_over_own: bool = False) -> int:
+        """Mobility and volkhv safety, white's view, counted without building moves."""
+        g = self.geometry
+        rays = g.rays
+        zone_of = self.zone
+        zones = (zone_of[kings[0]] if kings[0] is not None else 0,
+                 zone_of[kings[1]] if kings[1] is not None else 0)
+        knight_mask = self.knight_mask
+        king_mask = self.king_mask
+        ray_mask = self.ray_mask
+        pawn_mask = self.pawn_mask
+        forward = self.forward
+        size = self.size
+        mobility = [0, 0]
+        attacks = [0, 0]          # attacks[c]: c's attacks on the enemy volkhv's zone
+        for s, tower in enumerate(board):
+            if not tower:
+                continue
+            top = tower[-1]
+            c = top & 1
+            kind = ACTING[top]
+            enemy_zone = zones[1 - c]
+            if kind == PAWN:
+                one = s + forward[c]
+                if 0 <= one < size and not board[one]:
+                    mobility[c] += 1
+                if enemy_zone:
+                    hits = pawn_mask[c][s] & enemy_zone
+                    if hits:
+                        attacks[c] += hits.bit_count()
+                continue
+            if kind == KING:
+                if enemy_zone and king_mask[s] & enemy_zone:
+                    attacks[c] += (king_mask[s] & enemy_zone).bit_count()
+                continue
+            if kind == KNIGHT or kind == HELGI:
+                km = knight_mask[s]
+                mobility[c] += km.bit_count()
+                if enemy_zone and km & enemy_zone:
+                    attacks[c] += (km & enemy_zone).bit_count()
+                if kind == KNIGHT:
+                    continue
+            square_rays = rays[s]
+            square_masks = ray_mask[s]
+            n = 0
+            for d in _SLIDES.get(kind, ()):
+                ray = square_rays[d]
+                if enemy_zone and square_masks[d] & enemy_zone:
+                    for t in ray:
+                        n += 1
+                        if enemy_zone >> t & 1:
+                            attacks[c] += 1
+                        there = board[t]
+                        if there and not (pass_over_own and there[-1] & 1 == c):
+                            break
+                else:
+                    for t in ray:
+                        n += 1
+                        there = board[t]
+                        if there and not (pass_over_own and there[-1] & 1 == c):
+                            break
+            mobility[c] += n
+        return (MOBILITY * (mobility[0] - mobility[1])
+                + VOLKHV_ATTACK * (attacks[0] - attacks[1]))
+
+
+def _mask(squares: Any) -> int:
+    m = 0
+    for s in squares:
+        m |= 1 << s
+    return m
+
+
+@cache
+def tables_for(geometry: Geometry) -> BoardTables:
+    """The shared tables of a board size."""
+    return BoardTables(geometry)
+
+
+def evaluate_for_side(position: Any) -> int:
+    """The playing evaluation of ``position`` in centipawns, side to move's view (from scratch).
+
+    >>> from tavrei_lab import Game
+    >>> evaluate_for_side(Game().position)   # the start is symmetric
+    0
+    """
+    t = tables_for(position.geometry)
+    kings = (position.king_square(0), position.king_square(1))
+    rules = position.rules
+    pass_own = bool(getattr(getattr(rules, "inner", rules), "pass_over_own", False))
+    white = t.board_score(position.board) + t.activity(position.board, kings, pass_own)
+    return white if position.turn == 0 else -white
+
+
+__all__ = ["LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables", "evaluate_for_side",
+           "tables_for"]

@@ -1,0 +1,308 @@
+"""The playing search: mates, agreement with the lesson search on forced mates, the
+incremental evaluation, quiescence moves, budgets, agent specs and ``tavrei-lab search``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.cli import main
+from tavrei_lab.engine.agents import LEVELS, LevelAgent, PlayAgent, make_agent
+from tavrei_lab.engine.play import MATE_CP, PlaySearcher
+from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
+from tavrei_lab.engine.search import Limits, Searcher, game_history
+from tavrei_lab.engine.zobrist import TURN_KEY, zobrist_hash
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.exercises import EXERCISES, check_mate_in_one
+from tavrei_lab.rules.stacking import TowerChessRules
+from tests.test_engine_agents import mated_games
+
+# Forced mates, found by the lesson search at the depth given (moves of the mating side
+# plus replies): value MATE - plies in both modes.
+FORCED_MATES = [
+    ("orthodox", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 1),
+    ("orthodox", "7k/8/5K2/8/8/8/8/1R6 w - - 0 1", 3),
+    ("orthodox", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 3),
+    ("tavreli", "v7/8/1V6/8/8/8/8/7R w - 0 1", 1),
+]
+
+
+def random_games(variant: str, count: int, seed: int, plies: int = 60) -> list[Game]:
+    """Games of random moves (die rolled as it comes), stopped at a random ply."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = Game(variant, seed=rng.randrange(1000))
+        for _ in range(rng.randrange(4, plies)):
+            if g.is_game_over(claim_draw=True):
+                break
+            if g.is_chance_node():
+                g.roll(rng)
+                continue
+            g.push(rng.choice(g.legal_moves()))
+        if not g.is_game_over(claim_draw=True):
+            out.append(g)
+    return out
+
+
+# -- mates ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["play:depth=1", "play:nodes=3000", "level:1", "level:4",
+                                  "alphabeta:nodes=3000"])
+def test_play_mode_finds_the_recorded_mates_in_one(games_data, spec):
+    games = mated_games(games_data)
+    assert len(games) >= 5
+    for n, g in games:
+        agent = make_agent(spec, seed=7)
+        move = agent.choose(g)
+        assert agent.mode == "play"
+        g.push(move)
+        outcome = g.outcome()
+        g.pop()
+        assert outcome is not None and outcome.termination == "checkmate", (
+            f"game {n}: {spec} played {g.move_text(move)} instead of mating")
+        assert agent.last.value == pytest.approx(9999.0)
+
+
+def test_play_mode_solves_the_exercises_mates():
+    mates = [e for e in EXERCISES.values() if e.checker is check_mate_in_one]
+    assert mates
+    for ex in mates:
+        g = ex.game()
+        result = PlaySearcher(g.rules).search(g.position, Limits(depth=2), game_history(g))
+        assert check_mate_in_one(g, result.best_move), ex.key
+        assert result.value == pytest.approx(9999.0)
+
+
+@pytest.mark.parametrize("variant, text, depth", FORCED_MATES)
+def test_lesson_and_play_agree_on_forced_mates(variant, text, depth):
+    g = Game(variant, text)
+    lesson = Searcher(g.rules).search(g.position, Limits(depth=depth), game_history(g))
+    play = PlaySearcher(g.rules).search(g.position, Limits(depth=depth), game_history(g))
+    assert lesson.value > 9000, "the test position must be a forced mate"
+    assert play.value == lesson.value
+    assert play.best_move in lesson.best_moves
+
+
+def test_play_mode_sees_the_mated_side_lost():
+    g = Game("orthodox")
+    g.play("f2-f3 e7-e5 g2-g4")
+    result = PlaySearcher(g.rules).search(g.position, Limits(depth=3), game_history(g))
+    assert g.move_text(result.best_move) == "d8-h4" and result.value == 9999.0
+    assert result.mode == "play"
+
+
+# -- the evaluation ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["tavreli", "orthodox", "gavrilov-die",
+                                     "tavreli-pass-over-own", "gavrilov-die-8x8"])
+def test_incremental_tower_score_equals_the_score_from_scratch(variant):
+    """Along random games (captures, splits, promotions, castling, en passant), the score
+    updated on the changed squares equals the sum over every tower."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        g = Game(variant, seed=seed)
+        searcher = PlaySearcher(g.rules)
+        tables = tables_for(g.rules.geometry)
+        score = tables.board_score(g.position.board)
+        while g.ply < 160 and not g.is_game_over(claim_draw=True):
+            if g.is_chance_node():
+                g.roll(rng)
+                continue
+            before = g.position
+            move = rng.choice(g.legal_moves())
+            g.push(move)
+            score = searcher._score_after(score, before, move, g.position)
+            assert score == tables.board_score(g.position.board), (variant, g.ply)
+            checked += 1
+    assert checked > 100
+
+
+def test_evaluation_is_symmetric_and_counts_prisoners():
+    assert evaluate_for_side(Game().position) == 0
+    g = Game()
+    g.play("e2-e4 d7-d5 e4xd5")        # white holds a black ratnik prisoner
+    assert evaluate_for_side(g.position) < 0     # black to move is worse off
+    mirror = Game()
+    mirror.play("d2-d4 e7-e5 d4xe5")
+    assert evaluate_for_side(mirror.position) < 0
+
+
+def test_null_move_hash_is_the_hash_of_the_passed_position():
+    for g in random_games("tavreli", 6, seed=9):
+        pos = g.position
+        searcher = PlaySearcher(g.rules)
+        passed = pos.replace(turn=1 - pos.turn, ep_square=None)
+        h = zobrist_hash(pos) ^ TURN_KEY ^ searcher._ep_key(pos)
+        assert h == zobrist_hash(passed)
+
+
+# -- quiescence moves -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["tavreli", "orthodox"])
+def test_tactical_moves_are_the_legal_captures_promotions_and_freeing_splits(variant):
+    found_capture = found_freeing = 0
+    for g in random_games(variant, 25, seed=4, plies=80):
+        rules: TowerChessRules = g.rules
+        pos = g.position
+        me = pos.turn
+        searcher = PlaySearcher(rules)
+        legal = set(rules.legal_moves(pos))
+        tactical = searcher._tactical_moves(pos)
+        assert len(set(tactical)) == len(tactical)
+        for m in tactical:
+            after = rules.apply(pos, m)
+            ks = after.king_square(me)
+            if ks is not None and rules.is_attacked(after, ks, 1 - me):
+                assert m not in legal
+                continue
+            assert m in legal, g.move_text(m)
+            dest = pos.board[m.to_square]
+            tower = pos.board[m.from_square]
+            rest = tower[:len(tower) - m.count]
+            capture = bool(dest) and dest[-1] & 1 != me
+            frees = bool(rest) and rest[-1] & 1 == me and tower[len(rest)] & 1 != me
+            found_capture += capture
+            found_freeing += frees
+            assert capture or frees or after.halfmove_clock == 0, g.move_text(m)
+        for m in legal:
+            dest = pos.board[m.to_square]
+            height = len(pos.board[m.from_square])
+            if dest and dest[-1] & 1 != me and m.count in (1, height) and \
+                    not m.promotion:
+                assert m in tactical, g.move_text(m)
+    assert found_capture > 10
+    if variant == "tavreli":
+        assert found_freeing > 0
+
+
+# -- budgets and agents -----------------------------------------------------------------------
+
+def test_node_budget_is_kept_and_reproducible():
+    g = Game()
+    g.play("e2-e4 e7-e5 g1-f3 b8-c6")
+    a, b = make_agent("alphabeta:nodes=4000", seed=1), make_agent("alphabeta:nodes=4000", seed=2)
+    assert a.choose(g) == b.choose(g)
+    assert a.last.nodes <= 4000 and a.last.depth >= 2
+
+
+def test_time_budget_stops_the_search():
+    g = Game()
+    g.play("e2-e4 e7-e5 g1-f3 b8-c6 f1-c4 g8-f6")
+    agent = make_agent("alphabeta:0.2s", seed=1)
+    move = agent.choose(g)
+    assert move in g.legal_moves()
+    assert agent.last.depth >= 1 and not agent.last.complete or agent.last.depth < 64
+
+
+def test_a_search_stopped_before_depth_one_still_answers():
+    g = Game()
+    result = PlaySearcher(g.rules).search(g.position, Limits(nodes=3), game_history(g))
+    assert result.best_move in g.legal_moves() and result.depth == 0
+
+
+def test_agent_specs():
+    assert make_agent("alphabeta:3").mode == "lesson"
+    assert make_agent("alphabeta:0.5s").mode == "play"
+    assert make_agent("alphabeta:0.5s").limits.time == 0.5
+    assert make_agent("alphabeta:depth=4,mode=play").mode == "play"
+    assert make_agent("alphabeta:nodes=900,mode=lesson").mode == "lesson"
+    play = make_agent("play")
+    assert isinstance(play, PlayAgent) and play.limits.time == 1.0 and play.mode == "play"
+    assert make_agent("play:0.3s").limits.time == 0.3
+    for n in range(1, 9):
+        agent = make_agent(f"level:{n}", seed=1)
+        assert isinstance(agent, LevelAgent) and agent.limits.time == LEVELS[n].time
+    times = [LEVELS[n].time for n in range(1, 9)]
+    assert times == sorted(times)
+
+
+@pytest.mark.parametrize("spec, match", [
+    ("level", "level 1 to 8"), ("level:9", "1 to 8"), ("level:0", "1 to 8"),
+    ("level:x", "level 1 to 8"), ("alphabeta:-1s", "time must be positive"),
+    ("alphabeta:mode=fast", "mode must be"), ("play:1s,mode=lesson", "playing search"),
+    ("alphabeta:mode=play", "expected a depth"),
+])
+def test_bad_specs(spec, match):
+    with pytest.raises(TavreiError, match=match):
+        make_agent(spec)
+
+
+def test_play_agent_in_a_die_game():
+    g = Game("gavrilov-die", seed=5)
+    agent = make_agent("play:nodes=400", seed=1)
+    turns = 0
+    while turns < 8 and not g.is_game_over(claim_draw=True):
+        if g.is_chance_node():
+            g.roll()
+            continue
+        move = agent.choose(g)
+        assert move in g.legal_moves()
+        g.push(move)
+        turns += 1
+    assert turns == 8 or g.is_game_over(claim_draw=True)
+
+
+def test_star2_and_star1_agree_on_a_die_decision():
+    """Probing only prunes: with and without Star2 the chosen value is the same."""
+    for g in random_games("gavrilov-die", 3, seed=2, plies=20):
+        if g.is_chance_node():
+            g.roll(random.Random(1))
+        if g.is_game_over(claim_draw=True):
+            continue
+        a = PlaySearcher(g.rules, star2=True).search(g.position, Limits(depth=2),
+                                                     game_history(g))
+        b = PlaySearcher(g.rules, star2=False).search(g.position, Limits(depth=2),
+                                                      game_history(g))
+        assert a.value == pytest.approx(b.value, abs=0.011)
+
+
+# -- tavrei-lab search ------------------------------------------------------------------------
+
+def test_search_cli_json(capsys):
+    code = main(["search", "--variant", "orthodox", "--moves", "f2-f3 e7-e5 g2-g4",
+                 "--depth", "2", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert set(out) == {"best", "value", "depth", "nodes", "seconds", "pv", "mode"}
+    assert out["best"] == "d8-h4" and out["value"] == 9999.0 and out["mode"] == "play"
+    assert out["pv"][0] == "d8-h4" and out["depth"] >= 1 and out["nodes"] > 0
+
+
+def test_search_cli_lesson_mode_and_text(capsys):
+    code = main(["search", "--moves", "e2-e4 e7-e5", "--depth", "2", "--mode", "lesson"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "mode    lesson" in out and "depth   2" in out
+    g = Game()
+    g.play("e2-e4 e7-e5")
+    lesson = Searcher(g.rules).search(g.position, Limits(depth=2), game_history(g))
+    assert f"value   {round(lesson.value, 2)}" in out
+
+
+@pytest.mark.parametrize("argv, match", [
+    (["search", "--variant", "gavrilov-die", "--depth", "2"], "rolled first"),
+    (["search", "--variant", "orthodox", "--moves", "f2-f3 e7-e5 g2-g4 d8-h4", "--depth", "1"],
+     "game is over"),
+    (["search", "--time", "0", "--json"], "positive"),
+    (["search", "--depth", "0"], "1 or more"),
+    (["search", "--moves", "e2-e5", "--depth", "1"], "e2-e5"),
+])
+def test_search_cli_errors(capsys, argv, match):
+    assert main(argv) == 2
+    assert match in capsys.readouterr().err
+
+
+def test_search_cli_needs_exactly_one_budget(capsys):
+    for argv in (["search"], ["search", "--time", "1", "--depth", "2"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+
+
+def test_mate_constant_is_the_lesson_mate_in_centipawns():
+    from tavrei_lab.engine.evaluate import MATE
+    assert MATE_CP == round(100 * MATE)
