@@ -148,12 +148,41 @@ class TowerChessRules:
         self._pawn_attacks = (tuple(attacks[0]), tuple(attacks[1]))
         self._size = g.size
         self._move_cache: dict[int, Move] = {}
+        self._read_homes(variant)
         # For pin tests: the direction from one square to another, if on a line.
         self._line_dir: dict[tuple[int, int], int] = {}
         for s in range(g.size):
             for d, ray in enumerate(g.rays[s]):
                 for t in ray:
                     self._line_dir[(s, t)] = d
+
+    def _read_homes(self, variant: Variant) -> None:
+        """The home squares of the set-up: a ratnik double-steps only from the square
+        the set-up gives a ratnik of its colour (A4.5: "never left its original
+        square"), and castling is between the set-up's volkhv square and its
+        ratoborets squares on that rank (A6: the squares are fixed). A typed position
+        with an unmarked ratnik on e4, or an unmarked volkhv on c1, is read as the rules
+        say: that ratnik has no double step, that volkhv no castling."""
+        from tavrei_lab.notation.position_string import read_position
+        start = read_position(variant.setup, self, validate=False)
+        w = self.geometry.width
+        pawn_home = [[False] * self._size, [False] * self._size]
+        king_home: list[int | None] = [None, None]
+        rook_homes: list[set[int]] = [set(), set()]
+        for s, tower in enumerate(start.board):
+            for t in tower:
+                if t.kind == PAWN:
+                    pawn_home[t.color][s] = True
+                elif t.kind == KING:
+                    king_home[t.color] = s
+        for s, tower in enumerate(start.board):
+            for t in tower:
+                home = king_home[t.color]
+                if t.kind == ROOK and home is not None and s // w == home // w:
+                    rook_homes[t.color].add(s)
+        self._pawn_home = (tuple(pawn_home[0]), tuple(pawn_home[1]))
+        self._king_home = (king_home[0], king_home[1])
+        self._rook_homes = (frozenset(rook_homes[0]), frozenset(rook_homes[1]))
 
     # -- set-up ------------------------------------------------------------------
     def initial_position(self) -> Position:
@@ -327,7 +356,8 @@ class TowerChessRules:
                 if not t1 or (self.ratnik_onto_own and t1[-1] & 1 == me
                               and t1[-1] & _KIND_MASK != _KING_BITS):
                     append(one)
-                if (not t1 and self.double_step and not top & MOVED):
+                if (not t1 and self.double_step and not top & MOVED
+                        and self._pawn_home[me][s]):
                     two = one + fwd
                     if 0 <= two < g.size:
                         t2 = board[two]
@@ -479,7 +509,7 @@ class TowerChessRules:
         board = position.board
         me = position.turn
         ks = position.king_square(me)
-        if ks is None:
+        if ks is None or ks != self._king_home[me]:
             return []
         tower = board[ks]
         king = tower[-1]
@@ -496,7 +526,7 @@ class TowerChessRules:
                     continue
                 r = t[-1]
                 if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
-                        and not r & MOVED and not r & PROMOTED):
+                        and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
                     path = (ks, ray[0], ray[1])
                     if not any(self._attacked(board, p, enemy) for p in path):
                         out.append(Move(ks, 1, ray[1], 0, True))
