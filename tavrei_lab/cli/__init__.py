@@ -20,8 +20,8 @@ from typing import NoReturn
 from tavrei_lab import __version__
 from tavrei_lab.errors import TavreiError, one_line, quote
 
-COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare", "svg",
-            "tree", "soak")
+COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
+            "sweep", "svg", "tree", "soak")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -18,7 +18,7 @@ one you pass in -- a dask cluster's, for example::
     from dask.distributed import Client
     client = Client("scheduler-address:8786")
     res = tournament(["tavreli", "tavreli-no-split"], ["greedy", "alphabeta:2"],
-                     games=500, seed=1, executor=client.get_executor())
+                     games=500, seed=1, executor=client)
 
 Results do not depend on the executor: every game is seeded from the
 tournament seed and put back in order (see ``compare.parallel``).

@@ -10,14 +10,17 @@ interface runs it unchanged:
   started, and to show that results do not depend on the executor);
 - ``"inline"``: every game in this process, one after another (Pyodide /
   JupyterLite, which has neither processes nor threads, and debugging);
-- an ``Executor`` you made yourself, for example a dask cluster's::
+- a ``distributed.Client`` (the optional ``[cluster]`` extra): the games run on
+  the dask cluster's workers::
 
       from dask.distributed import Client
       client = Client("scheduler-address:8786")
       results = tournament(["tavreli", "orthodox"], ["greedy", "alphabeta:2"],
-                           games=200, seed=1, executor=client.get_executor())
+                           games=200, seed=1, executor=client)
 
-  An executor you pass in is yours: the tournament does not shut it down.
+- any other ``Executor`` you made yourself.
+
+  An executor or client you pass in is yours: the tournament does not shut it down.
 
 When the process pool cannot be created (Pyodide, a sandbox without
 ``fork``/``sem_open``) the tournament falls back to ``"inline"`` and says so
@@ -69,11 +72,24 @@ def _process_pool(workers: int) -> Executor:
     return ProcessPoolExecutor(max_workers=workers)
 
 
+def is_dask_client(obj: Any) -> bool:
+    """Is ``obj`` a ``distributed.Client``? (Asked without importing dask, an optional
+    extra: a client is recognised by its class and its ``get_executor`` method.)"""
+    return (type(obj).__module__.split(".")[0] == "distributed"
+            and callable(getattr(obj, "get_executor", None)))
+
+
 def resolve_executor(executor: Executor | str | None,
                      workers: int | None = None) -> tuple[Executor, bool]:
-    """The executor to use and whether the tournament owns (and must shut down) it."""
+    """The executor to use and whether the tournament owns (and must shut down) it.
+
+    A ``distributed.Client`` is taken as it is: its ``get_executor()`` runs the games
+    on the cluster's workers, and the client stays the caller's to close.
+    """
     if isinstance(executor, Executor):
         return executor, False
+    if is_dask_client(executor):
+        return executor.get_executor(), False   # type: ignore[union-attr]
     name = "processes" if executor is None else executor
     if name not in EXECUTOR_NAMES:
         raise TavreiError(f"unknown executor {executor!r}; expected an Executor or one of "

@@ -38,6 +38,7 @@ from typing import Any
 from tavrei_lab.compare.parallel import Progress, resolve_executor
 from tavrei_lab.compare.plots import tournament_plots
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
+from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
@@ -71,13 +72,20 @@ class GameSpec:
     max_plies: int = DEFAULT_MAX_PLIES
 
 
-def play_game(spec: GameSpec) -> GameResult:
-    """Play one game (a top-level function, so a process pool can run it)."""
+def play_game(spec: GameSpec, rules: Any = None, watch: Any = None) -> GameResult:
+    """Play one game (a top-level function, so a process pool can run it).
+
+    ``rules``: a rule module to play instead of loading ``spec.variant`` (the
+    variant lab passes a variant built with other options). ``watch``: an
+    object told about each decision (``decision(game, moves)``) and each move
+    (``moved(game, before, move)``), so a caller can measure more than
+    ``GameStats`` does without a second game loop.
+    """
     from tavrei_lab.engine.agents import make_agent
     from tavrei_lab.game import Game
 
     started = time.perf_counter()
-    game = Game(spec.variant, seed=spec.seed)
+    game = Game(rules if rules is not None else spec.variant, seed=spec.seed)
     agents = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
               make_agent(spec.black, seed=derive_seed(spec.seed, "black")))
     stats = GameStats()
@@ -101,10 +109,14 @@ def play_game(spec: GameSpec) -> GameResult:
             raise TavreiError(f"{spec.variant}: no legal move but no outcome at ply "
                               f"{game.ply} ({game.position.string})")
         stats.record_decision(len(moves))
+        if watch is not None:
+            watch.decision(game, moves)
         move: Move = agents[game.position.turn].choose(game)
         before = game.position
         game.push(move)
         stats.record_move(before, move, game.position)
+        if watch is not None:
+            watch.moved(game, before, move)
     if adjudicated:
         result, winner, termination = "1/2-1/2", None, ADJUDICATED
         term_tag = f"{ADJUDICATED} (adjudicated draw after {game.ply} plies)"
@@ -154,29 +166,36 @@ def schedule(variants: Sequence[str], agents: Sequence[str], games: int, seed: i
     return specs
 
 
-def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> None:
-    """Fail before any game starts: every variant loads and every agent spec parses."""
+def play_shipped(spec: GameSpec, parcel: VariantParcel) -> GameResult:
+    """Play one game of a variant sent along as a parcel (see ``compare.shipping``):
+    what a worker that was not forked from this process runs."""
+    return play_game(spec, rules=parcel.build())
+
+
+def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, VariantParcel]:
+    """Fail before any game starts: every variant loads and every agent spec parses.
+    Returns each variant packed to travel to the workers."""
     from tavrei_lab.engine.agents import make_agent
     from tavrei_lab.variant import load_variant
     if not variants:
         raise TavreiError("a tournament needs at least one variant")
-    for v in variants:
-        load_variant(v)
+    parcels = {v: VariantParcel.of(load_variant(v)) for v in variants}
     for a in agents:
         make_agent(a, seed=0)
+    return parcels
 
 
 def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
                games: int = 10, seed: int = 0, *, max_plies: int = DEFAULT_MAX_PLIES,
-               executor: Executor | str | None = None, workers: int | None = None,
+               executor: Executor | str | Any = None, workers: int | None = None,
                progress: bool | str = True) -> TournamentResult:
     """Play every variant with every pair of agents, ``games`` games each.
 
     ``variants`` and ``agents`` are lists (or comma-separated text) of variant
     ids / files and agent specs (``"random"``, ``"greedy"``, ``"alphabeta:2"``,
     ...). ``executor`` is ``"processes"`` (default), ``"threads"``,
-    ``"inline"`` or any ``concurrent.futures.Executor`` (see
-    ``compare.parallel``). ``progress``: True (automatic), False, or a mode.
+    ``"inline"``, any ``concurrent.futures.Executor`` or a ``distributed.Client``
+    (see ``compare.parallel``). ``progress``: True (automatic), False, or a mode.
 
     >>> res = tournament("orthodox", "greedy,random", games=2, seed=1, max_plies=6,
     ...                  executor="inline", progress=False)
@@ -185,24 +204,28 @@ def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
     """
     variants = _split(variants)
     agents = _split(agents)
-    _check_inputs(variants, agents)
+    parcels = _check_inputs(variants, agents)
     specs = schedule(variants, agents, games, seed, max_plies)
     pool, owned = resolve_executor(executor, workers)
     mode = None if progress is True else "off" if progress is False else progress
-    bar = Progress(len(specs), "games", mode=mode)
     results: list[GameResult | None] = [None] * len(specs)
     started = time.perf_counter()
+    bar = None
     try:
-        futures = {pool.submit(play_game, spec): i for i, spec in enumerate(specs)}
+        probe(pool, parcels)        # every variant reaches the workers, or nothing is played
+        bar = Progress(len(specs), "games", mode=mode)
+        futures = {pool.submit(play_shipped, spec, parcels[spec.variant]): i
+                   for i, spec in enumerate(specs)}
         for future in as_completed(futures):
             i = futures[future]
             try:
                 results[i] = future.result()
-            except BrokenExecutor:
-                results[i] = play_game(specs[i])   # a worker died: play it here instead
+            except BrokenExecutor:   # a worker died: play it here instead
+                results[i] = play_shipped(specs[i], parcels[specs[i].variant])
             bar.update()
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
     return TournamentResult([r for r in results if r is not None],

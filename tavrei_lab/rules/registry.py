@@ -27,6 +27,13 @@ def register_rule_module(cls: Any, name: str | None = None) -> None:
     _registered[name or cls.name] = cls
 
 
+def is_registered_at_run_time(name: str) -> bool:
+    """Was ``name`` registered by ``register_rule_module`` (not built in, not a plugin)?
+    Such a module exists only in this process: a worker not forked from it must be
+    sent the class (see ``compare.shipping``)."""
+    return name in _registered
+
+
 def _load(target: str) -> Any:
     module_name, _, attr = target.partition(":")
     import importlib

@@ -1,0 +1,104 @@
+"""``tavrei-lab sweep``: the variant lab on the command line.
+
+::
+
+    tavrei-lab sweep --base tavreli --grid splits=true,false --grid castling=true,false \\
+        --agents greedy --games 200 --store lab.sqlite [--scheduler HOST:8786]
+
+plays every cell of the grid (every combination of the options' values),
+keeps each game in the SQLite store as it finishes, and prints the per-cell
+table (with 95 % intervals) and the piece values. Run the same command again
+and it plays only the games that are missing. ``--scheduler`` runs the games
+on a dask cluster (the ``[cluster]`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
+from tavrei_lab.errors import TavreiError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sweep", help="compare rule options: play a grid of variants, measure, store",
+        description="Play --games games in every cell of the grid (a base variant with one "
+                    "combination of option values), measure each cell (white score, draws, "
+                    "length, branching, openings, lead changes, drama, towers, piece "
+                    "values) and keep every game in an SQLite --store; a rerun resumes.")
+    p.add_argument("--base", action="append", default=None, metavar="VARIANT",
+                   help="base variant id or .toml file; repeat (or separate with commas) "
+                        "to sweep several (default: tavreli)")
+    p.add_argument("--grid", action="append", default=[], metavar="OPTION=V1,V2",
+                   help="an option and the values to try, e.g. splits=true,false; repeat "
+                        "for more options (every combination is a cell)")
+    p.add_argument("--agents", default="greedy", metavar="A1,A2,...",
+                   help="agent specs; one plays itself, several play every pair "
+                        "(default: greedy)")
+    p.add_argument("--games", type=int, default=50, metavar="N",
+                   help="games per cell and agent pair: the budget (default: 50)")
+    p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")
+    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
+                   help=f"adjudicate as a draw after N plies (default: {DEFAULT_MAX_PLIES})")
+    p.add_argument("--stop-width", type=float, default=None, metavar="W",
+                   help="stop a cell once white's 95 %% score interval is narrower than W")
+    p.add_argument("--batch", type=int, default=20, metavar="N",
+                   help="with --stop-width: games between two looks (default: 20)")
+    p.add_argument("--store", default=None, metavar="FILE",
+                   help="SQLite file keeping every game (a rerun resumes from it)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the games on this dask scheduler (e.g. tcp://host:8786)")
+    p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
+                   help="where games run without --scheduler (default: processes)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="parallel workers (default: the number of cores)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write the tables (CSV, JSON) and plots (SVG) here")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def connect(address: str) -> object:
+    """A ``distributed.Client`` for ``address``, or a clear error without the extra."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
+                          "(pip install 'tavrei_lab[cluster]')") from None
+    try:
+        return Client(address, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        raise TavreiError(f"--scheduler {address}: cannot connect: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from tavrei_lab.lab.cells import parse_grid_args
+    from tavrei_lab.lab.sweep import sweep
+    bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
+             if b.strip()]
+    grid = parse_grid_args(args.grid)
+    client = connect(args.scheduler) if args.scheduler else None
+    try:
+        result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
+                       games=args.games, seed=args.seed, store=args.store,
+                       max_plies=args.max_plies, stop_width=args.stop_width,
+                       batch=args.batch,
+                       executor=client if client is not None else args.executor,
+                       workers=args.workers, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[attr-defined]
+    print(result.table)
+    print()
+    print(result.pieces())
+    total = sum(u.limit for u in result.units)
+    print()
+    print(f"{total} games in {len(result.units)} cells: {result.played} played now, "
+          f"{total - result.played} from the store"
+          + (f" ({args.store})" if args.store else ""))
+    if args.out:
+        written = result.save(args.out)
+        print(f"wrote {len(written)} files to {args.out}")
+    return 0

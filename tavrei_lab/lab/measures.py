@@ -1,0 +1,305 @@
+"""What the lab measures, per game and per cell, and where each measure comes from.
+
+Per game (``GameWatch``, told of every decision and move while the game is
+played, so nothing is replayed):
+
+- the number of legal moves at each decision (the **branching factor over
+  the game**);
+- the engine's static evaluation (``engine.evaluate``, white's view, in
+  ratniks) after every move, from which **lead changes** and **drama** are
+  computed (below);
+- the material difference by kind every few plies (for **piece values**,
+  see ``lab.piece_values``);
+- the first plies as text (for **opening diversity**);
+- tower measures beyond ``compare.stats.GameStats``: **promotions** and
+  **demotions** (a ratnik taking up its destiny, a promoted one losing it).
+
+Per cell (``cell_measures``), with a **Wilson 95 % interval** for every rate:
+
+==========================  ===============================================================
+white score, draw rate,     Tomašev et al. 2020 (first-move advantage, "decisiveness"):
+decisive rate               white's points per game; the share of draws; of decided games
+terminations by kind        how the games ended (checkmate, stalemate, repetition, fifty
+                            moves, ``max-plies`` adjudication) -- Tomašev et al. report
+                            the draw kinds separately too
+game length                 Tomašev et al.: distribution of plies (mean with a normal 95 %
+                            interval, quartiles)
+branching factor            legal moves per decision, overall and by 10-ply stage of the
+                            game (Browne 2008; Ludii's "branching factor" metrics)
+opening diversity           Tomašev et al. measured how varied openings are; here the
+                            Shannon entropy (bits) of the first N plies across the games,
+                            and the same divided by log2(games) (1 = every game different)
+lead changes                Ludii's "lead change" metric (after Browne 2008): how often
+                            the side ahead in the evaluation changes, per game and per ply
+drama                       Ludii's "drama" (after Browne 2008): how far behind the
+                            eventual winner was, averaged over the game's positions; and
+                            the share of decided games the winner came back in
+tower measures              tavrei_lab's own: tower heights, prisoners taken and freed,
+                            splits, promotions, demotions per game
+piece values                Tomašev et al., section "piece values": logistic regression of
+                            the result on material differences (``lab.piece_values``)
+==========================  ===============================================================
+
+The evaluation is a yardstick, not an oracle: a lead change means "the
+static evaluation changed sign by more than ``LEAD_MARGIN``", which follows
+material closely. Lead changes and drama are therefore about material swings
+as this package's evaluation sees them, which is what a class can check by
+replaying the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from tavrei_lab.compare.results import ADJUDICATED, GameResult
+from tavrei_lab.compare.stats import Z95, median, quartiles, wilson_interval
+from tavrei_lab.core.tavrel import PROMOTED
+
+#: The evaluation (in ratniks) a side must be ahead by to "lead".
+LEAD_MARGIN = 0.5
+#: Evaluations beyond this (a mate score) are clipped: a lead, not a number.
+EVAL_CLIP = 50.0
+#: Ratniks of advantage that make a 73 % expected score (logistic scale for drama).
+EVAL_SCALE = 4.0
+#: Plies per stage of the branching-factor profile.
+STAGE_PLIES = 10
+#: Default plies of an "opening" for the diversity measure.
+OPENING_PLIES = 4
+#: Material is sampled every SAMPLE_EVERY plies from ply SAMPLE_FROM on.
+SAMPLE_FROM = 8
+SAMPLE_EVERY = 4
+#: How games end, in the order the tables show them.
+TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
+                "fifty-move-rule", ADJUDICATED)
+
+
+def _promoted(position: Any) -> int:
+    return sum(1 for tower in position.board for t in tower if t & PROMOTED)
+
+
+class GameWatch:
+    """Gathers one game's measures while it is played (``play_game(watch=...)``)."""
+
+    def __init__(self, opening_plies: int = OPENING_PLIES, sample_from: int = SAMPLE_FROM,
+                 sample_every: int = SAMPLE_EVERY) -> None:
+        self.opening_plies = opening_plies
+        self.sample_from = sample_from
+        self.sample_every = sample_every
+        self.branching: list[int] = []
+        self.evals: list[float] = []
+        self.material: list[list[int]] = []
+        self.opening: list[str] = []
+        self.promotions = 0
+        self.demotions = 0
+
+    def decision(self, game: Any, moves: Sequence[Any]) -> None:
+        self.branching.append(len(moves))
+
+    def moved(self, game: Any, before: Any, move: Any) -> None:
+        from tavrei_lab.engine.evaluate import evaluate
+        from tavrei_lab.lab.piece_values import material_counts
+        after = game.position
+        ply = game.ply
+        if len(self.opening) < self.opening_plies:
+            self.opening.append(game.move_text(move, before))
+        change = _promoted(after) - _promoted(before)
+        if change > 0:
+            self.promotions += change
+        else:
+            self.demotions -= change
+        score = evaluate(after, game.rules)
+        white = score if after.turn == 0 else -score
+        self.evals.append(round(max(-EVAL_CLIP, min(EVAL_CLIP, white)), 2))
+        if ply >= self.sample_from and (ply - self.sample_from) % self.sample_every == 0:
+            self.material.append([ply, *material_counts(after)])
+
+    def measures(self) -> dict[str, Any]:
+        """The game's measures as plain JSON-ready data."""
+        return {"branching": self.branching, "evals": self.evals, "material": self.material,
+                "opening": self.opening, "promotions": self.promotions,
+                "demotions": self.demotions}
+
+
+# -- per game, from the stored data ---------------------------------------------------
+
+def lead_changes(evals: Sequence[float], margin: float = LEAD_MARGIN) -> int:
+    """How often the side ahead changed (level stretches in between do not count).
+
+    >>> lead_changes([0, 1, 0.2, -1, -2, 3])
+    2
+    """
+    leader = 0
+    changes = 0
+    for e in evals:
+        now = 1 if e > margin else -1 if e < -margin else 0
+        if now and leader and now != leader:
+            changes += 1
+        if now:
+            leader = now
+    return changes
+
+
+def drama(evals: Sequence[float], winner: str | None) -> tuple[float, bool] | None:
+    """(mean shortfall of the eventual winner, did the winner ever trail?) or None for a draw.
+
+    The winner's expected score after each move is ``1/(1+exp(-e/EVAL_SCALE))``
+    from its side; the shortfall is how far below an even game that was
+    (``2*max(0, 1/2 - p)``: 0 when never behind, near 1 when all but lost).
+
+    >>> drama([1.0, 2.0], "white")
+    (0.0, False)
+    >>> d, trailed = drama([-4.0, 0.0, 3.0], "white"); round(d, 3), trailed
+    (0.154, True)
+    """
+    if winner is None or not evals:
+        return None
+    sign = 1.0 if winner == "white" else -1.0
+    total = 0.0
+    trailed = False
+    for e in evals:
+        p = 1.0 / (1.0 + math.exp(-sign * e / EVAL_SCALE))
+        total += 2 * max(0.0, 0.5 - p)
+        trailed = trailed or sign * e < -LEAD_MARGIN
+    return total / len(evals), trailed
+
+
+def entropy_bits(items: Sequence[Any]) -> float:
+    """Shannon entropy (bits) of how often each item occurs.
+
+    >>> entropy_bits(["a", "b", "a", "b"])
+    1.0
+    """
+    counts = Counter(items)
+    n = sum(counts.values())
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+# -- per cell ---------------------------------------------------------------------
+
+def _rate(name: str, count: float, n: int, what: str) -> list[tuple[str, Any, str]]:
+    lo, hi = wilson_interval(count, n)
+    return [(name, count / n if n else 0.0, f"share of games {what}"),
+            (f"{name}_lo", lo, "Wilson 95 % interval: lower end"),
+            (f"{name}_hi", hi, "Wilson 95 % interval: upper end")]
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    if not n:
+        return (0.0, 0.0, 0.0)
+    m = sum(values) / n
+    if n < 2:
+        return (m, m, m)
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
+    return (m, m - half, m + half)
+
+
+def branching_profile(games: Sequence[tuple[GameResult, dict[str, Any]]],
+                      stage: int = STAGE_PLIES) -> list[float]:
+    """Mean legal moves per decision in plies 1-10, 11-20, ... over the games."""
+    sums: list[float] = []
+    counts: list[int] = []
+    for _, m in games:
+        for i, b in enumerate(m.get("branching", [])):
+            s = i // stage
+            while len(sums) <= s:
+                sums.append(0.0)
+                counts.append(0)
+            sums[s] += b
+            counts[s] += 1
+    return [round(s / c, 2) for s, c in zip(sums, counts)]
+
+
+def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
+                  opening_plies: int = OPENING_PLIES) -> list[tuple[str, Any, str]]:
+    """Every per-cell measure as (column, value, description), in table order."""
+    n = len(games)
+    results = [g for g, _ in games]
+    white = sum(1 for g in results if g.winner == "white")
+    black = sum(1 for g in results if g.winner == "black")
+    draws = n - white - black
+    fields: list[tuple[str, Any, str]] = [
+        ("games", n, "games played"),
+        ("white_wins", white, "games won by white"),
+        ("draws", draws, "games drawn (adjudicated ones included)"),
+        ("black_wins", black, "games won by black"),
+        *_rate("white_score", white + draws / 2, n,
+               "won by white, draws counted half: white's points per game"),
+        *_rate("draw_rate", draws, n, "drawn"),
+        *_rate("decisive_rate", white + black, n, "won by either side"),
+    ]
+    ends = Counter(g.termination for g in results)
+    for t in (*TERMINATIONS, *sorted(set(ends) - set(TERMINATIONS))):
+        fields += _rate(f"end_{t}", ends.get(t, 0), n, f"ended by {t}" + (
+            " (adjudicated as a draw: not a rules ending)" if t == ADJUDICATED else ""))
+    plies = [g.plies for g in results]
+    m, lo, hi = _mean_ci(plies)
+    q = quartiles(plies)
+    fields += [
+        ("length_mean", m, "game length in plies, mean"),
+        ("length_mean_lo", lo, "normal 95 % interval of the mean length: lower end"),
+        ("length_mean_hi", hi, "normal 95 % interval of the mean length: upper end"),
+        ("length_median", median(plies), "game length in plies, median"),
+        ("length_q1", q[1], "game length, lower quartile"),
+        ("length_q3", q[3], "game length, upper quartile"),
+        ("length_min", q[0], "shortest game"),
+        ("length_max", q[4], "longest game"),
+    ]
+    decisions = sum(len(mm.get("branching", [])) for _, mm in games)
+    moves = sum(sum(mm.get("branching", [])) for _, mm in games)
+    profile = branching_profile(games)
+    fields += [
+        ("branching", moves / decisions if decisions else 0.0,
+         "legal moves per decision, over all decisions"),
+        ("branching_by_stage", " ".join(f"{v:g}" for v in profile),
+         f"legal moves per decision in plies 1-{STAGE_PLIES}, {STAGE_PLIES + 1}-"
+         f"{2 * STAGE_PLIES}, ... (the branching factor over the game)"),
+    ]
+    openings = [" ".join(mm.get("opening", [])[:opening_plies]) for _, mm in games]
+    h = entropy_bits(openings)
+    fields += [
+        ("openings", len(set(openings)), f"different first {opening_plies} plies"),
+        ("opening_entropy", h, f"Shannon entropy of the first {opening_plies} plies, bits"),
+        ("opening_diversity", h / math.log2(n) if n > 1 else 0.0,
+         "that entropy over log2(games): 1 when every game opened differently"),
+    ]
+    changes = [lead_changes(mm.get("evals", [])) for _, mm in games]
+    per_ply = [c / max(1, g.plies - 1) for c, g in zip(changes, results)]
+    dramas = [d for d in (drama(mm.get("evals", []), g.winner) for g, mm in games)
+              if d is not None]
+    comebacks = sum(1 for _, t in dramas if t)
+    fields += [
+        ("lead_changes", sum(changes) / n if n else 0.0,
+         f"times per game the side ahead by more than {LEAD_MARGIN} ratnik changed"),
+        ("lead_change_rate", sum(per_ply) / n if n else 0.0,
+         "lead changes per ply, mean over games"),
+        ("drama", sum(d for d, _ in dramas) / len(dramas) if dramas else 0.0,
+         "how far behind the eventual winner was, mean over decided games (0-1)"),
+        *_rate("comeback_rate", comebacks, len(dramas),
+               "decided, in which the winner trailed at some point (of decided games)"),
+    ]
+    fields += [
+        ("mean_tower_height", sum(g.mean_tower_height for g in results) / n,
+         "tavrels per occupied square, averaged over each game's positions"),
+        ("mean_max_tower", sum(g.max_tower_height for g in results) / n,
+         "tallest tower of a game, mean over games"),
+        ("max_tower", max(g.max_tower_height for g in results), "tallest tower in any game"),
+        ("prisoners_taken", sum(g.prisoners_taken for g in results) / n,
+         "tavrels taken prisoner per game"),
+        ("prisoners_freed", sum(g.prisoners_freed for g in results) / n,
+         "prisoners freed per game"),
+        ("splits", sum(g.splits for g in results) / n, "split moves per game"),
+        ("promotions", sum(mm.get("promotions", 0) for _, mm in games) / n,
+         "ratniks promoted per game"),
+        ("demotions", sum(mm.get("demotions", 0) for _, mm in games) / n,
+         "promoted ratniks demoted per game"),
+    ]
+    return fields
+
+
+__all__ = ["GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "TERMINATIONS", "branching_profile",
+           "cell_measures", "drama", "entropy_bits", "lead_changes"]

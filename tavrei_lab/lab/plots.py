@@ -1,0 +1,192 @@
+"""The lab's charts, drawn as plain SVG text like ``compare.plots``.
+
+Four pictures read a sweep:
+
+- **white score per cell with its 95 % interval** (a dot and a bar; the
+  dashed line is 1/2, a fair game): two cells differ only where their bars
+  do not overlap much -- the picture says what the numbers allow;
+- **game length** per cell as box plots (``compare.plots.box_plot``);
+- **piece values** per cell, in ratniks, each with ±1.96 standard errors;
+- a **heat map** when the grid has two options: one square per combination,
+  coloured by white's score, with the interval written in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from tavrei_lab.compare.plots import _FONT, SvgPlot, _label, _nice_ticks, box_plot
+from tavrei_lab.compare.stats import Z95
+
+
+def interval_plot(name: str, title: str, axis: str,
+                  rows: Sequence[tuple[str, float, float, float]],
+                  reference: float | None = None,
+                  bounds: tuple[float, float] | None = None) -> SvgPlot:
+    """One row per (label, value, low, high): a dot with its interval as a bar."""
+    left, right, top, row = 230, 30, 40, 30
+    width = 680
+    height = top + row * max(1, len(rows)) + 46
+    if bounds is None:
+        values = [v for _, *vs in rows for v in vs] or [0.0, 1.0]
+        if reference is not None:
+            values.append(reference)
+        lo, hi = min(values), max(values)
+        if hi == lo:
+            lo, hi = lo - 1, hi + 1
+        ticks = _nice_ticks(lo, hi)
+        lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+    else:
+        lo, hi = bounds
+        ticks = _nice_ticks(lo, hi)
+    span = width - left - right
+
+    def x(v: float) -> float:
+        return left + (min(max(v, lo), hi) - lo) / (hi - lo) * span
+
+    axis_y = top + row * max(1, len(rows))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
+           f'<title>{escape(title)}</title>',
+           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
+           f'font-weight="bold">{escape(title)}</text>']
+    for t in ticks:
+        out.append(f'<line x1="{x(t):.1f}" y1="{top - 6}" x2="{x(t):.1f}" y2="{axis_y}" '
+                   'stroke="#ddd"/>')
+        out.append(f'<text x="{x(t):.1f}" y="{axis_y + 16}" text-anchor="middle">'
+                   f'{_label(t)}</text>')
+    if reference is not None:
+        out.append(f'<line x1="{x(reference):.1f}" y1="{top - 6}" x2="{x(reference):.1f}" '
+                   f'y2="{axis_y}" stroke="#c44e52" stroke-dasharray="4 3"/>')
+    out.append(f'<text x="{left + span / 2}" y="{axis_y + 36}" text-anchor="middle">'
+               f'{escape(axis)}</text>')
+    for i, (label, value, low, high) in enumerate(rows):
+        cy = top + row * i + row / 2
+        out.append(f'<g class="interval" data-label="{escape(label)}" data-value="{value:.6g}"'
+                   f' data-lo="{low:.6g}" data-hi="{high:.6g}">')
+        out.append(f'<text x="{left - 10}" y="{cy + 4}" text-anchor="end">{escape(label)}'
+                   '</text>')
+        out.append(f'<line x1="{x(low):.1f}" y1="{cy}" x2="{x(high):.1f}" y2="{cy}" '
+                   'stroke="#4c72b0" stroke-width="3"/>')
+        out.append(f'<circle cx="{x(value):.1f}" cy="{cy}" r="5" fill="#4c72b0"/>')
+        out.append("</g>")
+    out.append("</svg>")
+    return SvgPlot(name, title, "\n".join(out))
+
+
+def _mix(score: float) -> str:
+    """Colour for a white score: black's wins dark, 1/2 pale, white's wins warm."""
+    s = min(max(score, 0.0), 1.0)
+    if s < 0.5:
+        f = s / 0.5
+        a, b = (51, 51, 51), (240, 240, 240)
+    else:
+        f = (s - 0.5) / 0.5
+        a, b = (240, 240, 240), (221, 132, 82)
+    r, g, bl = (round(a[i] + (b[i] - a[i]) * f) for i in range(3))
+    return f"#{r:02x}{g:02x}{bl:02x}"
+
+
+def heat_map(name: str, title: str, x_option: str, y_option: str,
+             cells: Sequence[dict[str, Any]]) -> SvgPlot:
+    """A square per (x value, y value), coloured by white's score, interval written in it.
+
+    ``cells``: dicts with ``x``, ``y``, ``score``, ``lo``, ``hi`` and ``games``.
+    """
+    xs: list[Any] = []
+    ys: list[Any] = []
+    for c in cells:
+        if c["x"] not in xs:
+            xs.append(c["x"])
+        if c["y"] not in ys:
+            ys.append(c["y"])
+    size_w, size_h, left, top = 150, 70, 170, 60
+    width = left + size_w * len(xs) + 20
+    height = top + size_h * len(ys) + 50
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
+           f'<title>{escape(title)}</title>',
+           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
+           f'font-weight="bold">{escape(title)}</text>',
+           f'<text x="{left + size_w * len(xs) / 2}" y="{top - 24}" text-anchor="middle">'
+           f'{escape(x_option)}</text>',
+           f'<text x="20" y="{top + size_h * len(ys) / 2}" text-anchor="middle" '
+           f'transform="rotate(-90 20 {top + size_h * len(ys) / 2})">{escape(y_option)}'
+           '</text>']
+    for i, v in enumerate(xs):
+        out.append(f'<text x="{left + size_w * i + size_w / 2}" y="{top - 6}" '
+                   f'text-anchor="middle">{escape(_text(v))}</text>')
+    for j, v in enumerate(ys):
+        out.append(f'<text x="{left - 10}" y="{top + size_h * j + size_h / 2 + 4}" '
+                   f'text-anchor="end">{escape(_text(v))}</text>')
+    for c in cells:
+        i, j = xs.index(c["x"]), ys.index(c["y"])
+        fill = _mix(c["score"])
+        ink = "white" if c["score"] < 0.25 else "black"
+        x0, y0 = left + size_w * i, top + size_h * j
+        out.append(f'<g class="heat" data-x="{escape(_text(c["x"]))}" '
+                   f'data-y="{escape(_text(c["y"]))}" data-score="{c["score"]:.6g}">')
+        out.append(f'<rect x="{x0}" y="{y0}" width="{size_w - 2}" height="{size_h - 2}" '
+                   f'fill="{fill}"/>')
+        out.append(f'<text x="{x0 + size_w / 2}" y="{y0 + 28}" text-anchor="middle" '
+                   f'fill="{ink}" font-size="15">{c["score"]:.3f}</text>')
+        out.append(f'<text x="{x0 + size_w / 2}" y="{y0 + 48}" text-anchor="middle" '
+                   f'fill="{ink}">[{c["lo"]:.2f}, {c["hi"]:.2f}] n={c["games"]}</text>')
+        out.append("</g>")
+    out.append(f'<text x="{left}" y="{height - 16}">white score (colour: dark = black wins, '
+               'pale = even, orange = white wins); Wilson 95 % interval below</text>')
+    out.append("</svg>")
+    return SvgPlot(name, title, "\n".join(out))
+
+
+def _text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _row_label(row: dict[str, Any], several_pairs: bool) -> str:
+    return f"{row['cell']} ({row['agents']})" if several_pairs else str(row["cell"])
+
+
+def sweep_plots(result: Any) -> dict[str, SvgPlot]:
+    """The charts of a sweep, by name (the file names ``SweepResult.save`` uses)."""
+    table = result.table
+    several = len(set(table.column("agents"))) > 1
+    plots = [interval_plot(
+        "white_score", "White's score per cell (95 % interval; dashed: an even game)",
+        "white's points per game",
+        [(_row_label(r, several), r["white_score"], r["white_score_lo"], r["white_score_hi"])
+         for r in table.rows], reference=0.5, bounds=(0.0, 1.0))]
+    lengths: dict[str, list[float]] = {}
+    for u in result.units:
+        label = f"{u.cell.name} ({u.agent_a} v {u.agent_b})" if several else u.cell.name
+        lengths[label] = [float(g.result.plies) for g in result.store.games(u.hash, u.limit)]
+    plots.append(box_plot("game_length", "Game length per cell", "plies (half-moves)",
+                          lengths))
+    pieces = result.pieces()
+    rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value"] - Z95 * r["value_se"],
+             r["value"] + Z95 * r["value_se"]) for r in pieces.rows
+            if r["value"] is not None and r["converged"] and r["piece"] != ""]
+    if rows:
+        plots.append(interval_plot(
+            "piece_values", "Piece values in ratniks (±1.96 standard errors)",
+            "value in ratniks (the ratnik = 1)", rows, reference=None))
+    grid = result.settings.get("grid") or {}
+    bases = {u.cell.base for u in result.units}
+    if len(grid) == 2 and len(bases) == 1 and not several:
+        x_opt, y_opt = list(grid)
+        heat = []
+        for u, r in zip(result.units, table.rows):
+            opts = u.cell.option_dict
+            heat.append({"x": opts[x_opt], "y": opts[y_opt], "score": r["white_score"],
+                         "lo": r["white_score_lo"], "hi": r["white_score_hi"],
+                         "games": r["games"]})
+        plots.append(heat_map("heat_map", f"White's score by {x_opt} and {y_opt}", x_opt,
+                              y_opt, heat))
+    return {p.name: p for p in plots}
+
+
+__all__ = ["heat_map", "interval_plot", "sweep_plots"]

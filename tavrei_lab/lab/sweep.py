@@ -1,0 +1,325 @@
+"""A sweep: play every cell of a grid of rule options, measure, store, resume.
+
+The method is Tomašev et al.'s (2020): change one rule at a time, play many
+games with the same agents under each rule set, and compare what the games
+look like (see ``lab.measures``). ``sweep`` does the bookkeeping:
+
+1. builds every cell and checks every agent before any game (``lab.cells``);
+2. packs each cell's variant to travel to the workers and has the workers
+   build it once (``compare.shipping.probe``): a variant that cannot reach
+   them stops the run here, saying why, with nothing played;
+3. asks the store which games are already there and plays only the others
+   (so running the same sweep again resumes it);
+4. writes each game to the store the moment it finishes (one transaction);
+5. with ``stop_width``, plays in batches and stops a cell once the 95 %
+   interval of white's score is narrower than ``stop_width`` (or the budget,
+   ``games``, is spent).
+
+Every game's seed is derived from the sweep seed, the cell, the agents and
+the game number, and the batch boundaries do not depend on the executor:
+the same sweep gives the same games inline, in processes and on a dask
+cluster.
+
+A note on stopping early: looking at the interval after every batch and
+stopping when it is narrow enough makes the final interval a little too
+optimistic (the "optional stopping" problem); with batches of 20 or more and
+a handful of looks the effect is small, but say so when you report.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import BrokenExecutor, Executor, Future, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tavrei_lab.compare.parallel import Progress, resolve_executor
+from tavrei_lab.compare.shipping import VariantParcel, probe
+from tavrei_lab.compare.stats import wilson_interval
+from tavrei_lab.compare.tournament import (
+    DEFAULT_MAX_PLIES,
+    GameResult,
+    GameSpec,
+    agent_pairs,
+    derive_seed,
+    play_game,
+)
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab.cells import Cell, build_cells
+from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
+from tavrei_lab.lab.store import ResultsStore
+from tavrei_lab.lab.table import ResultsTable
+
+#: Games per cell between two looks at the interval when stopping early.
+DEFAULT_BATCH = 20
+#: The agents a sweep uses when none are given.
+DEFAULT_AGENTS = "greedy"
+
+
+@dataclass(frozen=True)
+class LabTask:
+    """One game to play on a worker: the spec, the variant parcel, what to measure."""
+
+    spec: GameSpec
+    parcel: VariantParcel
+    opening_plies: int = OPENING_PLIES
+    sample_from: int = SAMPLE_FROM
+    sample_every: int = SAMPLE_EVERY
+
+
+def play_lab_game(task: LabTask) -> tuple[GameResult, dict[str, Any]]:
+    """Play and measure one game (top level, so any executor can run it)."""
+    watch = GameWatch(task.opening_plies, task.sample_from, task.sample_every)
+    result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
+    return result, watch.measures()
+
+
+@dataclass
+class Unit:
+    """A cell played by one pair of agents: what a settings hash names."""
+
+    cell: Cell
+    agent_a: str
+    agent_b: str
+    settings: dict[str, Any]
+    hash: str = ""
+    limit: int = 0            # games counted (< budget when stopped early)
+    stopped_early: bool = False
+
+    def spec(self, index: int, seed: int, max_plies: int) -> GameSpec:
+        a, b = self.agent_a, self.agent_b
+        white, black = (a, b) if index % 2 == 0 else (b, a)
+        return GameSpec(self.cell.name, white, black,
+                        derive_seed(seed, self.cell.name, a, b, index), index, a, b, max_plies)
+
+
+def _variant_ref(cell: Cell) -> str:
+    """How the store names the cell's base so it can be loaded again: an id as it
+    is, a file by its absolute path."""
+    if cell.base.endswith(".toml") or "/" in cell.base:
+        return str(Path(cell.base).resolve())
+    return cell.base
+
+
+def _split(items: Sequence[str] | str) -> list[str]:
+    if isinstance(items, str):
+        items = items.split(",")
+    return [s.strip() for s in items if s and s.strip()]
+
+
+def sweep(base: str | Sequence[str] = "tavreli",
+          grid: Mapping[str, Sequence[Any]] | None = None,
+          agents: Sequence[str] | str = DEFAULT_AGENTS, games: int = 50, seed: int = 0, *,
+          store: str | Path | ResultsStore | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+          stop_width: float | None = None, batch: int = DEFAULT_BATCH,
+          executor: Executor | str | Any = None, workers: int | None = None,
+          progress: bool | str = True, opening_plies: int = OPENING_PLIES) -> SweepResult:
+    """Play ``games`` games (the budget) in every cell of ``grid`` over ``base``.
+
+    ``base``: a variant id or file, or several. ``grid``: option name -> the
+    values to try (every combination is a cell; ``None``: the bases as they
+    are). ``agents``: one spec (self-play) or several (every pair, colours
+    alternating). ``store``: an SQLite file that keeps every game; a rerun
+    resumes (default: a store in memory, gone with the result). ``stop_width``:
+    stop a cell once white's 95 % score interval is narrower than this,
+    looking every ``batch`` games. ``executor``: "processes" (default),
+    "threads", "inline", an ``Executor`` or a ``distributed.Client``.
+
+    >>> res = sweep("tavreli", {"splits": [True, False]}, agents="greedy", games=2,
+    ...             seed=1, max_plies=10, executor="inline", progress=False)
+    >>> res.table.column("cell")
+    ['tavreli[splits=true]', 'tavreli[splits=false]']
+    """
+    from tavrei_lab.engine.agents import make_agent
+    if games < 1:
+        raise TavreiError(f"games must be 1 or more, got {games}")
+    if max_plies < 1:
+        raise TavreiError(f"max_plies must be 1 or more, got {max_plies}")
+    if batch < 1:
+        raise TavreiError(f"batch must be 1 or more, got {batch}")
+    if stop_width is not None and not 0 < stop_width < 1:
+        raise TavreiError(f"stop_width must be between 0 and 1 (an interval width), "
+                          f"got {stop_width}")
+    if opening_plies < 1:
+        raise TavreiError(f"opening_plies must be 1 or more, got {opening_plies}")
+    cells = build_cells(base, grid)
+    agent_list = _split(agents)
+    for a in agent_list:
+        make_agent(a, seed=0)
+    pairs = agent_pairs(agent_list)
+
+    db = store if isinstance(store, ResultsStore) else ResultsStore(store or ":memory:")
+    units: list[Unit] = []
+    for cell in cells:
+        parcel = cell.parcel()
+        for a, b in pairs:
+            settings = {"cell": cell.name, "variant": _variant_ref(cell),
+                        "options": cell.option_dict, "fingerprint": parcel.key,
+                        "agent_a": a, "agent_b": b, "seed": seed, "max_plies": max_plies,
+                        "opening_plies": opening_plies, "sample_from": SAMPLE_FROM,
+                        "sample_every": SAMPLE_EVERY}
+            unit = Unit(cell, a, b, settings)
+            unit.hash = db.register(settings)
+            units.append(unit)
+    parcels = {c.name: c.parcel() for c in cells}
+
+    started = time.perf_counter()
+    played = 0
+    pool, owned = resolve_executor(executor, workers)
+    bar = None
+    try:
+        probe(pool, parcels)          # every cell reaches the workers, or nothing is played
+        mode = None if progress is True else "off" if progress is False else progress
+        bar = Progress(len(units) * games, "games", mode=mode)
+        active = list(units)
+        look = batch if stop_width is not None else games
+        while active:
+            limit = min(games, look)
+            todo: list[tuple[Unit, GameSpec]] = []
+            for unit in active:
+                have = db.done(unit.hash)
+                bar.update(len([i for i in have if unit.limit <= i < limit]))
+                todo += [(unit, unit.spec(i, seed, max_plies))
+                         for i in range(unit.limit, limit) if i not in have]
+            played += _play(pool, db, todo, opening_plies, bar)
+            still = []
+            for unit in active:
+                unit.limit = limit
+                if limit >= games:
+                    continue
+                if stop_width is not None and _score_width(db, unit) < stop_width:
+                    unit.stopped_early = True
+                    bar.update(games - limit)
+                    continue
+                still.append(unit)
+            active = still
+            look += batch
+    finally:
+        if bar is not None:
+            bar.close()
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return SweepResult(db, units, dict(base=base, grid={k: list(v) for k, v in
+                                                        (grid or {}).items()},
+                                       agents=agent_list, games=games, seed=seed,
+                                       max_plies=max_plies, stop_width=stop_width,
+                                       batch=batch),
+                       time.perf_counter() - started, played, own_store=store is None)
+
+
+def _score_width(db: ResultsStore, unit: Unit) -> float:
+    gs = db.games(unit.hash, unit.limit)
+    n = len(gs)
+    points = sum(1.0 if g.result.winner == "white" else 0.5 if g.result.winner is None
+                 else 0.0 for g in gs)
+    lo, hi = wilson_interval(points, n)
+    return hi - lo
+
+
+def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
+          opening_plies: int, bar: Progress) -> int:
+    """Play the games, writing each to the store as it finishes; returns how many."""
+    count = 0
+
+    def finish(future: Future, unit: Unit, spec: GameSpec) -> None:
+        nonlocal count
+        try:
+            result, measures = future.result()
+        except BrokenExecutor:       # a worker died: play this one here instead
+            result, measures = play_lab_game(LabTask(spec, unit.cell.parcel(), opening_plies))
+        db.add(unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
+               result, measures)
+        count += 1
+        bar.update()
+
+    pending = {}
+    for unit, spec in todo:
+        future = pool.submit(play_lab_game, LabTask(spec, unit.cell.parcel(), opening_plies))
+        if future.done():            # an inline executor has played it already: store it now
+            finish(future, unit, spec)
+        else:
+            pending[future] = (unit, spec)
+    for future in as_completed(pending):
+        finish(future, *pending[future])
+    return count
+
+
+class SweepResult:
+    """The outcome of a sweep: its settings, and tables and plots read from the store."""
+
+    def __init__(self, store: ResultsStore, units: list[Unit], settings: dict[str, Any],
+                 seconds: float = 0.0, played: int = 0, own_store: bool = False) -> None:
+        self.store = store
+        self.units = units
+        self.settings = settings
+        self.seconds = seconds
+        self.played = played          # games played by this call (the rest were stored)
+        self._own_store = own_store
+
+    @property
+    def hashes(self) -> list[str]:
+        return [u.hash for u in self.units]
+
+    def _limits(self) -> dict[str, int]:
+        return {u.hash: u.limit for u in self.units}
+
+    def table_of(self, kind: str = "cells") -> ResultsTable:
+        return ResultsTable.from_store(self.store, kind, self.hashes, self._limits())
+
+    @property
+    def table(self) -> ResultsTable:
+        """One row per cell (and agent pair): every measure, intervals on rates."""
+        return self.table_of("cells")
+
+    def pieces(self) -> ResultsTable:
+        """Piece values per cell (logistic regression, with standard errors)."""
+        return self.table_of("pieces")
+
+    def games(self) -> list[Any]:
+        """The stored games of this sweep (``StoredGame``), cell by cell."""
+        return [g for u in self.units for g in self.store.games(u.hash, u.limit)]
+
+    def comparable(self) -> list[dict[str, Any]]:
+        """Everything but timings: equal for two runs of the same seeded sweep."""
+        return [{**g.result.comparable(), "cell": g.cell, "measures": g.measures}
+                for g in self.games()]
+
+    def plots(self) -> dict[str, Any]:
+        from tavrei_lab.lab.plots import sweep_plots
+        return sweep_plots(self)
+
+    def save(self, directory: str | Path) -> list[Path]:
+        """Write the tables (CSV, JSON) and plots (SVG) under ``directory``."""
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, table in (("cells", self.table), ("pieces", self.pieces())):
+            for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
+                path = out / f"{name}.{ext}"
+                path.write_text(text, encoding="utf-8")
+                written.append(path)
+        for name, plot in self.plots().items():
+            path = out / f"{name}.svg"
+            path.write_text(plot.svg, encoding="utf-8")
+            written.append(path)
+        return written
+
+    def _repr_html_(self) -> str:
+        parts = [f"<h4>Sweep: {len(self.units)} cells, {sum(u.limit for u in self.units)} "
+                 f"games ({self.played} played now, {self.seconds:.1f} s)</h4>",
+                 self.table._repr_html_()]
+        parts += [p.svg for p in self.plots().values()]
+        return "\n".join(parts)
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
+        return (f"<SweepResult {len(self.units)} cells, "
+                f"{sum(u.limit for u in self.units)} games>")
+
+
+__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "LabTask", "SweepResult", "play_lab_game",
+           "sweep"]
