@@ -33,7 +33,11 @@ from tavrei_lab.render import (
     game_svg_animation,
     strip_layout,
 )
-from tavrei_lab.render.board import SQUARE
+from tavrei_lab.render.board import (
+    ROLE_LETTERS,
+    SQUARE,
+    strip_legend,
+)
 from tavrei_lab.render.glyphs import GLYPH_INSET
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -169,7 +173,7 @@ def test_each_layer_of_a_strip_is_clickable_and_in_order(games_data: dict) -> No
             assert ("white" if t.color == WHITE else "black") in cls
             assert pos.pieces.by_kind[t.kind].name in cls
             letter = el.find(NS + "text").text
-            assert letter == pos.pieces.letter(t.acting_kind)
+            assert letter == ROLE_LETTERS[t.acting_kind]  # the chess letter of its role
         # bottom layer lowest on screen within the first column
         ys = [float(el.find(NS + "rect").get("y")) for el in groups[:min(len(tower), 8)]]
         assert ys == sorted(ys, reverse=True) or strip_layout(len(tower)).columns > 1
@@ -575,3 +579,75 @@ def test_cli_svg_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "e9" in capsys.readouterr().err
     assert not out.exists()
     assert cli_main(["svg", "--frames", "--out", str(out)]) == 2
+
+
+# -- legible strips (projector), highlights, the die's column --------------------------
+@pytest.mark.parametrize("height_fen", [TALL, "8/8/8/8/8/8/8/(PpPpPpPpPp)7 w - - 0 1"])
+def test_legible_strip_letters_keep_their_size_and_every_layer_stays(height_fen: str) -> None:
+    pos = Game("tavreli", height_fen).position
+    size = 520
+    svg = board_svg(pos, size=size, letter_px=14)
+    root = parse(svg)
+    scale = size / float(root.get("viewBox").split()[2])
+    for name, tower in pos.towers().items():
+        if len(tower) == 1:
+            continue
+        group = towers(root)[name]
+        found = [el for el in layers(group) if el.tag == NS + "g"]
+        assert sorted(int(el.get("data-layer")) for el in found) == list(range(len(tower)))
+        letters = [el.find(NS + "text") for el in found if el.find(NS + "text") is not None]
+        assert letters, "the top layers are lettered"
+        for text in letters:
+            assert float(text.get("font-size")) * scale >= 14 - 1e-6
+        # the top tavrel's letter is there, its role's chess letter
+        top = max(found, key=lambda el: int(el.get("data-layer")))
+        assert top.find(NS + "text").text == ROLE_LETTERS[tower[-1].acting_kind]
+        sq = squares(root)[name]
+        x0, y0 = float(sq.get("x")), float(sq.get("y"))
+        boxes = [(float(r.get("x")), float(r.get("y")), float(r.get("width")),
+                  float(r.get("height"))) for r in (el.find(NS + "rect") for el in found)]
+        for x, y, w, h in boxes:
+            assert x0 <= x and x + w <= x0 + SQUARE + 1e-6
+            assert y0 <= y and y + h <= y0 + SQUARE + 1e-6
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert a[1] + a[3] <= b[1] + 1e-6 or b[1] + b[3] <= a[1] + 1e-6
+        # bottom to top: a higher layer is drawn higher up
+        by_layer = sorted(found, key=lambda el: int(el.get("data-layer")))
+        ys = [float(el.find(NS + "rect").get("y")) for el in by_layer]
+        assert ys == sorted(ys, reverse=True)
+        # the strip is one column: the top tavrel keeps most of the square
+        use = next(iter(group.iter(NS + "use")))
+        assert float(use.get("transform").split("scale(")[1].rstrip(")")) >= 0.8
+    with pytest.raises(RenderError, match="letter_px"):
+        board_svg(pos, letter_px=0)
+
+
+def test_strip_legend_names_every_letter() -> None:
+    legend = strip_legend(Game().rules.pieces)
+    assert [letter for letter, _ in legend] == ["K", "Q", "R", "B", "N", "P", "H"]
+    assert {kind.name for _, kind in legend} == {"volkhv", "knyaz", "ratoborets", "luchnik",
+                                                 "vsadnik", "ratnik", "helgi"}
+
+
+def test_highlights_tint_squares_and_refuse_bad_ones() -> None:
+    root = parse(board_svg(Game().position, highlights=["e4", ("d5", "red")]))
+    marks = {el.get("data-square"): el.get("fill") for el in root.iter(NS + "rect")
+             if "highlight-mark" in classes(el)}
+    assert marks == {"e4": BIRCH.arrow_color("yellow"), "d5": BIRCH.arrow_color("red")}
+    with pytest.raises(TavreiError, match="highlights"):
+        board_svg(Game().position, highlights=["i9"])
+
+
+def test_the_die_column_can_be_kept_so_the_board_never_changes_width() -> None:
+    game = Game("gavrilov-die", seed=3)
+    before = parse(board_svg(game.position, die_panel=True))
+    game.roll()
+    after = parse(board_svg(game.position, die_panel=True))
+    assert before.get("viewBox") == after.get("viewBox")
+    assert before.get("width") == after.get("width")
+
+
+def test_a_lone_tavrel_has_no_split_pill() -> None:
+    root = parse(board_svg(Game().position, selected="e2", split_count=1))
+    assert not [el for el in root.iter(NS + "g") if "split-count" in classes(el)]

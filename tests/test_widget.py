@@ -18,7 +18,7 @@ import pytest
 from tavrei_lab import Game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.widgets import Board, BoardView, PositionEditor, agent_names
-from tavrei_lab.widgets.board import PROJECTOR_SIZE
+from tavrei_lab.widgets.board import PROJECTOR_LETTER_PX, PROJECTOR_SCALE
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -596,6 +596,37 @@ def test_moves_are_sent_only_when_a_person_may_move() -> None:
 
 def test_projector_mode_is_one_switch() -> None:
     board = Board(Game(), projector=True)
-    assert board.projector and board.size == PROJECTOR_SIZE
-    assert f'width="{PROJECTOR_SIZE}' in board.view.svg
+    assert board.projector and board.size == round(390 * PROJECTOR_SCALE)
+    assert f'width="{board.size}' in board.view.svg
+    assert board.letter_px == PROJECTOR_LETTER_PX
+    assert "tavrei-projector" in board._dom_classes
     assert Board(Game(), projector=True, size=700).size == 700
+    die = Board(variant="gavrilov-die", seed=1, projector=True)
+    # the 6x6 die board, same square size, with the die column kept beside it
+    assert die.size == round((6 * 45 + 2 * 15 + 45 * 1.4) * PROJECTOR_SCALE)
+
+
+def test_tower_inspector_data_lists_every_layer_bottom_to_top() -> None:
+    board = Board()
+    for move in ("e2-e4", "d7-d5", "e4xd5"):
+        board.play(move)
+    rows = board.view.towers["d5"]
+    assert [(r["color"], r["name"], r["letter"]) for r in rows] == [
+        ("black", "ratnik", "P"), ("white", "ratnik", "P")]
+    assert rows[0]["russian"] == "ратник" and rows[0]["english"] == "pawn"
+    assert rows[1]["destiny"] == "destiny: helgi (хелги)"    # what the e-ratnik becomes
+    assert set(board.view.glyphs) >= {"P white", "Q black", "H white"}
+    assert board.view.legend[1] == ["Q", "knyaz", "князь", "queen"]
+    assert board.view.inspector
+    board.play("a7-a6")
+    click(board, "d5", 0)                                   # a row: "take from here up"
+    assert board.count == 2
+    click(board, "d5", 1)
+    assert board.count == 1
+
+
+def test_words_a_lone_tavrel_is_not_a_tower() -> None:
+    board = Board()
+    click(board, "g1")
+    assert [label for label, _ in board.count_picker.options] == ["1 (the vsadnik)"]
+    assert 'class="split-count"' not in board.view.svg      # no "1/1" pill

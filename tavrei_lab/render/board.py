@@ -5,17 +5,34 @@ two parts:
 
 - its **top tavrel** large -- the piece that owns and moves the tower;
 - a **strip** at the left of the square with every layer, bottom to top, as
-  a small band in the tavrel's colour with its kind's letter. Up to 8 layers
-  stand in one column; taller towers use two or three columns (read the left
-  column bottom to top first), so a tower of 31 still shows every layer.
-  Towers of ``theme.height_badge_from`` or more get their height in a badge.
+  a band in the tavrel's colour with a letter naming its role.
+
+The strip letters are the chess letters of the roles (``K`` moves like a
+king -- the volkhv; ``Q`` like a queen -- the knyaz; ``R B N P``; ``H`` the
+helgi), so a chess player reads them right at first sight; the notation's
+Tavreli letters (``V K R L S P H``) would make the knyaz's ``K`` look like a
+king. ``strip_legend`` says what each letter means, for a legend beside a board.
+
+Two strip layouts:
+
+- by default every layer gets a band: up to 8 layers stand in one column;
+  taller towers use two or three columns (read the left column bottom to top
+  first), so a tower of 31 still shows every layer, in small letters;
+- with ``letter_px`` (the projector and the widgets use it) every letter is
+  at least that many CSS pixels high at the drawing's size. As many top
+  layers as fit get lettered bands; the layers below them become thin
+  stripes in their colours (composition at a glance; a tower inspector or the
+  tooltip names them). The strip stays one column, so the top tavrel stays big.
+
+Towers of ``theme.height_badge_from`` or more get their height in a badge.
 
 The markup is meant for scripts and styles as much as for eyes: every square
 is a ``rect`` with ``data-square="e4"`` and classes such as
 ``square light e4 lastmove``; every tower a ``<g class="tower"
 data-square="e4">`` whose ``<title>`` lists it bottom to top with Russian and
-English names; every layer of a strip carries ``data-layer`` (0 = bottom), so
-a widget can turn a click on layer *i* into "take the top height - i".
+English names; every layer of a strip (band or stripe) carries
+``data-layer`` (0 = bottom), so a widget can turn a click on layer *i* into
+"take the top height - i".
 """
 
 from __future__ import annotations
@@ -28,7 +45,17 @@ from typing import Any
 
 from tavrei_lab.core.geometry import Geometry
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import COLOR_NAMES, Tavrel
+from tavrei_lab.core.tavrel import (
+    BISHOP,
+    COLOR_NAMES,
+    HELGI,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    Tavrel,
+)
 from tavrei_lab.errors import NotationError, RenderError
 from tavrei_lab.render.backend import BACKENDS, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
@@ -68,6 +95,21 @@ MAX_COLUMNS = 3
 #: ``**options`` that are not theme colours.
 RENDER_OPTIONS = frozenset({"glyph_family", "backend", "css_class"})
 
+#: The strip letter of each role: the chess letters, which no chess player misreads.
+ROLE_LETTERS = {KING: "K", QUEEN: "Q", ROOK: "R", BISHOP: "B", KNIGHT: "N", PAWN: "P",
+                HELGI: "H"}
+
+
+def strip_legend(pieces: Any) -> list[tuple[str, Any]]:
+    """(strip letter, ``PieceKind``) for every kind of a piece set, king first.
+
+    >>> from tavrei_lab import Game
+    >>> [(letter, kind.name) for letter, kind in strip_legend(Game().rules.pieces)][:2]
+    [('K', 'volkhv'), ('Q', 'knyaz')]
+    """
+    return [(ROLE_LETTERS[kind], pieces.by_kind[kind]) for kind in ROLE_LETTERS
+            if kind in pieces.by_kind]
+
 
 # -- words -------------------------------------------------------------------------
 def describe_tavrel(t: Tavrel, pieces: Any) -> str:
@@ -98,6 +140,19 @@ def tower_title(tower: Iterable[Tavrel], pieces: Any, square_name: str) -> str:
     return "\n".join(lines)
 
 
+def tavrel_svg(kind: int, color: int, pieces: Any, *, size: float = 28,
+               theme: Theme | None = None, family: str | None = None) -> str:
+    """One tavrel's glyph as a small SVG document (for legends and tower inspectors)."""
+    theme = theme or DEFAULT_THEME
+    family = family or GlyphSet.family_for(pieces)
+    r = BACKENDS["svgwrite"](size, size, (0, 0, BOX, BOX),
+                             {"class": f"tavrel {COLOR_NAMES[color]}"})
+    fill, outline, detail = theme.piece_colors(color)
+    g = r.group(None, glyph_group_attrs(fill, outline))
+    draw_glyph(r, g, theme.glyphs.glyph(family, kind), fill, outline, detail)
+    return r.to_string()
+
+
 # -- layout ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StripLayout:
@@ -118,6 +173,38 @@ _STRIP_LEFT = 1.5
 _STRIP_BOTTOM = 2
 _STRIP_HEIGHT = SQUARE - 4.0
 _COLUMN_GAP = 0.8
+
+
+@dataclass(frozen=True)
+class LegibleStrip:
+    """A one-column strip whose letters keep a minimum size (see the module docstring).
+
+    The top ``lettered`` layers get bands of height ``band``; the layers
+    below them share the strip's remaining height as stripes of ``stripe``.
+    """
+
+    lettered: int
+    band: float
+    stripe: float
+    column_width: float
+    font: float
+
+    @property
+    def width(self) -> float:
+        return _STRIP_LEFT + self.column_width
+
+
+@lru_cache(maxsize=256)
+def legible_strip(height: int, font: float) -> LegibleStrip:
+    """The strip of a tower of ``height`` whose letters are ``font`` drawing units high."""
+    band = font * 1.18
+    column_width = font * 0.82 + 2.0
+    fit = max(1, int(_STRIP_HEIGHT // band))
+    if height <= fit:
+        return LegibleStrip(height, band, 0.0, column_width, font)
+    lettered = max(1, fit - 1)
+    stripe = (_STRIP_HEIGHT - lettered * band) / (height - lettered)
+    return LegibleStrip(lettered, band, stripe, column_width, font)
 
 
 @lru_cache(maxsize=64)
@@ -202,6 +289,12 @@ class Scene:
     die_passes: bool
     #: Reserve the die's column even with no face to show (animation frames).
     die_panel: bool = False
+    #: Smallest strip letter in drawing units (None: every layer lettered, small).
+    letter_units: float | None = None
+    #: The other side's last roll, (colour, face), shown faded on its side.
+    other_roll: tuple[int, str] | None = None
+    #: Who rolled ``die_face`` when it is a skip (the turn has passed already).
+    die_color: int | None = None
 
 
 # -- the picture ---------------------------------------------------------------------
@@ -211,6 +304,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               attacked_by: Any = None, arrows: Iterable[Any] = (),
               highlights: Iterable[Any] = (), die_face: str | None = None,
               size: float | None = None, coordinates: bool = True,
+              letter_px: float | None = None, die_panel: bool = False,
+              other_roll: tuple[int, str] | None = None,
               theme: Theme | None = None, **options: Any) -> str:
     """The position as SVG text.
 
@@ -231,6 +326,12 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
       colour (default yellow): a teacher's "look here", a puzzle's hint.
     - ``die_face``: a face letter, ``"skip"``, or None for the position's roll.
     - ``size``: width in pixels (default: 1.2 px per drawing unit).
+    - ``letter_px``: the smallest strip letter in CSS pixels at this size (14
+      for a projector): the strips switch to their legible layout.
+    - ``die_panel``: keep the die's column even with no face showing, so a
+      die game's board never changes width when the die is rolled.
+    - ``other_roll``: (colour, face) of the other side's last roll, drawn
+      faded on that side's end of the die column (both rolls in sight).
     - ``theme``: a ``Theme``; ``**options`` may override any theme field
       (``dark_square="#789"``), and take ``glyph_family`` ("tavreli" or
       "orthodox"), ``backend`` ("svgwrite" or "etree") and ``css_class``.
@@ -245,8 +346,21 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
                      destinations, split_count, check, attacked_by, arrows, die_face,
                      highlights)
     g = position.geometry
-    wu, hu = board_extent(g, coordinates, scene.die_face is not None)
+    scene.die_panel = die_panel
+    if other_roll is not None:
+        if (not isinstance(other_roll, (tuple, list)) or len(other_roll) != 2
+                or not isinstance(other_roll[1], str) or not other_roll[1]):
+            raise RenderError(f"other_roll must be (colour, face), got {other_roll!r}")
+        scene.other_roll = (_color(other_roll[0], "other_roll"), other_roll[1])
+    wu, hu = board_extent(g, coordinates,
+                          scene.die_face is not None or die_panel or other_roll is not None)
     px_w = check_size(size, "board_svg") if size is not None else round(wu * DEFAULT_SCALE)
+    if letter_px is not None:
+        if isinstance(letter_px, bool) or not isinstance(letter_px, (int, float)) or not (
+                0 < letter_px <= px_w):
+            raise RenderError(f"board_svg: letter_px must be a positive size in pixels, "
+                              f"got {letter_px!r}")
+        scene.letter_units = letter_px * wu / px_w
     root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
                                        else ""),
             "data-variant": getattr(getattr(position.rules, "variant", None), "id", ""),
@@ -388,7 +502,7 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     origins = _square_origins(g.width, g.height, scene.flipped, margin)
     names = g.names
     board = position.board
-    panel = scene.die_face is not None or scene.die_panel
+    panel = scene.die_face is not None or scene.die_panel or scene.other_roll is not None
     wu, hu = board_extent(g, scene.coordinates, panel)
 
     if scene.coordinates or panel:
@@ -441,19 +555,50 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     for s, kind in scene.dest.items():
         if kind == "dest-empty":
             _draw_destination(r, parent, origins[s], names[s], kind, theme)
-    if scene.split_count is not None and scene.selected is not None:
+    if (scene.split_count is not None and scene.selected is not None
+            and len(board[scene.selected]) > 1):  # a lone tavrel has nothing to split
         _draw_split_count(r, parent, origins[scene.selected], names[scene.selected],
                           scene.split_count, len(board[scene.selected]), theme)
     for fr, to, color in scene.arrows:
         _draw_arrow(r, parent, origins[fr], origins[to], names[fr], names[to], color, theme)
+    if panel:
+        _draw_dice(r, parent, scene, margin)
+
+
+def _draw_dice(r: Renderer, parent: Any, scene: Scene, margin: float) -> None:
+    """The die column: each side's die stands beside it (the side to move's in front).
+
+    The side to move's face is drawn as its own tavrel (whose roll it is);
+    the other side's last roll (``Scene.other_roll``) stays on its side,
+    faded; a die still to be rolled is a dashed outline.
+    """
+    position, theme = scene.position, scene.theme
+    g = position.geometry
+    side = SQUARE * 1.1
+    x = margin + g.width * SQUARE + (SQUARE * 1.4 - side) / 2
+    bottom_y = margin + g.height * SQUARE - side - 2
+    top_y = margin + 2
+
+    def y_of(color: int) -> float:
+        return bottom_y if (color == 1) == scene.flipped else top_y
+
+    mover = position.turn
     if scene.die_face is not None:
-        side = SQUARE * 1.1
-        x = margin + g.width * SQUARE + (SQUARE * 1.4 - side) / 2
-        # the die stands beside the side to move
-        bottom_to_move = (position.turn == 1) == scene.flipped
-        y = (margin + g.height * SQUARE - side - 2) if bottom_to_move else margin + 2
-        draw_die(r, parent, x, y, side, scene.die_face, theme, pieces, scene.family,
-                 passes=scene.die_passes)
+        # a skip face has already passed the turn: it was the other side's roll
+        roller = mover if not is_skip_mark(scene.die_face) else scene.die_color
+        draw_die(r, parent, x, y_of(mover if roller is None else roller), side, scene.die_face,
+                 theme, position.pieces, scene.family, passes=scene.die_passes,
+                 color=roller, css="current")
+    elif scene.die_panel:
+        r.rect(parent, x, y_of(mover), side, side,
+               {"class": "die pending", "rx": side * 0.16, "fill": "none",
+                "stroke": theme.die_fill, "stroke-width": side * 0.03,
+                "stroke-dasharray": f"{fmt(side * 0.12)} {fmt(side * 0.08)}"})
+    if scene.other_roll is not None:
+        color, face = scene.other_roll
+        faded = r.group(parent, {"opacity": 0.6})
+        draw_die(r, faded, x, y_of(color), side, face, theme, position.pieces, scene.family,
+                 color=color, css="previous")
 
 
 def _draw_coordinates(r: Renderer, parent: Any, g: Geometry, flipped: bool,
@@ -508,8 +653,13 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         if top.promoted:
             r.use(g, _badge_id(r, theme, top.color), {"x": x, "y": y})
         return
-    layout = strip_layout(height)
-    _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
+    if scene.letter_units is not None:
+        font = math.ceil(scene.letter_units * 100) / 100  # never below the size asked for
+        layout: StripLayout | LegibleStrip = legible_strip(height, font)
+        _draw_legible_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
+    else:
+        layout = strip_layout(height)
+        _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
     # the top tavrel, as large as the strip leaves room for, standing on the bottom
     # edge; its box may overlap the strip by the empty inset every glyph keeps at its left
     side = (SQUARE + 1.5 - layout.width) / (1 - GLYPH_INSET / BOX)
@@ -556,11 +706,53 @@ def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
         r.element(lg, "rect", {"x": bx, "y": by + 0.1, "width": layout.column_width,
                                "height": band - 0.2, "rx": 0.8, "fill": fill,
                                "stroke": stroke, "stroke-width": width})
-        letter = pieces.letter(t.acting_kind)
+        letter = ROLE_LETTERS[t.acting_kind]
         r.element(lg, "text", {"x": bx + layout.column_width / 2, "y": by + band / 2 + font * 0.36,
                                "fill": detail, "font-size": font, "font-weight": "bold",
                                "font-family": theme.font_family, "text-anchor": "middle"},
                   letter)
+
+
+def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
+                        tower: tuple[Tavrel, ...], pieces: Any, layout: LegibleStrip,
+                        theme: Theme, taken: int | None) -> None:
+    """Lettered bands for the top layers, colour stripes below (see ``legible_strip``)."""
+    height = len(tower)
+    first_taken = height - taken if taken else height
+    first_lettered = height - layout.lettered
+    bx = x + _STRIP_LEFT
+    w = layout.column_width
+    top = y + SQUARE - _STRIP_BOTTOM - _STRIP_HEIGHT   # the strip is filled from the top down
+    for i in range(height - 1, -1, -1):
+        t = tower[i]
+        if i >= first_lettered:
+            h = layout.band
+            by = top + (height - 1 - i) * h
+        else:
+            h = layout.stripe
+            by = top + layout.lettered * layout.band + (first_lettered - 1 - i) * h
+        fill, outline, detail = theme.piece_colors(t.color)
+        cls = f"layer {COLOR_NAMES[t.color]} {pieces.by_kind[t.kind].name}"
+        stroke, width = outline, 0.5
+        if t.promoted:
+            cls += " promoted"
+            stroke, width = theme.promoted, 0.9
+        if i >= first_taken:
+            cls += " taken"
+            stroke, width = theme.split, 1.2
+        if i < first_lettered:
+            cls += " stripe"
+            width = min(width, h * 0.3)
+        lg = r.element(parent, "g", {"class": cls, "data-square": name, "data-layer": i})
+        r.element(lg, "rect", {"x": bx, "y": round(by + 0.1, 2), "width": w,
+                               "height": round(max(h - 0.2, 0.2), 2), "rx": 0.8, "fill": fill,
+                               "stroke": stroke, "stroke-width": round(width, 2)})
+        if i >= first_lettered:
+            r.element(lg, "text", {"x": bx + w / 2, "y": round(by + h / 2 + layout.font * 0.36, 2),
+                                   "fill": detail, "font-size": layout.font,
+                                   "font-weight": "bold", "font-family": theme.font_family,
+                                   "text-anchor": "middle"},
+                      ROLE_LETTERS[t.acting_kind])
 
 
 def _draw_check(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
@@ -637,5 +829,6 @@ def _draw_arrow(r: Renderer, parent: Any, a: tuple[float, float], b: tuple[float
               {"fill": color})
 
 
-__all__ = ["board_extent", "board_svg", "describe_tavrel", "draw_board", "resolve_options",
-           "resolve_scene", "strip_layout", "tower_title"]
+__all__ = ["ROLE_LETTERS", "board_extent", "board_svg", "describe_tavrel", "draw_board",
+           "legible_strip", "resolve_options", "resolve_scene", "strip_layout", "strip_legend",
+           "tavrel_svg", "tower_title"]

@@ -46,31 +46,44 @@ def face_kind(face: str, pieces: Any = None) -> int:
 
 def draw_die(renderer: Renderer, parent: Any, x: float, y: float, side: float, face: str,
              theme: Theme, pieces: Any = None, family: str | None = None,
-             passes: bool = False) -> Any:
+             passes: bool = False, color: int | None = None, css: str = "") -> Any:
     """Draw one die face with its top left corner at (x, y).
 
     ``passes`` marks a piece face that passes the turn (the absent type).
-    Returns the die's group (class ``die``, ``data-face``).
+    ``color`` (0 white, 1 black) is the roller: the face's piece is drawn as
+    that side's tavrel, so the class sees whose roll it is; without it the
+    piece is drawn in the die's ink. ``css`` adds classes to the group.
+    Returns the die's group (class ``die``, ``data-face``, ``data-color``).
     """
     skip = is_skip_mark(face)
     kind = 0 if skip else face_kind(face, pieces)
-    classes = "die skip" if skip or passes else "die"
-    g = renderer.group(parent, {"class": classes, "data-face": "skip" if skip else face.upper()})
-    renderer.title(g, "die: skip (the turn passes)" if skip
-                   else f"die: {face.upper()}" + (" (passes the turn)" if passes else ""))
+    classes = " ".join(filter(None, ["die skip" if skip or passes else "die", css]))
+    attrs = {"class": classes, "data-face": "skip" if skip else face.upper()}
+    who = ""
+    if color is not None:
+        attrs["data-color"] = ("white", "black")[color]
+        who = ("white", "black")[color] + " rolled "
+    g = renderer.group(parent, attrs)
+    renderer.title(g, f"die: {who}skip (the turn passes)" if skip
+                   else f"die: {who}{face.upper()}" + (" (passes the turn)" if passes else ""))
     renderer.rect(g, x, y, side, side, {"rx": side * 0.16, "fill": theme.die_fill,
                                         "stroke": theme.die_outline,
                                         "stroke-width": side * 0.04})
     if skip:
+        ink = theme.die_pip if color is None else theme.piece_colors(color)[0]
         renderer.circle(g, x + side / 2, y + side / 2, side * 0.2,
-                        {"fill": theme.die_pip, "class": "skip-mark"})
+                        {"fill": ink, "stroke": theme.die_outline,
+                         "stroke-width": side * 0.03, "class": "skip-mark"})
         return g
     fam = family or (GlyphSet.family_for(pieces) if pieces is not None else "orthodox")
     glyph = theme.glyphs.glyph(fam, kind)
-    ident = f"tl-{theme.key}-die-{glyph.name}"
-    renderer.define(ident, lambda r, node: draw_glyph(r, node, glyph, theme.die_pip,
-                                                      theme.die_pip, theme.die_fill),
-                    attrs=glyph_group_attrs(theme.die_pip, theme.die_pip))
+    if color is None:
+        fill, outline, detail = theme.die_pip, theme.die_pip, theme.die_fill
+    else:
+        fill, outline, detail = theme.piece_colors(color)
+    ident = f"tl-{theme.key}-die-{glyph.name}" + ("" if color is None else "-wb"[color + 1])
+    renderer.define(ident, lambda r, node: draw_glyph(r, node, glyph, fill, outline, detail),
+                    attrs=glyph_group_attrs(fill, outline))
     scale = side * 0.8 / BOX
     renderer.use(g, ident, {"transform": f"translate({fmt(x + side * 0.1)},"
                                          f"{fmt(y + side * 0.1)}) scale({fmt(scale)})"})

@@ -19,6 +19,13 @@
 //   (the computer's move, undo/redo, a rejected move going home), a die roll
 //   to tumble. `animations` false turns the movement off.
 //
+// - With `inspector` on, a panel beside the board lists the tower under the
+//   pointer (or the selected one) bottom to top -- picture, colour, Russian
+//   and English name, destiny, promoted mark -- each row a large target that
+//   picks the tower up "from here up" (a `click` with that layer), and a
+//   legend of the strip letters under it. All from `towers`, `glyphs` and
+//   `legend`: hovering never asks the kernel.
+//
 // Pointer events serve mouse, pen and touch alike (`touch-action: none` on
 // the board keeps a finger drag from scrolling the page).
 
@@ -36,6 +43,11 @@ function render({ model, el }) {
   const holder = document.createElement("div");
   holder.className = "tavrei-board-svg";
   el.appendChild(holder);
+  const aside = document.createElement("div");
+  aside.className = "tavrei-inspector";
+  el.appendChild(aside);
+  let shown = null;              // the square whose tower the inspector lists
+  let shownSelected = null;      // the selection it followed last
 
   let seq = 0;
   let clickedAt = null;          // performance.now() of the last click or drop
@@ -105,6 +117,7 @@ function render({ model, el }) {
       }
     }
     drawUserShapes();
+    renderInspector();
     if (clickedAt !== null) {
       // Click- (or drop-) to-redraw time, read by the browser tests: from the
       // pointer going up to the new drawing in the page and laid out (reading
@@ -312,6 +325,79 @@ function render({ model, el }) {
     drag = null;
   }
 
+  // -- the tower inspector and the legend ----------------------------------------
+  function esc(text) {
+    const d = document.createElement("span");
+    d.textContent = text;
+    return d.innerHTML;
+  }
+  function renderInspector() {
+    if (!model.get("inspector")) { aside.style.display = "none"; return; }
+    aside.style.display = "";
+    const towers = model.get("towers") || {};
+    const glyphs = model.get("glyphs") || {};
+    const selectedRect = holder.querySelector("rect.square.selected");
+    const selected = selectedRect ? selectedRect.dataset.square : null;
+    if (selected !== shownSelected) { shownSelected = selected; if (selected) shown = selected; }
+    if (shown && !towers[shown]) shown = selected;
+    const parts = [];
+    const layers = shown ? towers[shown] : null;
+    if (layers) {
+      const h = layers.length;
+      const pill = holder.querySelector(`.split-count[data-square="${shown}"]`);
+      const taking = shown === selected ? (pill ? Number(pill.dataset.count) : h) : 0;
+      const what = h === 1 ? "one tavrel"
+        : `tower of ${h}, as it stands: top tavrel first, bottom one last`;
+      parts.push(`<div class="insp-head"><b>${esc(shown)}</b>: ${what}</div>`);
+      parts.push('<ol class="insp-rows">');
+      layers.forEach((t, i) => {
+        const take = h - i;
+        const cls = ["insp-row", t.color, i >= h - taking ? "taken" : ""].join(" ");
+        const tip = h === 1 ? "pick it up" : take === h ? "take the whole tower"
+          : `take the top ${take} (from here up)`;
+        parts.push(`<li class="${cls}" data-square="${esc(shown)}" data-layer="${i}" ` +
+          `title="${esc(tip)}" role="button">` +
+          `<span class="insp-glyph">${glyphs[t.glyph] || ""}</span>` +
+          `<span class="insp-letter ${t.color}">${esc(t.letter)}</span>` +
+          `<span class="insp-name">${esc(t.color)} <b>${esc(t.name)}</b> ` +
+          `(${esc(t.russian)}, ${esc(t.english)})` +
+          (t.promoted ? ' <span class="insp-promoted" title="promoted">\u2605</span>' : "") +
+          (t.destiny ? `<br><small>${esc(t.destiny)}</small>` : "") + "</span>" +
+          (h > 1 ? `<span class="insp-take">${take === h ? "all" : "top " + take}</span>` : "") +
+          "</li>");
+      });
+      parts.push("</ol>");
+    } else {
+      parts.push('<div class="insp-head">Point at a tower to see every tavrel in it.</div>');
+    }
+    const legend = model.get("legend") || [];
+    if (legend.length) {
+      parts.push('<div class="insp-legend"><div class="insp-legend-title">Strip letters</div>');
+      for (const [letter, name, russian, english] of legend) {
+        parts.push(`<div class="insp-legend-row"><span class="insp-letter white">${esc(letter)}` +
+          `</span> ${esc(name)} (${esc(russian)}) \u2013 ${esc(english)}</div>`);
+      }
+      parts.push("</div>");
+    }
+    aside.innerHTML = parts.join("");
+    aside.dataset.square = layers ? shown : "";
+  }
+  function onHover(event) {
+    const hit = event.target.closest && event.target.closest(".tower[data-square], [data-layer]");
+    if (!hit || drag) return;
+    const square = hit.getAttribute("data-square");
+    if (square && square !== shown && (model.get("towers") || {})[square]) {
+      shown = square;
+      renderInspector();
+    }
+  }
+  function onInspectorClick(event) {
+    const row = event.target.closest && event.target.closest(".insp-row");
+    if (!row) return;
+    event.preventDefault();
+    sendClick(row.dataset.square, Number(row.dataset.layer));
+  }
+
   // -- pointer events ---------------------------------------------------------------
   function hitOf(event) {
     const hit = event.target.closest && event.target.closest("[data-square]");
@@ -409,9 +495,11 @@ function render({ model, el }) {
   holder.addEventListener("pointermove", onPointerMove);
   holder.addEventListener("pointerup", onPointerUp);
   holder.addEventListener("pointercancel", onPointerCancel);
+  holder.addEventListener("pointerover", onHover);
+  aside.addEventListener("click", onInspectorClick);
   el.addEventListener("contextmenu", onContextMenu);
   el.addEventListener("keydown", onKey);
-  const traits = ["svg", "greyed", "version", "effects"];
+  const traits = ["svg", "greyed", "version", "effects", "inspector", "legend"];
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
   draw();
@@ -422,6 +510,8 @@ function render({ model, el }) {
     holder.removeEventListener("pointermove", onPointerMove);
     holder.removeEventListener("pointerup", onPointerUp);
     holder.removeEventListener("pointercancel", onPointerCancel);
+    holder.removeEventListener("pointerover", onHover);
+    aside.removeEventListener("click", onInspectorClick);
     el.removeEventListener("contextmenu", onContextMenu);
     el.removeEventListener("keydown", onKey);
   };

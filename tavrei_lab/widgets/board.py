@@ -39,9 +39,13 @@ HUMAN = "human"
 #: played by the computer): a guard so a notebook cell always returns.
 MAX_COMPUTER_PLIES = 300
 
-#: Board width in pixels in projector mode: with the status line and the die
-#: column it fits a 1280x720 screen, in Voila and in JupyterLab's notebook.
-PROJECTOR_SIZE = 520
+#: Pixels per drawing unit in projector mode (a square is 45 units): an 8x8
+#: board is 515 px square, so with the status line above and the die column
+#: beside it, it fits a 1280x720 screen in Voila and in JupyterLab's notebook.
+PROJECTOR_SCALE = 1.32
+#: The smallest strip letter in CSS pixels: projector mode, and the default board.
+PROJECTOR_LETTER_PX = 14
+DEFAULT_LETTER_PX = 12
 
 _TERMINATIONS = {
     "checkmate": "Checkmate",
@@ -62,11 +66,13 @@ def agent_names() -> list[str]:
 def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
          destinations: list[int] | None = None, split_count: int | None = None,
          size: int | None = None, arrows: list[Any] | tuple[Any, ...] = (),
-         highlights: list[Any] | tuple[Any, ...] = ()) -> str:
+         highlights: list[Any] | tuple[Any, ...] = (), letter_px: float | None = None) -> str:
     """The SVG of ``game``'s current position with the board's highlights.
 
     The one place the widgets call ``tavrei_lab.render.board_svg``.
-    ``arrows`` and ``highlights`` are the teacher's marks (see ``Board.arrows``).
+    ``arrows`` and ``highlights`` are the teacher's marks (see ``Board.arrows``);
+    ``letter_px`` the smallest strip letter. A die game keeps its die column
+    (the board never changes width) and shows both sides' last rolls.
     """
     from tavrei_lab.render import board_svg
     position = game.position
@@ -76,10 +82,74 @@ def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
         moves = [a for a in history if isinstance(a, Move)]
         last = moves[-1] if moves else None
     chance = game.is_chance_node()
+    die = _has_die(game)
     return board_svg(position, flipped=flipped, lastmove=last, selected=selected,
                      destinations=destinations, split_count=split_count,
                      check=(not chance and game.is_check()), die_face=position.roll,
-                     size=size, arrows=arrows, highlights=highlights)
+                     size=size, arrows=arrows, highlights=highlights, letter_px=letter_px,
+                     die_panel=die, other_roll=_other_roll(game) if die else None)
+
+
+def _other_roll(game: Game) -> tuple[int, str] | None:
+    """(colour, face) of the last roll by the side not to move (shown faded on the die column)."""
+    mover = game.position.turn
+    for action, before in zip(reversed(game.history), reversed(game.positions[:-1]),
+                              strict=True):
+        if isinstance(action, Roll) and before.turn != mover:
+            return before.turn, action.face
+    return None
+
+
+def board_scale(game: Game, size: int | None, scale: float) -> int:
+    """The width in pixels of ``game``'s board drawn at ``scale`` px per drawing unit."""
+    from tavrei_lab.render.board import board_extent
+    if size is not None:
+        return size
+    return round(board_extent(game.position.geometry, True, _has_die(game))[0] * scale)
+
+
+def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every tower of ``position``, bottom to top, as the tower inspector lists it."""
+    from tavrei_lab.render.board import ROLE_LETTERS
+    pieces = position.pieces
+    names = position.geometry.names
+    out: dict[str, list[dict[str, Any]]] = {}
+    for square, tower in enumerate(position.board):
+        if not tower:
+            continue
+        rows = []
+        for t in tower:
+            kind = pieces.by_kind[t.kind]
+            acting = pieces.by_kind[t.acting_kind]
+            destiny = ""
+            if t.promoted:
+                destiny = f"promoted from {kind.name} ({kind.russian})"
+            elif t.destiny and t.destiny != t.kind:
+                d = pieces.by_kind[t.destiny]
+                destiny = f"destiny: {d.name} ({d.russian})"
+            color = COLOR_NAMES[t.color]
+            rows.append({"color": color, "letter": ROLE_LETTERS[t.acting_kind],
+                         "name": acting.name, "russian": acting.russian,
+                         "english": acting.english, "destiny": destiny,
+                         "promoted": bool(t.promoted),
+                         "glyph": f"{ROLE_LETTERS[t.acting_kind]} {color}"})
+        out[names[square]] = rows
+    return out
+
+
+def glyph_pictures(pieces: Any) -> dict[str, str]:
+    """``{"Q white": "<svg>"}``: every tavrel's picture for the inspector and the legend."""
+    from tavrei_lab.render.board import ROLE_LETTERS, tavrel_svg
+    return {f"{letter} {COLOR_NAMES[color]}": tavrel_svg(kind, color, pieces, size=26)
+            for kind, letter in ROLE_LETTERS.items() if kind in pieces.by_kind
+            for color in (WHITE, BLACK)}
+
+
+def legend_rows(pieces: Any) -> list[list[str]]:
+    """``[["K", "volkhv", "волхв", "king"], ...]``: what each strip letter means."""
+    from tavrei_lab.render.board import strip_legend
+    return [[letter, kind.name, kind.russian, kind.english]
+            for letter, kind in strip_legend(pieces)]
 
 
 def _piece_name(position: Any, tavrel: Any) -> str:
@@ -129,7 +199,9 @@ class Board(widgets.VBox):
         self.game: Game = game if game is not None else Game(variant, position, seed=seed)
         self.flipped = flipped
         self.projector = projector
-        self.size = size if size is not None else (PROJECTOR_SIZE if projector else None)
+        self.size = board_scale(self.game, size, PROJECTOR_SCALE) if projector else size
+        self.letter_px = PROJECTOR_LETTER_PX if projector else DEFAULT_LETTER_PX
+        self._towers_for: tuple[Any, dict[str, Any]] | None = None
         self._move_listeners: list[Callable[[Board, Move], Any]] = []
         self._arrows: list[tuple[Any, ...]] = []
         self._highlights: list[Any] = []
@@ -146,8 +218,13 @@ class Board(widgets.VBox):
         self.view.observe(self._on_click, "click")
         self.view.observe(self._on_key, "key")
         self.view.observe(self._on_drop, "drop")
+        self.view.inspector = True
+        self._set_pieces()
         self.status = widgets.HTML()
         self.status.add_class("tavrei-status")
+        # the status line always takes two lines' room, so a longer message
+        # never pushes the board down (the board holds still)
+        self.status.layout = widgets.Layout(height="3.2em", overflow="hidden auto")
 
         # -- beside the board: the count, the promotion, the move list -----------
         self.count_picker = widgets.Dropdown(description="Take", options=[], disabled=True,
@@ -172,8 +249,11 @@ class Board(widgets.VBox):
         self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
                                           indent=False)
         self.die_box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll])
-        side = widgets.VBox([self.count_picker, self.promotion_picker, self.move_list, nav,
-                             self.die_box])
+        if projector:
+            self.move_list.rows = 8
+        # the die first: in a die game the Roll button sits by the board's top, in sight
+        side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
+                             self.move_list, nav])
 
         # -- under the board: game controls ---------------------------------------
         self.undo_button = _button("Undo", "take back the last move", self.undo)
@@ -227,17 +307,36 @@ class Board(widgets.VBox):
                           _button("Copy position", "copy the position string",
                                   self.copy_position)]),
         ])
+        self.movable_toggle = widgets.ToggleButton(
+            value=False, description="Show movable",
+            tooltip="tint every tower that can move now")
+        self.movable_toggle.observe(lambda _c: self.redraw(), "value")
+        self.animate_toggle = widgets.Checkbox(value=True, description="animate moves",
+                                               indent=False, layout=widgets.Layout(width="auto"))
+        widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
         controls = widgets.VBox([
             widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
-                          self.computer_button]),
+                          self.computer_button, self.movable_toggle, self.animate_toggle]),
             widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
             widgets.HBox([self.white_player, self.black_player]),
             record_box,
         ])
-        super().__init__([self.status, widgets.HBox([self.view, side]), controls])
+        main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.status, main, controls])
         self.add_class("tavrei-board-app")
+        if projector:
+            self.add_class("tavrei-projector")
+            self.view.add_class("tavrei-projector")
         self._reset_players()
         self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
+
+    def _set_pieces(self) -> None:
+        """Send the legend and the tavrel pictures for the game's piece set (once per set)."""
+        pieces = self.game.position.pieces
+        if getattr(self, "_pieces", None) is not pieces:
+            self._pieces = pieces
+            self.view.glyphs = glyph_pictures(pieces)
+            self.view.legend = legend_rows(pieces)
 
     # == reading the state ========================================================
     @property
@@ -291,13 +390,32 @@ class Board(widgets.VBox):
         split = self.count if self.selected is not None else None
         return draw(self.game, flipped=self.flipped, selected=self.selected,
                     destinations=self.destinations() or None, split_count=split,
-                    size=self.size, arrows=self._arrows, highlights=self._highlights)
+                    size=self.size, arrows=self._arrows,
+                    highlights=self._highlights + self._movable_marks(),
+                    letter_px=self.letter_px)
 
     def redraw(self) -> None:
         """Send a new drawing to the browser (in place: the widget stays)."""
         effects, self._effects = self._effects, {}
+        pos = self.game.position
+        towers = None
+        if self._towers_for is None or self._towers_for[0] is not pos:
+            self._towers_for = (pos, tower_rows(pos))
+            towers = self._towers_for[1]
         self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
-                       effects=effects)
+                       effects=effects, towers=towers)
+
+    def _movable_marks(self) -> list[tuple[str, str]]:
+        """With "Show movable" on: every tower that can move, tinted green."""
+        if not self.movable_toggle.value:
+            return []
+        return [(name, "green") for name in self.moves_by_tower()]
+
+    def _slide(self, move: Move, back: bool = False) -> None:
+        """Animate ``move`` with the next drawing (``back``: as it is taken back)."""
+        names = self.game.position.geometry.names
+        fr, to = names[move.from_square], names[move.to_square]
+        self._effects.setdefault("slide", []).append([to, fr] if back else [fr, to])
 
     def moves_by_tower(self) -> dict[str, dict[str, list[str]]]:
         """Where each tower may go now, per count: ``{"e2": {"1": ["e3", "e4"]}}``.
@@ -342,8 +460,10 @@ class Board(widgets.VBox):
         self.redraw()
 
     def _status_html(self) -> str:
-        return (f'<span class="tavrei-message">{html.escape(self.message)}</span> '
-                f'<b class="tavrei-state">{html.escape(self.state_text())}</b>')
+        # whose turn first: a long message may run past the two reserved lines
+        # (they scroll), but the state of the game is always in sight
+        return (f'<b class="tavrei-state">{html.escape(self.state_text())}</b> '
+                f'<span class="tavrei-message">{html.escape(self.message)}</span>')
 
     def state_text(self) -> str:
         """Whose turn, check, mate, stalemate, draws: the second half of the status line."""
@@ -394,8 +514,12 @@ class Board(widgets.VBox):
         height = len(pos.board[self.selected])
         counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
         options = []
+        top = pos.board[self.selected][-1]
         for k in range(height, 0, -1):
-            label = f"{k} (whole tower)" if k == height else f"top {k}"
+            if height == 1:
+                label = f"1 (the {pos.pieces.by_kind[top.acting_kind].name})"
+            else:
+                label = f"{k} (whole tower)" if k == height else f"top {k}"
             if k not in counts:
                 label += " - no move"
             options.append((label, k))
@@ -789,6 +913,7 @@ class Board(widgets.VBox):
             messages.append(f"{self._played_text(move)[:-len(' played.')]} "
                             f"played by the computer ({agent.name}).")
             game.push(move)
+            self._slide(move)
         return messages
 
     def _agent(self, color: int) -> Any:
@@ -842,6 +967,7 @@ class Board(widgets.VBox):
         messages.append(f"{self._played_text(move)[:-len(' played.')]} "
                         f"played by the computer ({agent.name}).")
         game.push(move)
+        self._slide(move)
         self.selected = None
         self.count = None
         self._after_change(messages + self._continue())
@@ -865,6 +991,7 @@ class Board(widgets.VBox):
         before = game.position.turn
         who = COLOR_NAMES[before].capitalize()
         face = game.roll()
+        self._effects["roll"] = True
         text = f"{who} rolled {self._face_text(face)}."
         after = game.position
         if game.is_chance_node() or after.turn != before:
@@ -919,6 +1046,8 @@ class Board(widgets.VBox):
             action = game.pop()
             if isinstance(action, Move):
                 undone.append(text)
+                self._effects["slide"] = []
+                self._slide(action, back=True)  # the last one taken back slides home
                 if not game.is_chance_node() and (self.is_human_turn() or not humans):
                     break
         self.selected = None
@@ -932,7 +1061,9 @@ class Board(widgets.VBox):
             self._after_change(["Nothing to redo."])
             return
         while game.can_redo():
-            if isinstance(game.redo(), Move):
+            action = game.redo()
+            if isinstance(action, Move):
+                self._slide(action)
                 break
         self.selected = None
         self.count = None
@@ -946,11 +1077,14 @@ class Board(widgets.VBox):
     def set_game(self, game: Game, message: str = "New game.") -> None:
         """Put ``game`` on the board (the widget stays; only its contents change)."""
         self.game = game
+        self._set_pieces()
         self.selected = None
         self.count = None
         self.pending_promotion = []
         self.promotion_picker.layout.display = "none"
         self._legal_for = None
+        if self.projector:
+            self.size = board_scale(game, None, PROJECTOR_SCALE)
         self._reset_players()
         self._updating = True
         try:

@@ -37,7 +37,15 @@ class BoardView(anywidget.AnyWidget):
     - ``effects``: what to animate with the drawing of the same ``version``:
       ``{"flash": ["e4"], "slide": [["e4", "e2"]]}`` flashes squares and slides
       the tower now drawn on the second square in from the first.
-    - ``animations``: False turns every animation off (slides, flashes, the die).
+    - ``animations``: False turns every animation off (slides, the die's tumble).
+    - ``towers``: ``{"e4": [layer, ...]}`` bottom to top, each layer
+      ``{"color", "letter", "name", "russian", "english", "destiny",
+      "promoted", "glyph"}``: what the tower inspector lists (hover a tower).
+    - ``glyphs``: ``{"Q white": "<svg ...>"}``: the pictures the inspector and
+      legend show, by strip letter and colour.
+    - ``legend``: ``[["K", "volkhv", "волхв", "king"], ...]``: what each strip
+      letter means.
+    - ``inspector``: True shows the tower inspector and legend beside the board.
     - ``click``: ``{"square": "e4", "layer": i or None, "seq": n}`` from the browser.
     - ``drop``: ``{"from": "e2", "count": 1, "to": "e4", "seq": n}`` from the browser.
     - ``drawn``: the arrows and circles a user drew with the right button,
@@ -55,6 +63,10 @@ class BoardView(anywidget.AnyWidget):
     moves = traitlets.Dict(default_value={}).tag(sync=True)
     effects = traitlets.Dict(default_value={}).tag(sync=True)
     animations = traitlets.Bool(True).tag(sync=True)
+    towers = traitlets.Dict(default_value={}).tag(sync=True)
+    glyphs = traitlets.Dict(default_value={}).tag(sync=True)
+    legend = traitlets.List(default_value=[]).tag(sync=True)
+    inspector = traitlets.Bool(False).tag(sync=True)
     click = traitlets.Dict(default_value={}).tag(sync=True)
     drop = traitlets.Dict(default_value={}).tag(sync=True)
     drawn = traitlets.List(default_value=[]).tag(sync=True)
@@ -63,11 +75,14 @@ class BoardView(anywidget.AnyWidget):
 
     def show(self, svg: str, greyed: list[str] | None = None,
              moves: dict[str, dict[str, list[str]]] | None = None,
-             effects: dict[str, Any] | None = None) -> None:
-        """Redraw with ``svg`` (greyed squares, legal moves, effects) in one message."""
+             effects: dict[str, Any] | None = None,
+             towers: dict[str, list[dict[str, Any]]] | None = None) -> None:
+        """Redraw with ``svg`` (greyed squares, legal moves, effects, towers) in one message."""
         with self.hold_sync():
             self.greyed = list(greyed or [])
             self.moves = dict(moves or {})
+            if towers is not None:
+                self.towers = towers
             self.effects = {**(effects or {}), "version": self.version + 1}
             self.svg = svg
             self.version += 1

@@ -20,6 +20,11 @@ pytestmark = pytest.mark.browser
 
 MAIN = ".main-board"
 DIE = ".die-board"
+PROJ = ".proj-board"
+
+#: A Tavreli position with a tower of 10 on d4 and one of 2 on e4 (white to move).
+TALL_TOWERS = ("rslkvlsr/p:Rp:Sp:Lp:K1p:Lp:Sp:R/8/8/3(P:Kp:KP:Kp:KP:Kp:KP:Kp:KP:Kk)(p:HP:H)3/8/"
+               "P:RP:SP:L2P:LP:SP:R/RSLKVLSR w - 0 1")
 
 
 def board_el(nb: Notebook, app: str) -> Any:
@@ -327,3 +332,131 @@ def test_drop_to_redraw_time(notebook: Notebook) -> None:
           f"(min {min(times):.1f}, max {max(times):.1f})")
     assert all(t == t for t in times)
     assert median < 1000
+
+
+def box_of(nb: Notebook, selector: str) -> dict[str, float]:
+    box = nb.page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def test_inspector_rows_choose_the_count(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 d7-d5 e4xd5 a7-a6")
+    x, y = centre(nb, MAIN, '.tower[data-square="d5"] use')
+    nb.page.mouse.move(x, y)                                   # hover: no kernel needed
+    inspector = nb.page.locator(f"{MAIN} .tavrei-inspector")
+    nb.page.wait_for_function("(sel) => document.querySelector(sel).dataset.square === 'd5'",
+                              arg=f"{MAIN} .tavrei-inspector")
+    rows = inspector.locator(".insp-row")
+    assert rows.count() == 2
+    texts = rows.all_inner_texts()
+    assert any("black" in t and "ratnik" in t and "ратник" in t and "pawn" in t for t in texts)
+    heights = [r.bounding_box()["height"] for r in rows.all()]
+    assert min(heights) >= 32, heights
+    screenshot(nb.page, "13-inspector-hover")
+    for layer, count in ((1, 1), (0, 2)):
+        before = version(nb, MAIN)
+        inspector.locator(f'.insp-row[data-layer="{layer}"]').click()
+        wait_redraw(nb, MAIN, before)
+        state = nb.state("board")
+        assert state["selected"] == "d5" and state["count"] == count
+    assert inspector.locator(".insp-row.taken").count() == 2
+    legend = inspector.locator(".insp-legend").inner_text()
+    assert "knyaz (князь)" in legend and "queen" in legend
+    screenshot(nb.page, "14-inspector-count")
+
+
+def board_box(nb: Notebook, app: str) -> dict[str, float]:
+    """The board drawing's box relative to its Board widget (scrolling the page does not count)."""
+    return nb.page.evaluate("""(sel) => {
+      const app = document.querySelector(sel).getBoundingClientRect();
+      const b = document.querySelector(sel + ' .tavrei-board-widget svg').getBoundingClientRect();
+      return {x: b.x - app.x, y: b.y - app.y, width: b.width, height: b.height};
+    }""", app)
+
+
+def test_the_board_holds_still(notebook: Notebook) -> None:
+    """Select, message, roll: the board's box does not move or resize."""
+    nb = notebook
+    reset(nb, "die", DIE, variant="'gavrilov-die'", seed="3")
+    svg = DIE
+    first = board_box(nb, svg)
+    for _ in range(10):
+        click_button(nb, DIE, "Roll the die")
+        assert board_box(nb, svg) == first, "rolling the die moved the board"
+        if not nb.state("die")["chance"]:
+            break
+    state = nb.state("die")
+    origin, _target = state["legal"][0]
+    click_square(nb, DIE, origin)                              # select
+    assert board_box(nb, svg) == first, "selecting moved the board"
+    click_square(nb, DIE, "c4")                                # a long explanation
+    assert board_box(nb, svg) == first, "a message moved the board"
+    reset(nb, "board", MAIN, "e2-e4 d7-d5 e4xd5")
+    before = board_box(nb, MAIN)
+    for square in ("d5", "a7", "h3", "a7"):                     # message, select, refuse, clear
+        click_square(nb, MAIN, square)
+        assert board_box(nb, MAIN) == before
+    print(f"\nboard boxes: die board {first}, main board {before}")
+
+
+def letter_sizes(nb: Notebook, app: str) -> list[float]:
+    """Every strip letter's font size in CSS px, as drawn (font-size x the SVG's scale)."""
+    return nb.page.evaluate("""(sel) => {
+      const svg = document.querySelector(sel + ' .tavrei-board-widget svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return Array.from(svg.querySelectorAll('.layer text')).map(
+        t => Number(t.getAttribute('font-size')) * scale);
+    }""", app)
+
+
+def test_projector_mode_fits_1280x720(notebook: Notebook) -> None:
+    nb = notebook
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        before = version(nb, PROJ)
+        nb.execute(f"proj.set_game(Game('tavreli', {TALL_TOWERS!r}), 'Tall towers.')")
+        wait_redraw(nb, PROJ, before)
+        sizes = letter_sizes(nb, PROJ)
+        ink = page.evaluate("""(sel) => Array.from(document.querySelectorAll(
+            sel + ' .tavrei-board-widget svg .layer text')).map(
+            t => t.getBoundingClientRect().height)""", PROJ)
+        assert sizes and min(sizes) >= 14, sizes
+        print(f"\nprojector strip letters: {len(sizes)} letters, font size min "
+              f"{min(sizes):.1f} CSS px (box height min {min(ink):.1f} px)")
+        nb.execute("proj.set_game(Game('gavrilov-die-8x8', seed=5), 'Die game.')")
+        page.wait_for_selector(f"{PROJ} .tavrei-board-widget svg .die.pending")
+        # the teacher scrolls the board to the top of the screen, then rolls
+        page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                      f"{PROJ} .tavrei-status")
+        roll = page.locator(f"{PROJ} button", has_text="Roll the die").first
+        box = roll.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 720, "Roll is out of sight"
+        before = version(nb, PROJ)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait_redraw(nb, PROJ, before)
+        parts = {"status": f"{PROJ} .tavrei-status",
+                 "board": f"{PROJ} .tavrei-board-widget svg",
+                 "die": f"{PROJ} .tavrei-board-widget svg .die"}
+        for name, selector in parts.items():
+            box = box_of(nb, selector)
+            print(f"projector {name}: x {box['x']:.0f}-{box['x'] + box['width']:.0f}, "
+                  f"y {box['y']:.0f}-{box['y'] + box['height']:.0f}")
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (name, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (name, box)
+        screenshot(page, "15-projector-1280x720")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_default_board_letters(notebook: Notebook) -> None:
+    nb = notebook
+    before = version(nb, MAIN)
+    nb.execute(f"board.set_game(Game('tavreli', {TALL_TOWERS!r}), 'Tall towers.')")
+    wait_redraw(nb, MAIN, before)
+    sizes = letter_sizes(nb, MAIN)
+    print(f"\ndefault board strip letters: min {min(sizes):.1f} CSS px")
+    assert min(sizes) >= 12
+    screenshot(nb.page, "16-default-tall-towers")
