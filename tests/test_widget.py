@@ -18,7 +18,7 @@ import pytest
 from tavrei_lab import Game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.widgets import Board, BoardView, PositionEditor, agent_names
-from tavrei_lab.widgets.board import PROJECTOR_LETTER_PX, PROJECTOR_SCALE
+from tavrei_lab.widgets.board import PROJECTOR_LETTER_PX, PROJECTOR_SCALE, PROJECTOR_SIZE
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -596,7 +596,7 @@ def test_moves_are_sent_only_when_a_person_may_move() -> None:
 
 def test_projector_mode_is_one_switch() -> None:
     board = Board(Game(), projector=True)
-    assert board.projector and board.size == round(390 * PROJECTOR_SCALE)
+    assert board.projector and board.size == round(390 * PROJECTOR_SCALE) == PROJECTOR_SIZE
     assert f'width="{board.size}' in board.view.svg
     assert board.letter_px == PROJECTOR_LETTER_PX
     assert "tavrei-projector" in board._dom_classes

@@ -43,6 +43,8 @@ MAX_COMPUTER_PLIES = 300
 #: board is 515 px square, so with the status line above and the die column
 #: beside it, it fits a 1280x720 screen in Voila and in JupyterLab's notebook.
 PROJECTOR_SCALE = 1.32
+#: The width of an 8x8 board without a die in projector mode, in pixels.
+PROJECTOR_SIZE = round((8 * 45 + 2 * 15) * PROJECTOR_SCALE)
 #: The smallest strip letter in CSS pixels: projector mode, and the default board.
 PROJECTOR_LETTER_PX = 14
 DEFAULT_LETTER_PX = 12

@@ -57,7 +57,7 @@ def click_square(nb: Notebook, app: str, square: str) -> None:
 
 
 def click_layer(nb: Notebook, app: str, square: str, layer: int) -> None:
-    mouse_click(nb, app, f'[data-square="{square}"][data-layer="{layer}"]')
+    mouse_click(nb, app, f'svg [data-square="{square}"][data-layer="{layer}"]')
 
 
 def centre(nb: Notebook, app: str, selector: str) -> tuple[float, float]:
@@ -136,7 +136,7 @@ def test_capture_onto_an_enemy_tower_then_split(notebook: Notebook) -> None:
     state = nb.state("board")
     assert state["history"][-1] == "e4xd5"
     assert re.search(r"\(p:K'?P:H'\)", state["position"])  # a tower of two on d5
-    layers = nb.page.locator(f'{MAIN} .tavrei-board-widget [data-square="d5"][data-layer]')
+    layers = nb.page.locator(f'{MAIN} .tavrei-board-widget svg [data-square="d5"][data-layer]')
     assert layers.count() == 2
     screenshot(nb.page, "02-capture")
     click_square(nb, MAIN, "a7")
@@ -258,7 +258,7 @@ def test_drag_and_drop_moves_captures_and_splits(notebook: Notebook) -> None:
     assert drawn(nb, MAIN, "lastmove") == {"e4", "d5"}
     mouse_drag(nb, MAIN, '.tower[data-square="a7"]', "a6")
     # the drag starts on the top layer of d5's strip: only that tavrel goes
-    mouse_drag(nb, MAIN, '[data-square="d5"][data-layer="1"]', "d6")
+    mouse_drag(nb, MAIN, 'svg [data-square="d5"][data-layer="1"]', "d6")
     state = nb.state("board")
     assert state["history"][-1] == "d5(1)-d6"
     assert re.search(r"/3P1p1/3p4/", state["position"]) or "d6" in state["history"][-1]
