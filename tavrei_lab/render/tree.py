@@ -12,9 +12,17 @@ The picture follows the conventions of a chess book's analysis diagram:
 - values (white's point of view) are written under the nodes, ``≥`` / ``≤``
   marking alpha-beta bounds.
 
-Optional **thumbnails** put a small board (``tavrei_lab.render.board_svg``)
-under chosen nodes. Every node is a ``<g class="node ..." data-node="ID">``,
+Moves are written just above the node they lead to, and a slot is as wide
+as the longest move, so labels never overlap. Optional **thumbnails** are
+boards (``tavrei_lab.render.board_svg``) big enough to read: under chosen
+nodes, or -- for the principal variation -- in a column beside the tree, one
+per layer, so they cost the tree no width. Every node is a ``<g class="node ..." data-node="ID">``,
 so styles can target kinds of node and the interactive view can report clicks.
+
+``picture`` wraps a drawing for notebooks: it is shown scaled to the width
+of the output (never wider, never enlarged), so the root and the best line
+are in sight without scrolling. ``fold_beside_pv`` folds everything off the
+best line, the way to keep a wide tree readable.
 
 The SVG is built through the render package's small ``Renderer`` interface
 (svgwrite, validation off), which keeps a 10,000-node drawing quick.
@@ -23,6 +31,7 @@ The SVG is built through the render package's small ``Renderer`` interface
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -40,26 +49,36 @@ from tavrei_lab.tree.values import value_text
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.
 MAX_THUMBNAILS = 400
 
-SLOT = 78.0          # horizontal distance between neighbouring leaves
+SLOT = 78.0          # least horizontal distance between neighbouring leaves
 LAYER = 92.0         # vertical distance between layers
 RADIUS = 11.0
 MARGIN = 30.0
-THUMB = 72.0         # thumbnail width
+THUMB = 128.0        # thumbnail width: 16 px squares, glyphs readable
+LABEL_CHAR = 6.6     # width of one character of an 11 px move label (sans-serif, generous)
+LABEL_GAP = 12.0     # least space between two neighbouring labels
 PV_COLOUR = "#c0392b"
 EDGE_COLOUR = "#8a8a8a"
+# Every rule is scoped to the drawing: inlined in a page, it must not restyle the page.
 _STYLE = (
-    ".edge{stroke:#8a8a8a;stroke-width:1.2}"
-    ".edge.pv{stroke:#c0392b;stroke-width:3}"
-    ".pruned{opacity:.35}"
-    ".label{font:11px sans-serif;fill:#333;paint-order:stroke;stroke:#fff;stroke-width:3px}"
-    ".label.pv{fill:#c0392b;font-weight:bold}"
-    ".value{font:10px monospace;fill:#155;paint-order:stroke;stroke:#fff;stroke-width:3px}"
-    ".shape{stroke:#222;stroke-width:1.5}"
-    ".pv>.shape{stroke:#c0392b;stroke-width:3}"
-    ".cut>.shape{stroke-dasharray:3 2}"
-    ".selected>.shape{stroke:#2471a3;stroke-width:4}"
-    ".badge{font:bold 10px sans-serif;fill:#2471a3}"
-    ".node{cursor:pointer}"
+    ".tavrei-tree .edge{stroke:#8a8a8a;stroke-width:1.2}"
+    ".tavrei-tree .edge.pv{stroke:#c0392b;stroke-width:3}"
+    ".tavrei-tree .pruned{opacity:.35}"
+    ".tavrei-tree .label{font:11px sans-serif;fill:#333;paint-order:stroke;stroke:#fff;"
+    "stroke-width:3px}"
+    ".tavrei-tree .label.pv{fill:#c0392b;font-weight:bold}"
+    ".tavrei-tree .value{font:10px monospace;fill:#155;paint-order:stroke;stroke:#fff;"
+    "stroke-width:3px}"
+    ".tavrei-tree .shape{stroke:#222;stroke-width:1.5}"
+    ".tavrei-tree .pv>.shape{stroke:#c0392b;stroke-width:3}"
+    ".tavrei-tree .cut>.shape{stroke-dasharray:3 2}"
+    ".tavrei-tree .selected>.shape{stroke:#2471a3;stroke-width:4}"
+    ".tavrei-tree .badge{font:bold 10px sans-serif;fill:#2471a3}"
+    ".tavrei-tree .caption{font:bold 11px sans-serif;fill:#c0392b}"
+    ".tavrei-tree .node{cursor:pointer}"
+    # live in a page (not as an <img>), a thumbnail grows under the mouse
+    ".tavrei-tree .thumbnail{transition:transform .15s;transform-box:fill-box;"
+    "transform-origin:50% 0}"
+    ".tavrei-tree .thumbnail:hover{transform:scale(2.2)}"
 )
 
 
@@ -89,7 +108,7 @@ def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: set[int]) -> list[int]:
 
 
 def _thumbnail(G: nx.DiGraph, node: int) -> str:
-    """A small board for ``node`` as a data URI, the move that led there highlighted."""
+    """A board for ``node`` as a data URI, the move that led there highlighted."""
     position = position_at(G, node)
     lastmove = None
     preds = list(G.predecessors(node))
@@ -103,6 +122,17 @@ def _thumbnail(G: nx.DiGraph, node: int) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
+def _edge_text(edge: dict[str, Any]) -> str:
+    if "face" in edge:
+        return f"@{edge['face']} {probability_text(edge['probability'])}"
+    return str(edge.get("label", edge.get("move", "")))
+
+
+def _one_per_layer(nodes: Iterable[int], pos: dict[int, tuple[float, float]]) -> bool:
+    layers = [pos[n][1] for n in nodes]
+    return len(layers) == len(set(layers))
+
+
 def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = None,
              collapsed: Iterable[int] = (), thumbnails: Any = False,
              selected: int | None = None, show_values: bool = True,
@@ -111,8 +141,10 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
 
     ``collapsed`` nodes hide their subtrees; ``layout`` (``{node: (slot, layer)}``)
     defaults to ``layered_layout``. ``thumbnails`` is False, True (every
-    visible node), ``"pv"`` (the principal variation) or a list of nodes.
-    ``selected`` outlines one node (the interactive view's choice).
+    visible node), ``"pv"`` (the principal variation: drawn in a column beside
+    the tree, one board per layer, each captioned with its move) or a list of
+    nodes (drawn under their nodes). ``selected`` outlines one node (the
+    interactive view's choice).
 
     >>> from tavrei_lab import Game
     >>> from tavrei_lab.tree import build
@@ -124,19 +156,44 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     closed = set(collapsed)
     pos = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
     visible = set(pos)
-    thumbs = set(_thumbnail_nodes(G, thumbnails, visible))
-    # A thumbnail sits to the right of its node: slots and layers make room for it.
-    slot = SLOT + (THUMB if thumbs else 0)
-    layer_height = LAYER + (THUMB / 2 if thumbs else 0)
+    chosen = _thumbnail_nodes(G, thumbnails, visible)
+    # The principal variation has one node per layer: its boards fit in a column
+    # beside the tree. Other choices sit under their nodes, and slots make room.
+    column = chosen if thumbnails == "pv" and _one_per_layer(chosen, pos) else []
+    beside = set() if column else set(chosen)
+    nd = G.nodes
+
+    labels_text: dict[int, str] = {}
+    if show_moves:
+        for node in pos:
+            if node in closed:
+                continue
+            for child, edge in G.succ[node].items():
+                if child in pos:
+                    labels_text[child] = _edge_text(edge)
+    widest = max((len(t) for t in labels_text.values()), default=0) * LABEL_CHAR
+    slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
+    # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
+    text_below = 12 * show_values + 12 * any(nd[n].get("cut") for n in pos)
+    board_below = THUMB + 6 if beside else 0
+    layer_height = max(LAYER + board_below, THUMB + 16 if column else 0)
     max_x = max(x for x, _ in pos.values())
     max_y = max(y for _, y in pos.values())
-    width = 2 * MARGIN + max_x * slot + (THUMB + RADIUS if thumbs else 0)
-    top = MARGIN + (THUMB / 2 if thumbs else 0)
-    height = top + MARGIN + max_y * layer_height + 24 + (THUMB / 2 if thumbs else 0)
+    top = MARGIN + (THUMB / 2 if column else 0)
+    tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
+    column_x = tree_width + (MARGIN if column else 0)
+    width = column_x + (THUMB + MARGIN if column else 0)
+    height = (top + MARGIN + max_y * layer_height + 24 + board_below
+              + (THUMB / 2 if column else 0))
+    left = MARGIN + (THUMB / 2 - MARGIN / 2 if beside else 0)
 
     def xy(node: int) -> tuple[float, float]:
         x, y = pos[node]
-        return round(MARGIN + x * slot, 1), round(top + y * layer_height, 1)
+        return round(left + x * slot, 1), round(top + y * layer_height, 1)
+
+    def leaves_at(node: int) -> float:
+        """How far below a node's centre its edges start (under its value and board)."""
+        return RADIUS + (text_below + board_below if node in beside else 0)
 
     r = SvgwriteRenderer(width, height, (0, 0, width, height),
                          {"class": "tavrei-tree", "font-family": "sans-serif"})
@@ -144,7 +201,6 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     edges = r.group(None, {"class": "edges"})
     labels = r.group(None, {"class": "labels"})
     nodes = r.group(None, {"class": "nodes"})
-    nd = G.nodes
     for node in pos:
         if node in closed:
             continue
@@ -157,16 +213,10 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
             cls = "edge pv" if pv else "edge"
             if nd[child].get("pruned"):
                 cls += " pruned"
-            r.line(edges, x1, y1 + RADIUS, x2, y2 - RADIUS, {"class": cls})
-            if not show_moves:
-                continue
-            if "face" in edge:
-                text = f"@{edge['face']} {probability_text(edge['probability'])}"
-            else:
-                text = edge.get("label", edge.get("move", ""))
-            mx, my = x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62
-            r.text(labels, mx, my, text, {"class": "label pv" if pv else "label",
-                                          "text-anchor": "middle"})
+            r.line(edges, x1, y1 + leaves_at(node), x2, y2 - RADIUS, {"class": cls})
+            if child in labels_text:  # just above the node the move leads to
+                r.text(labels, x2, y2 - RADIUS - 5, labels_text[child],
+                       {"class": "label pv" if pv else "label", "text-anchor": "middle"})
     for node in pos:
         data = nd[node]
         x, y = xy(node)
@@ -205,11 +255,71 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
         if node in closed and G.out_degree(node):
             hidden = len(nx.descendants(G, node))
             r.text(g, x + RADIUS + 3, y + 4, f"+{hidden}", {"class": "badge"})
-        if node in thumbs:
-            r.element(g, "image", {"x": x + RADIUS + 4, "y": y - THUMB / 2, "width": THUMB,
-                                   "height": THUMB, "href": _thumbnail(G, node),
+        if node in beside:  # under the node, like a diagram under a move in a book
+            r.element(g, "image", {"x": x - THUMB / 2, "y": y + RADIUS + text_below + 2,
+                                   "width": THUMB, "height": THUMB,
+                                   "href": _thumbnail(G, node), "class": "thumbnail"})
+    if column:
+        boards = r.group(None, {"class": "pv-boards"})
+        for node in sorted(column, key=lambda n: pos[n][1]):
+            _, y = xy(node)
+            g = r.group(boards, {"data-node": node, "class": "pv-board"})
+            caption = labels_text.get(node) or "now"
+            r.text(g, column_x, y - THUMB / 2 - 4, caption, {"class": "caption"})
+            r.element(g, "image", {"x": column_x, "y": y - THUMB / 2 + 2, "width": THUMB,
+                                   "height": THUMB - 4, "href": _thumbnail(G, node),
                                    "class": "thumbnail"})
     return r.to_string()
 
 
-__all__ = ["MAX_THUMBNAILS", "draw_svg", "probability_text"]
+def fold_beside_pv(G: nx.DiGraph) -> set[int]:
+    """The nodes to fold so that only the principal variation stays open.
+
+    Every node off the best line is folded (its ``+N`` badge says how much is
+    hidden), and so is the line's last node if it has children: a wide tree
+    then fits a page with its root and best line in sight.
+    """
+    pv = {n for n, d in G.nodes(data=True) if d.get("pv")}
+    folded = {n for n in G.nodes if G.out_degree(n)} - pv
+    folded.update(n for n in pv if G.out_degree(n)
+                  and not any(G.nodes[c].get("pv") for c in G.succ[n]))
+    return folded
+
+
+class TreePicture:
+    """A tree drawing for a notebook, scaled to the output's width.
+
+    Jupyter shows ``image/svg+xml`` as an image at its natural width, so a
+    wide tree ran off the page; as inline HTML the drawing shrinks to the
+    output's width (never beyond its natural size), keeping the root and the
+    best line in sight. ``svg`` is the plain drawing (also the static export).
+    """
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+        match = re.search(r'<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"', svg)
+        self.width, self.height = (float(match.group(1)), float(match.group(2))) if match \
+            else (0.0, 0.0)
+
+    def _repr_html_(self) -> str:
+        scaled = self.svg.replace(
+            "<svg ", f'<svg style="max-width:100%;height:auto;width:{self.width:g}px" ', 1)
+        return f'<div class="tavrei-tree-picture" style="max-width:100%">{scaled}</div>'
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+
+def picture(G: nx.DiGraph, **options: Any) -> TreePicture:
+    """``draw_svg(G, **options)`` ready to show in a notebook, fitted to the output width.
+
+    >>> from tavrei_lab import Game
+    >>> from tavrei_lab.tree import build
+    >>> picture(build(Game(), 1))._repr_html_().startswith('<div class="tavrei-tree-picture"')
+    True
+    """
+    return TreePicture(draw_svg(G, **options))
+
+
+__all__ = ["MAX_THUMBNAILS", "TreePicture", "draw_svg", "fold_beside_pv", "picture",
+           "probability_text"]

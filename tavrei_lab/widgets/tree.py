@@ -1,18 +1,19 @@
-"""The interactive tree in Jupyter: click a node, see its position beside the tree.
+"""The interactive tree in Jupyter: fold and unfold it, see any node's position.
 
 ``TreeView(G)`` shows the drawing of a tree (``draw_svg``) next to a board.
-Clicking a node puts that node's position on the board, with the move that
-led there highlighted, and lists the moves from the root to it. A
-double-click (or shift-click, or the buttons) expands or collapses the node's
-subtree; a big tree starts collapsed below ``expand_depth`` layers so the
-first picture is readable.
+A **click** on a node folds or unfolds its subtree (a click on a leaf shows
+its position); a **double-click** puts the node's position on the board, with
+the move that led there highlighted, and lists the moves from the root to it.
+The buttons do the same for the selected node; a big tree starts folded below
+``expand_depth`` layers so the first picture is readable.
 
 The tree half is a small anywidget (inline ESM, no build step, no CDN): it
 draws the SVG it is sent and reports clicks on anything carrying
 ``data-node`` through its ``click`` trait, each report with a fresh ``seq``.
-Everything else is Python, so tests drive the view by setting that trait,
-and a static export (nbviewer, GitHub) still shows the tree through
-``_repr_svg_``.
+A click waits a moment before it is reported, so the two clicks of a
+double-click do not fold and unfold the node first. Everything else is
+Python, so tests drive the view by setting that trait, and a static export
+(nbviewer, GitHub) still shows the tree through ``_repr_svg_``.
 """
 
 from __future__ import annotations
@@ -56,8 +57,17 @@ function render({ model, el }) {
     model.set("click", { node: Number(hit.getAttribute("data-node")), action, seq });
     model.save_changes();
   }
-  holder.addEventListener("click", (e) => report(e, e.shiftKey ? "toggle" : "select"));
-  holder.addEventListener("dblclick", (e) => report(e, "toggle"));
+  // A click folds or unfolds; a double-click selects. The click waits to see
+  // whether a second one follows, so a double-click never folds on its way.
+  let pending = null;
+  holder.addEventListener("click", (e) => {
+    if (!e.target.closest("[data-node]")) return;
+    clearTimeout(pending);
+    if (e.detail > 1) return;                  // the second click of a double-click
+    const target = e.target;
+    pending = setTimeout(() => report({ target, preventDefault() {} }, "toggle"), 250);
+  });
+  holder.addEventListener("dblclick", (e) => { clearTimeout(pending); report(e, "select"); });
   model.on("change:svg", draw);
   draw();
   return () => model.off("change:svg", draw);
@@ -107,7 +117,9 @@ class TreeView:
         self.collapsed: set[int] = {n for n, d in layers.items()
                                     if d == expand_depth and G.out_degree(n)}
         self.selected = self.root
-        self.canvas = TreeCanvas()
+        # The canvas may shrink below its drawing's width and scrolls instead, so a
+        # wide tree never runs under the board beside it.
+        self.canvas = TreeCanvas(layout=widgets.Layout(width="100%", min_width="0"))
         self.board = widgets.HTML()
         self.board.add_class("tavrei-tree-board")
         self.info = widgets.HTML()
@@ -136,9 +148,9 @@ class TreeView:
         node = report.get("node")
         if node not in self.G:
             return
-        if report.get("action") == "toggle":
+        if report.get("action") == "toggle" and self.G.out_degree(node):
             self.toggle(node)
-        else:
+        else:  # a double-click, or a click on a leaf: nothing to fold, show it
             self.select(node)
 
     def _select_root(self) -> None:

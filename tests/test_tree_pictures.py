@@ -1,0 +1,144 @@
+"""Tree pictures a class can read (issue 19, point 6): labels that never overlap,
+thumbnails big enough to read, a wide tree folded to its best line and shown at
+the output's width, and a view where one click folds and a double-click shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.render.tree import LABEL_CHAR, THUMB, draw_svg, fold_beside_pv, picture
+from tavrei_lab.tree import build
+from tavrei_lab.widgets.tree import TreeView
+
+ESCAPE = "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1"
+SPLIT_CHECK = "4v3/8/8/8/8/8/4(RS)3/V7 w - 0 1"
+LUCHNIK = "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1"
+#: The width of a notebook's output area on a 1280 px screen in JupyterLab.
+OUTPUT_WIDTH = 968
+
+
+@pytest.fixture(scope="module")
+def split_tree() -> nx.DiGraph:
+    return build(Game(position=SPLIT_CHECK), 2, root_moves="splits")
+
+
+def labels(svg: str) -> list[tuple[float, float, str]]:
+    return [(float(x), float(y), text) for x, y, text in re.findall(
+        r'<text x="([\d.]+)" y="([\d.]+)" class="label[^"]*"[^>]*>([^<]*)<', svg)]
+
+
+def size(svg: str) -> tuple[float, float]:
+    match = re.search(r'<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"', svg)
+    assert match
+    return float(match.group(1)), float(match.group(2))
+
+
+@pytest.mark.parametrize("tree", ["explorer", "opening", "split", "die"])
+def test_move_labels_never_overlap(tree: str, split_tree: nx.DiGraph) -> None:
+    folded: list[int] = []
+    if tree == "explorer":  # notebook 07's explorer as it opens: the root's moves side by side
+        G = build(Game(position=LUCHNIK), 2, root_moves="splits&frees")
+        folded = list(G.successors(0))
+    else:
+        G = {"opening": lambda: build(Game(), 1),
+             "split": lambda: split_tree,
+             "die": lambda: build(Game("gavrilov-die",
+                                       position="3k2/6/6/4N1/6/2K2r w - 0 1"), 2)}[tree]()
+    found = labels(draw_svg(G, collapsed=folded))
+    assert len(found) == (G.out_degree(0) if folded else G.number_of_edges())
+    by_row: dict[float, list[tuple[float, float]]] = {}
+    for x, y, text in found:  # centred text: an interval of its estimated width
+        half = len(text) * LABEL_CHAR / 2
+        by_row.setdefault(y, []).append((x - half, x + half))
+    for row in by_row.values():
+        row.sort()
+        for (_, right), (left, _) in zip(row, row[1:]):
+            assert right <= left, f"labels overlap on a row: {row}"
+
+
+def test_the_root_has_no_label_crowd() -> None:
+    """The opening tree: forty moves from one root, every label on its own."""
+    svg = draw_svg(build(Game(), 1))
+    xs = sorted(x for x, _, _ in labels(svg))
+    assert len(xs) == 39 and min(b - a for a, b in zip(xs, xs[1:])) >= 8 * LABEL_CHAR
+
+
+def test_folding_beside_the_best_line_makes_a_wide_tree_fit(split_tree: nx.DiGraph) -> None:
+    wide, _ = size(draw_svg(split_tree, thumbnails="pv"))
+    folded = fold_beside_pv(split_tree)
+    svg = draw_svg(split_tree, thumbnails="pv", collapsed=folded)
+    narrow, _ = size(svg)
+    assert wide > OUTPUT_WIDTH >= narrow
+    shown = {int(n) for n in re.findall(r'<g class="node[^"]*" data-node="(\d+)"', svg)}
+    pv = {n for n, d in split_tree.nodes(data=True) if d.get("pv")}
+    assert pv <= shown                               # the best line stays in sight
+    assert all(n not in folded for n in pv if any(
+        split_tree.nodes[c].get("pv") for c in split_tree.succ[n]))
+    assert re.search(r">\+\d+<", svg)                # the folded ones say what they hide
+
+
+def test_principal_variation_boards_stand_in_a_column_beside_the_tree(
+        split_tree: nx.DiGraph) -> None:
+    svg = draw_svg(split_tree, thumbnails="pv", collapsed=fold_beside_pv(split_tree))
+    nodes_right = max(float(x) for x in re.findall(r'<circle cx="([\d.]+)"', svg))
+    boards = re.findall(r'<image x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', svg)
+    pv = [n for n, d in split_tree.nodes(data=True) if d.get("pv")]
+    assert len(boards) == len(pv)
+    assert {x for x, _ in boards} and all(float(x) > nodes_right for x, _ in boards)
+    assert all(float(w) >= THUMB - 4 for _, w in boards)
+    assert "e2(1)-c3" in re.findall(r'class="caption">([^<]*)<', svg)
+
+
+def test_thumbnails_under_their_nodes_are_readable_and_do_not_overlap() -> None:
+    G = build(Game(position=ESCAPE), 1)
+    svg = draw_svg(G, thumbnails=True)
+    boxes = [tuple(map(float, b)) for b in re.findall(
+        r'<image x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
+    assert len(boxes) == G.number_of_nodes() and all(w >= 120 for _, _, w, _ in boxes)
+    for i, (x1, y1, w1, h1) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[i + 1:]:
+            assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
+
+
+def test_picture_is_shown_at_the_output_width_never_enlarged(split_tree: nx.DiGraph) -> None:
+    shown = picture(split_tree, thumbnails="pv")
+    html = shown._repr_html_()
+    assert html.startswith('<div class="tavrei-tree-picture"')
+    assert f"max-width:100%;height:auto;width:{shown.width:g}px" in html
+    assert shown._repr_svg_() == shown.svg and shown.width == size(shown.svg)[0]
+
+
+def test_drawing_styles_stay_inside_the_drawing() -> None:
+    """Inlined in a page, the tree's CSS must not restyle the page's own .label etc."""
+    style = re.search(r"<style>(.*?)</style>", draw_svg(build(Game(), 1)), re.S)
+    assert style
+    rules = [r for r in style.group(1).split("}") if r.strip()]
+    assert rules and all(r.strip().startswith(".tavrei-tree") for r in rules)
+
+
+def test_view_click_folds_and_double_click_shows_the_position() -> None:
+    G = build(Game(), 2, values=False)
+    view = TreeView(G, expand_depth=1)
+    child = next(iter(G.successors(view.root)))
+    assert child in view.collapsed
+    view.canvas.click = {"node": child, "action": "toggle", "seq": 1}     # one click
+    assert child not in view.collapsed and view.selected == view.root
+    view.canvas.click = {"node": child, "action": "toggle", "seq": 2}
+    assert child in view.collapsed
+    view.canvas.click = {"node": child, "action": "select", "seq": 3}     # double-click
+    assert view.selected == child and G.edges[view.root, child]["move"] in view.info.value
+    leaf = next(iter(G.successors(child)))
+    view.canvas.click = {"node": leaf, "action": "toggle", "seq": 4}      # a leaf: shown
+    assert view.selected == leaf
+
+
+def test_view_front_end_folds_on_click_and_selects_on_double_click() -> None:
+    from tavrei_lab.widgets.tree import TreeCanvas
+    esm = TreeCanvas._esm
+    assert 'addEventListener("dblclick"' in esm and 'report(e, "select")' in esm
+    assert '"toggle"), 250)' in esm and "clearTimeout(pending)" in esm
