@@ -380,7 +380,7 @@ def dask_client():
     distributed = pytest.importorskip("distributed",
                                       reason="the [cluster] extra (make setup installs it)")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+                                       dashboard_address=":0", silence_logs=40)
     client = distributed.Client(cluster)
     yield client
     client.close()

@@ -3,7 +3,7 @@
 ::
 
     tavrei-lab sweep --base tavreli --grid splits=true,false --grid castling=true,false \\
-        --agents greedy --games 200 --store lab.sqlite [--scheduler HOST:8786]
+        --agents level:3 --games 200 --store lab.sqlite [--scheduler HOST:8786]
 
 plays every cell of the grid (every combination of the options' values),
 keeps each game in the SQLite store as it finishes, and prints the per-cell
@@ -34,9 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--grid", action="append", default=[], metavar="OPTION=V1,V2",
                    help="an option and the values to try, e.g. splits=true,false; repeat "
                         "for more options (every combination is a cell)")
-    p.add_argument("--agents", default="greedy", metavar="A1,A2,...",
-                   help="agent specs; one plays itself, several play every pair "
-                        "(default: greedy)")
+    p.add_argument("--agents", default="level:1", metavar="A1,A2,...",
+                   help="agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
+                        "plays itself, several play every pair (default: level:1; level:3 "
+                        "plays far better, about a minute a game)")
     p.add_argument("--games", type=int, default=50, metavar="N",
                    help="games per cell and agent pair: the budget (default: 50)")
     p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")

@@ -1,0 +1,94 @@
+"""Variant-lab benchmark: games per second inline, in 2 processes, on a 2-worker dask
+LocalCluster, and what the results store and the measures cost per game.
+
+Run: ``python -m benchmarks lab``. All in one run, side by side:
+
+1. the same sweep (tavreli, splits on/off, greedy self-play) inline, with 2
+   processes and on ``distributed.LocalCluster(n_workers=2)`` (when the
+   ``[cluster]`` extra is installed; the cluster's start-up is not counted);
+2. the store's cost: the finished games written to an SQLite file one
+   transaction each (WAL), as a share of the time a greedy game takes to
+   play (goal: under 5 %);
+3. the measures' cost: a game played with the ``GameWatch`` (evaluation after
+   every move, material samples) against the same game without it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from tavrei_lab.compare.tournament import GameSpec, play_game
+from tavrei_lab.lab import ResultsStore, build_cells, sweep
+from tavrei_lab.lab.sweep import LabTask, play_lab_game
+
+GRID = {"splits": [True, False]}
+GAMES = 12          # per cell: 24 games per run
+MAX_PLIES = 200
+
+
+def _rate(executor: object, workers: int | None = None) -> tuple[float, list]:
+    start = time.perf_counter()
+    res = sweep("tavreli", GRID, agents="greedy", games=GAMES, seed=1, max_plies=MAX_PLIES,
+                executor=executor, workers=workers, progress=False)
+    seconds = time.perf_counter() - start
+    return len(res.games()) / seconds, res.comparable()
+
+
+def main() -> None:
+    inline, ref = _rate("inline")
+    print(f"inline                 {inline:6.2f} games/s")
+    procs, same = _rate("processes", 2)
+    print(f"2 processes            {procs:6.2f} games/s  ({procs / inline:.2f}x inline"
+          f"{', same games' if same == ref else ', DIFFERENT games'})")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("LocalCluster           (dask.distributed not installed: the [cluster] extra)")
+    else:
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                          dashboard_address=":0", silence_logs=40) as cluster, \
+                Client(cluster) as client:
+            dask_rate, same = _rate(client)
+        print(f"LocalCluster, 2 workers {dask_rate:5.2f} games/s  ({dask_rate / inline:.2f}x "
+              f"inline{', same games' if same == ref else ', DIFFERENT games'})")
+
+    # -- the store's cost per game -------------------------------------------------
+    cell = build_cells("tavreli", {"splits": [True]})[0]
+    parcel = cell.parcel()
+    played = []
+    play_seconds = 0.0
+    for i in range(16):
+        spec = GameSpec(cell.name, "greedy", "greedy", seed=100 + i, index=i,
+                        max_plies=MAX_PLIES)
+        t = time.perf_counter()
+        played.append(play_lab_game(LabTask(spec, parcel)))
+        play_seconds += time.perf_counter() - t
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ResultsStore(Path(tmp) / "bench.sqlite")
+        h = store.register({"cell": cell.name, "bench": True})
+        t = time.perf_counter()
+        for result, measures in played:
+            store.add(h, cell.name, "tavreli", cell.option_dict, result, measures)
+        write_seconds = time.perf_counter() - t
+        store.close()
+    per_game, per_write = play_seconds / len(played), write_seconds / len(played)
+    print(f"store: {per_write * 1000:.2f} ms to write a game vs {per_game * 1000:.0f} ms to "
+          f"play a greedy game: {100 * per_write / per_game:.2f} % overhead (goal < 5 %)")
+
+    # -- the measures' cost per game ---------------------------------------------
+    rules = cell.rules
+    plain = 0.0
+    for i in range(16):
+        spec = GameSpec(cell.name, "greedy", "greedy", seed=100 + i, index=i,
+                        max_plies=MAX_PLIES)
+        t = time.perf_counter()
+        play_game(spec, rules=rules)
+        plain += time.perf_counter() - t
+    print(f"measures (evaluation after every move, material samples): "
+          f"{100 * (play_seconds - plain) / plain:.1f} % on top of a greedy game")
+
+
+if __name__ == "__main__":
+    main()
