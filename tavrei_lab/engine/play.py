@@ -41,6 +41,7 @@ time-limited search stops within a node of its budget.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -65,10 +66,9 @@ MATE_CP = round(MATE * 100)
 #: Scores beyond this are mates (they are stored in the table relative to the node).
 MATE_BOUND = MATE_CP - 100 * 1000
 INF = 10 * MATE_CP
-#: Die games: the bounds Star1/Star2 assume for a position's value (a looser
-#: bound, a mate, only makes a chance node's cut-off less exact, never wrong
-#: in sign). Material and activity stay far inside it.
-CHANCE_BOUND = 20_000
+#: Die games: the bounds Star1/Star2 take for any position's value. A king taken
+#: prisoner is a win worth a mate, so the bound is the mate score itself.
+CHANCE_BOUND = MATE_CP
 #: Half-width of the first aspiration window (centipawns).
 ASPIRATION = 40
 #: Plies beyond which checks are no longer extended (keeps perpetual checks finite).
@@ -83,6 +83,8 @@ FUTILITY = (0, 150, 400)
 LATE_MOVES = (0, 8, 14, 22)
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+#: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, helgi as queen).
+_DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 _VALUE_CP = [round(100 * VALUES.get(k, 0.0)) for k in range(8)]
 
 
@@ -110,6 +112,10 @@ class PlaySearcher:
         #: the tower-chess family with checkmate: every fast path applies
         self.fast = type(rules) is TowerChessRules and not rules.king_capture
         self.has_chance = bool(getattr(rules, "has_chance", False))
+        from tavrei_lab.rules.die import DieRules
+        #: the Gavrilov die game, whose faces allow nested sets of moves (see _die_chance)
+        self.die = rules if (type(rules) is DieRules and rules.no_move_passes and star2) \
+            else None
         self.incremental = type(tower_rules) is TowerChessRules
         self.tower_rules = tower_rules
         self.pass_over_own = bool(getattr(tower_rules, "pass_over_own", False))
@@ -277,6 +283,12 @@ class PlaySearcher:
               alpha: int, beta: int, null_ok: bool) -> int:
         """Negamax value of ``pos`` from its side to move's view (fail-soft)."""
         rules = self.rules
+        if self.die is not None and pos.roll is None:
+            outcome = rules.outcome(pos)
+            if outcome is not None:
+                self.nodes += 1
+                return _terminal(outcome, pos.turn, ply)
+            return self._die_chance(pos, h, score, depth, ply, alpha, beta)
         if not self.fast:
             if self.has_chance and rules.is_chance_node(pos):
                 return self._chance(pos, h, score, depth, ply, alpha, beta)
@@ -562,20 +574,21 @@ class PlaySearcher:
             passes = not same or rules.is_chance_node(child)
             children.append([p, child, ch, same, depth - 1 if passes else depth, lo_all, hi_all])
         if self.star2 and beta < hi_all:
-            # Star2 probing: each face's first move gives a lower bound on that face
+            # Star2 probing: each face's first move alone is a lower bound on that face.
+            # A null-window probe asks only "does this face reach the value that, with
+            # the other faces' bounds, proves the cut-off?"
             for c in children:
                 p, child, ch, same, cd, lo, hi = c
-                if not same or p <= 0 or rules.is_chance_node(child) or cd <= 0:
+                if not same or p <= 0 or cd <= 0 or rules.is_chance_node(child):
                     continue
                 others = sum(o[0] * o[5] for o in children if o is not c)
-                need = (beta - others) / p             # this face's value that proves a cut
+                need = math.ceil((beta - others) / p)   # this face's value that proves a cut
                 if need > hi:
                     continue
-                v = self._probe(child, ch, score, cd, ply, max(int(need) - 1, lo), hi)
-                if v is not None and v > c[5]:
+                v = self._probe(child, ch, score, cd, ply, need - 1, need)
+                if v is not None and v >= need:
                     c[5] = v
-                    if sum(o[0] * o[5] for o in children) >= beta:
-                        return round(sum(o[0] * o[5] for o in children))
+                    return round(sum(o[0] * o[5] for o in children))
         done = 0.0
         rest_lo = sum(c[0] * c[5] for c in children)
         rest_hi = sum(c[0] * c[6] for c in children)
@@ -597,6 +610,105 @@ class PlaySearcher:
                 return round(done + p * v + rest_lo)        # a lower bound >= beta
             done += p * v
         return round(done)
+
+    def _die_chance(self, pos: Position, h: int, score: int, depth: int, ply: int,
+                    alpha: int, beta: int) -> int:
+        """A die game's chance node, with the die's own Star2 bounds.
+
+        A face allows the units of its type *and every type below it*, so the
+        moves a face allows include those of every lower face: a face's value is
+        at least the value of any lower face. Searching the faces from the pawn
+        up, each face's value is a lower bound on all higher faces (the probes
+        of Star2 come for free), and a face needs searching only over the moves
+        its own type adds, with the lower face's value as alpha. The faces that
+        pass the turn (skip marks, or no move allowed) share one position.
+        """
+        self._tick()
+        rules = self.die
+        assert rules is not None
+        if depth <= 0:
+            return self._evaluate(pos, score, alpha, beta, h)
+        entry = self.table.get(h)
+        tt_move = None
+        if entry is not None:
+            e_depth, flag, value, tt_move = entry
+            if e_depth >= depth and abs(value) < MATE_BOUND:
+                if flag == _EXACT or (flag == _LOWER and value >= beta) \
+                        or (flag == _UPPER and value <= alpha):
+                    return value
+        moves = rules.all_moves(pos)
+        board = pos.board
+        rank_of = _DIE_RANK
+        by_rank: dict[int, list[Move]] = {}
+        for m in moves:
+            by_rank.setdefault(rank_of[ACTING[board[m.from_square][-1]]], []).append(m)
+        # groups: (probability, rank or 0 for "passes", the moves that rank adds)
+        pass_p = 0.0
+        faces: list[tuple[int, float]] = []
+        for face, p in zip(rules.faces, rules.probabilities, strict=True):
+            r = rules.face_rank(face)
+            if r == 0 or not any(k <= r for k in by_rank):
+                pass_p += p
+            else:
+                faces.append((r, p))
+        faces.sort()
+        groups: list[tuple[float, int, list[Move]]] = []
+        if pass_p > 0:
+            groups.append((pass_p, 0, []))
+        covered = 0
+        for r, p in faces:
+            added = [m for k in range(covered + 1, r + 1) for m in by_rank.get(k, ())]
+            covered = max(covered, r)
+            groups.append((p, r, added))
+        lo_all, hi_all = -CHANCE_BOUND, CHANCE_BOUND
+        alpha0, beta0 = alpha, beta
+        done = 0.0
+        floor: int | None = None          # value of the last face searched: bounds the rest
+        best_move = None
+        me = pos.turn
+        for i, (p, r, added) in enumerate(groups):
+            later = groups[i + 1:]
+            lo_later = lo_all if floor is None else max(lo_all, floor)
+            rest_lo = sum(q * (lo_later if rr else lo_all) for q, rr, _ in later)
+            rest_hi = sum(q for q, _, _ in later) * hi_all
+            lo = lo_all if (r == 0 or floor is None) else max(lo_all, floor)
+            a = max((alpha - done - rest_hi) / p, lo)
+            b = min((beta - done - rest_lo) / p, hi_all)
+            ia = math.floor(a) - 1 if a > lo else lo
+            ib = math.ceil(b) + 1 if b < hi_all else hi_all
+            if r == 0:
+                passed = Position(rules, board, 1 - me, None,  # type: ignore[arg-type]
+                                  pos.halfmove_clock + 1, pos.fullmove_number + me, None)
+                ph = h ^ TURN_KEY ^ self._ep_key(pos)
+                v = self._child(passed, ph, score, depth - 1, ply + 1, ia, ib, False)
+            else:
+                v = floor if floor is not None else -INF
+                if v < ib:
+                    for m in self._order(pos, added, tt_move, ply):
+                        child = rules.apply(pos, m)
+                        ch = update_hash(h, pos, m, child)
+                        cscore = self._score_after(score, pos, m, child)
+                        w = self._child(child, ch, cscore, depth - 1, ply + 1, max(ia, v), ib,
+                                        child.turn == me)
+                        if w > v:
+                            v = w
+                            best_move = m
+                            if v >= ib:
+                                break
+                floor = v
+            if v <= ia and ia > lo:
+                bound = round(done + p * v + rest_hi)           # an upper bound <= alpha
+                self._store(h, depth, _UPPER, bound, best_move, ply)
+                return bound
+            if v >= ib and ib < hi_all:
+                bound = round(done + p * v + rest_lo)           # a lower bound >= beta
+                self._store(h, depth, _LOWER, bound, best_move, ply)
+                return bound
+            done += p * v
+        value = round(done)
+        flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
+        self._store(h, depth, flag, value, best_move, ply)
+        return value
 
     def _probe(self, child: Position, h: int, score: int, depth: int, ply: int,
                alpha: int, beta: int) -> int | None:
