@@ -772,8 +772,8 @@ def _build_exercises() -> dict[str, Exercise]:
             "your luchnik (лучник). Free the luchnik with one move.",
             "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1",
             lambda g, a: check_frees(g, a, "d4", 4), focus=("d4",), answer="move",
-            hint="Choose how many tavrels to take from the top: click a layer of the tower's "
-                 "strip (or write d4(2)-... for two)."),
+            hint="Choose how many tavrels to take from the top: start from that layer of "
+                 "the tower's strip (click or drag it), or write d4(2)-... for two."),
         Exercise(
             "free-the-vsadnik", "Dig out your vsadnik",
             "Your vsadnik (всадник) lies at the bottom of the tower on c3, under two black "

@@ -52,6 +52,9 @@ def test_wrong_move_is_taken_back_with_the_checkers_explanation() -> None:
     assert board.view.effects.get("flash") == ["d6"]            # on the board: a flash,
     assert board.view.effects.get("slide") == [["d6", "d4"]]    # and the tower slides home
     assert "taken back" in board.status.value and "enemy prisoner" in board.status.value
+    # the status line has room for the first sentence; the verdict under the board says all
+    assert "To uncover the luchnik" not in board.status.value
+    assert "To uncover the luchnik" in puzzle.verdict.value
     assert "Not yet." in puzzle.verdict.value
     assert "enemy prisoner" in puzzle.verdict.value and expected.split(":")[0] in \
         puzzle.verdict.value
@@ -181,6 +184,7 @@ def test_puzzle_board_shows_no_controls_that_lead_away() -> None:
     inside = shown(board)
     assert board.view in inside and board.count_picker in inside and board.status in inside
     assert board.new_button not in inside and board.record_text not in inside
+    assert board.move_list.layout.display == "none"     # one move: nothing to step through
 
 
 def test_projector_puzzle_uses_the_boards_projector_mode() -> None:

@@ -25,6 +25,7 @@ tests drive it by the same traits the browser sets.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -47,6 +48,9 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
     """
     board = Board(game, size=size, flipped=game.position.turn == BLACK, projector=projector)
     board.children = tuple(board.children[:2])  # status, and the board with its pickers
+    for part in (board.move_list, board.first_button, board.prev_button, board.next_button,
+                 board.last_button):  # a one-move puzzle has no game to step through
+        part.layout.display = "none"
     board.add_class("tavrei-puzzle-board")
     return board
 
@@ -126,8 +130,9 @@ class PuzzleWidget(widgets.VBox):
         game.pop()  # the checker judges the move from the position it was played in
         feedback = self.exercise.checker(game, move)
         self._show(feedback)
-        if not feedback:
-            board.reject(move, f"{game.move_text(move)} taken back. {feedback.message}")
+        if not feedback:  # the status line is short: its first sentence; the verdict all
+            board.reject(move, f"{game.move_text(move)} taken back: "
+                               f"{_first_sentence(feedback.message)}")
 
     def submit(self, answer: Any = None) -> Feedback:
         """Check an answer given in words (the box's text by default).
@@ -218,6 +223,11 @@ class PuzzleWidget(widgets.VBox):
 
     def _update_progress(self) -> None:
         self.progress.value = self._progress_html()
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of an explanation (the status line has room for one)."""
+    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 
 
 _PLACEHOLDERS = {"move": "or type the move", "squares": "click squares, or type them",

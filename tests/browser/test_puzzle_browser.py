@@ -1,0 +1,94 @@
+"""A puzzle solved on the board in a real browser (Voila), the lichess way: a
+wrong move dragged onto the board is taken back at once (the square flashes,
+the tower slides home) with the checker's reason; the right one solves it and
+the lesson's progress counts it; the hint, asked for, marks the tower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from _lab import screenshot, voila_app
+
+pytestmark = pytest.mark.browser
+
+BOARD = ".tavrei-puzzle .tavrei-board-widget"
+
+
+@pytest.fixture(scope="module")
+def voila_puzzle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with voila_app("puzzle.ipynb", tmp_path_factory.mktemp("voila-puzzle")) as base:
+        yield base
+
+
+def _centre(page: Any, selector: str) -> tuple[float, float]:
+    target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _version(page: Any) -> int:
+    return int(page.locator(BOARD).get_attribute("data-version") or 0)
+
+
+def _wait_redraw(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+        arg=[BOARD, before], timeout=15000)
+
+
+def _drag(page: Any, start: str, square: str) -> None:
+    """Press on ``start`` (an element of the drawing), move in steps to ``square``, release."""
+    x1, y1 = _centre(page, f"{BOARD} {start}")
+    x2, y2 = _centre(page, f'{BOARD} .square[data-square="{square}"]')
+    before = _version(page)
+    page.mouse.move(x1, y1)
+    page.mouse.down()
+    page.mouse.move(x2, y2, steps=8)
+    page.mouse.up()
+    _wait_redraw(page, before)
+
+
+def test_puzzle_wrong_drag_taken_back_right_drag_solves(voila_puzzle: str,
+                                                         browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(voila_puzzle)
+        page.wait_for_selector(f"{BOARD} svg", timeout=60000)
+        progress = page.locator(".tavrei-puzzle .tavrei-progress")
+        assert "0 of 2 solved" in progress.inner_text()
+        # the top layer of the d4 tower (3 high): only the ratoborets goes -- wrong
+        _drag(page, 'svg [data-square="d4"][data-layer="2"]', "d6")
+        board = page.locator(BOARD)
+        assert board.get_attribute("data-flashed") == "d6"
+        assert board.get_attribute("data-slid") == "d6-d4"
+        status = page.locator(".tavrei-puzzle .tavrei-status").first.inner_text()
+        assert "taken back" in status and "enemy prisoner" in status
+        page.wait_for_selector(".tavrei-puzzle :text('Not yet.')", timeout=10000)
+        assert page.locator(f'{BOARD} .tower[data-square="d4"]').count() == 1
+        screenshot(page, "puzzle-wrong-move-taken-back")
+        # the middle layer: the ratoborets with its prisoner -- the luchnik is free
+        _drag(page, 'svg [data-square="d4"][data-layer="1"]', "d6")
+        page.wait_for_selector(".tavrei-puzzle :text('Right!')", timeout=10000)
+        assert "1 of 2 solved" in progress.inner_text()
+        assert page.locator(f'{BOARD} .square.lastmove').count() == 2
+        screenshot(page, "puzzle-solved")
+        # try again, then ask for the hint: the tower in question is marked
+        before = _version(page)
+        page.locator(".tavrei-puzzle button", has_text="Try again").click()
+        _wait_redraw(page, before)
+        assert page.locator(f"{BOARD} .highlight-mark").count() == 0
+        before = _version(page)
+        page.locator(".tavrei-puzzle button", has_text="Hint").click()
+        _wait_redraw(page, before)
+        assert page.locator(f'{BOARD} .highlight-mark[data-square="d4"]').count() == 1
+        page.wait_for_selector(".tavrei-puzzle :text('Hint:')", timeout=10000)
+        assert "1 of 2 solved" in progress.inner_text()     # progress survives a retry
+        screenshot(page, "puzzle-hint")
+    finally:
+        context.close()
