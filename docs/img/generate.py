@@ -8,7 +8,7 @@ It writes ``docs/img/board.svg`` (the final position of Potapov - Svirin,
 Moscow 1998, from the recorded games: black's split uncovers a ratnik on its
 far rank, which becomes a helgi and mates) and ``docs/img/tree.svg`` (every
 way out of a check, each with a thumbnail: the volkhv steps onto its own
-towers). Both come from the package's own renderers, so re-running this after
+tavrels). Both come from the package's own renderers, so re-running this after
 a change to the drawing code refreshes the README.
 """
 
