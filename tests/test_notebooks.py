@@ -88,6 +88,8 @@ PROSE_FACTS = {
                         "principal variation: e2(1)-"],
     "08_recorded_games": ["becomes a black helgi -- mate!", "checkmate (black wins)",
                           "tallest tower 11"],
+    "10_which_rule_is_better": ["played now: 0", "cells in the store",
+                                "first stored game replays to"],
     "09_your_own_variant": ["volkhv_stacks=False: outcome checkmate",
                             "tavreli-capped   c2xd4 legal: False",
                             "mates in ordinary Tavreli: []"],
@@ -105,7 +107,7 @@ def test_the_tutorial_series_is_complete() -> None:
     expected = {"00_quick_start", "01_meet_the_tavrels", "02_towers_and_prisoners",
                 "03_splitting_towers", "04_the_volkhv", "05_chess_die_game",
                 "06_comparing_variants", "07_tree_tactics", "08_recorded_games",
-                "09_your_own_variant", "classroom_demo"}
+                "09_your_own_variant", "10_which_rule_is_better", "classroom_demo"}
     assert expected <= names, f"missing: {sorted(expected - names)}"
 
 
@@ -122,7 +124,10 @@ def test_notebook_is_stored_without_outputs(path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
+def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # notebook 10 plays a sweep: a handful of games here, sixty in a classroom
+    monkeypatch.setenv("TAVREI_LAB_QUICK", "1")
     nb = run_notebook(path, tmp_path)
     assert not stderr_tracebacks(nb), stderr_tracebacks(nb)[0]
     text = printed_text(nb)
