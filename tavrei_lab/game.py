@@ -19,7 +19,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
-from tavrei_lab.core.position import Position
+from tavrei_lab.core.position import Position, check_limits
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING
 from tavrei_lab.errors import (
     ArgumentError,
@@ -89,6 +89,7 @@ class Game:
         if position is None:
             start = self.rules.initial_position()
         elif isinstance(position, Position):
+            check_limits(position)    # whatever the rule module checks, the readers' limits
             self.rules.validate(position)
             start = position
         else:

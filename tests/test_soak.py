@@ -120,14 +120,16 @@ def test_a_wrong_incremental_hash_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_pop_that_does_not_restore_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def bad_pop(self: Game) -> Any:  # forgets to take the position back
         action = self._actions.pop()
-        self._redo.append(action)
+        self._redo.append((action, self._positions[-1]))
         return action
 
     monkeypatch.setattr(Game, "pop", bad_pop)
     report = SoakReport()
-    with pytest.raises(TavreiError):  # redo then replays the move where it is illegal
+    try:
         soak_game("tavreli", ("random", "random"), seed=1, index=0, report=report,
                   max_plies=2)
+    except TavreiError:  # what the broken game does next does not matter
+        pass
     assert "push-pop" in {v.invariant for v in report.violations}
 
 

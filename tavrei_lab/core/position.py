@@ -23,6 +23,25 @@ Tower = tuple[Tavrel, ...]
 #: can grow in play beyond the number of tavrels: the tower limit is the same.
 MAX_TAVRELS = 512
 MAX_TOWER_HEIGHT = MAX_TAVRELS
+#: Largest halfmove clock and fullmove number (a record holds at most 20,000 moves).
+MAX_CLOCK = 1_000_000
+
+
+def check_limits(position: Position) -> None:
+    """Raise ``LimitError`` when ``position`` holds more than the readers accept.
+
+    Every reader (position strings, records, the editor) refuses past these limits, so
+    a position built any other way -- in Python, in the editor -- must be refused too:
+    otherwise it plays, and then its own saved record or position string will not load.
+    """
+    from tavrei_lab.errors import LimitError
+    total = sum(len(t) for t in position.board)
+    if total > MAX_TAVRELS:
+        raise LimitError(f"the position holds {total} tavrels; the limit is {MAX_TAVRELS}")
+    for name, value in (("halfmove clock", position.halfmove_clock),
+                        ("fullmove number", position.fullmove_number)):
+        if not 0 <= value <= MAX_CLOCK:
+            raise LimitError(f"the {name} {value} is outside 0..{MAX_CLOCK}")
 
 
 class Position:

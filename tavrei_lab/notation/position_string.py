@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tavrei_lab.core.position import MAX_TAVRELS, MAX_TOWER_HEIGHT, Position
+from tavrei_lab.core.position import MAX_CLOCK, MAX_TAVRELS, MAX_TOWER_HEIGHT, Position
 from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, ROOK, Tavrel
 
 # Writing needs only the model, so it lives in core; the names stay importable from here.
@@ -49,8 +49,8 @@ if TYPE_CHECKING:
 
 #: Limits on what a position string may ask for (see the robustness notes).
 MAX_POSITION_CHARS = 20_000
-# MAX_TAVRELS, MAX_TOWER_HEIGHT: the model's own limits (core.position), enforced here.
-MAX_CLOCK = 1_000_000
+# MAX_TAVRELS, MAX_TOWER_HEIGHT, MAX_CLOCK: the model's own limits (core.position),
+# enforced here while reading; ``core.position.check_limits`` enforces them everywhere else.
 
 _TOKEN = re.compile(r"([A-Za-z])(?::([A-Za-z]))?(\*)?(')?")
 _CASTLING_FIELD = re.compile(r"(-|[KQkq]{1,4})\Z")

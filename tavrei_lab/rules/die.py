@@ -351,6 +351,12 @@ class DieRules:
         if self._lenient is not None:
             self._lenient.validate(position)
             names = self.geometry.names
+            kings = {t.color for tower in position.board for t in tower if t.kind == KING}
+            for color in (0, 1):
+                if color not in kings:   # as in the tower rules: mate needs a king to mate
+                    raise PositionError(
+                        f"{('white', 'black')[color]} has no {self.pieces.by_kind[KING].name}: "
+                        "a game won by mate needs one on each side")
             for s, tower in enumerate(position.board):
                 if any(t.kind == KING for t in tower[:-1]):
                     raise PositionError(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.position import MAX_TOWER_HEIGHT, Position
+from tavrei_lab.core.position import MAX_TOWER_HEIGHT, Position, check_limits
 from tavrei_lab.core.tavrel import (
     ACTING,
     BISHOP,
@@ -191,6 +191,7 @@ class TowerChessRules:
 
     def validate(self, position: Position) -> None:
         """Refuse set-ups the rules can never reach or cannot play (with the reason)."""
+        check_limits(position)        # what every reader refuses, refused here too
         names = self.geometry.names
         kings = [0, 0]
         for s, tower in enumerate(position.board):
@@ -214,6 +215,13 @@ class TowerChessRules:
                 raise PositionError(
                     f"{('white', 'black')[color]} has {kings[color]} "
                     f"{self.pieces.by_kind[KING].name}s; at most one is allowed")
+            if not kings[color] and not self.king_capture:
+                # a game won by mate needs a king on each side: a side without one can
+                # never be mated, so nothing could end the game. (Where taking the king
+                # wins, a side without one is a study position: it may only pass or lose.)
+                raise PositionError(
+                    f"{('white', 'black')[color]} has no {self.pieces.by_kind[KING].name}: "
+                    "a game won by mate needs one on each side")
         if not self.king_capture:
             other = position.king_square(1 - position.turn)  # type: ignore[arg-type]
             if other is not None and self._attacked(position.board, other, position.turn):
