@@ -176,6 +176,28 @@ def test_logistic_regression_recovers_known_piece_values():
     assert fit.se[1] > 1.4 * naive.se[1]
 
 
+def test_a_rare_piece_is_reported_not_allowed_to_wreck_the_fit():
+    rng = random.Random(7)
+    samples = []
+    for game in range(400):
+        diff = [0] * 8
+        diff[6] = rng.randint(-3, 3)
+        diff[7] = 1 if game < 2 else 0         # a helgi in two games: quasi-separation
+        score = 1.0 if rng.random() < 1 / (1 + math.exp(-0.5 * diff[6])) else 0.0
+        if game < 2:
+            score = 1.0
+        samples.append((diff, score, game))
+    values, fit = piece_values(samples, {6: "ratnik", 7: "helgi"})
+    assert fit is not None and fit.converged
+    got = {v.name: v for v in values}
+    assert got["ratnik"].value == 1.0 and got["ratnik"].coef > 0.2
+    assert got["helgi"].value is None and "too rare" in got["helgi"].note
+    # without the rule the helgi's coefficient diverges and nothing is estimated
+    values, fit = piece_values(samples, {6: "ratnik", 7: "helgi"}, min_support=1)
+    assert fit is not None and not fit.converged
+    assert all(v.value is None and "separate" in v.note for v in values)
+
+
 def test_regression_says_when_it_cannot_fit():
     fit = fit_logistic([[0], [0], [1], [1]], [0, 0, 1, 1], ["x"])   # perfectly separated
     assert not fit.converged

@@ -236,26 +236,41 @@ class PieceValue:
 
     kind: int
     name: str
-    coef: float
-    se: float
+    coef: float | None
+    se: float | None
     value: float | None        # coefficient / the ratnik's coefficient
     value_se: float | None     # delta-method standard error of that ratio
+    note: str = ""             # why there is no estimate, when there is none
+
+
+#: A kind enters the regression only if the sides' counts of it differ in at least
+#: this many sampled positions. A kind that is almost never unbalanced (the helgi,
+#: born of a rare promotion) would otherwise "separate" the few games it appears in:
+#: its coefficient runs off to infinity and takes the whole fit with it.
+MIN_SUPPORT = 20
 
 
 def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
                  names: dict[int, str], kinds: Sequence[int] | None = None,
+                 min_support: int = MIN_SUPPORT,
                  ) -> tuple[list[PieceValue], LogisticFit | None]:
     """Fit values from ``(material difference by kind, white's score, game id)`` samples.
 
-    Kinds whose difference is always the same (never captured in these games)
-    cannot be estimated and are left out. Values are relative to the ratnik
-    (kind 6) when it is estimable.
+    Kinds never unbalanced in these games are left out; kinds unbalanced in
+    fewer than ``min_support`` positions are listed with a note and no
+    estimate. Values are relative to the ratnik (kind 6) when it is estimable.
     """
     from tavrei_lab.core.tavrel import PAWN
     wanted = [k for k in (kinds or KINDS) if k != KING]
-    used = [k for k in wanted if len({s[0][k] for s in samples}) > 1]
+    support = {k: sum(1 for s in samples if s[0][k] != 0) for k in wanted}
+    seen = [k for k in wanted if len({s[0][k] for s in samples}) > 1]
+    used = [k for k in seen if support[k] >= min_support]
+    rare = [PieceValue(k, names.get(k, str(k)), None, None, None, None,
+                       f"too rare to estimate: unbalanced in {support[k]} of "
+                       f"{len(samples)} positions (fewer than {min_support})")
+            for k in seen if k not in used]
     if not samples or not used:
-        return [], None
+        return rare, None
     x = [[s[0][k] for k in used] for s in samples]
     try:
         fit = fit_logistic(x, [s[1] for s in samples], [names.get(k, str(k)) for k in used],
@@ -273,9 +288,12 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
             var = (fit.covariance[i][i] / b ** 2 + a * a * fit.covariance[base][base] / b ** 4
                    - 2 * a * fit.covariance[i][base] / b ** 3)
             value_se = math.sqrt(max(var, 0.0))
-        out.append(PieceValue(k, names.get(k, str(k)), fit.coef[i], se[i], value, value_se))
-    return out, fit
+        note = "" if fit.converged else ("no estimate: the results separate on material "
+                                         "(more games needed)")
+        out.append(PieceValue(k, names.get(k, str(k)), fit.coef[i], se[i], value, value_se,
+                              note))
+    return out + rare, fit
 
 
-__all__ = ["LogisticFit", "PieceValue", "SingularMatrixError", "fit_logistic", "inverse",
-           "material_counts", "piece_values", "solve"]
+__all__ = ["MIN_SUPPORT", "LogisticFit", "PieceValue", "SingularMatrixError", "fit_logistic",
+           "inverse", "material_counts", "piece_values", "solve"]

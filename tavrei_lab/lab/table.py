@@ -106,7 +106,8 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
                ("value", "coefficient over the ratnik's: the value in ratniks"),
                ("value_se", "its standard error (delta method)"),
                ("positions", "positions sampled"), ("games", "games they came from"),
-               ("converged", "did the fit converge (no: the data separate, ignore the row)")]
+               ("converged", "did the fit converge (no: the data separate, ignore the row)"),
+               ("note", "why there is no estimate, when there is none")]
     rows = []
     for _, games in groups:
         try:
@@ -121,7 +122,8 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
                          "agents": f"{games[0].result.agent_a} v {games[0].result.agent_b}",
                          "piece": v.name, "kind": v.kind, "coef": v.coef, "coef_se": v.se,
                          "value": v.value, "value_se": v.value_se, "positions": len(samples),
-                         "games": len(games), "converged": bool(fit and fit.converged)})
+                         "games": len(games), "converged": bool(fit and fit.converged),
+                         "note": v.note})
     return ResultsTable("Piece values (logistic regression of the result on material)",
                         columns, rows)
 
