@@ -1,25 +1,25 @@
 """The zero-install classroom, tested the way a student meets it: offline, in a browser.
 
 The module builds the JupyterLite site from a clean state (``scripts/build_site.py``,
-the same code as ``make site``), serves it with ``python -m http.server`` on
-127.0.0.1 and opens it in Debian's Chromium through Playwright with **every request
-that leaves the loopback address aborted**. In that browser it runs the quick-start
-tutorial, a second tutorial and the classroom demo in the Pyodide kernel (Python 3.14
-compiled to WebAssembly), plays a move on the classroom board with two mouse clicks
-and checks Python's reply on the board, runs a tournament on its default (process
-pool) path to see it fall back to running in-process, and downloads the student's
-notebook. Finally it asserts that no request was aborted: the site needed nothing
-from outside itself. A build that finds no Python >= 3.12 fails the tests; Chromium
-missing is the only reason to skip (``make test`` installs it), and under ``CI=true``
-that skip fails (tests/conftest.py).
+the same code as ``make site``), serves it with ``python -m http.server`` on 127.0.0.1
+and opens it in Debian's Chromium through Playwright with **every request that leaves
+the loopback address aborted**. In that browser it runs the quick-start tutorial, a
+second tutorial and the classroom demo in the Pyodide kernel (Python 3.14 compiled to
+WebAssembly), plays a move on the classroom board with two mouse clicks and one by drag
+and drop and checks Python's reply on the board, runs a tournament on its default
+(process pool) path to see it fall back to running in-process, and downloads the
+student's notebook. Finally it asserts that no request was aborted: the site needed
+nothing from outside itself. A build that finds no Python >= 3.12 fails the tests;
+Chromium missing is the only reason to skip (``make test`` installs it), and under
+``CI=true`` that skip fails (tests/conftest.py).
 
 Why the browser runs in a thread of its own: Playwright's sync API refuses to start
 while another sync Playwright is alive in the same thread, and the JupyterLab
 browser tests (tests/browser) keep one open for the whole session. A fresh thread
 has no event loop, so this module's browser can start regardless of test order.
 
-Figures (build time, site size, time to a ready kernel, click -> redraw) are
-written to ``test-artifacts/lite/metrics.json`` and printed at the end of the run;
+Figures (build time, site size, time to a ready kernel, click -> redraw, drop ->
+redraw) are written to ``test-artifacts/lite/metrics.json`` and printed at the end of the run;
 screenshots go to the same folder.
 """
 
@@ -491,6 +491,25 @@ def _click_square(page: Any, board: str, square: str) -> float:
     return float(page.locator(board).get_attribute("data-redraw-ms") or "nan")
 
 
+def _drag(page: Any, board: str, start: str, end: str) -> float:
+    """Drag the tower on ``start`` to ``end`` with the mouse; return drop-to-redraw in ms.
+
+    The view already holds the legal destinations, so the drag itself never
+    waits for the (slow, in-browser) kernel; only the drop goes to Python.
+    """
+    x1, y1 = _aim(page, board, start)
+    x2, y2 = _aim(page, board, end)
+    before = int(page.locator(board).get_attribute("data-version") or 0)
+    page.mouse.move(x1, y1)
+    page.mouse.down()
+    page.mouse.move(x2, y2, steps=8)
+    page.mouse.up()
+    page.wait_for_function(
+        "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+        arg=[board, before], timeout=30_000, polling="raf")
+    return float(page.locator(board).get_attribute("data-redraw-ms") or "nan")
+
+
 def _drawn(page: Any, board: str, css_class: str) -> set[str]:
     """Squares whose drawing carries ``css_class`` (selected, lastmove, dest-empty, ...)."""
     return set(page.evaluate(
@@ -545,6 +564,10 @@ def _classroom_session(url: str) -> dict[str, Any]:
                 result["after_move"] = {"lastmove": _drawn(page, board, "lastmove"),
                                         "status": status.inner_text()}
                 page.locator(board).screenshot(path=str(ARTIFACTS / "board-after-e2-e4.png"))
+                result["drop_ms"] = _drag(page, board, "e7", "e5")   # black answers by drag
+                result["after_drag"] = {"lastmove": _drawn(page, board, "lastmove"),
+                                        "status": status.inner_text()}
+                page.locator(board).screenshot(path=str(ARTIFACTS / "board-after-drag-e7-e5.png"))
 
                 # The comparison tools on their default path (a process pool on a
                 # desktop) must fall back to running in-process in the browser.
@@ -584,7 +607,8 @@ def _text(cells: list[dict[str, Any]]) -> str:
 
 
 @pytest.mark.browser
-def test_tutorials_run_offline_and_the_board_answers_a_click(site: Any, server: str) -> None:
+def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: Any,
+                                                                        server: str) -> None:
     """The whole student path with every non-loopback request aborted."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lite-browser") as pool:
         result = pool.submit(_classroom_session, server).result(timeout=900)
@@ -608,6 +632,9 @@ def test_tutorials_run_offline_and_the_board_answers_a_click(site: Any, server: 
     assert "e2" in selection["status"] and "e3, e4" in selection["status"], selection
     assert result["after_move"]["lastmove"] == {"e2", "e4"}
     assert "e2-e4" in result["after_move"]["status"], result["after_move"]["status"]
+    # ... and a move by drag and drop, the destinations known in the page beforehand
+    assert result["after_drag"]["lastmove"] == {"e7", "e5"}, result["after_drag"]
+    assert "e7-e5" in result["after_drag"]["status"], result["after_drag"]["status"]
 
     # No threads, processes or sockets in the browser: the default executor falls back.
     assert result["tournament"].strip() == "TOURNAMENT emscripten 2", result["tournament"]
@@ -633,4 +660,5 @@ def test_tutorials_run_offline_and_the_board_answers_a_click(site: Any, server: 
                                    "run_all_s": round(run["run_s"], 1)}
                             for name, run in runs.items()}
     METRICS["click_redraw_ms"] = result["redraw_ms"]
+    METRICS["drop_redraw_ms"] = result["drop_ms"]
     METRICS["requests"] = len(guard.seen)

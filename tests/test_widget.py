@@ -630,3 +630,94 @@ def test_words_a_lone_tavrel_is_not_a_tower() -> None:
     click(board, "g1")
     assert [label for label, _ in board.count_picker.options] == ["1 (the vsadnik)"]
     assert 'class="split-count"' not in board.view.svg      # no "1/1" pill
+
+
+def test_die_rolls_sit_inline_in_the_move_list() -> None:
+    board = Board(variant="gavrilov-die", seed=3, auto_roll=True)
+    for _ in range(4):
+        board.play(board.game.legal_moves()[0])
+    labels = [label for label, _ in board.move_list.options]
+    texts = board.game.action_texts()
+    assert labels[1] == f"1. {texts[0]} {texts[1]}"           # "1. @Q a1xa2"
+    assert not any(label.split()[-1].startswith("@") and len(label.split()) == 2
+                   and label.split()[1] == texts[0] for label in labels[2:])
+    assert all(" @" not in label or label.count("@") == 1 for label in labels)
+    # every action is on exactly one line, in order
+    flat = [word for label in labels[1:] for word in label.split()[1:]]
+    assert flat == texts
+    assert board.move_list.value == len(board.game.history)
+    board.step(-1)                                            # between a roll and its move
+    assert board.move_list.value >= len(board.game.history)
+
+
+def test_stepping_says_which_position_is_shown_in_plies() -> None:
+    board = Board()
+    board.play("e2-e4")
+    board.play("e7-e5")
+    board.play("g1-f3")
+    board.go_to(2)
+    assert "After 1... e7-e5 (ply 2 of 3)." in board.status.value
+    board.go_to(0)
+    assert "At the start position." in board.status.value
+    record = Game()
+    record.play("e2-e4 e7-e5 g1-f3")
+    board.load_record(record.record())
+    assert "3 plies (half-moves) played" in board.status.value
+
+
+def test_the_computer_s_move_and_undo_redo_are_animated() -> None:
+    board = Board(black="random", seed=4)
+    board.play("e2-e4")
+    reply = board.game.moves[-1]
+    names = board.game.position.geometry.names
+    assert board.view.effects["slide"] == [[names[reply.from_square], names[reply.to_square]]]
+    board.undo()                                  # back to white's turn: e2-e4 slides home
+    assert board.view.effects["slide"] == [["e4", "e2"]]
+    board.redo()
+    assert board.view.effects["slide"] == [["e2", "e4"]]
+    board.animate_toggle.value = False            # one switch turns the movement off
+    assert board.view.animations is False
+
+
+def test_show_movable_tints_every_tower_that_can_move() -> None:
+    board = Board()
+    board.movable_toggle.value = True
+    tinted = {n for n in board.game.position.geometry.names
+              if "highlight" in square_classes(board.view.svg, n)}
+    names = board.game.position.geometry.names
+    assert tinted == {names[m.from_square] for m in board.game.legal_moves()}
+    assert "a1" in tinted and "e8" not in tinted          # a ratoborets may step onto a2
+    board.movable_toggle.value = False
+    assert "highlight" not in square_classes(board.view.svg, "e2")
+
+
+def test_both_rolls_show_on_the_die_column_in_the_roller_s_colour() -> None:
+    board = Board(variant="gavrilov-die", seed=3)
+    width = re.search(r'width="([\d.]+)"', board.view.svg).group(1)
+    assert 'class="die pending"' in board.view.svg           # the die waits, space kept
+    board.roll()
+    while board.game.is_chance_node():
+        board.roll()
+    assert board.view.effects.get("roll") is True              # the browser tumbles the die
+    svg = board.view.svg
+    mover = board.game.position.turn
+    current = re.search(r'<g class="die[^"]*current"[^>]*>', svg).group(0)
+    assert f'data-color="{("white", "black")[mover]}"' in current
+    assert re.search(r'width="([\d.]+)"', svg).group(1) == width   # no widening
+    seen_both = 0
+    for _ in range(12):                            # the other side's last roll stays in sight
+        game = board.game
+        if game.is_chance_node():
+            board.roll()
+        else:
+            board.play(game.legal_moves()[0])
+        rolls = [(before.turn, a.face) for a, before in zip(game.history, game.positions)
+                 if not hasattr(a, "from_square")]
+        others = [r for r in rolls if r[0] != game.position.turn]
+        previous = re.search(r'<g class="die[^"]*previous"[^>]*>', board.view.svg)
+        if others:
+            color, face = others[-1]
+            assert previous and f'data-color="{("white", "black")[color]}"' in previous.group(0)
+            assert f'data-face="{face.upper()}"' in previous.group(0) or "skip" in previous.group(0)
+            seen_both += game.position.roll is not None
+    assert seen_both >= 2

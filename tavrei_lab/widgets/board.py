@@ -499,13 +499,31 @@ class Board(widgets.VBox):
         return f"{face} ({kind.name})" if kind is not None else face
 
     def _update_move_list(self) -> None:
-        options = [("start", 0)]
+        """One line per move, each die roll inline before the move it allowed.
+
+        ``1. @Q a2-a3``, then ``1... @B b7-b6``; a roll that passed the turn
+        stands alone (``2. @-``). A line's value is the number of actions
+        played at its end; the current line is the one holding the last
+        action played.
+        """
+        options: list[tuple[str, int]] = [("start", 0)]
+        roll: tuple[str, int] | None = None   # a roll waiting for its move
         for i, (pos, text) in enumerate(self._line()):
             dots = "." if pos.turn == WHITE else "..."
-            options.append((f"{pos.fullmove_number}{dots} {text}", i + 1))
+            if text.startswith("@"):
+                if roll is not None:           # the roll before this one passed the turn
+                    options.append(roll)
+                roll = (f"{pos.fullmove_number}{dots} {text}", i + 1)
+                continue
+            label = f"{roll[0]} {text}" if roll else f"{pos.fullmove_number}{dots} {text}"
+            options.append((label, i + 1))
+            roll = None
+        if roll is not None:
+            options.append(roll)
         if list(self.move_list.options) != options:
             self.move_list.options = options
-        self.move_list.value = len(self.game.history)
+        played = len(self.game.history)
+        self.move_list.value = min(v for _, v in options if v >= played)
 
     def _update_count_picker(self) -> None:
         pos = self.game.position
@@ -1013,7 +1031,19 @@ class Board(widgets.VBox):
             game.redo()
         self.selected = None
         self.count = None
-        self._after_change([f"At {'the start' if index == 0 else f'action {index}'}."])
+        self._after_change([self._where_text()])
+
+    def _where_text(self) -> str:
+        """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
+        game = self.game
+        if not game.history:
+            return "At the start position."
+        played = len(game.history)
+        before = game.positions[played - 1]
+        dots = "." if before.turn == WHITE else "..."
+        total = sum(1 for _, text in self._line() if not text.startswith("@"))
+        return (f"After {before.fullmove_number}{dots} {game.action_texts()[-1]} "
+                f"(ply {game.ply} of {total}).")
 
     def step(self, delta: int) -> None:
         """One action back (``-1``) or forward (``+1``): the arrow keys."""
@@ -1129,7 +1159,8 @@ class Board(widgets.VBox):
             self._after_change([f"Could not load the record: {exc}. "
                                 "The game on the board is unchanged."])
             return
-        self.set_game(game, f"Record loaded: {game.ply} moves of {game.variant.name}.")
+        self.set_game(game, f"Record loaded: {game.variant.name}, {game.ply} plies "
+                            f"(half-moves) played.")
 
     def save_record(self) -> None:
         """Write the record into the text area and offer it as a download."""

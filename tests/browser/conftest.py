@@ -101,6 +101,7 @@ def notebook(jupyter_lab: dict[str, Any], browser: Any) -> Iterator[Notebook]:
     page.wait_for_selector(".main-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".die-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".proj-board .tavrei-board-widget svg", timeout=60000)
+    page.wait_for_selector(".puzzle-app .tavrei-board-widget svg", timeout=60000)
     try:
         yield Notebook(page)
     finally:

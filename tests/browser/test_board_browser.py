@@ -460,3 +460,24 @@ def test_default_board_letters(notebook: Notebook) -> None:
     print(f"\ndefault board strip letters: min {min(sizes):.1f} CSS px")
     assert min(sizes) >= 12
     screenshot(nb.page, "16-default-tall-towers")
+
+
+def test_a_puzzle_solved_by_a_drag_after_a_wrong_move_is_taken_back(notebook: Notebook) -> None:
+    """The lesson's puzzle widget on the board: a wrong drag bounces, the right one solves it."""
+    nb = notebook
+    app = ".puzzle-app"
+    assert nb.execute("print(puzzle.exercise.solutions())").strip() == "['e4xd5']"
+    start = nb.execute("print(puzzle.board.game.action_texts())").strip()
+    mouse_drag(nb, app, '.tower[data-square="a2"]', "a3")        # legal, but not the answer
+    el = board_el(nb, app)
+    assert el.get_attribute("data-flashed") == "a3"
+    assert el.get_attribute("data-slid") == "a3-a2"             # the tower slides home
+    status = nb.page.locator(f"{app} .tavrei-status").inner_text()
+    assert "taken back" in status, status
+    assert nb.execute("print(puzzle.board.game.action_texts())").strip() == start
+    assert nb.execute("print(puzzle.solved)").strip() == "False"
+    screenshot(nb.page, "17-puzzle-wrong-move")
+    mouse_drag(nb, app, '.tower[data-square="e4"]', "d5")
+    assert nb.execute("print(puzzle.solved)").strip() == "True"
+    assert drawn(nb, app, "lastmove") == {"e4", "d5"}
+    screenshot(nb.page, "18-puzzle-solved")
