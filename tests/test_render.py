@@ -582,7 +582,9 @@ def test_cli_svg_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 # -- legible strips (projector), highlights, the die's column --------------------------
-@pytest.mark.parametrize("height_fen", [TALL, "8/8/8/8/8/8/8/(PpPpPpPpPp)7 w - - 0 1"])
+@pytest.mark.parametrize("height_fen", [
+    TALL, "rslkvlsr/p:Rp:Sp:Lp:K1p:Lp:Sp:R/8/8/3(P:Kp:KP:Kp:KP:Kp:KP:Kp:KP:Kk)(p:HP:H)3/8/"
+          "P:RP:SP:L2P:LP:SP:R/RSLKVLSR w - 0 1"])
 def test_legible_strip_letters_keep_their_size_and_every_layer_stays(height_fen: str) -> None:
     pos = Game("tavreli", height_fen).position
     size = 520
