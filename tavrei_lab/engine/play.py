@@ -45,7 +45,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.move import Move, Roll
@@ -106,8 +106,12 @@ class PlaySearcher:
 
     def __init__(self, rules: RuleModule, *, quiescence: bool = True, null_move: bool = True,
                  reductions: bool = True, star2: bool = True, noise: int = 0,
-                 seed: int | None = None, max_table: int = 400_000) -> None:
+                 seed: int | None = None, max_table: int = 400_000,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.rules = rules
+        #: what time budgets are measured with: the wall clock (an agent's answer
+        #: time), or ``time.process_time`` for CPU-time benchmarks on a busy machine
+        self.clock = clock
         tower_rules = getattr(rules, "inner", rules)
         #: the tower-chess family with checkmate: every fast path applies
         self.fast = type(rules) is TowerChessRules and not rules.king_capture
@@ -148,7 +152,7 @@ class PlaySearcher:
         rules = self.rules
         if rules.is_chance_node(position):
             raise TavreiError("search starts at a decision node; roll the die first")
-        started = time.perf_counter()
+        started = self.clock()
         self.nodes = 0
         self._deadline = None if limits.time is None else started + limits.time
         self._node_limit = limits.nodes
@@ -162,7 +166,7 @@ class PlaySearcher:
         if not moves:
             outcome = rules.outcome(position)
             v = _terminal(outcome, position.turn, 0) if outcome else 0
-            return SearchResult(v / 100, [], 0, 1, time.perf_counter() - started, mode="play")
+            return SearchResult(v / 100, [], 0, 1, self.clock() - started, mode="play")
         score = self._score(position)
         max_depth = limits.depth if limits.depth is not None else 64
         best_move = moves[0]
@@ -201,13 +205,13 @@ class PlaySearcher:
             if abs(value) > MATE_BOUND and depth >= (MATE_CP - abs(value)) // 100:
                 break       # a forced mate, searched at least as deep as it is long
             if self._deadline is not None and \
-                    time.perf_counter() - started > 0.45 * (self._deadline - started):
+                    self.clock() - started > 0.45 * (self._deadline - started):
                 break       # the next depth would most likely not finish in time
         if best_value is None:
             best_value = 0
         pv = self._pv(position, root_hash, best_move, max(done_depth, 1))
         return SearchResult(best_value / 100, [best_move], done_depth, self.nodes,
-                            time.perf_counter() - started, pv=pv, complete=complete,
+                            self.clock() - started, pv=pv, complete=complete,
                             mode="play")
 
     # == the root ==============================================================================
@@ -276,7 +280,7 @@ class PlaySearcher:
         self.nodes += 1
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise SearchLimitReached
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and self.clock() > self._deadline:
             raise SearchLimitReached
 
     def _node(self, pos: Position, h: int, score: int, depth: int, ply: int,
