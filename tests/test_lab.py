@@ -438,6 +438,35 @@ def test_cli_sweep_on_a_dask_scheduler(dask_client, tmp_path):
     assert ResultsTable.from_store(store).to_dicts() == inline.table.to_dicts()
 
 
+def test_cli_compare_on_a_dask_scheduler(dask_client, tmp_path):
+    address = dask_client.scheduler.address
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "compare", "--variants",
+                           "tavreli", "--agents", "greedy,random", "--games", "2", "--seed",
+                           "4", "--max-plies", "20", "--no-progress", "--scheduler", address,
+                           "--out", str(tmp_path / "dask")], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    subprocess.run([sys.executable, "-m", "tavrei_lab", "compare", "--variants", "tavreli",
+                    "--agents", "greedy,random", "--games", "2", "--seed", "4",
+                    "--max-plies", "20", "--no-progress", "--executor", "inline", "--out",
+                    str(tmp_path / "inline")], check=True, capture_output=True, timeout=300)
+    records = sorted(p.name for p in (tmp_path / "dask" / "records").iterdir())
+    assert len(records) == 2
+    for name in records:
+        assert ((tmp_path / "dask" / "records" / name).read_text()
+                == (tmp_path / "inline" / "records" / name).read_text())
+
+
+def test_cli_scheduler_that_does_not_answer_is_one_line():
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--games", "1",
+                           "--scheduler", "tcp://127.0.0.1:9"], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
+    assert proc.returncode == 2
+    assert "--scheduler tcp://127.0.0.1:9: cannot connect" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 def test_cli_sweep_errors_are_one_line():
     proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--grid",
                            "splits=true,false", "--grid", "nonsense=1,2", "--games", "2"],

@@ -201,3 +201,19 @@ class TypedLines:
 def print_json(obj: Any) -> None:
     import json
     print(json.dumps(obj, ensure_ascii=False))
+
+
+def connect_scheduler(address: str) -> Any:
+    """A ``distributed.Client`` for ``--scheduler ADDRESS``, or a one-line error saying
+    what is missing (the optional ``[cluster]`` extra, or a scheduler that answers)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        from tavrei_lab.errors import TavreiError
+        raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
+                          "(pip install 'tavrei_lab[cluster]')") from None
+    try:
+        return Client(address)   # waits dask's connect timeout (distributed.comm.timeouts)
+    except (OSError, TimeoutError, ValueError) as exc:
+        from tavrei_lab.errors import TavreiError
+        raise TavreiError(f"--scheduler {address}: cannot connect: {exc}") from None

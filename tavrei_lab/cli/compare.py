@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 
+from tavrei_lab.cli.common import connect_scheduler
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
 from tavrei_lab.errors import TavreiError
@@ -40,6 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"(default: {DEFAULT_MAX_PLIES})")
     p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
                    help="where games run (default: processes, one per core)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the games on this dask scheduler (e.g. tcp://host:8786; the "
+                        "[cluster] extra)")
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="parallel workers (default: the number of cores)")
     p.add_argument("--out", default=None, metavar="DIR",
@@ -51,9 +55,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TavreiError(f"--games must be 1 or more, got {args.games}")
-    result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
-                        max_plies=args.max_plies, executor=args.executor,
-                        workers=args.workers, progress=not args.no_progress)
+    client = connect_scheduler(args.scheduler) if args.scheduler else None
+    try:
+        result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
+                            max_plies=args.max_plies,
+                            executor=client if client is not None else args.executor,
+                            workers=args.workers, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()
     print(result.variants_table())
     print()
     print(result.pairs_table())

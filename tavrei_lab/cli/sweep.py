@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 
+from tavrei_lab.cli.common import connect_scheduler
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
-from tavrei_lab.errors import TavreiError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,26 +61,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def connect(address: str) -> object:
-    """A ``distributed.Client`` for ``address``, or a clear error without the extra."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
-                          "(pip install 'tavrei_lab[cluster]')") from None
-    try:
-        return Client(address, timeout=30)
-    except (OSError, TimeoutError) as exc:
-        raise TavreiError(f"--scheduler {address}: cannot connect: {exc}") from None
-
-
 def run(args: argparse.Namespace) -> int:
     from tavrei_lab.lab.cells import parse_grid_args
     from tavrei_lab.lab.sweep import sweep
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
     grid = parse_grid_args(args.grid)
-    client = connect(args.scheduler) if args.scheduler else None
+    client = connect_scheduler(args.scheduler) if args.scheduler else None
     try:
         result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
                        games=args.games, seed=args.seed, store=args.store,
