@@ -143,6 +143,7 @@ def test_lesson_counts_each_puzzle_once_and_every_widget_shows_it() -> None:
     first = EXERCISES["free-the-luchnik"].widget(lesson=lesson)
     second = EXERCISES["ratnik-destiny"].widget(lesson=lesson)
     assert "0 of 3 solved" in first.progress.value
+    assert "Your move: play it on the board." in first.board.status.value
     second.submit("helgi")
     second.submit("хелги")                        # solved twice, counted once
     first.board.play("d4(2)-d5")

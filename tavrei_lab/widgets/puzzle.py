@@ -52,6 +52,7 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
                  board.last_button):  # a one-move puzzle has no game to step through
         part.layout.display = "none"
     board.add_class("tavrei-puzzle-board")
+    board.set_game(game, "Your move: play it on the board.")
     return board
 
 
@@ -204,7 +205,7 @@ class PuzzleWidget(widgets.VBox):
         self.hint_text.value = ""
         if self.board is not None:
             self.board.highlights = []
-            self.board.set_game(self.exercise.game(), "Your move.")
+            self.board.set_game(self.exercise.game(), "Your move: play it on the board.")
         else:
             self._redraw_static()
         self._set_box("")
