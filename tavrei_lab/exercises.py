@@ -343,7 +343,7 @@ def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
     enemy_king = after.king_square(1 - pos.turn)
     left = after.board[move.from_square][-1]
     attackers = (rules.attackers(after, enemy_king, pos.turn)
-                 if enemy_king is not None and hasattr(rules, "attackers") else [])
+                 if enemy_king is not None else [])
     if move.from_square in attackers:
         double = " It is even a double check." if len(attackers) > 1 else ""
         return Feedback(True, f"{text} uncovers the {tavrel_name(game, left)}, which now "

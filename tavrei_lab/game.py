@@ -32,7 +32,8 @@ from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import tokenize
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import MAX_RECORD_TOKENS, parse_record, write_record
-from tavrei_lab.rules.base import Outcome
+from tavrei_lab.rules.base import Outcome, RuleModule, missing_members
+from tavrei_lab.variant import load_variant
 
 Action = Move | Roll
 
@@ -54,12 +55,17 @@ def check_seed(seed: Any) -> int | None:
     return int(seed)
 
 
-def _rules_for(variant: Any, options: dict[str, Any]) -> Any:
-    if hasattr(variant, "legal_moves") and hasattr(variant, "initial_position"):
+def _rules_for(variant: Any, options: dict[str, Any]) -> RuleModule:
+    """A variant name or file, loaded with ``options``; or a rule module, used as it is."""
+    if isinstance(variant, RuleModule):
         if options:
             raise TypeError("options can only be given with a variant name")
         return variant
-    from tavrei_lab.variant import load_variant
+    missing = missing_members(variant)
+    if "legal_moves" not in missing:  # meant as a rule module: say what it lacks
+        raise ArgumentError(f"{type(variant).__name__} is not a whole rule module: it lacks "
+                            f"{', '.join(missing)} (docs/rule-modules.md; subclassing "
+                            "RuleModuleBase gives the defaults)")
     return load_variant(variant, **options)
 
 
@@ -405,13 +411,12 @@ class Game:
                     f"{pos.turn_name}'s move")
         if not 1 <= count <= len(tower):
             return f"the tower on {a} has {len(tower)} tavrel(s); cannot take {count}"
-        if count < len(tower) and not self.rules.options.get("splits", True):
+        if count < len(tower) and not self.rules.splits:
             return "towers may not be split in this variant"
         dest = pos.board[to]
-        if dest and dest[-1].kind == KING and not self.rules.options.get("win") == "king-capture":
+        if dest and dest[-1].kind == KING and not self.rules.king_capture:
             return f"nothing may be placed on a {names.by_kind[KING].name} ({b})"
-        pseudo = getattr(self.rules, "pseudo_moves", None)
-        if pseudo is not None and any(m.key == (fr, count, to) for m in pseudo(pos)):
+        if any(m.key == (fr, count, to) for m in self.rules.pseudo_moves(pos)):
             return f"it would leave the {names.by_kind[KING].name} attacked"
         if pos.roll is not None:
             return f"the die shows {pos.roll}: the {names.by_kind[top.acting_kind].name} on {a} "\

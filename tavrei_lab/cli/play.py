@@ -109,10 +109,9 @@ def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
         return None
     if choice != "roll":
         return 0 if choice == "white" else 1
-    colour_roll = getattr(game.rules, "colour_roll", None)
-    if colour_roll is None:
+    result = game.rules.colour_roll(game.rng)
+    if result is None:
         raise TavreiError(f"--human roll needs a die variant; {game.variant.id} has no die")
-    result = colour_roll(game.rng)
     for mine, theirs in result.rolls:
         out.write(f"colour roll: you @{mine}, the agent @{theirs}\n")
     side = 0 if result.white == 0 else 1
@@ -128,7 +127,7 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
     """
     talk = stdout is not None and any(a is None for a in agents)
     typed = stdin if isinstance(stdin, TypedLines) else TypedLines(stdin or sys.stdin)
-    die = getattr(game.rules, "has_chance", False)
+    die = game.rules.has_chance
     while True:
         outcome = game.rules.outcome(game.position, move_repetitions(game), claim_draw=True)
         if outcome is not None:
@@ -173,7 +172,7 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
     rules = game.rules
     pos = game.position
     face = pos.roll
-    if face is None or not hasattr(rules, "allows"):
+    if face is None:
         return str(error)
     try:
         spec = parse_move_spec(text)

@@ -30,7 +30,7 @@ def summary(game) -> dict:  # type: ignore[no-untyped-def]
         "outcome": None if outcome is None else outcome.termination,
         "position": pos.string,
     }
-    if hasattr(game.rules, "pending_roll"):
+    if game.rules.has_chance:
         facts["pending_roll"] = game.rules.pending_roll(pos)
     return facts
 

@@ -85,13 +85,10 @@ def volkhv_danger(rules: Any, position: Position, color: int) -> int:
 
 def has_legal_move(rules: Any, position: Position, pseudo: list[Any] | None = None) -> bool:
     """Is there at least one legal move? Stops at the first one found where the
-    rule module can (``TowerChessRules.has_legal_move``); other modules are
-    asked for their full list. ``pseudo`` is accepted for old callers and unused.
+    rule module can (``RuleModule.has_legal_move``). ``pseudo`` is accepted for old
+    callers and unused.
     """
-    quick = getattr(rules, "has_legal_move", None)
-    if quick is not None:
-        return bool(quick(position))
-    return bool(rules.legal_moves(position))
+    return rules.has_legal_move(position)
 
 
 def quick_outcome(rules: Any, position: Position) -> Outcome | None:
@@ -148,7 +145,7 @@ def positional_score(position: Position, rules: Any, mobility: int | None = None
     score = white_view if me == 0 else -white_view
     # A die game's module wraps a tower-chess module (``inner``): mobility is
     # counted by the tower rules, whatever the die shows.
-    tower_rules = getattr(rules, "inner", rules)
+    tower_rules = rules.inner or rules
     if type(tower_rules) is TowerChessRules:
         pseudo = tower_rules.pseudo_moves
         other = position.replace(turn=1 - me, ep_square=None)

@@ -112,18 +112,19 @@ class PlaySearcher:
         #: what time budgets are measured with: the wall clock (an agent's answer
         #: time), or ``time.process_time`` for CPU-time benchmarks on a busy machine
         self.clock = clock
-        tower_rules = getattr(rules, "inner", rules)
+        tower_rules = rules.inner or rules
         #: the tower-chess family with checkmate: every fast path applies
         self.fast = type(rules) is TowerChessRules and not rules.king_capture
-        self.has_chance = bool(getattr(rules, "has_chance", False))
+        self.has_chance = rules.has_chance
         from tavrei_lab.rules.die import DieRules
         #: the Gavrilov die game, whose faces allow nested sets of moves (see _die_chance)
         self.die = rules if (type(rules) is DieRules and rules.no_move_passes and star2) \
             else None
         self.incremental = type(tower_rules) is TowerChessRules
         self.tower_rules = tower_rules
-        self.pass_over_own = bool(getattr(tower_rules, "pass_over_own", False))
-        self.fifty = bool(rules.options.get("fifty_move_rule", False))
+        self.pass_over_own = (isinstance(tower_rules, TowerChessRules)
+                              and tower_rules.pass_over_own)
+        self.fifty = rules.fifty_move_rule
         self.tables = tables_for(rules.geometry)
         self.quiescence = quiescence and self.fast
         self.null_move = null_move and self.fast
@@ -306,7 +307,7 @@ class PlaySearcher:
         in_check = False
         if self.fast:
             ks = pos.king_square(me)
-            in_check = ks is not None and self.tower_rules._attacked(pos.board, ks, 1 - me)
+            in_check = ks is not None and self.tower_rules.attacked_by(pos.board, ks, 1 - me)
             if in_check and ply < MAX_EXTENSION_PLY:
                 depth += 1
         if depth <= 0:
@@ -364,7 +365,7 @@ class PlaySearcher:
             futile = side + FUTILITY[depth] <= alpha
         late = LATE_MOVES[depth] if not pv_node and not in_check and depth < len(LATE_MOVES) \
             else 1 << 30
-        attacked = self.tower_rules._attacked if self.fast else None
+        attacked = self.tower_rules.attacked_by if self.fast else None
         enemy = 1 - me
         searched = 0
         for m in moves:
@@ -469,7 +470,7 @@ class PlaySearcher:
                 return stand
         board = pos.board
         enemy = 1 - me
-        attacked = rules._attacked
+        attacked = rules.attacked_by
         for m in moves:
             if stand is not None:
                 gain = self._gain(board, m, me)
@@ -519,10 +520,10 @@ class PlaySearcher:
         me = pos.turn
         ep = pos.ep_square
         w = rules.geometry.width
-        far = rules._far_rank[me]
+        far = rules.far_rank[me]
         splits = rules.splits
         promotion = self._promotion
-        destinations = rules._destinations
+        destinations = rules.destinations
         scored: list[tuple[int, Move]] = []
         for s, tower in enumerate(board):
             if not tower:

@@ -32,6 +32,7 @@ from typing import Any
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
+from tavrei_lab.rules.stacking import TowerChessRules
 
 #: Per square a unit can reach by its pattern (mobility), in centipawns.
 MOBILITY = 3
@@ -217,7 +218,8 @@ def evaluate_for_side(position: Any) -> int:
     t = tables_for(position.geometry)
     kings = (position.king_square(0), position.king_square(1))
     rules = position.rules
-    pass_own = bool(getattr(getattr(rules, "inner", rules), "pass_over_own", False))
+    family = rules.inner or rules
+    pass_own = isinstance(family, TowerChessRules) and family.pass_over_own
     white = t.board_score(position.board) + t.activity(position.board, kings, pass_own)
     return white if position.turn == 0 else -white
 

@@ -155,7 +155,7 @@ def _terminal_value(outcome: Any, position: Position, ply: int) -> float:
 
 
 def _fifty_moves(rules: Any, position: Position) -> bool:
-    return bool(rules.options.get("fifty_move_rule", False)) and position.halfmove_clock >= 100
+    return rules.fifty_move_rule and position.halfmove_clock >= 100
 
 
 def _after_roll(rules: Any, child: Position, depth: int, ply: int) -> tuple[int, int]:
@@ -452,8 +452,7 @@ class Searcher:
             return 0.0
         if not moves:
             return self.evaluation(pos, rules)
-        clock_matters = (rules.options.get("fifty_move_rule", False)
-                         and pos.halfmove_clock + depth >= 100)
+        clock_matters = rules.fifty_move_rule and pos.halfmove_clock + depth >= 100
         storable = self.use_table and not clock_matters
         tt_move = None
         if self.use_table:

@@ -29,7 +29,7 @@ ratnik's destiny is the one of its file in the variant's set-up).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tavrei_lab.core.position import MAX_CLOCK, MAX_TAVRELS, MAX_TOWER_HEIGHT, Position
 from tavrei_lab.core.tavrel import KING, MOVED, MOVED_MATTERS, PAWN, ROOK, Tavrel
@@ -44,8 +44,10 @@ from tavrei_lab.core.text import (
 )
 from tavrei_lab.errors import LimitError, NotationError, PositionError
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # a type only: notation sits below rules (docs/architecture.md)
+    from tavrei_lab.core.geometry import Geometry
+    from tavrei_lab.core.pieces import PieceSet
+    from tavrei_lab.rules.base import RuleModule
 
 #: Limits on what a position string may ask for (see the robustness notes).
 MAX_POSITION_CHARS = 20_000
@@ -62,29 +64,7 @@ def _fail(msg: str, text: str, where: str = "") -> PositionError:
     return PositionError(f"position string: {msg}", text=text, where=where)
 
 
-def _default_destinies(rules: Any) -> dict[tuple[int, int], int]:
-    """(colour, file) -> destiny kind, from the variant's set-up ratniks."""
-    cached = getattr(rules, "_fen_destinies", None)
-    if cached is not None:
-        return cached
-    table: dict[tuple[int, int], int] = {}
-    try:
-        start = read_position(rules.variant.setup, rules, validate=False)
-        w = rules.geometry.width
-        for s, tower in enumerate(start.board):
-            for t in tower:
-                if t.kind == PAWN and t.destiny:
-                    table.setdefault((t.color, s % w), t.destiny)
-    except Exception:  # the set-up itself is checked when the variant loads
-        table = {}
-    try:
-        rules._fen_destinies = table
-    except AttributeError:
-        pass
-    return table
-
-
-def read_position(text: str, rules: Any, validate: bool = True) -> Position:
+def read_position(text: str, rules: RuleModule, validate: bool = True) -> Position:
     """Parse a position string (or a standard FEN) for ``rules``.
 
     Raises ``PositionError`` naming the field, rank or square at fault.
@@ -185,17 +165,17 @@ def read_position(text: str, rules: Any, validate: bool = True) -> Position:
         raise _fail("fullmove number starts at 1", text, "fullmove number")
     if fen:
         _apply_fen_rights(board, castling, rules, text)
-    if validate and roll is not None and not getattr(rules, "has_chance", False):
+    if validate and roll is not None and not rules.has_chance:
         # without a die the face would ride along in every later position string
         raise _fail(f"'@{roll[:20]}': a die face belongs only to die games, and "
-                    f"{getattr(rules.variant, 'id', 'this variant')} has no die", text, "roll")
+                    f"{rules.variant.id} has no die", text, "roll")
     position = Position(rules, tuple(board), turn, ep, clocks[0], clocks[1], roll)  # type: ignore[arg-type]
     if validate:
         rules.validate(position)
     return position
 
 
-def _read_tower(body: str, square: str, pieces: Any, text: str, g: Any,
+def _read_tower(body: str, square: str, pieces: PieceSet, text: str, g: Geometry,
                 rank: int) -> tuple[Tavrel, ...]:
     tower = []
     pos = 0
@@ -234,11 +214,12 @@ def _read_tower(body: str, square: str, pieces: Any, text: str, g: Any,
     return tuple(tower)
 
 
-def _apply_fen_rights(board: list, castling: str, rules: Any, text: str) -> None:
+def _apply_fen_rights(board: list[tuple[Tavrel, ...]], castling: str, rules: RuleModule,
+                      text: str) -> None:
     """FEN has no per-piece flags: derive them from castling rights and ranks."""
     g = rules.geometry
     w = g.width
-    destinies = _default_destinies(rules)
+    destinies = rules.default_destinies()
     rights = set(castling) - {"-"}
     for color, back, second in ((0, 0, 1), (1, g.height - 1, g.height - 2)):
         king_letter, queen_letter = ("K", "Q") if color == 0 else ("k", "q")

@@ -147,12 +147,13 @@ def position_problems(rules: Any, before: Position | None, after: Position,
     names = after.geometry.names
     if before is not None:
         was, now = tavrel_counts(before), tavrel_counts(after)
-        if options.get("prisoners", True):
+        if rules.prisoners:
             if was != now:
                 problems.append(("tavrels", f"tavrels (white, black) {was} -> {now}"))
         elif now[0] > was[0] or now[1] > was[1]:
             problems.append(("tavrels", f"tavrels (white, black) went up: {was} -> {now}"))
-    king_capture = options.get("win") == "king-capture"
+    king_capture = rules.king_capture
+    # a tower-family rule, checked where the family's option says it holds
     demote_any = options.get("demote_by", "any") == "any"
     for square, tower in enumerate(after.board):
         for height, t in enumerate(tower[:-1]):

@@ -363,7 +363,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
         scene.letter_units = letter_px * wu / px_w
     root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
                                        else ""),
-            "data-variant": getattr(getattr(position.rules, "variant", None), "id", ""),
+            "data-variant": position.rules.variant.id,
             "data-turn": COLOR_NAMES[position.turn],
             "data-flipped": "true" if flipped else "false"}
     renderer = make(px_w, round(px_w * hu / wu, 2), (0, 0, wu, hu), root)
@@ -486,8 +486,7 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
     if die_face is not None:
         if not isinstance(die_face, str) or not die_face:
             raise RenderError(f"die_face must be a face letter or 'skip', got {die_face!r}")
-        is_skip = getattr(position.rules, "is_skip", None)
-        passes = bool(not is_skip_mark(die_face) and is_skip is not None and is_skip(die_face))
+        passes = not is_skip_mark(die_face) and position.rules.is_skip(die_face)
 
     return Scene(position, theme, family, flipped, coordinates, classes, fills, dest, sel,
                   split_count, check_square, attacked, arrow_list, highlight_list, die_face,

@@ -2,9 +2,19 @@
 
 A rule module turns a variant (board size, set-up, options) into the rules
 of a game: which moves are legal, what a move does, who is in check and when
-the game is over. ``Game`` talks only to this protocol, so a third-party
-module (found through the ``tavrei_lab.rules`` entry-point group) plugs in
-without touching the package.
+the game is over. Everything the package asks of a rule module -- the game,
+the notation, the engine, trees, pictures, the command line -- is a member of
+``RuleModule`` below, and nothing else is asked: no probing for optional
+methods, no private names, no option read by its name outside its module.
+So a third-party module (found through the ``tavrei_lab.rules`` entry-point
+group, docs/rule-modules.md) knows exactly what it must provide.
+
+``RuleModuleBase`` gives every member that has a sensible answer for most
+games a default; a module subclasses it and writes the six rules of its
+game (``legal_moves``, ``apply``, ``is_check``, ``is_attacked``,
+``outcome``; ``__init__`` sets ``variant``, ``geometry``, ``pieces``,
+``options``). The tower-chess family (``rules.stacking``) and the die
+(``rules.die``) are built the same way.
 
 Chance is part of the contract (after OpenSpiel): a position is either a
 decision node, where the side to move picks a move, or a chance node, where
@@ -13,11 +23,13 @@ a die is rolled. Deterministic modules simply never have chance nodes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from tavrei_lab.core.tavrel import COLOR_NAMES, Color
+from tavrei_lab.core.tavrel import COLOR_NAMES, PAWN, Color
+from tavrei_lab.errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
@@ -75,27 +87,83 @@ class Outcome:
         return f"{self.termination} ({who})"
 
 
+@dataclass(frozen=True)
+class ColourRoll:
+    """The result of a colour roll (die games, B3): which player takes white, and every roll.
+
+    ``white`` is 0 when the first player to roll takes white, 1 for the second.
+    ``rolls`` lists each pair of faces (first player's, second player's),
+    including the ties and skips that were rolled again.
+    """
+
+    white: int
+    rolls: tuple[tuple[str, str], ...]
+
+
 @runtime_checkable
 class RuleModule(Protocol):
-    """What a rule module provides. See ``rules.stacking.TowerChessRules``.
+    """Everything the package asks of a rule module (docs/rule-modules.md).
 
     A module is constructed from a ``Variant``; it validates the variant's
     options against ``OPTIONS`` (raising ``VariantError``).
+    ``RuleModuleBase`` implements every member below that has a default.
     """
 
+    # -- what the module is ------------------------------------------------------
     #: The name variant files use in ``rules = "..."``.
     name: ClassVar[str]
     #: Every option the module understands, with type, default and description.
-    OPTIONS: ClassVar[Sequence[Option]]
-
+    OPTIONS: Sequence[Option]
     variant: Variant
     geometry: Geometry
     pieces: PieceSet
+    #: The resolved option values (read by ``tavrei-lab variants -v`` and saved with
+    #: results); callers ask the capabilities below, never an option by its name.
     options: dict[str, Any]
 
-    def initial_position(self) -> Position: ...
+    # -- capabilities callers ask about (RuleModuleBase: the defaults) -----------
+    #: Positions may be chance nodes (a die is rolled).
+    has_chance: bool
+    #: Perft and game trees count *turns* (a roll and its move, or a roll that
+    #: passes) rather than moves: the die game, where passes must use up depth.
+    counts_turns: bool
+    #: A game is won by taking the enemy volkhv prisoner, so a move may leave one's
+    #: own volkhv attacked and a tavrel may stand on a volkhv.
+    king_capture: bool
+    #: A move may take only the top k tavrels of a tower.
+    splits: bool
+    #: The volkhv may castle (position editors show castling rights).
+    castling: bool
+    #: Captured tavrels stay on the board as prisoners (the number of tavrels is constant).
+    prisoners: bool
+    #: A game may be drawn on the halfmove clock (fifty moves, A9.3): search keeps
+    #: positions with different clocks apart and scores the clock's draw.
+    fifty_move_rule: bool
+    #: The module this one wraps (a die over a family), or None. Its movement rules
+    #: are the wrapper's without the chance: tools that look past the die ask it.
+    inner: RuleModule | None
 
-    def legal_moves(self, position: Position) -> list[Move]: ...
+    # -- the game ------------------------------------------------------------------
+    def initial_position(self) -> Position:
+        """The variant's set-up."""
+        ...
+
+    def validate(self, position: Position) -> None:
+        """Raise ``PositionError`` when the set-up cannot stand in these rules."""
+        ...
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal ``Move(from_square, count, to_square, ...)`` here."""
+        ...
+
+    def has_legal_move(self, position: Position) -> bool:
+        """Whether any legal move exists (may stop at the first one found)."""
+        ...
+
+    def pseudo_moves(self, position: Position) -> list[Move]:
+        """The movement rules alone, before the volkhv-safety test (to explain why
+        a move someone tried is illegal)."""
+        ...
 
     def apply(self, position: Position, move: Move) -> Position:
         """The position after ``move``, which must be legal (not checked here)."""
@@ -105,18 +173,200 @@ class RuleModule(Protocol):
 
     def is_attacked(self, position: Position, square: int, by: Color) -> bool: ...
 
+    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+        """Squares of ``by``'s towers whose top attacks ``square`` (teaching views)."""
+        ...
+
+    def live_ep_square(self, position: Position) -> int | None:
+        """The en passant square if a capture there is possible, else None: the one
+        rule the repetition key (``Position.key``) and the Zobrist hash follow."""
+        ...
+
+    def default_destinies(self) -> dict[tuple[int, int], int]:
+        """(colour, file) -> destiny kind of the set-up's ratniks: what a six-field FEN,
+        which cannot say a ratnik's destiny, gives each ratnik."""
+        ...
+
     def outcome(self, position: Position, repetitions: int = 1,
                 claim_draw: bool = False) -> Outcome | None:
         """The game's end in this position, given how often it has occurred."""
         ...
 
-    def validate(self, position: Position) -> None:
-        """Raise ``PositionError`` when the set-up cannot stand in these rules."""
+    def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
+        """The draw a player may claim here (fifty moves, repetition), if any."""
         ...
 
-    # -- chance (die games); deterministic modules: never a chance node -------
+    def perft(self, position: Position, depth: int) -> int:
+        """Leaves of the move tree ``depth`` plies deep (turns, when ``counts_turns``)."""
+        ...
+
+    # -- chance (die games); deterministic modules: never a chance node -----------
     def is_chance_node(self, position: Position) -> bool: ...
 
     def chance_outcomes(self, position: Position) -> list[tuple[str, float]]: ...
 
     def apply_roll(self, position: Position, face: str) -> Position: ...
+
+    def pending_roll(self, position: Position) -> str | None:
+        """The face rolled and not yet used, if any."""
+        ...
+
+    def is_skip(self, face: str) -> bool:
+        """Does this die face pass the turn? (pictures mark it)."""
+        ...
+
+    def allows(self, face: str, kind: int) -> bool:
+        """May a unit topped by a tavrel acting as ``kind`` move on ``face``?"""
+        ...
+
+    def colour_roll(self, rng: random.Random) -> ColourRoll | None:
+        """Who takes white, decided by rolling (die games), or None: no colour roll."""
+        ...
+
+
+class RuleModuleBase:
+    """The defaults of ``RuleModule``: subclass it and write the rules of your game.
+
+    A subclass's ``__init__(variant)`` sets ``variant``, ``geometry``,
+    ``pieces`` and ``options`` (``variant.resolved_options(self.OPTIONS)``) and
+    implements ``legal_moves``, ``apply``, ``is_check``, ``is_attacked`` and
+    ``outcome``. Every other member answers for a deterministic game without
+    towers that split, castling, prisoners or a die; override what differs.
+    """
+
+    name: ClassVar[str] = ""
+    OPTIONS: Sequence[Option] = ()
+    variant: Variant
+    geometry: Geometry
+    pieces: PieceSet
+    options: dict[str, Any]
+
+    has_chance: bool = False
+    counts_turns: bool = False
+    king_capture: bool = False
+    splits: bool = False
+    castling: bool = False
+    prisoners: bool = False
+    fifty_move_rule: bool = False
+    inner: RuleModule | None = None
+    _destinies: dict[tuple[int, int], int] | None = None
+
+    # -- the rules a subclass writes -----------------------------------------------
+    def legal_moves(self, position: Position) -> list[Move]:
+        raise NotImplementedError(f"{type(self).__name__} must define legal_moves")
+
+    def apply(self, position: Position, move: Move) -> Position:
+        raise NotImplementedError(f"{type(self).__name__} must define apply")
+
+    def is_check(self, position: Position) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} must define is_check")
+
+    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} must define is_attacked")
+
+    def outcome(self, position: Position, repetitions: int = 1,
+                claim_draw: bool = False) -> Outcome | None:
+        raise NotImplementedError(f"{type(self).__name__} must define outcome")
+
+    # -- defaults --------------------------------------------------------------------
+    def initial_position(self) -> Position:
+        """The set-up string of the variant, read (and validated) in these rules."""
+        from tavrei_lab.notation.position_string import read_position
+        return read_position(self.variant.setup, self)
+
+    def validate(self, position: Position) -> None:
+        """Every position stands (no checks beyond what reading one does)."""
+
+    def has_legal_move(self, position: Position) -> bool:
+        return bool(self.legal_moves(position))
+
+    def pseudo_moves(self, position: Position) -> list[Move]:
+        """Without a separate safety test, the movement rules are the legal moves."""
+        return self.legal_moves(position)
+
+    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+        """No teaching arrows unless the module can say which towers attack."""
+        return []
+
+    def live_ep_square(self, position: Position) -> int | None:
+        """Any en passant square the position records counts."""
+        return position.ep_square
+
+    def default_destinies(self) -> dict[tuple[int, int], int]:
+        """Read once from the set-up: each ratnik's destiny by colour and file."""
+        cached = self._destinies
+        if cached is None:
+            from tavrei_lab.notation.position_string import read_position
+            start = read_position(self.variant.setup, self, validate=False)
+            width = self.geometry.width
+            cached = {}
+            for s, tower in enumerate(start.board):
+                for t in tower:
+                    if t.kind == PAWN and t.destiny:
+                        cached.setdefault((t.color, s % width), t.destiny)
+            self._destinies = cached
+        return cached
+
+    def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
+        return None
+
+    def perft(self, position: Position, depth: int) -> int:
+        """Move sequences of length ``depth``, every leaf really played (``apply``).
+
+        At a chance node each face is expanded once and its subtrees added: a roll
+        is not a ply. A module with its own definition (the die) overrides this.
+        """
+        if self.is_chance_node(position):
+            if self.outcome(position) is not None:
+                return 0
+            return sum(self.perft(self.apply_roll(position, face), depth)
+                       for face, _ in self.chance_outcomes(position))
+        if depth == 0:
+            return 1
+        moves = self.legal_moves(position)
+        if depth == 1:
+            for m in moves:  # play every leaf, as the benchmark's contract says
+                self.apply(position, m)
+            return len(moves)
+        return sum(self.perft(self.apply(position, m), depth - 1) for m in moves)
+
+    def is_chance_node(self, position: Position) -> bool:
+        return False
+
+    def chance_outcomes(self, position: Position) -> list[tuple[str, float]]:
+        return []
+
+    def apply_roll(self, position: Position, face: str) -> Position:
+        raise IllegalMoveError(f"{self.variant.id} has no die to roll", move_text=face)
+
+    def pending_roll(self, position: Position) -> str | None:
+        return position.roll
+
+    def is_skip(self, face: str) -> bool:
+        return False
+
+    def allows(self, face: str, kind: int) -> bool:
+        return True
+
+    def colour_roll(self, rng: random.Random) -> ColourRoll | None:
+        return None
+
+
+#: Every member of the contract, by name (what ``missing_members`` checks).
+CONTRACT_MEMBERS: tuple[str, ...] = tuple(sorted(
+    {name for name in RuleModule.__annotations__}
+    | {name for name, value in vars(RuleModule).items()
+       if callable(value) and not name.startswith("_")}))
+
+
+def missing_members(module: object) -> list[str]:
+    """The ``RuleModule`` members ``module`` does not have (empty when it has them all).
+
+    >>> missing_members(object())[:3]
+    ['OPTIONS', 'allows', 'apply']
+    """
+    return [name for name in CONTRACT_MEMBERS if not hasattr(module, name)]
+
+
+__all__ = ["CONTRACT_MEMBERS", "ColourRoll", "Option", "Outcome", "RuleModule", "RuleModuleBase",
+           "missing_members"]

@@ -1,11 +1,20 @@
-"""The Gavrilov chess-die game (docs/rules.md Part B): a die turn rule over tower chess.
+"""The Gavrilov chess-die game (docs/rules.md Part B): a die turn rule over any family.
 
 Gavrilov, Elkin, Latypov and Frumin's "Russian chess" is played with towers
 and prisoners exactly like the tower-chess family, but each turn starts with
 a roll of a *chess die* whose faces show piece types (and, on some dice, a
-skip mark). ``DieRules`` wraps a ``TowerChessRules`` built from the same
-variant and adds only what the die changes, so every tower rule (splits,
-prisoners, promotion, demotion, ...) stays one option away.
+skip mark). ``DieRules`` wraps a rule module built from the same variant and
+adds only what the die changes, so every rule of the family underneath
+(splits, prisoners, promotion, demotion, ...) stays one option away.
+
+The family is any registered rule module: ``over`` in the variant's
+``[die]`` table names it (default ``"tower-chess"``), resolved through the
+registry like ``rules = ...``; the die declares its own options plus the
+family's, and asks the family only what ``RuleModule`` names::
+
+    rules = "die"
+    [die]
+    over = "hard-ground"     # docs/rule-modules.md's example, played with a die
 
 The game alternates two kinds of node (after OpenSpiel):
 
@@ -81,7 +90,6 @@ import copy
 import math
 import random
 import re
-from dataclasses import dataclass
 from dataclasses import replace as _replace_option
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -100,7 +108,8 @@ from tavrei_lab.core.tavrel import (
     acting_kind,
 )
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
-from tavrei_lab.rules.base import Option, Outcome
+from tavrei_lab.rules.base import ColourRoll, Option, Outcome, RuleModule, RuleModuleBase
+from tavrei_lab.rules.registry import rule_module
 from tavrei_lab.rules.stacking import TowerChessRules
 
 if TYPE_CHECKING:
@@ -114,7 +123,9 @@ RANK: dict[int, int] = {KING: 6, QUEEN: 5, HELGI: 5, ROOK: 4, BISHOP: 3, KNIGHT:
 ORTHODOX_BACK_RANK: tuple[int, ...] = (ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK)
 #: What a face may be written as: short, no spaces, nothing movetext reads otherwise.
 _FACE = re.compile(r"[A-Za-z0-9_+\-]{1,8}\Z")
-_DIE_KEYS = {"faces", "weights", "skips"}
+_DIE_KEYS = {"faces", "weights", "skips", "over"}
+#: The family a die plays over when ``[die]`` does not say.
+DEFAULT_FAMILY = "tower-chess"
 #: Most faces a die may have (a die is data; keep it small).
 MAX_FACES = 64
 #: Inner legal-move lists kept (a perft or a long game revisits positions).
@@ -131,24 +142,17 @@ _DIE_OPTIONS: tuple[Option, ...] = (
 #: Where the die game's defaults differ from Tavreli's (B5.4, B6).
 _DIE_DEFAULTS: dict[str, Any] = {"double_step": False, "castling": False,
                                  "win": "king-capture"}
-_TOWER_OPTION_NAMES = tuple(o.name for o in TowerChessRules.OPTIONS)
 
 
-@dataclass(frozen=True)
-class ColourRoll:
-    """The result of the colour roll (B3): which player takes white, and every roll.
-
-    ``white`` is 0 when the first player to roll takes white, 1 for the second.
-    ``rolls`` lists each pair of faces (first player's, second player's),
-    including the ties and skips that were rolled again.
-    """
-
-    white: int
-    rolls: tuple[tuple[str, str], ...]
+def options_over(family: type[RuleModule]) -> tuple[Option, ...]:
+    """The die's options followed by the family's, with the die game's defaults."""
+    return _DIE_OPTIONS + tuple(
+        _replace_option(o, default=_DIE_DEFAULTS[o.name]) if o.name in _DIE_DEFAULTS else o
+        for o in family.OPTIONS)
 
 
-class DieRules:
-    """The die turn rule over the tower-chess family (docs/rules.md Part B).
+class DieRules(RuleModuleBase):
+    """The die turn rule over a family of rules (docs/rules.md Part B).
 
     >>> from tavrei_lab import Game
     >>> g = Game("gavrilov-die", seed=1)
@@ -162,33 +166,46 @@ class DieRules:
     """
 
     name: ClassVar[str] = "die"
-    OPTIONS: ClassVar[tuple[Option, ...]] = _DIE_OPTIONS + tuple(
-        _replace_option(o, default=_DIE_DEFAULTS[o.name]) if o.name in _DIE_DEFAULTS else o
-        for o in TowerChessRules.OPTIONS)
-    #: For generic tools (``engine.perft``): positions may be chance nodes.
-    has_chance: ClassVar[bool] = True
-    ends_on_outcome: ClassVar[bool] = True
+    #: Over the default family; a die over another family declares ``options_over`` it.
+    OPTIONS: tuple[Option, ...] = options_over(TowerChessRules)
+    has_chance = True
+    counts_turns = True
 
     def __init__(self, variant: Variant) -> None:
-        self.options: dict[str, Any] = variant.resolved_options(self.OPTIONS)
+        over = variant.die.get("over", DEFAULT_FAMILY) if isinstance(variant.die, dict) else None
+        if not isinstance(over, str) or over == self.name:
+            raise VariantError(f"{variant.source}: key 'die.over': expected the name of a rule "
+                               f"module for the die to play over (not \"die\"), got {over!r}",
+                               file=variant.source, key="die.over")
+        family = rule_module(over, file=variant.source)
+        self.OPTIONS = options_over(family)
+        self.options = variant.resolved_options(self.OPTIONS)
         o = self.options
         self.no_move_passes: bool = o["no_move_passes"]
-        self.king_capture: bool = o["win"] == "king-capture"
         setup = self._setup(variant, o["absent"])
         self.variant = copy.copy(variant)
         self.variant.setup = setup
+        family_options = {opt.name for opt in family.OPTIONS}
         inner_variant = copy.copy(self.variant)
-        inner_variant.options = {k: o[k] for k in _TOWER_OPTION_NAMES}
-        self.inner = TowerChessRules(inner_variant)
+        inner_variant.rules = over
+        inner_variant.options = {k: o[k] for k in family_options}
+        self.inner: RuleModule = family(inner_variant)
         present = self._present_kinds()
-        if o["promotion"] == "choice" and "promotion_choices" not in variant.options:
+        if ({"promotion", "promotion_choices"} <= family_options and o["promotion"] == "choice"
+                and "promotion_choices" not in variant.options):
             # B5.4: "choice among the types present" -- Q R B N as far as the set has them
             inner_variant.options["promotion_choices"] = ",".join(
                 ROLE_NAMES[k] for k in (QUEEN, ROOK, BISHOP, KNIGHT) if k in present)
-            self.inner = TowerChessRules(inner_variant)
-        self.options["promotion_choices"] = inner_variant.options["promotion_choices"]
-        self.geometry = self.inner.geometry
-        self.pieces = self.inner.pieces
+            self.inner = family(inner_variant)
+            self.options["promotion_choices"] = inner_variant.options["promotion_choices"]
+        inner = self.inner
+        self.geometry = inner.geometry
+        self.pieces = inner.pieces
+        self.king_capture = inner.king_capture
+        self.splits = inner.splits
+        self.castling = inner.castling
+        self.prisoners = inner.prisoners
+        self.fifty_move_rule = inner.fifty_move_rule
         self._cache: dict[tuple, list[Move]] = {}
         self.faces, self.weights, self.skips = self._read_die(variant, present)
         total = float(sum(self.weights))
@@ -199,13 +216,13 @@ class DieRules:
             raise VariantError(f"{variant.source}: key 'die.faces': every face is a skip; "
                                "the die needs at least one piece face",
                                file=variant.source, key="die.faces")
-        self._lenient: TowerChessRules | None = None
-        if not self.king_capture:
+        self._lenient: RuleModule | None = None
+        if not self.king_capture and "win" in family_options:
             # mate rule: a checked player who passed leaves the side to move facing a
             # king in check, which Tavreli's validation would refuse as unreachable
             lenient = copy.copy(inner_variant)
             lenient.options = {**inner_variant.options, "win": "king-capture"}
-            self._lenient = TowerChessRules(lenient)
+            self._lenient = family(lenient)
 
     # -- reading the variant ----------------------------------------------------------
     def _setup(self, variant: Variant, absent: str) -> str:
@@ -342,10 +359,6 @@ class DieRules:
         raise TavreiError(f"the colour roll found no winner in {max_rounds} rounds")
 
     # -- positions ----------------------------------------------------------------
-    def initial_position(self) -> Position:
-        from tavrei_lab.notation.position_string import read_position
-        return read_position(self.variant.setup, self)
-
     def validate(self, position: Position) -> None:
         """The tower rules' checks, plus: a roll shown must be a piece face of this die."""
         if self._lenient is not None:
@@ -439,9 +452,6 @@ class DieRules:
     def attackers(self, position: Position, square: int, by: Color) -> list[int]:
         return self.inner.attackers(position, square, by)
 
-    def buried_king(self, position: Position) -> Color | None:
-        return self.inner.buried_king(position)
-
     # -- chance -------------------------------------------------------------------
     def is_chance_node(self, position: Position) -> bool:
         """The side to move must roll: no face is showing and the game goes on."""
@@ -488,19 +498,22 @@ class DieRules:
                 claim_draw: bool = False) -> Outcome | None:
         """King taken (king-capture), checkmate or stalemate (see the module notes),
         and with ``claim_draw`` the fifty-move and repetition draws."""
-        if self.king_capture:
-            loser = self.inner.buried_king(position)
-            if loser is not None:
-                return Outcome("king-capture", 1 - loser)  # type: ignore[arg-type]
-        if not self.all_moves(position):
-            if not self.king_capture:
-                if self.inner.is_check(position):
-                    return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
-                return Outcome("stalemate")
+        inner = self.inner
+        if self.king_capture and not self.all_moves(position):
+            # no move for any face: the family would call it mate or stalemate, but under
+            # king capture the turn passes -- unless a volkhv is already taken, or neither
+            # side can move (or a roll must allow a move: no_move_passes off)
+            end = inner.outcome(position)
+            if end is not None and end.termination == "king-capture":
+                return end
             other = position.replace(turn=1 - position.turn, ep_square=None, roll=None)
             if not self.no_move_passes or not self.all_moves(other):
                 return Outcome("stalemate")
-        return self.inner.claimable_draw(position, repetitions) if claim_draw else None
+            return inner.claimable_draw(position, repetitions) if claim_draw else None
+        return inner.outcome(position, repetitions, claim_draw)
+
+    def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
+        return self.inner.claimable_draw(position, repetitions)
 
     # -- perft --------------------------------------------------------------------
     def perft(self, position: Position, depth: int) -> int:

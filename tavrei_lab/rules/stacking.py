@@ -36,7 +36,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
-from tavrei_lab.rules.base import Option, Outcome
+from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
 
 if TYPE_CHECKING:
     from tavrei_lab.variant import Variant
@@ -59,11 +59,11 @@ def _kind(t: int) -> int:
     return (t & _KIND_MASK) >> 1
 
 
-class TowerChessRules:
+class TowerChessRules(RuleModuleBase):
     """Rules of the tower-chess family; options default to docs/rules.md Part A."""
 
     name: ClassVar[str] = "tower-chess"
-    OPTIONS: ClassVar[tuple[Option, ...]] = (
+    OPTIONS: tuple[Option, ...] = (
         Option("prisoners", bool, True,
                "A captured tower stays under its captor as prisoners (off: a capture removes it)."),
         Option("own_towers", bool, True,
@@ -102,13 +102,21 @@ class TowerChessRules:
                ("mate", "king-capture")),
     )
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that changes ``legal_moves`` (a plugin filtering moves, as in
+        docs/rule-modules.md) and not ``has_legal_move`` gets the contract's plain
+        ``has_legal_move`` -- ``bool(self.legal_moves(position))`` -- so the end of
+        the game follows its moves; the family's fast first-move search would not."""
+        super().__init_subclass__(**kwargs)
+        if "legal_moves" in cls.__dict__ and "has_legal_move" not in cls.__dict__:
+            cls.has_legal_move = RuleModuleBase.has_legal_move  # type: ignore[method-assign]
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.geometry: Geometry = Geometry.of(variant.width, variant.height)
         self.pieces = variant.pieces
         self.options: dict[str, Any] = variant.resolved_options(self.OPTIONS)
         o = self.options
-        self.prisoners: bool = o["prisoners"]
         self.own_towers: bool = o["own_towers"]
         self.splits: bool = o["splits"]
         self.volkhv_stacks: bool = o["volkhv_stacks"]
@@ -121,6 +129,8 @@ class TowerChessRules:
         self.promote_uncovered_enemy: bool = o["promote_uncovered_enemy"]
         self.demote_by: str = o["demote_by"]
         self.king_capture: bool = o["win"] == "king-capture"
+        self.prisoners = o["prisoners"]
+        self.fifty_move_rule: bool = o["fifty_move_rule"]
         from tavrei_lab.core.pieces import ROLE_BY_NAME
         choices = []
         for role in o["promotion_choices"].split(","):
@@ -137,7 +147,8 @@ class TowerChessRules:
         w = g.width
         # Pawn tables per colour: forward step, and the two attacked squares.
         self._forward = (w, -w)
-        self._far_rank = (g.height - 1, 0)
+        #: The rank where each colour's ratniks promote.
+        self.far_rank = (g.height - 1, 0)
         attacks: list[list[tuple[int, ...]]] = [[], []]
         for color, dr in ((0, 1), (1, -1)):
             for s in range(g.size):
@@ -180,15 +191,16 @@ class TowerChessRules:
                 home = king_home[t.color]
                 if t.kind == ROOK and home is not None and s // w == home // w:
                     rook_homes[t.color].add(s)
+        self._destinies = {}
+        for s, tower in enumerate(start.board):
+            for t in tower:
+                if t.kind == PAWN and t.destiny:
+                    self._destinies.setdefault((t.color, s % w), t.destiny)
         self._pawn_home = (tuple(pawn_home[0]), tuple(pawn_home[1]))
         self._king_home = (king_home[0], king_home[1])
         self._rook_homes = (frozenset(rook_homes[0]), frozenset(rook_homes[1]))
 
     # -- set-up ------------------------------------------------------------------
-    def initial_position(self) -> Position:
-        from tavrei_lab.notation.position_string import read_position
-        return read_position(self.variant.setup, self)
-
     def validate(self, position: Position) -> None:
         """Refuse set-ups the rules can never reach or cannot play (with the reason)."""
         check_limits(position)        # what every reader refuses, refused here too
@@ -224,7 +236,7 @@ class TowerChessRules:
                     "a game won by mate needs one on each side")
         if not self.king_capture:
             other = position.king_square(1 - position.turn)  # type: ignore[arg-type]
-            if other is not None and self._attacked(position.board, other, position.turn):
+            if other is not None and self.attacked_by(position.board, other, position.turn):
                 raise PositionError(
                     f"the side not to move ({('white', 'black')[1 - position.turn]}) is in "
                     "check: that position cannot arise")
@@ -240,9 +252,11 @@ class TowerChessRules:
 
     # -- attack ------------------------------------------------------------------
     def is_attacked(self, position: Position, square: int, by: Color) -> bool:
-        return self._attacked(position.board, square, by)
+        return self.attacked_by(position.board, square, by)
 
-    def _attacked(self, board: tuple | list, sq: int, by: int) -> bool:
+    def attacked_by(self, board: tuple | list, sq: int, by: int) -> bool:
+        """``is_attacked`` on a bare board: the family's own fast test, which the
+        engine's fast path over this family calls without building a position."""
         g = self.geometry
         rays = g.rays[sq]
         pass_own = self.pass_over_own
@@ -328,7 +342,7 @@ class TowerChessRules:
 
     def is_check(self, position: Position) -> bool:
         k = position.king_square(position.turn)
-        return k is not None and self._attacked(position.board, k, 1 - position.turn)
+        return k is not None and self.attacked_by(position.board, k, 1 - position.turn)
 
     # -- move generation ---------------------------------------------------------
     def _can_land(self, board: tuple, to: int, me: int, kind: int) -> bool:
@@ -345,8 +359,8 @@ class TowerChessRules:
             return kind != KING or self.volkhv_stacks
         return kind != KING or self.volkhv_stacks or not self.prisoners
 
-    def _destinations(self, board: tuple, s: int, top: int, me: int,
-                      ep: int | None) -> list[int]:
+    def destinations(self, board: tuple, s: int, top: int, me: int,
+                     ep: int | None) -> list[int]:
         """Squares the unit topped by ``top`` on ``s`` may reach by its pattern.
 
         The landing rules of ``_can_land`` are inlined for line pieces, the
@@ -442,15 +456,15 @@ class TowerChessRules:
         append = moves.append
         ks = position.king_square(me) if legal_only else None
         everything = ks is not None and (self.pass_over_own
-                                         or self._attacked(board, ks, enemy))
+                                         or self.attacked_by(board, ks, enemy))
         pinned = self._pinned(board, ks, enemy) if ks is not None and not everything else ()
         splits = self.splits
         choosing = self.promotion == "choice"
         w = self.geometry.width
-        far = self._far_rank[me]
+        far = self.far_rank[me]
         cache = self._move_cache
         size = self._size
-        destinations = self._destinations
+        destinations = self.destinations
         for s, tower in enumerate(board):
             if not tower:
                 continue
@@ -536,7 +550,7 @@ class TowerChessRules:
                 if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
                         and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
                     path = (ks, ray[0], ray[1])
-                    if not any(self._attacked(board, p, enemy) for p in path):
+                    if not any(self.attacked_by(board, p, enemy) for p in path):
                         out.append(Move(ks, 1, ray[1], 0, True))
                 break
         return out
@@ -550,8 +564,7 @@ class TowerChessRules:
         """Whether any legal move exists. It stops at the first one found, so
         the end-of-game test at every leaf of a tree or a search costs a
         fraction of a full generation."""
-        if self.king_capture or type(self).legal_moves is not TowerChessRules.legal_moves:
-            # a subclass that filters legal_moves (a plugin) must be asked itself
+        if self.king_capture:
             return bool(self.legal_moves(position))
         return bool(self._generate(position, legal_only=True, first_only=True))
 
@@ -607,7 +620,7 @@ class TowerChessRules:
     def _safe_after(self, position: Position, move: Move) -> bool:
         after = self.apply(position, move)
         ks = after.king_square(position.turn)
-        return ks is None or not self._attacked(after.board, ks, 1 - position.turn)
+        return ks is None or not self.attacked_by(after.board, ks, 1 - position.turn)
 
     def _king_capture_legal(self, position: Position) -> list[Move]:
         """B6 default: any move may leave the king attacked, but the king may step
@@ -619,7 +632,7 @@ class TowerChessRules:
             top = board[m.from_square][-1]
             dest = board[m.to_square]
             if (_kind(top) == KING and dest and dest[-1] & 1 == me
-                    and self._attacked(board, m.to_square, 1 - me)):
+                    and self.attacked_by(board, m.to_square, 1 - me)):
                 continue
             out.append(m)
         return out
@@ -681,13 +694,13 @@ class TowerChessRules:
                     dest = ()
                 elif dtop & PROMOTED and (capture or self.demote_by == "any"):
                     dest = dest[:-1] + (TAVRELS[dtop & ~PROMOTED],)
-            if pawn_move and to // w == self._far_rank[me]:
+            if pawn_move and to // w == self.far_rank[me]:
                 unit = unit[:-1] + (self._promoted(top, move.promotion),)
             board[to] = dest + unit if dest else unit
             if rest:
                 rtop = rest[-1]
                 owner = rtop & 1
-                if (ACTING[rtop] == PAWN and fr // w == self._far_rank[owner]
+                if (ACTING[rtop] == PAWN and fr // w == self.far_rank[owner]
                         and (owner == me or self.promote_uncovered_enemy)):
                     rest = rest[:-1] + (self._promoted(rtop),)
             board[fr] = rest
@@ -729,13 +742,4 @@ class TowerChessRules:
             return Outcome("threefold-repetition")
         return None
 
-    # -- chance: none in this family ---------------------------------------------
-    def is_chance_node(self, position: Position) -> bool:
-        return False
-
-    def chance_outcomes(self, position: Position) -> list[tuple[str, float]]:
-        return []
-
-    def apply_roll(self, position: Position, face: str) -> Position:
-        from tavrei_lab.errors import IllegalMoveError
-        raise IllegalMoveError(f"{self.variant.id} has no die to roll", move_text=face)
+    # -- chance: none in this family (RuleModuleBase's answers) ------------------

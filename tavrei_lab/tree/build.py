@@ -142,11 +142,11 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         "root_filter": keep_first.name if keep_first is not None else None,
         "max_nodes": max_nodes, "truncated": False,
     })
-    # How plies are counted at die rolls follows the module's perft: a module with its
-    # own ``perft`` counts *turns* (the die game: a roll and its move, or a roll that
-    # passes), so chance nodes count and are not expanded at the depth limit; otherwise
-    # (engine.perft) a roll is never a ply and a chance node always expands.
-    turns = getattr(rules, "perft", None) is not None
+    # How plies are counted at die rolls follows the module's perft: a module that
+    # ``counts_turns`` (the die game: a roll and its move, or a roll that passes) has
+    # chance nodes count and not expanded at the depth limit; otherwise a roll is never
+    # a ply and a chance node always expands.
+    turns = rules.counts_turns
     counts = [0] * (depth + 1)
     # networkx makes a few dicts per node; with tens of thousands of nodes the
     # cyclic garbage collector would rescan them again and again for nothing.

@@ -1225,4 +1225,4 @@ class Board(widgets.VBox):
 
 def _has_die(game: Game) -> bool:
     """Whether the game's variant rolls a die (it has chance nodes somewhere)."""
-    return bool(getattr(game.variant, "die", None))
+    return game.rules.has_chance

@@ -141,7 +141,7 @@ class PositionEditor(widgets.VBox):
     def _castling_homes(self, start: Position) -> dict[tuple[int, str], tuple[int, int]]:
         """(colour, "0-0"/"0-0-0") -> (volkhv square, ratoborets square) in the set-up."""
         homes: dict[tuple[int, str], tuple[int, int]] = {}
-        if not self.rules.options.get("castling", False):
+        if not self.rules.castling:
             return homes
         g = start.geometry
         for color in (WHITE, BLACK):
@@ -256,8 +256,7 @@ class PositionEditor(widgets.VBox):
         color, kind, promoted = tool
         tavrel = self._make(color, kind, promoted, square)
         label = self._describe(tavrel)
-        if tower and tower[-1].kind == KING and not self.rules.options.get("win") == \
-                "king-capture":
+        if tower and tower[-1].kind == KING and not self.rules.king_capture:
             self._changed(f"Refused: nothing may be placed on a "
                           f"{self.rules.pieces.by_kind[KING].name} ({name}).")
             return
