@@ -1,12 +1,13 @@
 # Two commands do all the set-up on a fresh machine (see README):
 #   make lab    -- install into .venv and open the tutorials in JupyterLab
 #   make test   -- install into .venv (and Chromium for the browser tests) and run every test
+#   make docs   -- build the documentation site into build/docs/html (make test builds it too)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test setup browser lint bench clean
+.PHONY: lab test setup browser lint bench clean docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +45,19 @@ test: setup browser
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
+	$(MAKE) --no-print-directory docs
+
+# The documentation site (Sphinx + myst-nb, docs/conf.py): the rules, the tutorials run
+# while it is built, the API reference from the docstrings, the CLI reference from the
+# parser. Warnings are errors. Its tools are the "docs" extra, kept out of `make lab`.
+DOCS_STAMP := $(VENV)/.installed-docs
+$(DOCS_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[test,docs]"
+	touch $@
+
+docs: $(DOCS_STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -q -b html -c docs -d build/docs/doctrees . build/docs/html
+	@echo "documentation: build/docs/html/docs/index.html"
 
 lint: setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks

@@ -312,7 +312,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     - ``flipped``: black at the bottom.
     - ``lastmove``: a ``Move`` (or a (from, to) pair) to highlight.
     - ``selected``: a square (index or name) whose tower is picked up.
-    - ``destinations``: squares or ``Move``s (their to-squares); each is marked
+    - ``destinations``: squares or ``Move`` objects (their to-squares); each is marked
       as a move onto an empty square (a dot), onto an own tower (an inner
       frame) or onto an enemy tower (corner wedges).
     - ``split_count``: how many tavrels the selected move takes: those layers

@@ -1,0 +1,131 @@
+"""Sphinx configuration of the tavrei_lab documentation site (``make docs``).
+
+The site is built from the repository root (``sphinx-build -c docs . build/docs/html``)
+so that the tutorials in notebooks/ and the pages in docs/ keep the relative links
+they have on a code host: ``../docs/rules.md#a3-towers`` from a notebook works in
+both places. Three parts are generated at build time and cannot drift:
+
+- the API reference: one page per module of the package, from its docstrings
+  (written to docs/api/, which git ignores);
+- the CLI reference: the ``--help`` of every ``tavrei-lab`` command, from the
+  argparse parser itself (docs/_ext/cli_reference.py);
+- the tutorials' outputs: every notebook is executed while the site is built
+  (they are stored without outputs); a cell that raises fails the build.
+
+Warnings are errors (``make docs`` passes ``-W``).
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+import sys
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(ROOT))
+
+import tavrei_lab  # noqa: E402  (after the path set-up above)
+
+project = "tavrei_lab"
+author = "tavrei_lab developers"
+copyright = "tavrei_lab developers, MIT licence"
+release = version = tavrei_lab.__version__
+
+extensions = [
+    "myst_nb",                   # Markdown pages and executed notebooks
+    "sphinx.ext.autodoc",        # the API reference, from the docstrings
+    "sphinx.ext.napoleon",       # docstrings written with Args:/Returns: sections
+    "sphinx.ext.viewcode",
+    "cli_reference",             # the tavrei-lab commands, from the argparse parser
+]
+
+root_doc = "docs/index"
+include_patterns = ["docs/**.md", "notebooks/*.ipynb"]
+exclude_patterns = ["build", "_build", ".venv", "**/.ipynb_checkpoints"]
+
+# -- MyST and notebooks ---------------------------------------------------------------------
+myst_heading_anchors = 3              # "#a3-towers" links, as a code host makes them
+myst_enable_extensions = ["colon_fence"]
+nb_execution_mode = "force"           # executed at every build: outputs are today's
+nb_execution_in_temp = True           # in a scratch folder, as tests/test_notebooks.py runs them
+nb_execution_timeout = 300            # seconds per cell
+nb_execution_raise_on_error = True    # a tutorial that fails breaks the build
+nb_execution_show_tb = True
+nb_merge_streams = True
+# The site is static and offline: no widget manager from a CDN. A widget shows its
+# picture where it offers one (the board's image/svg+xml); a widget with only a text
+# repr is replaced by a note (widget_note below).
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+
+# -- API reference --------------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_inherit_docstrings = False    # the standard library's are not ours (nor valid here)
+autodoc_typehints = "description"
+autodoc_preserve_defaults = True
+#: Modules with nothing to document for a reader of the API.
+NOT_IN_API = {"tavrei_lab.__main__"}
+
+
+def write_api_pages() -> None:
+    """docs/api/: an index and one page per module, each an ``automodule``.
+
+    Each object is documented once, on the page of the module that defines it
+    (``:ignore-module-all:``): a package's re-exports are not repeated.
+    """
+    out = DOCS / "api"
+    out.mkdir(exist_ok=True)
+    names = ["tavrei_lab"] + sorted(
+        m.name for m in pkgutil.walk_packages(tavrei_lab.__path__, "tavrei_lab.")
+        if m.name not in NOT_IN_API)
+    pages = {}
+    for name in names:
+        # eval-rst: autodoc writes reStructuredText, which MyST must not read as Markdown
+        pages[f"{name}.md"] = (f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n"
+                               "   :members:\n   :show-inheritance:\n   :ignore-module-all:\n```\n")
+    toc = "\n".join(name for name in names)
+    pages["index.md"] = ("# API reference\n\nEvery module of the package, from its docstrings. "
+                         "Start with `tavrei_lab` (the public surface) and "
+                         "`tavrei_lab.game`.\n\n"
+                         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
+    for stale in out.glob("*.md"):
+        if stale.name not in pages:
+            stale.unlink()
+    for filename, text in pages.items():
+        path = out / filename
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+write_api_pages()
+
+# -- Widgets without a picture -------------------------------------------------------------
+WIDGET_REPR = re.compile(r"^[A-Z]\w*\((children|layout|value)=")
+WIDGET_NOTE = ("(An interactive widget: open this notebook in JupyterLab, with make lab, "
+               "to use it.)")
+
+
+def widget_note(app: Sphinx, doctree: nodes.document) -> None:
+    """Replace a widget's text repr (ipywidgets' 'Board(children=(HTML(...' ) by a note."""
+    for block in list(doctree.findall(nodes.literal_block)):
+        if "text_plain" in block.get("classes", []) and WIDGET_REPR.match(block.astext()):
+            block.replace_self(nodes.paragraph(text=WIDGET_NOTE, classes=["widget-note"]))
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("doctree-read", widget_note)
+
+
+# -- HTML -----------------------------------------------------------------------------------
+html_theme = "alabaster"
+html_title = f"tavrei_lab {version}"
+html_static_path: list[str] = []
+html_extra_path = ["_root"]           # index.html at the top, pointing at docs/index.html
+html_theme_options = {"description": "Tavreli (Russian tower chess) in Jupyter",
+                      "fixed_sidebar": True}
