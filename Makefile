@@ -52,7 +52,7 @@ test: setup browser
 # parser. Warnings are errors. Its tools are the "docs" extra, kept out of `make lab`.
 DOCS_STAMP := $(VENV)/.installed-docs
 $(DOCS_STAMP): pyproject.toml | $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[test,docs]"
+	$(BIN)/python -m pip install --quiet -e ".[test,cluster,docs]"
 	touch $@
 
 docs: $(DOCS_STAMP)
