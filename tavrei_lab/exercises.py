@@ -835,6 +835,7 @@ def _build_exercises() -> dict[str, Exercise]:
             "kupreichik-mate", "Mate in one (Karpov - Kupreichik, Moscow 1997)",
             "White to move and mate at once, as A. Karpov did in this tournament game.",
             None, check_mate_in_one, moves=" ".join(kupreichik[:-1]), answer="move",
+            focus=("f5",),  # the black volkhv
             hint="Look at every square next to the black volkhv: which ones could it escape "
                  "to, and which white tavrel could cover them all while giving check?"),
         Exercise(

@@ -194,3 +194,11 @@ def test_projector_puzzle_uses_the_boards_projector_mode() -> None:
     assert moves.board.projector and moves.board.size == PROJECTOR_SIZE
     typed = EXERCISES["ratnik-destiny"].widget(projector=True)
     assert f'width="{PROJECTOR_SIZE}"' in typed.view.svg
+
+
+@pytest.mark.parametrize("key", sorted(EXERCISES))
+def test_every_hint_has_words_and_points_at_a_tavrel(key: str) -> None:
+    exercise = EXERCISES[key]
+    position = exercise.game().position
+    assert exercise.hint and exercise.focus
+    assert all(position.tower(square) for square in exercise.focus), exercise.focus
