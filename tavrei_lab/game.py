@@ -27,6 +27,7 @@ from tavrei_lab.errors import (
     NotationError,
     RecordError,
     TavreiError,
+    quote,
 )
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import tokenize
@@ -456,13 +457,27 @@ class Game:
         return out
 
     def record(self, **tags: str) -> str:
-        """The game as a record (tag pairs, then movetext)."""
+        """The game as a record (tag pairs, then movetext).
+
+        A shipped variant is named by its id (``[Variant "tavreli"]``). Any other --
+        a variant file, options changed -- also writes its whole definition in a
+        ``VariantData`` tag, so the record replays under exactly these rules anywhere,
+        without the file (whose name may be taken, or mean something else, there)."""
+        import json
+
+        from tavrei_lab.variant import is_shipped, variant_data
+        if is_shipped(self.rules):
+            self.tags.pop(VARIANT_DATA_TAG, None)
+        else:
+            tags.setdefault(VARIANT_DATA_TAG, json.dumps(
+                variant_data(self.rules), ensure_ascii=False, separators=(",", ":")))
         return write_record(self, **tags)
 
     @classmethod
-    def from_record(cls, text: str, variant: Any = None) -> Game:
+    def from_record(cls, text: str, variant: Any = None, *,
+                    allow_files: bool = False) -> Game:
         """The game a record tells (``read_record``)."""
-        return read_record(text, variant=variant)
+        return read_record(text, variant=variant, allow_files=allow_files)
 
     def __repr__(self) -> str:
         return (f"<Game {self.variant.id} ply {self.ply} {self.position.turn_name} to move: "
@@ -473,11 +488,19 @@ class Game:
         return picture("game", self)
 
 
-def read_record(text: str, variant: Any = None) -> Game:
-    """A ``Game`` replayed from a record (the text: ``notation.record``); ``variant``
-    overrides the Variant tag. Bad records raise ``RecordError`` saying what and where."""
+def read_record(text: str, variant: Any = None, *, allow_files: bool = False) -> Game:
+    """A ``Game`` replayed from a record (the text: ``notation.record``). Bad records
+    raise ``RecordError`` saying what and where.
+
+    The rules: ``variant`` if given (an id, a file, or rules); else the record's
+    ``VariantData`` tag (a whole definition, see ``Game.record``); else its ``Variant``
+    tag, which must name a shipped variant. A record read from outside -- an upload
+    in a Voila server -- never makes the package open a path it names: the error is the
+    same whatever is (or is not) at that path. ``allow_files=True`` lets the tag name a
+    variant file, for records you wrote yourself.
+    """
     tags, movetext = parse_record(text)
-    chosen = variant if variant is not None else tags.get("Variant", "tavreli")
+    chosen = variant if variant is not None else _record_rules(tags, allow_files)
     seed = None
     if "Seed" in tags:
         try:
@@ -494,3 +517,34 @@ def read_record(text: str, variant: Any = None) -> Game:
         raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
     game.play(movetext)
     return game
+
+
+#: The record tag that carries a whole variant definition (JSON), see ``Game.record``.
+VARIANT_DATA_TAG = "VariantData"
+
+
+def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
+    """The rules a record's tags name (see ``read_record``)."""
+    import json
+
+    from tavrei_lab.variant import MAX_VARIANT_DATA_CHARS, variant_from_data, variants
+    data = tags.get(VARIANT_DATA_TAG)
+    if data is not None:
+        if len(data) > MAX_VARIANT_DATA_CHARS:
+            raise RecordError(f"tag {VARIANT_DATA_TAG} is {len(data)} characters; the limit "
+                              f"is {MAX_VARIANT_DATA_CHARS}")
+        try:
+            parsed = json.loads(data)
+        except (ValueError, RecursionError):
+            raise RecordError(f"tag {VARIANT_DATA_TAG}: not a variant definition "
+                              "(expected JSON as Game.record writes it)") from None
+        try:
+            return variant_from_data(parsed, where=f"tag {VARIANT_DATA_TAG}")
+        except TavreiError as exc:
+            raise RecordError(f"record header: {exc}") from exc
+    name = tags.get("Variant", "tavreli")
+    if allow_files or name in variants():
+        return name
+    raise RecordError(f"record header: Variant {quote(name)} is not a shipped variant "
+                      "(`tavrei-lab variants` lists them); to replay it under a variant "
+                      "file's rules, pass that file as the variant")

@@ -35,9 +35,9 @@ from __future__ import annotations
 import copy
 import os
 import sys
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,11 @@ class Variant:
         """The rule module for this variant (validates options and set-up)."""
         from tavrei_lab.rules.registry import rule_module
         cls = rule_module(self.rules, file=self.source)
+        if self.die and not getattr(cls, "has_chance", False):
+            # silently ignoring it would let a teacher believe the die is in play
+            raise VariantError(f"{self.source}: key 'die': rule module {self.rules!r} has no "
+                               "die; a [die] table belongs only to rules = \"die\"",
+                               file=self.source, key="die")
         try:
             rules = cls(self)
         except VariantError:
@@ -135,6 +140,13 @@ def _exists(path: Path) -> bool:
     """``path.exists()``, but False for names the system refuses (too long, ...)."""
     try:
         return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
     except (OSError, ValueError):
         return False
 
@@ -165,6 +177,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise VariantError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})",
                            file=str(path)) from exc
+    if text.startswith("\ufeff"):   # a byte-order mark, as Windows editors save UTF-8
+        text = text[1:]
     # tomllib's cost grows with the square of a dotted key's length (x.x.x... = 1):
     # a 128,000-part key takes gigabytes. Real keys have two or three parts.
     for number, line in enumerate(text.split("\n"), 1):  # TOML ends lines at \n only
@@ -191,7 +205,9 @@ def _find(name: str, relative_to: Path | None) -> Path:
         return p
     if relative_to is not None:
         beside = relative_to.parent / f"{name}.toml"
-        if _exists(beside):
+        # a file may extend the shipped variant it is named after (orthodox.toml
+        # extends "orthodox"): it does not mean itself
+        if _exists(beside) and not _same_file(beside, relative_to):
             return beside
     return VARIANTS_DIR / f"{name}.toml"
 
@@ -358,12 +374,37 @@ def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -
                    chain=chain)
 
 
-@lru_cache(maxsize=64)
-def _load_cached(path_key: str, mtime: float) -> tuple[Variant, Any]:
+#: Loaded variants by resolved path: (stamps of every file of the chain, variant, rules).
+_CACHE: OrderedDict[str, tuple[tuple[Any, ...], Variant, Any]] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def _stamps(chain: Sequence[str]) -> tuple[Any, ...]:
+    """What says a file changed, for each file of an ``extends`` chain: a teacher who
+    edits the parent must get the new rules in the child (not only when the child moves)."""
+    out = []
+    for name in chain:
+        try:
+            st = os.stat(name)
+            out.append((name, st.st_mtime_ns, st.st_size, st.st_ino))
+        except (OSError, ValueError):
+            out.append((name, None))
+    return tuple(out)
+
+
+def _load_cached(path_key: str) -> tuple[Variant, Any]:
+    hit = _CACHE.get(path_key)
+    if hit is not None and _stamps([s for s, *_ in hit[0]]) == hit[0]:
+        _CACHE.move_to_end(path_key)
+        return hit[1], hit[2]
     path = Path(path_key)
     data, chain = _resolve(path, ())
     variant = _build(data, path, path.stem, chain)
-    return variant, variant.make_rules()
+    rules = variant.make_rules()
+    _CACHE[path_key] = (_stamps(chain), variant, rules)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return variant, rules
 
 
 def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: Any) -> Any:
@@ -388,11 +429,11 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: 
         raise VariantError(f"unknown variant {name[:200]!r}; known: {', '.join(variants())}",
                            file=name)
     try:
-        key, mtime = str(path.resolve()), path.stat().st_mtime
+        key = str(path.resolve())
     except OSError as exc:
         raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
                            file=str(path)) from exc
-    variant, rules = _load_cached(key, mtime)
+    variant, rules = _load_cached(key)
     if not overrides:
         return rules
     v = copy.copy(variant)
@@ -427,4 +468,80 @@ def check_variant_file(path: str | os.PathLike[str]) -> Any:
         raise VariantError(f"{p}: no such variant file", file=str(p))
     data, chain = _resolve(p, ())
     variant = _build(data, p, p.stem, chain)
+    return variant.make_rules()
+
+
+# -- a variant written into a record ------------------------------------------------------
+
+#: Longest variant definition a record may carry (a resolved variant is about 1 KB).
+MAX_VARIANT_DATA_CHARS = 64 * 1024
+
+
+def is_shipped(rules: Any) -> bool:
+    """Does ``rules`` play exactly as the shipped variant of its id? Then a record names
+    it by id alone; anything else (a file, options changed) carries its definition."""
+    v = rules.variant
+    if v.id not in variants() or Path(v.source).parent != VARIANTS_DIR:
+        return False
+    try:
+        return variant_data(load_variant(v.id)) == variant_data(rules)
+    except VariantError:
+        return False
+
+
+def variant_data(rules: Any) -> dict[str, Any]:
+    """Everything that decides how ``rules`` play, as plain data (JSON-ready): the rule
+    module's name, board, pieces, set-up, resolved options and die -- read back by
+    ``variant_from_data`` without opening any file."""
+    v = rules.variant
+    return {"id": v.id, "name": v.name, "rules": v.rules, "board": [v.width, v.height],
+            "pieces": [[k.kind, k.letter, k.name, k.russian, k.english] for k in v.pieces],
+            "setup": v.setup, "options": dict(sorted(rules.options.items())),
+            "die": v.die}
+
+
+def variant_from_data(data: Any, where: str = "record") -> Any:
+    """The rule module ``variant_data`` describes; a ``VariantError`` naming the key at
+    fault otherwise. Reads no file and runs no code: ``rules`` must name a registered
+    module, and every value is checked as a variant file's would be."""
+    def need(cond: bool, key: str, what: str) -> None:
+        if not cond:
+            raise VariantError(f"{where}: variant definition: key {key!r}: expected {what}",
+                               file=where, key=key)
+
+    need(isinstance(data, dict), "", "a table")
+    known = {"id", "name", "rules", "board", "pieces", "setup", "options", "die"}
+    unknown = sorted(set(data) - known)
+    need(not unknown, unknown[0] if unknown else "", f"one of {', '.join(sorted(known))}")
+    for key in ("id", "name", "rules", "setup"):
+        need(isinstance(data.get(key), str), key, "a string")
+    from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
+    board = data.get("board")
+    need(isinstance(board, list) and len(board) == 2
+         and all(isinstance(n, int) and not isinstance(n, bool) and MIN_SIDE <= n <= MAX_SIDE
+                 for n in board), "board", f"[width, height], each {MIN_SIDE}..{MAX_SIDE}")
+    rows = data.get("pieces")
+    need(isinstance(rows, list) and len(rows) == len(ROLE_BY_NAME), "pieces",
+         f"{len(ROLE_BY_NAME)} rows [kind, letter, name, russian, english]")
+    kinds: dict[int, PieceKind] = {}
+    for row in rows:
+        need(isinstance(row, list) and len(row) == 5 and isinstance(row[0], int)
+             and row[0] in ROLE_BY_NAME.values() and row[0] not in kinds
+             and all(isinstance(x, str) for x in row[1:]) and len(row[1]) == 1
+             and row[1].isascii() and row[1].isalpha() and row[1].isupper(),
+             "pieces", "one row per kind: [kind, one upper-case letter, name, russian, english]")
+        kinds[row[0]] = PieceKind(row[0], row[1], row[2], row[3], row[4])
+    try:
+        pieces = PieceSet(kinds)
+    except ValueError as exc:
+        raise VariantError(f"{where}: variant definition: key 'pieces': {exc}", file=where,
+                           key="pieces") from None
+    options = data.get("options")
+    need(isinstance(options, dict), "options", "a table of option = value")
+    die = data.get("die", {})
+    need(isinstance(die, dict), "die", "a table")
+    name = data["name"]
+    variant = Variant(id=data["id"], name=name, description="", rules=data["rules"],
+                      width=board[0], height=board[1], pieces=pieces, setup=data["setup"],
+                      options=dict(options), die=dict(die), source=where)
     return variant.make_rules()

@@ -282,8 +282,17 @@ class TournamentResult:
         written: dict[str, list[Path]] = {"records": [], "tables": [], "plots": []}
         records = out / "records"
         records.mkdir(parents=True, exist_ok=True)
+        # one file-name stem per variant as given: "orthodox" and "var2/orthodox.toml"
+        # share a stem, and one's records must not overwrite the other's
+        stems: dict[str, str] = {}
+        for variant in dict.fromkeys(g.variant for g in self.games):
+            stem, n = _slug(variant), 1
+            while stem in stems.values():
+                n += 1
+                stem = f"{_slug(variant)}-{n}"
+            stems[variant] = stem
         for g in self.games:
-            name = (f"{_slug(g.variant)}__{_slug(g.agent_a)}-vs-{_slug(g.agent_b)}"
+            name = (f"{stems[g.variant]}__{_slug(g.agent_a)}-vs-{_slug(g.agent_b)}"
                     f"__{g.index + 1:03d}.tvr")
             path = records / name
             path.write_text(g.record, encoding="utf-8")

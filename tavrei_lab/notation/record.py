@@ -12,7 +12,9 @@
     1. h1-h2 e7-e5 2. e2-e3 g8-f6 {comments in braces} ... 0-1
 
 Optional tags: ``Position`` (a start position string), ``Seed`` (the die
-game's random seed). Tag values escape ``"`` and ``\\`` with a backslash.
+game's random seed), ``VariantData`` (the whole definition of a variant that is
+not a shipped one -- a file, options changed -- as one line of JSON, so the
+record replays under exactly those rules anywhere; see ``Game.record``). Tag values escape ``"`` and ``\\`` with a backslash.
 A file with no tags is read as bare movetext.
 
 This module reads and writes the *text*: ``parse_record`` splits a record into
