@@ -14,7 +14,8 @@
 Optional tags: ``Position`` (a start position string), ``Seed`` (the die
 game's random seed), ``VariantData`` (the whole definition of a variant that is
 not a shipped one -- a file, options changed -- as one line of JSON, so the
-record replays under exactly those rules anywhere; see ``Game.record``). Tag values escape ``"`` and ``\\`` with a backslash.
+record replays under exactly those rules anywhere; see ``Game.record``).
+Tag values escape ``"`` and ``\\`` with a backslash.
 A file with no tags is read as bare movetext.
 
 This module reads and writes the *text*: ``parse_record`` splits a record into
