@@ -247,15 +247,20 @@ class Board(widgets.VBox):
         nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
                             self.last_button])
         self.die_label = widgets.HTML()
-        self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll)
+        self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll,
+                                   "200px")
+        self.roll_button.add_class("tavrei-roll")
+        # explicit widths: a checkbox is 300 px wide by default, which pushed the
+        # whole column under the board
         self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
-                                          indent=False)
-        self.die_box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll])
+                                          indent=False, layout=widgets.Layout(width="200px"))
+        self.die_box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll],
+                                    layout=widgets.Layout(width="210px"))
         if projector:
             self.move_list.rows = 8
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, nav])
+                             self.move_list, nav], layout=widgets.Layout(width="215px"))
 
         # -- under the board: game controls ---------------------------------------
         self.undo_button = _button("Undo", "take back the last move", self.undo)
@@ -553,8 +558,12 @@ class Board(widgets.VBox):
         self.die_box.layout.display = "" if die_game else "none"
         self.roll_button.disabled = not game.is_chance_node()
         face = game.position.roll
-        self.die_label.value = (f"Die: <b>{html.escape(self._face_text(face))}</b>"
-                                if face is not None else "Die: -")
+        if face is not None:
+            self.die_label.value = f"Die: <b>{html.escape(self._face_text(face))}</b>"
+        elif game.is_chance_node():
+            self.die_label.value = f"Die: {html.escape(game.position.turn_name)} to roll"
+        else:
+            self.die_label.value = "Die: -"
 
     # == clicks and keys ==========================================================
     def _on_click(self, change: dict[str, Any]) -> None:

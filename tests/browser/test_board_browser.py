@@ -385,6 +385,7 @@ def test_the_board_holds_still(notebook: Notebook) -> None:
     for _ in range(10):
         click_button(nb, DIE, "Roll the die")
         assert board_box(nb, svg) == first, "rolling the die moved the board"
+        assert board_el(nb, DIE).get_attribute("data-rolled"), "the die did not tumble"
         if not nb.state("die")["chance"]:
             break
     state = nb.state("die")
@@ -481,3 +482,27 @@ def test_a_puzzle_solved_by_a_drag_after_a_wrong_move_is_taken_back(notebook: No
     assert nb.execute("print(puzzle.solved)").strip() == "True"
     assert drawn(nb, app, "lastmove") == {"e4", "d5"}
     screenshot(nb.page, "18-puzzle-solved")
+
+
+def test_the_computer_s_reply_slides_in_unless_animations_are_off(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN)
+    nb.execute("board.black_player.value = 'random'")
+    try:
+        click_square(nb, MAIN, "e2")
+        mouse_drag(nb, MAIN, '.tower[data-square="e2"]', "e4")
+        state = nb.state("board")
+        reply = state["history"][-1].replace("x", "-").split("-")
+        assert len(state["history"]) == 2
+        assert board_el(nb, MAIN).get_attribute("data-slid") == f"{reply[0][:2]}-{reply[-1][:2]}"
+        click_button(nb, MAIN, "Undo")                        # e2-e4 slides home
+        assert board_el(nb, MAIN).get_attribute("data-slid") == "e4-e2"
+        nb.page.locator(f"{MAIN} .widget-checkbox", has_text="animate moves").locator(
+            "input").uncheck()
+        assert nb.execute("print(board.view.animations)").strip() == "False"
+        nb.page.evaluate("(sel) => { delete document.querySelector(sel).dataset.slid; }",
+                         f"{MAIN} .tavrei-board-widget")
+        click_button(nb, MAIN, "Redo")
+        assert board_el(nb, MAIN).get_attribute("data-slid") is None   # nothing moved
+    finally:
+        nb.execute("board.black_player.value = 'human'; board.animate_toggle.value = True")

@@ -46,3 +46,41 @@ def test_board_in_voila_plays_a_move_by_clicks(voila: str, browser: Any) -> None
         screenshot(page, "07-voila")
     finally:
         context.close()
+
+
+def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> None:
+    """A finger drag (touch events through the DevTools protocol) moves a tower."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(voila)
+        page.wait_for_selector(".tavrei-board-widget svg", timeout=60000)
+        board = page.locator(".tavrei-board-widget")
+
+        def centre(square: str) -> tuple[float, float]:
+            box = page.locator(f'.tavrei-board-widget .square[data-square="{square}"]'
+                               ).bounding_box()
+            assert box is not None
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+        (x1, y1), (x2, y2) = centre("g1"), centre("f3")
+        before = int(board.get_attribute("data-version") or 0)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
+        for i in range(1, 9):
+            x, y = x1 + (x2 - x1) * i / 8, y1 + (y2 - y1) * i / 8
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('.tavrei-board-widget')"
+            ".dataset.version) > v", arg=before, timeout=10000)
+        lastmove = page.evaluate("() => Array.from(document.querySelectorAll("
+                                 "'.tavrei-board-widget .square.lastmove'))"
+                                 ".map(e => e.dataset.square)")
+        assert set(lastmove) == {"g1", "f3"}
+        assert "g1-f3 played" in page.locator(".tavrei-status").inner_text()
+        screenshot(page, "19-voila-touch-drag")
+    finally:
+        context.close()
