@@ -14,7 +14,7 @@ from _lab import screenshot, voila_app
 
 pytestmark = pytest.mark.browser
 
-BOARD = ".tavrei-puzzle .tavrei-board-widget"
+BOARD = ".move-puzzle .tavrei-board-widget"
 
 
 @pytest.fixture(scope="module")
@@ -60,35 +60,62 @@ def test_puzzle_wrong_drag_taken_back_right_drag_solves(voila_puzzle: str,
     try:
         page.goto(voila_puzzle)
         page.wait_for_selector(f"{BOARD} svg", timeout=60000)
-        progress = page.locator(".tavrei-puzzle .tavrei-progress")
+        progress = page.locator(".move-puzzle .tavrei-progress")
         assert "0 of 2 solved" in progress.inner_text()
         # the top layer of the d4 tower (3 high): only the ratoborets goes -- wrong
         _drag(page, 'svg [data-square="d4"][data-layer="2"]', "d6")
         board = page.locator(BOARD)
         assert board.get_attribute("data-flashed") == "d6"
         assert board.get_attribute("data-slid") == "d6-d4"
-        status = page.locator(".tavrei-puzzle .tavrei-status").first.inner_text()
+        status = page.locator(".move-puzzle .tavrei-status").first.inner_text()
         assert "taken back" in status and "enemy prisoner" in status
-        page.wait_for_selector(".tavrei-puzzle :text('Not yet.')", timeout=10000)
+        page.wait_for_selector(".move-puzzle :text('Not yet.')", timeout=10000)
         assert page.locator(f'{BOARD} .tower[data-square="d4"]').count() == 1
         screenshot(page, "puzzle-wrong-move-taken-back")
         # the middle layer: the ratoborets with its prisoner -- the luchnik is free
         _drag(page, 'svg [data-square="d4"][data-layer="1"]', "d6")
-        page.wait_for_selector(".tavrei-puzzle :text('Right!')", timeout=10000)
+        page.wait_for_selector(".move-puzzle :text('Right!')", timeout=10000)
         assert "1 of 2 solved" in progress.inner_text()
         assert page.locator(f'{BOARD} .square.lastmove').count() == 2
         screenshot(page, "puzzle-solved")
         # try again, then ask for the hint: the tower in question is marked
         before = _version(page)
-        page.locator(".tavrei-puzzle button", has_text="Try again").click()
+        page.locator(".move-puzzle button", has_text="Try again").click()
         _wait_redraw(page, before)
         assert page.locator(f"{BOARD} .highlight-mark").count() == 0
         before = _version(page)
-        page.locator(".tavrei-puzzle button", has_text="Hint").click()
+        page.locator(".move-puzzle button", has_text="Hint").click()
         _wait_redraw(page, before)
         assert page.locator(f'{BOARD} .highlight-mark[data-square="d4"]').count() == 1
-        page.wait_for_selector(".tavrei-puzzle :text('Hint:')", timeout=10000)
+        page.wait_for_selector(".move-puzzle :text('Hint:')", timeout=10000)
         assert "1 of 2 solved" in progress.inner_text()     # progress survives a retry
         screenshot(page, "puzzle-hint")
+    finally:
+        context.close()
+
+
+def test_squares_puzzle_answered_by_clicking_squares(voila_puzzle: str, browser: Any) -> None:
+    """Where can the vsadnik go? Click a3, c3 and d2 (its own ratnik), then Check."""
+    squares = ".squares-puzzle .tavrei-board-widget"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(voila_puzzle)
+        page.wait_for_selector(f"{squares} svg", timeout=60000)
+        for square in ("a3", "c3", "d2"):
+            before = int(page.locator(squares).get_attribute("data-version") or 0)
+            x, y = _centre(page, f'{squares} .square[data-square="{square}"]')
+            page.mouse.click(x, y)
+            page.wait_for_function(
+                "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
+                arg=[squares, before], timeout=15000)
+        box = page.locator(".squares-puzzle input[type=text]")
+        assert box.input_value() == "a3 c3 d2"
+        page.locator(".squares-puzzle button", has_text="Check").click()
+        page.wait_for_selector(".squares-puzzle :text('Right!')", timeout=10000)
+        # one lesson, two puzzles: both widgets show the same count
+        assert "1 of 2 solved" in page.locator(".squares-puzzle .tavrei-progress").inner_text()
+        assert "1 of 2 solved" in page.locator(".move-puzzle .tavrei-progress").inner_text()
+        screenshot(page, "puzzle-squares")
     finally:
         context.close()
