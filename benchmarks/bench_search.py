@@ -41,13 +41,14 @@ MIDDLEGAME_BUDGET = 2.0
 DIE_DEPTH = 3
 
 
-def cpu_search(kind: str, game: Game, budget: float) -> tuple[int, int, float]:
-    """(depth reached, nodes, CPU seconds) of one search of ``kind`` in ``budget``."""
+def cpu_search(kind: str, game: Game, budget: float) -> tuple[int, int, float, bool]:
+    """(depth reached, nodes, CPU seconds, found a mate) of one search of ``kind``."""
     cls = PlaySearcher if kind == "play" else Searcher
     searcher: Any = cls(game.rules, clock=time.process_time)
     started = time.process_time()
     result = searcher.search(game.position, Limits(time=budget), game_history(game))
-    return result.depth, result.nodes, time.process_time() - started
+    return (result.depth, result.nodes, time.process_time() - started,
+            abs(result.value) > 9000)
 
 
 def sunfish_search(budget: float) -> tuple[int, int, float] | None:
@@ -108,7 +109,7 @@ def main() -> None:
     rates = {}
     for variant in ("tavreli", "orthodox"):
         for kind in ("lesson", "play"):
-            depth, nodes, cpu = cpu_search(kind, Game(variant), START_BUDGET)
+            depth, nodes, cpu, _ = cpu_search(kind, Game(variant), START_BUDGET)
             rates[(variant, kind)] = nodes / cpu
             print(f"{variant + ' ' + kind:<22}{depth:>6}{nodes:>10}{cpu:>8.2f}"
                   f"{nodes / cpu:>10.0f}")
@@ -126,19 +127,22 @@ def main() -> None:
 
     positions = end_positions()
     print(f"2. Recorded-game end positions, {MIDDLEGAME_BUDGET:g} s of CPU each")
-    print(f"{'game':<6}{'lesson depth':>13}{'nodes/s':>9}{'play depth':>12}{'nodes/s':>9}")
+    print(f"{'game':<6}{'moves':>6}{'lesson depth':>13}{'nodes/s':>9}{'play depth':>12}"
+          f"{'nodes/s':>9}")
     depths: dict[str, list[int]] = {"lesson": [], "play": []}
     speeds: dict[str, list[float]] = {"lesson": [], "play": []}
     for n, game in positions:
-        row = []
+        row: list[str] = []
         for kind in ("lesson", "play"):
-            depth, nodes, cpu = cpu_search(kind, game, MIDDLEGAME_BUDGET)
-            depths[kind].append(depth)
+            depth, nodes, cpu, mate = cpu_search(kind, game, MIDDLEGAME_BUDGET)
+            if not mate:        # a mate found ends the search early, whatever the depth
+                depths[kind].append(depth)
             speeds[kind].append(nodes / cpu)
-            row += [depth, nodes / cpu]
-        print(f"{n:<6}{row[0]:>13}{row[1]:>9.0f}{row[2]:>12}{row[3]:>9.0f}")
+            row += [f"{depth}{' (mate)' if mate else ''}", f"{nodes / cpu:.0f}"]
+        print(f"{n:<6}{len(game.legal_moves()):>6}{row[0]:>13}{row[1]:>9}{row[2]:>12}"
+              f"{row[3]:>9}")
     for kind in ("lesson", "play"):
-        print(f"  {kind}: depth min {min(depths[kind])}, median "
+        print(f"  {kind}: depth (positions without a mate) min {min(depths[kind])}, median "
               f"{statistics.median(depths[kind]):g}; nodes/s median "
               f"{statistics.median(speeds[kind]):.0f}")
     print()

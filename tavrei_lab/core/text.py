@@ -36,27 +36,48 @@ def tavrel_token(t: Tavrel, pieces: PieceSet) -> str:
     return out
 
 
+#: Rank texts already written, per piece set (equal sets write equal text), by the
+#: rank's towers. A move changes one or two ranks, so the positions of a game tree
+#: share most of theirs: a tree writes each node's position string.
+#: Keyed by ``id``, holding the set itself so that the id cannot be reused.
+_RANK_TEXT: dict[int, tuple[PieceSet, dict[tuple, str]]] = {}
+_RANK_TEXT_LIMIT = 200_000
+
+
+def _rank_text(rank: tuple, pieces: PieceSet) -> str:
+    row = []
+    empty = 0
+    for tower in rank:
+        if not tower:
+            empty += 1
+            continue
+        if empty:
+            row.append(str(empty))
+            empty = 0
+        tokens = "".join(tavrel_token(t, pieces) for t in tower)
+        row.append(tokens if len(tower) == 1 else f"({tokens})")
+    if empty:
+        row.append(str(empty))
+    return "".join(row)
+
+
 def write_board(position: Position) -> str:
     """The first field of the position string: ranks from the top, towers bottom to top."""
     g = position.geometry
     pieces = position.pieces
+    board = position.board
+    w = g.width
+    entry = _RANK_TEXT.get(id(pieces))
+    if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
+        entry = _RANK_TEXT[id(pieces)] = (pieces, {})
+    cache = entry[1]
     rows = []
     for r in range(g.height - 1, -1, -1):
-        row = []
-        empty = 0
-        for f in range(g.width):
-            tower = position.board[r * g.width + f]
-            if not tower:
-                empty += 1
-                continue
-            if empty:
-                row.append(str(empty))
-                empty = 0
-            tokens = "".join(tavrel_token(t, pieces) for t in tower)
-            row.append(tokens if len(tower) == 1 else f"({tokens})")
-        if empty:
-            row.append(str(empty))
-        rows.append("".join(row))
+        rank = board[r * w:(r + 1) * w]
+        text = cache.get(rank)
+        if text is None:
+            text = cache[rank] = _rank_text(rank, pieces)
+        rows.append(text)
     return "/".join(rows)
 
 
