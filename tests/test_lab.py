@@ -323,6 +323,23 @@ def test_a_killed_run_resumes_to_the_same_table(tmp_path):
     assert len(resumed) == 2
 
 
+def test_ctrl_c_keeps_the_finished_games(tmp_path):
+    store = tmp_path / "interrupted.sqlite"
+    proc = subprocess.Popen(_sweep_cli(store, "--workers", "2"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _stored(store) < 3 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)                 # what Ctrl-C sends
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    kept = _stored(store)
+    assert 3 <= kept < 16           # (resuming from here: test_a_killed_run_resumes...)
+    with ResultsStore(store) as db:
+        assert len(db.games()) == kept
+
+
 def test_stopping_when_the_interval_is_narrow(tmp_path):
     kw = dict(SMALL, games=40, max_plies=30)
     res = sweep("tavreli", {"splits": [True]}, executor="inline", stop_width=0.55, batch=4,
@@ -394,7 +411,8 @@ def test_spawned_workers_get_variant_files_or_fail_before_the_first_game(tmp_pat
         with pytest.raises(TavreiError, match="registered at run time") as err:
             sweep(local, None, executor=pool, store=store, **{**SMALL, "games": 2})
         assert "cannot reach the workers" in str(err.value)
-        assert ResultsStore(store).games() == []     # nothing was played
+        with ResultsStore(store) as db:
+            assert db.games() == []                   # nothing was played
 
 
 @pytest.fixture(scope="module")
