@@ -283,8 +283,8 @@ def test_from_store_refuses_what_is_not_a_store(tmp_path):
 
 def _sweep_cli(store, *extra):
     return [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli",
-            "--grid", "splits=true,false", "--agents", "greedy", "--games", "8",
-            "--seed", "3", "--max-plies", "60", "--no-progress", "--store", str(store),
+            "--grid", "splits=true,false", "--agents", "greedy", "--games", "6",
+            "--seed", "3", "--max-plies", "50", "--no-progress", "--store", str(store),
             *extra]
 
 
@@ -310,11 +310,11 @@ def test_a_killed_run_resumes_to_the_same_table(tmp_path):
     proc.wait(timeout=30)
     proc.stderr.close()
     kept = _stored(killed)
-    assert 3 <= kept < 16, kept                     # killed part-way, finished games kept
+    assert 3 <= kept < 12, kept                     # killed part-way, finished games kept
     again = subprocess.run(_sweep_cli(killed, "--executor", "inline"), capture_output=True,
                            text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    assert f"{16 - kept} played now, {kept} from the store" in again.stdout
+    assert f"{12 - kept} played now, {kept} from the store" in again.stdout
     whole = tmp_path / "whole.sqlite"
     subprocess.run(_sweep_cli(whole, "--executor", "inline"), check=True,
                    capture_output=True, timeout=300)
@@ -335,7 +335,7 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     kept = _stored(store)
-    assert 3 <= kept < 16           # (resuming from here: test_a_killed_run_resumes...)
+    assert 3 <= kept < 12           # (resuming from here: test_a_killed_run_resumes...)
     with ResultsStore(store) as db:
         assert len(db.games()) == kept
 
@@ -367,6 +367,21 @@ def test_plots_draw_intervals_and_a_heat_map():
     assert svg.count('class="heat"') == 0 and plots["heat_map"].svg.count('class="heat"') == 4
     row = res.table.rows[0]
     assert f'data-lo="{row["white_score_lo"]:.6g}"' in svg
+    assert plots["game_length"].svg.count('class="box"') == 4
+
+
+def test_plots_from_a_store_file(tmp_path):
+    path = tmp_path / "lab.sqlite"
+    res = sweep("tavreli", {"splits": [True, False], "castling": [True, False]},
+                executor="inline", store=path, **{**SMALL, "games": 2})
+    from tavrei_lab.lab.plots import store_plots
+    from_file = store_plots(path)
+    assert {k: p.svg for k, p in from_file.items()} == {k: p.svg
+                                                        for k, p in res.plots().items()}
+    sweep("tavreli", {"splits": [True]}, executor="inline", store=path,
+          **{**SMALL, "games": 2, "seed": 9})       # another setting: no longer a 2x2 grid
+    assert "heat_map" not in store_plots(path)
+    assert store_plots(path)["white_score"].svg.count('class="interval"') == 5
 
 
 # -- executors --------------------------------------------------------------------
@@ -452,7 +467,7 @@ def test_cli_sweep_on_a_dask_scheduler(dask_client, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "4 games in 2 cells: 4 played now" in proc.stdout
     inline = sweep("tavreli", {"splits": [True, False]}, agents="greedy", games=2, seed=3,
-                   max_plies=60, executor="inline", progress=False)
+                   max_plies=50, executor="inline", progress=False)
     assert ResultsTable.from_store(store).to_dicts() == inline.table.to_dicts()
 
 

@@ -16,7 +16,8 @@ says where each measure comes from.
 
 With ``store="lab.sqlite"`` every game is kept in an SQLite file; running the
 same sweep again plays only what is missing, and
-``ResultsTable.from_store("lab.sqlite")`` reads the tables back. On the
+``ResultsTable.from_store("lab.sqlite")`` and ``store_plots("lab.sqlite")`` read
+the tables and charts back. On the
 command line::
 
     tavrei-lab sweep --base tavreli --grid splits=true,false --grid castling=true,false \\
@@ -30,6 +31,7 @@ imports the lab.
 from tavrei_lab.lab.cells import Cell, build_cells, parse_grid_args
 from tavrei_lab.lab.measures import GameWatch, cell_measures, drama, entropy_bits, lead_changes
 from tavrei_lab.lab.piece_values import fit_logistic, material_counts, piece_values
+from tavrei_lab.lab.plots import store_plots
 from tavrei_lab.lab.store import ResultsStore, StoredGame
 from tavrei_lab.lab.sweep import SweepResult, play_lab_game, sweep
 from tavrei_lab.lab.table import ResultsTable
@@ -37,4 +39,4 @@ from tavrei_lab.lab.table import ResultsTable
 __all__ = ["Cell", "GameWatch", "ResultsStore", "ResultsTable", "StoredGame", "SweepResult",
            "build_cells", "cell_measures", "drama", "entropy_bits", "fit_logistic",
            "lead_changes", "material_counts", "parse_grid_args", "piece_values",
-           "play_lab_game", "sweep"]
+           "play_lab_game", "store_plots", "sweep"]

@@ -147,46 +147,65 @@ def _text(v: Any) -> str:
     return str(v)
 
 
-def _row_label(row: dict[str, Any], several_pairs: bool) -> str:
-    return f"{row['cell']} ({row['agents']})" if several_pairs else str(row["cell"])
+def store_plots(store: Any, settings: Sequence[str] | None = None,
+                limits: dict[str, int] | None = None) -> dict[str, SvgPlot]:
+    """The charts of the games in a results store (a file or a ``ResultsStore``), by name.
 
-
-def sweep_plots(result: Any) -> dict[str, SvgPlot]:
-    """The charts of a sweep, by name (the file names ``SweepResult.save`` uses)."""
-    table = result.table
+    ``settings`` and ``limits`` choose games as ``ResultsTable.from_store`` does. The
+    heat map is drawn when the settings are one base and one agent pair over exactly
+    two options.
+    """
+    from tavrei_lab.lab.store import ResultsStore
+    from tavrei_lab.lab.table import ResultsTable
+    own = not isinstance(store, ResultsStore)
+    db = ResultsStore(store) if own else store
+    try:
+        table = ResultsTable.from_store(db, "cells", settings, limits)
+        pieces = ResultsTable.from_store(db, "pieces", settings, limits)
+        games = ResultsTable.from_store(db, "games", settings, limits)
+        stored = db.settings()
+    finally:
+        if own:
+            db.close()
     several = len(set(table.column("agents"))) > 1
+
+    def label(row: dict[str, Any]) -> str:
+        return f"{row['cell']} ({row['agents']})" if several else str(row["cell"])
+
     plots = [interval_plot(
         "white_score", "White's score per cell (95 % interval; dashed: an even game)",
         "white's points per game",
-        [(_row_label(r, several), r["white_score"], r["white_score_lo"], r["white_score_hi"])
+        [(label(r), r["white_score"], r["white_score_lo"], r["white_score_hi"])
          for r in table.rows], reference=0.5, bounds=(0.0, 1.0))]
-    lengths: dict[str, list[float]] = {}
-    for u in result.units:
-        label = f"{u.cell.name} ({u.agent_a} v {u.agent_b})" if several else u.cell.name
-        lengths[label] = [float(g.result.plies) for g in result.store.games(u.hash, u.limit)]
+    labels = {r["settings"]: label(r) for r in table.rows}
+    lengths: dict[str, list[float]] = {labels[h]: [] for h in labels}
+    for g in games.rows:
+        lengths[labels[g["settings"]]].append(float(g["plies"]))
     plots.append(box_plot("game_length", "Game length per cell", "plies (half-moves)",
                           lengths))
-    pieces = result.pieces()
     rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value"] - Z95 * r["value_se"],
              r["value"] + Z95 * r["value_se"]) for r in pieces.rows
-            if r["value"] is not None and r["converged"] and r["piece"] != ""]
+            if r["value"] is not None and r["converged"]]
     if rows:
         plots.append(interval_plot(
             "piece_values", "Piece values in ratniks (±1.96 standard errors)",
             "value in ratniks (the ratnik = 1)", rows, reference=None))
-    grid = result.settings.get("grid") or {}
-    bases = {u.cell.base for u in result.units}
-    if len(grid) == 2 and len(bases) == 1 and not several:
-        x_opt, y_opt = list(grid)
-        heat = []
-        for u, r in zip(result.units, table.rows):
-            opts = u.cell.option_dict
-            heat.append({"x": opts[x_opt], "y": opts[y_opt], "score": r["white_score"],
-                         "lo": r["white_score_lo"], "hi": r["white_score_hi"],
-                         "games": r["games"]})
+    options = [stored.get(r["settings"], {}).get("options", {}) for r in table.rows]
+    names = {tuple(o) for o in options}
+    variants = {stored.get(r["settings"], {}).get("variant") for r in table.rows}
+    if len(names) == 1 and len(next(iter(names))) == 2 and len(variants) == 1 and not several:
+        x_opt, y_opt = next(iter(names))
+        heat = [{"x": o[x_opt], "y": o[y_opt], "score": r["white_score"],
+                 "lo": r["white_score_lo"], "hi": r["white_score_hi"], "games": r["games"]}
+                for o, r in zip(options, table.rows)]
         plots.append(heat_map("heat_map", f"White's score by {x_opt} and {y_opt}", x_opt,
                               y_opt, heat))
     return {p.name: p for p in plots}
 
 
-__all__ = ["heat_map", "interval_plot", "sweep_plots"]
+def sweep_plots(result: Any) -> dict[str, SvgPlot]:
+    """The charts of a sweep, by name (the file names ``SweepResult.save`` uses)."""
+    return store_plots(result.store, result.hashes, {u.hash: u.limit for u in result.units})
+
+
+__all__ = ["heat_map", "interval_plot", "store_plots", "sweep_plots"]
