@@ -429,8 +429,13 @@ def check_takes_prisoner(game: Game, answer: str | Move | None,
     enemies = sum(1 for t in target if t.color != pos.turn)
     under = (f", and with it the whole tower of {len(target)} ({enemies} enemy "
              f"tavrel{'s' if enemies != 1 else ''})" if len(target) > 1 else "")
+    after = game.copy()
+    after.push(move)
+    outcome = after.outcome()
+    wins = (" Taking the king wins the game." if outcome is not None
+            and outcome.winner == pos.turn else "")
     return Feedback(True, f"{text} takes the {tavrel_name(game, target[-1])} on {to} "
-                          f"prisoner{under}. It stays on the board, under your tavrel.")
+                          f"prisoner{under}. It stays on the board, under its captor.{wins}")
 
 
 def check_gives_check(game: Game, answer: str | Move | None) -> Feedback:
@@ -823,6 +828,14 @@ def _build_exercises() -> dict[str, Exercise]:
             hint="A face lets you move its own piece type and every type below it: "
                  "King > Queen > Rook > Bishop > Knight > Pawn.",
             candidates=lambda g: [" ".join(faces_that_save_the_king(g))]),
+        Exercise(
+            "die-take-the-king", "Win with one move (chess-die game)",
+            "Gavrilov's chess-die game: you rolled a knight, and the black king stands "
+            "unguarded. Win the game with one move.",
+            "3k2/6/4N1/6/6/2K2r w - 0 1", lambda g, a: check_takes_prisoner(g, a),
+            variant="gavrilov-die", moves="@N", focus=("d6",), answer="move",
+            hint="In this game a move may land on the enemy king: it is taken prisoner, and "
+                 "that wins. Which of your pieces does the knight face allow?"),
         Exercise(
             "check-through-your-own", "Check through your own tavrels",
             "In this variant (tavreli-pass-over-own) the knyaz, ratoborets, luchnik and "

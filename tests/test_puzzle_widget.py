@@ -202,3 +202,14 @@ def test_every_hint_has_words_and_points_at_a_tavrel(key: str) -> None:
     position = exercise.game().position
     assert exercise.hint and exercise.focus
     assert all(position.tower(square) for square in exercise.focus), exercise.focus
+
+
+def test_die_puzzle_wrong_move_keeps_the_roll_and_the_king_capture_wins() -> None:
+    puzzle = EXERCISES["die-take-the-king"].widget()
+    board = puzzle.board
+    board.play("e4-c5")
+    assert board.game.ply == 0 and board.game.position.roll == "N"   # the roll stays
+    assert "nobody is taken prisoner" in puzzle.verdict.value
+    board.play("e4xd6")
+    assert puzzle.solved and "Taking the king wins the game." in puzzle.verdict.value
+    assert board.game.outcome() is not None and board.game.outcome().winner == 0
