@@ -53,6 +53,7 @@ from tavrei_lab.core.pieces import (
     PieceSet,
 )
 from tavrei_lab.errors import LimitError, PositionError, TavreiError, VariantError
+from tavrei_lab.rules.base import RuleModule
 
 #: Where the shipped variant files live (inside the package, so a wheel has them).
 VARIANTS_DIR = Path(__file__).with_name("variants")
@@ -110,7 +111,7 @@ class Variant:
         resolved.update({k: v for k, v in self.options.items() if k in known})
         return resolved
 
-    def make_rules(self) -> Any:
+    def make_rules(self) -> RuleModule:
         """The rule module for this variant (validates options and set-up)."""
         from tavrei_lab.rules.registry import rule_module
         cls = rule_module(self.rules, file=self.source)
@@ -407,7 +408,8 @@ def _load_cached(path_key: str) -> tuple[Variant, Any]:
     return variant, rules
 
 
-def load_variant(name_or_path: str | os.PathLike[str] = "tavreli", **overrides: Any) -> Any:
+def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
+                 **overrides: Any) -> RuleModule:
     """The rule module of a variant, by id (``"tavreli"``) or file path.
 
     Keyword arguments override options, so a one-off comparison needs no file:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.rules.base import RuleModule
 
 #: Rule modules built on this worker, by parcel key (a worker plays many games).
 _BUILT: dict[tuple[str, str, str, str], Any] = {}
 
 
-def variant_fingerprint(rules: Any) -> str:
+def variant_fingerprint(rules: RuleModule) -> str:
     """A short hash of everything that decides how a variant plays.
 
     Two variants with the same fingerprint play identically: same rule module,
@@ -54,7 +55,7 @@ class VariantParcel:
     module: Any = None             # the rule module class, if registered at run time
 
     @classmethod
-    def of(cls, rules: Any) -> VariantParcel:
+    def of(cls, rules: RuleModule) -> VariantParcel:
         """Pack a built rule module's variant."""
         from tavrei_lab.rules.registry import is_registered_at_run_time
         name = rules.variant.rules

@@ -43,6 +43,7 @@ from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.rules.base import RuleModule
 
 #: Default adjudication limit: games still going after this many plies are drawn.
 DEFAULT_MAX_PLIES = 300
@@ -72,7 +73,7 @@ class GameSpec:
     max_plies: int = DEFAULT_MAX_PLIES
 
 
-def play_game(spec: GameSpec, rules: Any = None, watch: Any = None) -> GameResult:
+def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None) -> GameResult:
     """Play one game (a top-level function, so a process pool can run it).
 
     ``rules``: a rule module to play instead of loading ``spec.variant`` (the

@@ -16,6 +16,7 @@ from tavrei_lab.core.text import position_text, repetition_key, write_position
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
     from tavrei_lab.core.pieces import PieceSet
+    from tavrei_lab.rules.base import RuleModule
 
 Tower = tuple[Tavrel, ...]
 
@@ -55,7 +56,7 @@ class Position:
     __slots__ = ("rules", "board", "turn", "ep_square", "halfmove_clock",
                  "fullmove_number", "roll", "_kings", "_key")
 
-    def __init__(self, rules: Any, board: tuple[Tower, ...], turn: Color = WHITE,
+    def __init__(self, rules: RuleModule, board: tuple[Tower, ...], turn: Color = WHITE,
                  ep_square: int | None = None, halfmove_clock: int = 0,
                  fullmove_number: int = 1, roll: str | None = None) -> None:
         self.rules = rules

@@ -44,6 +44,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import IllegalMoveError, TavreiError
+from tavrei_lab.rules.base import RuleModule
 
 
 @runtime_checkable
@@ -170,7 +171,7 @@ class SearchAgent:
             limits["depth"] = None
         return cls(seed=seed, **limits)
 
-    def searcher(self, rules: Any) -> Any:
+    def searcher(self, rules: RuleModule) -> Any:
         from tavrei_lab.engine.play import PlaySearcher
         from tavrei_lab.engine.search import Searcher
         if self._searcher is None or self._searcher.rules is not rules:

@@ -32,7 +32,7 @@ from typing import Any
 
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK, acting_kind
-from tavrei_lab.rules.base import Outcome
+from tavrei_lab.rules.base import Outcome, RuleModule
 from tavrei_lab.rules.stacking import TowerChessRules
 
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 3.0, ROOK: 5.0, QUEEN: 9.0, HELGI: 12.0,
@@ -74,7 +74,7 @@ def material(position: Position) -> float:
     return score
 
 
-def volkhv_danger(rules: Any, position: Position, color: int) -> int:
+def volkhv_danger(rules: RuleModule, position: Position, color: int) -> int:
     """Enemy attacks on the volkhv's square and the squares around it."""
     ks = position.king_square(color)  # type: ignore[arg-type]
     if ks is None:
@@ -83,7 +83,7 @@ def volkhv_danger(rules: Any, position: Position, color: int) -> int:
     return sum(1 for s in (ks, *g.king[ks]) if rules.is_attacked(position, s, 1 - color))
 
 
-def has_legal_move(rules: Any, position: Position, pseudo: list[Any] | None = None) -> bool:
+def has_legal_move(rules: RuleModule, position: Position, pseudo: list[Any] | None = None) -> bool:
     """Is there at least one legal move? Stops at the first one found where the
     rule module can (``RuleModule.has_legal_move``). ``pseudo`` is accepted for old
     callers and unused.
@@ -91,7 +91,7 @@ def has_legal_move(rules: Any, position: Position, pseudo: list[Any] | None = No
     return rules.has_legal_move(position)
 
 
-def quick_outcome(rules: Any, position: Position) -> Outcome | None:
+def quick_outcome(rules: RuleModule, position: Position) -> Outcome | None:
     """The game's end by the rules in ``position`` alone (no repetition, no clocks).
 
     ``rules.outcome`` already stops at the first legal move, so this is it.
@@ -99,7 +99,7 @@ def quick_outcome(rules: Any, position: Position) -> Outcome | None:
     return rules.outcome(position)
 
 
-def evaluate(position: Position, rules: Any | None = None) -> float:
+def evaluate(position: Position, rules: RuleModule | None = None) -> float:
     """Score for the side to move (positive: good for it).
 
     >>> from tavrei_lab import Game
@@ -121,7 +121,7 @@ def evaluate(position: Position, rules: Any | None = None) -> float:
     return positional_score(position, rules)
 
 
-def leaf_evaluation(position: Position, rules: Any) -> tuple[Outcome | None, float]:
+def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | None, float]:
     """``(outcome, score)`` at a search horizon: the end of the game by the rules, or
     else ``positional_score`` -- sharing one move generation between the two."""
     if type(rules) is not TowerChessRules or rules.king_capture:
@@ -135,7 +135,7 @@ def leaf_evaluation(position: Position, rules: Any) -> tuple[Outcome | None, flo
     return None, positional_score(position, rules, len(pseudo))
 
 
-def positional_score(position: Position, rules: Any, mobility: int | None = None) -> float:
+def positional_score(position: Position, rules: RuleModule, mobility: int | None = None) -> float:
     """The evaluation of a position known not to be over (what a search's leaves use).
 
     ``mobility``: the side to move's pseudo-move count, if already known.

@@ -68,6 +68,7 @@ from tavrei_lab.engine.evaluate import (
 )
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.rules.stacking import TowerChessRules
 
 INF = float("inf")
@@ -80,7 +81,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
 
 
-def static_evaluation(position: Position, rules: Any) -> float:
+def static_evaluation(position: Position, rules: RuleModule) -> float:
     """The evaluation at the search horizon, of a position that is not over.
 
     ``engine.evaluate.positional_score``: the search has already asked
@@ -154,11 +155,11 @@ def _terminal_value(outcome: Any, position: Position, ply: int) -> float:
     return MATE - ply if outcome.winner == position.turn else -(MATE - ply)
 
 
-def _fifty_moves(rules: Any, position: Position) -> bool:
+def _fifty_moves(rules: RuleModule, position: Position) -> bool:
     return rules.fifty_move_rule and position.halfmove_clock >= 100
 
 
-def _after_roll(rules: Any, child: Position, depth: int, ply: int) -> tuple[int, int]:
+def _after_roll(rules: RuleModule, child: Position, depth: int, ply: int) -> tuple[int, int]:
     """Depth and ply below a die face: a face that passes the turn uses up a turn.
 
     (Otherwise skip after skip would be an endless path, as in the die
@@ -170,7 +171,7 @@ def _after_roll(rules: Any, child: Position, depth: int, ply: int) -> tuple[int,
     return depth, ply
 
 
-def _node_outcome(rules: Any, position: Position, moves: list[Move]) -> Any:
+def _node_outcome(rules: RuleModule, position: Position, moves: list[Move]) -> Any:
     """The rules' end of the game at a decision node whose legal moves are known."""
     if not moves or type(rules) is not TowerChessRules or rules.king_capture:
         return rules.outcome(position)
@@ -188,7 +189,7 @@ def game_history(game: Any) -> list[int]:
     return out
 
 
-def minimax(rules: Any, position: Position, depth: int,
+def minimax(rules: RuleModule, position: Position, depth: int,
             history: Iterable[int] = (),
             evaluation: Callable[[Position, Any], float] = static_evaluation
             ) -> tuple[float, list[Move]]:
@@ -275,7 +276,7 @@ class Searcher:
     Star1 off (plain expectimax at chance nodes).
     """
 
-    def __init__(self, rules: Any, *, use_table: bool = True, ordering: bool = True,
+    def __init__(self, rules: RuleModule, *, use_table: bool = True, ordering: bool = True,
                  chance_pruning: bool = True, max_table: int = 200_000,
                  evaluation: Callable[[Position, Any], float] = static_evaluation,
                  clock: Callable[[], float] = time.perf_counter) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from tavrei_lab.compare.shipping import VariantParcel
 from tavrei_lab.errors import VariantError
+from tavrei_lab.rules.base import RuleModule
 
 
 def _text(value: Any) -> str:
@@ -36,7 +37,7 @@ class Cell:
 
     base: str
     options: tuple[tuple[str, Any], ...] = ()
-    rules: Any = field(default=None, compare=False, repr=False)
+    rules: RuleModule | None = field(default=None, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -103,7 +104,7 @@ def parse_grid_args(items: Sequence[str]) -> dict[str, list[str]]:
     return grid
 
 
-def _declared(rules: Any) -> dict[str, Any]:
+def _declared(rules: RuleModule) -> dict[str, Any]:
     return {o.name: o for o in type(rules).OPTIONS}
 
 

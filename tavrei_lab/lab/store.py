@@ -38,6 +38,7 @@ from typing import Any
 
 from tavrei_lab.compare.results import GameResult
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.rules.base import RuleModule
 
 #: Bumped when what a game row means changes (new measures, new meaning of a field).
 STORE_VERSION = 1
@@ -105,7 +106,7 @@ class StoredGame:
     def record(self) -> str:
         return self.result.record
 
-    def rules(self) -> Any:
+    def rules(self) -> RuleModule:
         """The rule module the game was played with."""
         from tavrei_lab.variant import load_variant
         return load_variant(self.variant, **self.options)

@@ -57,6 +57,7 @@ from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.rules.base import RuleModule
 
 #: The default pairings (white, black): both random, and greedy against random each way.
 PAIRINGS: tuple[tuple[str, str], ...] = (("random", "random"), ("greedy", "random"),
@@ -135,7 +136,7 @@ def tavrel_counts(position: Position) -> tuple[int, int]:
     return white, black
 
 
-def position_problems(rules: Any, before: Position | None, after: Position,
+def position_problems(rules: RuleModule, before: Position | None, after: Position,
                       game_over: bool) -> list[tuple[str, str]]:
     """The invariants a single step from ``before`` to ``after`` must keep: (name, detail).
 

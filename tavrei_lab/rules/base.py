@@ -24,7 +24,6 @@ a die is rolled. Deterministic modules simply never have chance nodes.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
@@ -113,35 +112,62 @@ class RuleModule(Protocol):
     #: The name variant files use in ``rules = "..."``.
     name: ClassVar[str]
     #: Every option the module understands, with type, default and description.
-    OPTIONS: Sequence[Option]
-    variant: Variant
-    geometry: Geometry
-    pieces: PieceSet
-    #: The resolved option values (read by ``tavrei-lab variants -v`` and saved with
-    #: results); callers ask the capabilities below, never an option by its name.
-    options: dict[str, Any]
+    OPTIONS: tuple[Option, ...]
+
+    def __init__(self, variant: Variant) -> None:
+        """Build the rules of ``variant``; raise ``VariantError`` for options or a set-up
+        these rules cannot use."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+    @property
+    def pieces(self) -> PieceSet: ...
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The resolved option values (read by ``tavrei-lab variants -v`` and saved with
+        results); callers ask the capabilities below, never an option by its name."""
 
     # -- capabilities callers ask about (RuleModuleBase: the defaults) -----------
-    #: Positions may be chance nodes (a die is rolled).
-    has_chance: bool
-    #: Perft and game trees count *turns* (a roll and its move, or a roll that
-    #: passes) rather than moves: the die game, where passes must use up depth.
-    counts_turns: bool
-    #: A game is won by taking the enemy volkhv prisoner, so a move may leave one's
-    #: own volkhv attacked and a tavrel may stand on a volkhv.
-    king_capture: bool
-    #: A move may take only the top k tavrels of a tower.
-    splits: bool
-    #: The volkhv may castle (position editors show castling rights).
-    castling: bool
-    #: Captured tavrels stay on the board as prisoners (the number of tavrels is constant).
-    prisoners: bool
-    #: A game may be drawn on the halfmove clock (fifty moves, A9.3): search keeps
-    #: positions with different clocks apart and scores the clock's draw.
-    fifty_move_rule: bool
-    #: The module this one wraps (a die over a family), or None. Its movement rules
-    #: are the wrapper's without the chance: tools that look past the die ask it.
-    inner: RuleModule | None
+    @property
+    def has_chance(self) -> bool:
+        """Positions may be chance nodes (a die is rolled)."""
+
+    @property
+    def counts_turns(self) -> bool:
+        """Perft and game trees count *turns* (a roll and its move, or a roll that passes) rather
+        than moves: the die game, where passes must use up depth."""
+
+    @property
+    def king_capture(self) -> bool:
+        """A game is won by taking the enemy volkhv prisoner, so a move may leave one's own volkhv
+        attacked and a tavrel may stand on a volkhv."""
+
+    @property
+    def splits(self) -> bool:
+        """A move may take only the top k tavrels of a tower."""
+
+    @property
+    def castling(self) -> bool:
+        """The volkhv may castle (position editors show castling rights)."""
+
+    @property
+    def prisoners(self) -> bool:
+        """Captured tavrels stay on the board as prisoners (the number of tavrels is constant)."""
+
+    @property
+    def fifty_move_rule(self) -> bool:
+        """A game may be drawn on the halfmove clock (fifty moves, A9.3): search keeps positions
+        with different clocks apart and scores the clock's draw."""
+
+    @property
+    def inner(self) -> RuleModule | None:
+        """The module this one wraps (a die over a family), or None. Its movement rules are the
+        wrapper's without the chance: tools that look past the die ask it."""
 
     # -- the game ------------------------------------------------------------------
     def initial_position(self) -> Position:
@@ -171,9 +197,9 @@ class RuleModule(Protocol):
 
     def is_check(self, position: Position) -> bool: ...
 
-    def is_attacked(self, position: Position, square: int, by: Color) -> bool: ...
+    def is_attacked(self, position: Position, square: int, by: int) -> bool: ...
 
-    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+    def attackers(self, position: Position, square: int, by: int) -> list[int]:
         """Squares of ``by``'s towers whose top attacks ``square`` (teaching views)."""
         ...
 
@@ -235,7 +261,7 @@ class RuleModuleBase:
     """
 
     name: ClassVar[str] = ""
-    OPTIONS: Sequence[Option] = ()
+    OPTIONS: tuple[Option, ...] = ()
     variant: Variant
     geometry: Geometry
     pieces: PieceSet
@@ -261,7 +287,7 @@ class RuleModuleBase:
     def is_check(self, position: Position) -> bool:
         raise NotImplementedError(f"{type(self).__name__} must define is_check")
 
-    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+    def is_attacked(self, position: Position, square: int, by: int) -> bool:
         raise NotImplementedError(f"{type(self).__name__} must define is_attacked")
 
     def outcome(self, position: Position, repetitions: int = 1,
@@ -284,7 +310,7 @@ class RuleModuleBase:
         """Without a separate safety test, the movement rules are the legal moves."""
         return self.legal_moves(position)
 
-    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+    def attackers(self, position: Position, square: int, by: int) -> list[int]:
         """No teaching arrows unless the module can say which towers attack."""
         return []
 
@@ -356,7 +382,7 @@ class RuleModuleBase:
 CONTRACT_MEMBERS: tuple[str, ...] = tuple(sorted(
     {name for name in RuleModule.__annotations__}
     | {name for name, value in vars(RuleModule).items()
-       if callable(value) and not name.startswith("_")}))
+       if (callable(value) or isinstance(value, property)) and not name.startswith("_")}))
 
 
 def missing_members(module: object) -> list[str]:

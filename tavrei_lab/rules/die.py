@@ -104,7 +104,6 @@ from tavrei_lab.core.tavrel import (
     PAWN,
     QUEEN,
     ROOK,
-    Color,
     acting_kind,
 )
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
@@ -443,13 +442,13 @@ class DieRules(RuleModuleBase):
     def is_check(self, position: Position) -> bool:
         return self.inner.is_check(position)
 
-    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+    def is_attacked(self, position: Position, square: int, by: int) -> bool:
         return self.inner.is_attacked(position, square, by)
 
     def live_ep_square(self, position: Position) -> int | None:
         return self.inner.live_ep_square(position)
 
-    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+    def attackers(self, position: Position, square: int, by: int) -> list[int]:
         return self.inner.attackers(position, square, by)
 
     # -- chance -------------------------------------------------------------------

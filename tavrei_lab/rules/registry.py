@@ -9,9 +9,12 @@ never import or run arbitrary code.
 from __future__ import annotations
 
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.errors import VariantError
+
+if TYPE_CHECKING:
+    from tavrei_lab.rules.base import RuleModule
 
 ENTRY_POINT_GROUP = "tavrei_lab.rules"
 
@@ -57,7 +60,7 @@ def rule_modules() -> dict[str, str]:
     return found
 
 
-def rule_module(name: str, *, file: str = "") -> Any:
+def rule_module(name: str, *, file: str = "") -> type[RuleModule]:
     """The rule module class registered under ``name``."""
     if name in _registered:
         return _registered[name]

@@ -251,7 +251,7 @@ class TowerChessRules(RuleModuleBase):
                     where=names[ep])
 
     # -- attack ------------------------------------------------------------------
-    def is_attacked(self, position: Position, square: int, by: Color) -> bool:
+    def is_attacked(self, position: Position, square: int, by: int) -> bool:
         return self.attacked_by(position.board, square, by)
 
     def attacked_by(self, board: tuple | list, sq: int, by: int) -> bool:
@@ -313,7 +313,7 @@ class TowerChessRules(RuleModuleBase):
                 return ep
         return None
 
-    def attackers(self, position: Position, square: int, by: Color) -> list[int]:
+    def attackers(self, position: Position, square: int, by: int) -> list[int]:
         """Squares of ``by``'s towers whose top attacks ``square`` (for teaching views)."""
         found = []
         for s, t in enumerate(position.board):

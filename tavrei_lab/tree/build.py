@@ -52,6 +52,7 @@ from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import write_position
+from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.tree.filters import as_filter
 from tavrei_lab.tree.nodes import moves_to, nodes_per_depth, path_to, position_at, root_of
 from tavrei_lab.tree.values import minimax
@@ -79,7 +80,7 @@ def _start(game_or_position: Any, variant: str | None) -> tuple[Any, Position, l
                     f"{type(game_or_position).__name__}")
 
 
-def _node_data(rules: Any, position: Position, depth: int) -> tuple[dict[str, Any], bool]:
+def _node_data(rules: RuleModule, position: Position, depth: int) -> tuple[dict[str, Any], bool]:
     """The node's attributes, and whether it is a chance position (for the depth counts)."""
     chance = bool(rules.is_chance_node(position))
     outcome = rules.outcome(position)
