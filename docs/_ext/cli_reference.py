@@ -29,15 +29,22 @@ class CliReference(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from tavrei_lab.cli import build_parser
 
-        os.environ["COLUMNS"] = "88"          # argparse wraps help to the terminal width
+        os.environ["COLUMNS"] = "78"          # argparse wraps help to the terminal width
         parser = build_parser()
-        out: list[nodes.Node] = [nodes.literal_block(text=parser.format_help())]
+        out: list[nodes.Node] = [help_block(parser)]
         for name, sub in commands(parser):
             section = nodes.section(ids=[f"command-{name}"])
             section += nodes.title(text=f"tavrei-lab {name}")
-            section += nodes.literal_block(text=sub.format_help())
+            section += help_block(sub)
             out.append(section)
         return out
+
+
+def help_block(parser: argparse.ArgumentParser) -> nodes.literal_block:
+    """The parser's help as plain preformatted text (not highlighted as code)."""
+    block = nodes.literal_block(text=parser.format_help())
+    block["language"] = "text"
+    return block
 
 
 def setup(app: Sphinx) -> dict[str, object]:
