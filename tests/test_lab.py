@@ -149,6 +149,15 @@ def test_sweep_table_has_every_measure_with_intervals():
     assert sum(g.result.plies for g in games[:4]) / 4 == pytest.approx(r_split["length_mean"])
 
 
+def test_two_agents_play_every_cell_with_colours_alternating():
+    res = sweep("tavreli", {"splits": [False]}, executor="inline",
+                **{**SMALL, "agents": "greedy,random", "games": 2})
+    assert res.table.column("agents") == ["greedy v random"]
+    games = res.games()
+    assert [(g.result.white, g.result.black) for g in games] == [("greedy", "random"),
+                                                                 ("random", "greedy")]
+
+
 # -- piece values -----------------------------------------------------------------
 
 def test_logistic_regression_recovers_known_piece_values():
