@@ -450,7 +450,17 @@ function render({ model, el }) {
     const p = press;
     press = null;
     if (drag) { endDrag(event); return; }
-    if (p.noDrag && squareAt(event) !== p.square) return;  // an unmovable tower dragged away
+    const target = squareAt(event);
+    if (p.noDrag && target !== p.square) {
+      // A tower that may not move was dragged away: nothing moves, but the
+      // square flashes and Python says why (not your turn, the die, no move).
+      if (!target || !holder.querySelector(`g.tower[data-square="${p.square}"]`)) return;
+      clickedAt = performance.now();
+      seq += 1;
+      model.set("drop", { from: p.square, count: countFor(p.square, p.layer), to: target, seq });
+      model.save_changes();
+      return;
+    }
     sendClick(p.square, p.layer);
   }
   function onPointerCancel() {

@@ -278,6 +278,12 @@ def test_illegal_drop_snaps_back_and_flashes_the_square(notebook: Notebook) -> N
     assert nb.state("board")["history"] == []
     nb.page.wait_for_selector(f"{MAIN} .drag-ghost", state="detached")
     assert nb.page.locator(f'{MAIN} .tower[data-square="e2"]').count() == 1
+    # a tower that may not move (black's, on white's turn) cannot be lifted;
+    # dragging it still explains why and flashes it
+    mouse_drag(nb, MAIN, '.tower[data-square="e7"]', "e5")
+    assert el.get_attribute("data-flashed") == "e7"
+    assert "black" in status_text(nb, MAIN) and "white" in status_text(nb, MAIN)
+    assert nb.state("board")["history"] == []
 
 
 def test_right_drag_draws_an_arrow_and_no_jupyter_menu_opens(notebook: Notebook) -> None:

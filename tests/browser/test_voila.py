@@ -84,3 +84,35 @@ def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> 
         screenshot(page, "19-voila-touch-drag")
     finally:
         context.close()
+
+
+def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.TempPathFactory,
+                                                  browser: Any) -> None:
+    """The classroom screen: status, board, die and Roll button in sight, no scrolling."""
+    with voila_app("voila_projector.ipynb", tmp_path_factory.mktemp("voila-projector")) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        try:
+            page.goto(base)
+            page.wait_for_selector(".tavrei-board-widget svg .die.pending", timeout=60000)
+            board = page.locator(".tavrei-board-widget")
+            before = int(board.get_attribute("data-version") or 0)
+            page.locator("button", has_text="Roll the die").click()
+            page.wait_for_function(
+                "(v) => Number(document.querySelector('.tavrei-board-widget')"
+                ".dataset.version) > v", arg=before, timeout=10000)
+            assert page.evaluate("() => [window.scrollX, window.scrollY]") == [0, 0]
+            parts = {"status": ".tavrei-status", "board": ".tavrei-board-widget svg",
+                     "die": ".tavrei-board-widget svg .die.current",
+                     "roll button": ".tavrei-roll"}
+            for name, selector in parts.items():
+                box = page.locator(selector).first.bounding_box()
+                assert box is not None, name
+                print(f"\nvoila projector {name}: x {box['x']:.0f}-{box['x'] + box['width']:.0f},"
+                      f" y {box['y']:.0f}-{box['y'] + box['height']:.0f}", end="")
+                assert 0 <= box["x"] and box["x"] + box["width"] <= 1280, (name, box)
+                assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (name, box)
+            page.wait_for_timeout(600)                  # let the die's tumble finish
+            screenshot(page, "20-voila-projector-1280x720")
+        finally:
+            context.close()
