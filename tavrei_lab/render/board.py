@@ -557,7 +557,8 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     if (scene.split_count is not None and scene.selected is not None
             and len(board[scene.selected]) > 1):  # a lone tavrel has nothing to split
         _draw_split_count(r, parent, origins[scene.selected], names[scene.selected],
-                          scene.split_count, len(board[scene.selected]), theme)
+                          scene.split_count, len(board[scene.selected]), theme,
+                          _mark_scale(scene))
     for fr, to, color in scene.arrows:
         _draw_arrow(r, parent, origins[fr], origins[to], names[fr], names[to], color, theme)
     if panel:
@@ -669,12 +670,21 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
     if top.promoted:
         r.use(g, _badge_id(r, theme, top.color), {"transform": transform})
     if height >= theme.height_badge_from:
-        cx, cy = x + SQUARE - 6.3, y + 6.3
-        r.circle(g, cx, cy, 5.8, {"class": "height-badge", "fill": theme.badge_fill})
-        r.text(g, cx, cy + 2.6, str(height),
+        k = _mark_scale(scene)
+        cx, cy = x + SQUARE - 6.3 * k, y + 6.3 * k
+        r.circle(g, cx, cy, round(5.8 * k, 2), {"class": "height-badge",
+                                                "fill": theme.badge_fill})
+        r.text(g, cx, round(cy + 2.6 * k, 2), str(height),
                {"class": "height-badge", "fill": theme.badge_text,
-                "font-size": 7.5 if height < 10 else 6.5, "font-weight": "bold",
+                "font-size": round((7.5 if height < 10 else 6.5) * k, 2), "font-weight": "bold",
                 "font-family": theme.font_family, "text-anchor": "middle"})
+
+
+def _mark_scale(scene: Scene) -> float:
+    """How much larger the height badge and the split pill are drawn with legible strips."""
+    if scene.letter_units is None:
+        return 1.0
+    return min(1.3, max(1.0, scene.letter_units / 8.4))
 
 
 def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
@@ -790,16 +800,18 @@ def _draw_destination(r: Renderer, parent: Any, origin: tuple[float, float], nam
 
 
 def _draw_split_count(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
-                      count: int, height: int, theme: Theme) -> None:
-    """A pill at the bottom right of the selected square: "take 2 of 5"."""
+                      count: int, height: int, theme: Theme, k: float = 1.0) -> None:
+    """A pill at the bottom right of the selected square: "take 2 of 5" (``k``: larger)."""
     x, y = origin
     g = r.group(parent, {"class": "split-count", "data-square": name, "data-count": count})
     r.title(g, f"take the top {count} of {height}")
-    r.rect(g, x + SQUARE - 19, y + SQUARE - 10, 18, 9,
-           {"rx": 4.5, "fill": theme.split, "stroke": theme.badge_text, "stroke-width": 0.6})
-    r.text(g, x + SQUARE - 10, y + SQUARE - 3.2, f"{count}/{height}" if height < 10 or count < 10
-           else str(count),
-           {"fill": theme.badge_text, "font-size": 6.5, "font-weight": "bold",
+    r.rect(g, round(x + SQUARE - 19 * k, 2), round(y + SQUARE - 10 * k, 2), round(18 * k, 2),
+           round(9 * k, 2),
+           {"rx": round(4.5 * k, 2), "fill": theme.split, "stroke": theme.badge_text,
+            "stroke-width": 0.6})
+    r.text(g, round(x + SQUARE - 10 * k, 2), round(y + SQUARE - 3.2 * k, 2),
+           f"{count}/{height}" if height < 10 or count < 10 else str(count),
+           {"fill": theme.badge_text, "font-size": round(6.5 * k, 2), "font-weight": "bold",
             "font-family": theme.font_family, "text-anchor": "middle"})
 
 

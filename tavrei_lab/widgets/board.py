@@ -2,10 +2,13 @@
 
 The division of labour follows lichess's chessground: Python (this module)
 owns the game and computes every legal move; the browser (``BoardView``)
-only draws the SVG it is given and reports clicks. So the whole behaviour of
-the board -- selecting a tower, choosing how many tavrels to take, playing,
-undo, the die, the computer opponent -- is ordinary Python that the tests
-drive by setting the same traits the browser sets.
+draws the SVG it is given, owns the pointer, and reports clicks and drops.
+With each drawing Python sends every tower's legal destinations per count,
+so a drag shows where it may go without asking the kernel; only the drop
+comes back. So the whole behaviour of the board -- selecting a tower,
+choosing how many tavrels to take, playing, undo, the die, the computer
+opponent -- is ordinary Python that the tests drive by setting the same
+traits the browser sets.
 
 A click walks through a small state machine:
 
@@ -16,6 +19,10 @@ A click walks through a small state machine:
    the selected tower's layer changes the count, on the tower itself clears
    the selection; a click on another own tower selects that one; anything
    else is explained in the status line (the game says why it is illegal).
+
+A drop (``drop_tower``) plays the move if it is legal; otherwise the square
+flashes and the status line says why. Either way a refused move changes
+nothing, and the tower is back where it was.
 """
 
 from __future__ import annotations
