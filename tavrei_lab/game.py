@@ -267,6 +267,7 @@ class Game:
         ``IllegalMoveError`` or ``NotationError`` names the ply and the text.
         """
         if not isinstance(movetext, str):
+            words: list[Any]
             try:
                 words = list(movetext)
             except TypeError:

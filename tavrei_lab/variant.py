@@ -226,8 +226,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
     key = str(path.resolve()) if _exists(path) else str(path)
     if key in seen:
-        chain = " -> ".join(Path(s).stem for s in (*seen, key))
-        raise VariantError(f"{path}: key 'extends': cycle in extends: {chain}",
+        cycle = " -> ".join(Path(s).stem for s in (*seen, key))
+        raise VariantError(f"{path}: key 'extends': cycle in extends: {cycle}",
                            file=str(path), key="extends")
     if len(seen) >= MAX_EXTENDS_DEPTH:
         raise VariantError(f"{path}: key 'extends': chain longer than {MAX_EXTENDS_DEPTH}",
@@ -304,7 +304,7 @@ def _setup_string(setup: dict[str, Any], width: int, height: int, pieces: PieceS
         _expect(isinstance(setup["position"], str), path, "setup.position",
                 "a position string")
         return setup["position"]
-    back = setup.get("back_rank")
+    back: Any = setup.get("back_rank")
     _expect(isinstance(back, str), path, "setup.back_rank",
             "a string of piece letters, or setup.position")
     letters = set(pieces.by_letter)
@@ -346,7 +346,7 @@ def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -
     _expect(isinstance(description, str), path, "description", "a string")
     lesson = data.get("lesson", "")
     _expect(isinstance(lesson, str), path, "lesson", "a string")
-    rules = data.get("rules")
+    rules: Any = data.get("rules")
     _expect(isinstance(rules, str), path, "rules", "the name of a rule module")
     board = data.get("board", {})
     _expect(isinstance(board, dict), path, "board", "a table with width and height")
@@ -383,7 +383,7 @@ _CACHE_SIZE = 64
 def _stamps(chain: Sequence[str]) -> tuple[Any, ...]:
     """What says a file changed, for each file of an ``extends`` chain: a teacher who
     edits the parent must get the new rules in the child (not only when the child moves)."""
-    out = []
+    out: list[tuple[Any, ...]] = []
     for name in chain:
         try:
             st = os.stat(name)

@@ -82,12 +82,12 @@ def _silence_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        sys.stdout = _ClosedOutput("standard output")  # type: ignore[assignment]
+        sys.stdout = _ClosedOutput("standard output")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
-        sys.stdout = _ClosedOutput("standard output")  # type: ignore[assignment]
+        sys.stdout = _ClosedOutput("standard output")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

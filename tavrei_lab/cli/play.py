@@ -182,7 +182,9 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
             sq = pos.geometry.parse(spec.from_square)
     except TavreiError:
         return str(error)
-    tower = pos.board[sq] if sq is not None else ()
+    if sq is None:
+        return str(error)
+    tower = pos.board[sq]
     if tower and tower[-1].color == pos.turn:
         kind = tower[-1].acting_kind
         if not rules.allows(face, kind):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from tavrei_lab.cli.common import add_variant, print_json, read_input
-from tavrei_lab.game import read_record
+from tavrei_lab.game import Game, read_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def summary(game) -> dict:  # type: ignore[no-untyped-def]
+def summary(game: Game) -> dict[str, Any]:
     """The facts ``replay --json`` reports (also used by the notebooks)."""
     pos = game.position
     chance = game.is_chance_node()

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                        workers=args.workers, progress=not args.no_progress)
     finally:
         if client is not None:
-            client.close()  # type: ignore[attr-defined]
+            client.close()
     print(result.table)
     print()
     print(result.pieces())

@@ -25,7 +25,7 @@ class Move(NamedTuple):
     """
 
     from_square: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count: the domain word
     to_square: int
     promotion: int = 0
     castling: bool = False

@@ -93,7 +93,7 @@ class Position:
         t = self.board[square]
         return t[-1] if t else None
 
-    def king_square(self, color: Color) -> int | None:
+    def king_square(self, color: int) -> int | None:
         """Where ``color``'s volkhv stands (it is always on top), or None."""
         if self._kings is None:
             kings: list[int | None] = [None, None]

@@ -76,7 +76,7 @@ def material(position: Position) -> float:
 
 def volkhv_danger(rules: RuleModule, position: Position, color: int) -> int:
     """Enemy attacks on the volkhv's square and the squares around it."""
-    ks = position.king_square(color)  # type: ignore[arg-type]
+    ks = position.king_square(color)
     if ks is None:
         return 0
     g = position.geometry

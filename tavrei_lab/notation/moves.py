@@ -15,8 +15,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tavrei_lab.errors import NotationError
+
+if TYPE_CHECKING:
+    from tavrei_lab.core.move import Move
+    from tavrei_lab.core.position import Position
 
 #: Cyrillic (and a few other) letters that look like, or transliterate to, the
 #: Latin letters used in square names and castling.
@@ -108,7 +113,7 @@ def parse_move_spec(text: str) -> MoveSpec:
                     separator=m.group("sep") or "", suffix=rest)
 
 
-def write_move(position, move) -> str:  # type: ignore[no-untyped-def]
+def write_move(position: Position, move: Move) -> str:
     """The canonical text of ``move`` played in ``position``.
 
     >>> from tavrei_lab import Game

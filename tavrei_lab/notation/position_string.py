@@ -225,11 +225,11 @@ def _apply_fen_rights(board: list[tuple[Tavrel, ...]], castling: str, rules: Rul
         king_letter, queen_letter = ("K", "Q") if color == 0 else ("k", "q")
         king_sq = None
         for f in range(w):
-            t = board[back * w + f]
-            if t and t[-1].kind == KING and t[-1].color == color:
+            here = board[back * w + f]
+            if here and here[-1].kind == KING and here[-1].color == color:
                 king_sq = back * w + f
         for s, tower in enumerate(board):
-            new = []
+            new: list[Tavrel] = []
             for t in tower:
                 moved = True
                 if t.kind == PAWN and t.color == color:

@@ -49,10 +49,7 @@ def rule_modules() -> dict[str, str]:
     found: dict[str, str] = {}
     for name, target in _BUILTIN.items():
         found[name] = target
-    try:
-        eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
-    except TypeError:  # pragma: no cover - Python 3.9 style API
-        eps = metadata.entry_points().get(ENTRY_POINT_GROUP, [])  # type: ignore[attr-defined]
+    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
     for ep in eps:
         found.setdefault(ep.name, ep.value)
     for name, cls in _registered.items():

@@ -52,7 +52,7 @@ _KING_BITS = KING << 1
 _COUNT_SLOTS = 1024
 assert MAX_TOWER_HEIGHT < _COUNT_SLOTS
 _ALL_TRUE = [True] * (MAX_TOWER_HEIGHT + 2)   # every count needs the full test (index = count)
-_PINNED_ONE = (False, True)       # a lone tavrel on a pin line: test count 1
+_PINNED_ONE = [False, True]       # a lone tavrel on a pin line: test count 1
 
 
 def _kind(t: int) -> int:
@@ -235,7 +235,7 @@ class TowerChessRules(RuleModuleBase):
                     f"{('white', 'black')[color]} has no {self.pieces.by_kind[KING].name}: "
                     "a game won by mate needs one on each side")
         if not self.king_capture:
-            other = position.king_square(1 - position.turn)  # type: ignore[arg-type]
+            other = position.king_square(1 - position.turn)
             if other is not None and self.attacked_by(position.board, other, position.turn):
                 raise PositionError(
                     f"the side not to move ({('white', 'black')[1 - position.turn]}) is in "

@@ -193,7 +193,7 @@ def discovered_check_by_split(game_or_position: Any, *, depth: int = 2,
         if uncovered & 1 != me:
             continue
         after = rules.apply(position, m)
-        king = after.king_square(1 - me)  # type: ignore[arg-type]
+        king = after.king_square(1 - me)
         if king is None or not rules.is_check(after):
             continue
         attackers = rules.attackers(after, king, me)
@@ -300,7 +300,7 @@ def fork(game_or_position: Any, *, depth: int = 2,
                 defended = rules.is_attacked(after, reply.to_square, enemy)
                 if worth > unit_worth or not defended:
                     targets[reply.to_square] = worth
-        king = after.king_square(enemy)  # type: ignore[arg-type]
+        king = after.king_square(enemy)
         check = king is not None and m.to_square in rules.attackers(after, king, me)
         if check:
             targets[king] = float("inf")  # type: ignore[index]

@@ -145,7 +145,7 @@ class PositionEditor(widgets.VBox):
             return homes
         g = start.geometry
         for color in (WHITE, BLACK):
-            ks = start.king_square(color)  # type: ignore[arg-type]
+            ks = start.king_square(color)
             if ks is None:
                 continue
             for s, tower in enumerate(start.board):
