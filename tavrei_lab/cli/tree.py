@@ -11,12 +11,25 @@ principal variation. ``--moves`` plays movetext first, as in ``perft``; a
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
-from tavrei_lab.cli.common import add_start, add_variant, game_from_args, print_json
-from tavrei_lab.errors import TavreiError
-from tavrei_lab.tree.build import DEFAULT_MAX_NODES, build
+from tavrei_lab.cli.common import (
+    add_start,
+    add_variant,
+    game_from_args,
+    print_json,
+    write_output,
+)
+from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.render.tree import MAX_DRAWN_NODES
+from tavrei_lab.tree.build import DEFAULT_MAX_NODES, MAX_TREE_NODES, build
 from tavrei_lab.tree.filters import FILTERS, looks_like_filter
 from tavrei_lab.tree.values import value_text
+
+#: How long ``tree`` grows by default, and the most it may be told to (seconds).
+DEFAULT_TIME_LIMIT = 60.0
+MAX_TIME_LIMIT = 3600.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,8 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--filter", default=None, metavar="KINDS",
                    help=f"keep only these move kinds: {', '.join(FILTERS)}; join with ',' "
                         "(any) or '&' (all), e.g. 'captures,checks' or 'splits&frees'")
-    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
-                   help=f"stop growing at N nodes (default {DEFAULT_MAX_NODES})")
+    p.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                   help=f"stop growing at N nodes (default {DEFAULT_MAX_NODES}, with --svg "
+                        f"{MAX_DRAWN_NODES}; at most {MAX_TREE_NODES})")
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="finish in about this many seconds: growth stops at it (at half of "
+                        "it when values are computed, which take about as long) "
+                        f"(default {DEFAULT_TIME_LIMIT:g}; at most {MAX_TIME_LIMIT:g})")
     p.add_argument("--no-values", action="store_true",
                    help="skip the alpha-beta values (and the principal variation)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -47,31 +65,67 @@ def run(args: argparse.Namespace) -> int:
             raise TavreiError(f"--moves {args.moves!r} names move kinds and --filter is "
                               "given too; use --filter alone")
         flt, args.moves = args.moves, ""
+    max_nodes = args.max_nodes
+    if max_nodes is None:
+        max_nodes = MAX_DRAWN_NODES if args.svg else DEFAULT_MAX_NODES
+    if not 1 <= max_nodes <= MAX_TREE_NODES:
+        raise LimitError(f"--max-nodes must be 1..{MAX_TREE_NODES}, got {max_nodes}")
+    if args.svg and max_nodes > MAX_DRAWN_NODES:
+        raise LimitError(f"--svg draws at most {MAX_DRAWN_NODES} nodes; --max-nodes "
+                         f"{max_nodes} would grow more")
+    if not (0 < args.time_limit <= MAX_TIME_LIMIT):      # also refuses nan
+        raise LimitError(f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} "
+                         f"seconds, got {args.time_limit}")
     game = game_from_args(args)
-    G = build(game, args.depth, moves=flt, max_nodes=args.max_nodes,
-              values=not args.no_values)
+    # values (minimax over the grown tree) take about as long as growing it: with values,
+    # growth gets half the time, so the whole command keeps to about --time-limit
+    growth = args.time_limit if args.no_values else args.time_limit / 2
+    G = build(game, args.depth, moves=flt, max_nodes=max_nodes, values=not args.no_values,
+              time_limit=growth, progress=_progress)
     counts = G.graph["nodes_per_depth"]
     pv = G.graph.get("principal_variation", [])
+    note = _why_alone(G, game, flt)
     if args.svg:
         from tavrei_lab.render.tree import draw_svg
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(draw_svg(G))
+        write_output(args.svg, draw_svg(G))
     if args.json:
         print_json({
             "variant": G.graph["variant"], "position": G.graph["root_position"],
             "depth": args.depth, "filter": G.graph["filter"], "nodes": G.number_of_nodes(),
             "nodes_per_depth": counts, "principal_variation": pv,
             "value": G.graph.get("value"), "truncated": G.graph["truncated"],
-            "svg": args.svg,
+            "cut_by": G.graph["cut_by"], "svg": args.svg, "note": note,
         })
         return 0
     for d, n in enumerate(counts):
         print(f"depth {d}: {n}")
-    print(f"nodes: {G.number_of_nodes()}" + (" (cut at --max-nodes)"
-                                             if G.graph["truncated"] else ""))
+    cut = {"max_nodes": " (cut at --max-nodes)", "time_limit": " (cut at --time-limit)",
+           None: ""}[G.graph["cut_by"]]
+    print(f"nodes: {G.number_of_nodes()}{cut}")
+    if note:
+        print(note)
     if not args.no_values:
         print(f"principal variation: {' '.join(pv) if pv else '(none)'}"
               f"  [value {value_text(G.graph.get('value'))} for white]")
     if args.svg:
         print(f"drawing: {args.svg}")
     return 0
+
+
+def _progress(nodes: int, seconds: float) -> None:
+    """A line on stderr now and then, so a long build shows it is working."""
+    if seconds >= 5:
+        print(f"tree: {nodes} nodes after {seconds:.0f} s", file=sys.stderr, flush=True)
+
+
+def _why_alone(G: Any, game: Any, flt: str | None) -> str | None:
+    """Why a tree is its root alone, when a filter left out every first move."""
+    if G.number_of_nodes() != 1 or G.graph["depth"] < 1 or not flt:
+        return None
+    if G.nodes[0]["type"] != "decision":
+        return None
+    legal = len(game.legal_moves())
+    if not legal:
+        return None
+    return (f"the tree is its root alone: none of the {legal} legal moves here is one of "
+            f"{flt!r} (the filter applies at every ply, the first one too)")

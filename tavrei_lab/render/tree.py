@@ -38,7 +38,7 @@ from typing import Any
 
 import networkx as nx
 
-from tavrei_lab.errors import RenderError
+from tavrei_lab.errors import LimitError, RenderError
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import SvgwriteRenderer
 from tavrei_lab.render.board import board_svg
@@ -48,6 +48,15 @@ from tavrei_lab.tree.values import value_text
 
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.
 MAX_THUMBNAILS = 400
+#: Most nodes drawn in one picture: 20,000 nodes make about 7 MB of SVG (the 250,000
+#: of a default tree made 1.66 GB of memory and 80 s); collapse subtrees to draw more.
+MAX_DRAWN_NODES = 20_000
+
+
+def _too_many(n: int) -> str:
+    return (f"draw_svg: {n} nodes to draw; at most {MAX_DRAWN_NODES} fit one picture "
+            "(grow a smaller tree, or collapse subtrees)")
+
 
 SLOT = 78.0          # least horizontal distance between neighbouring leaves
 LAYER = 92.0         # vertical distance between layers
@@ -154,7 +163,11 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     """
     root = root_of(G) if root is None else root
     closed = set(collapsed)
+    if layout is None and not closed and G.number_of_nodes() > MAX_DRAWN_NODES:
+        raise LimitError(_too_many(G.number_of_nodes()))   # refused before any work
     pos = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
+    if len(pos) > MAX_DRAWN_NODES:
+        raise LimitError(_too_many(len(pos)))
     visible = set(pos)
     chosen = _thumbnail_nodes(G, thumbnails, visible)
     # The principal variation has one node per layer: its boards fit in a column

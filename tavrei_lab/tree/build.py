@@ -41,6 +41,8 @@ move orders appears twice, as in perft.
 from __future__ import annotations
 
 import gc
+import math
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -59,6 +61,10 @@ from tavrei_lab.tree.values import minimax
 
 #: Growth stops here unless ``max_nodes`` says otherwise: a tree a notebook survives.
 DEFAULT_MAX_NODES = 250_000
+#: Largest ``max_nodes`` accepted: a node costs about a kilobyte and up to a millisecond.
+MAX_TREE_NODES = 1_000_000
+#: ``progress`` is told after every this many nodes.
+PROGRESS_EVERY = 10_000
 #: The deepest tree ``build`` grows (plies); deeper trees are never readable.
 MAX_DEPTH = 12
 
@@ -99,7 +105,8 @@ def _node_data(rules: RuleModule, position: Position, depth: int) -> tuple[dict[
 def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: Any = None,
           max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
           evaluate: Evaluation | None = None, alphabeta: bool = True,
-          variant: str | None = None) -> nx.DiGraph:
+          variant: str | None = None, time_limit: float | None = None,
+          progress: Callable[[int, float], None] | None = None) -> nx.DiGraph:
     """Grow the game tree ``depth`` plies deep from a game (its current position) or a position.
 
     ``moves`` keeps only the moves a filter accepts, at every ply (see
@@ -109,7 +116,10 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     splits, and every answer to them". Growth is breadth first; when the next
     node's children would pass ``max_nodes``, that node and every node still
     waiting are marked ``cut=True`` and ``G.graph["truncated"]`` is True
-    (``max_nodes=None``: no limit).
+    (``max_nodes=None``: no limit; at most ``MAX_TREE_NODES``). ``time_limit``
+    (seconds) cuts growth the same way when it runs out; ``G.graph["cut_by"]``
+    says which bound cut the tree. ``progress(nodes, seconds)`` is called every
+    ``PROGRESS_EVERY`` nodes (a long build can say how far it got).
 
     With ``values`` (the default) node values and the principal variation are
     computed at once by ``tavrei_lab.tree.values.minimax`` with ``evaluate``
@@ -131,6 +141,15 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
                                   or max_nodes < 1):
         raise LimitError(f"max_nodes must be a positive whole number or None, got {max_nodes!r}")
+    if max_nodes is not None and max_nodes > MAX_TREE_NODES:
+        raise LimitError(f"max_nodes is {max_nodes}; the limit is {MAX_TREE_NODES} (a tree "
+                         "that size takes minutes and gigabytes)")
+    if time_limit is not None and not (isinstance(time_limit, (int, float))
+                                       and time_limit > 0 and math.isfinite(time_limit)):
+        raise LimitError(f"time_limit must be a positive number of seconds, got "
+                         f"{str(time_limit)[:30]}")
+    started = time.monotonic()
+    deadline = started + time_limit if time_limit is not None else math.inf
     rules, root, history = _start(game_or_position, variant)
     keep = as_filter(moves)
     keep_first = as_filter(root_moves) if root_moves is not None else None
@@ -141,7 +160,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         "variant": rules.variant.id, "rules": rules, "root_position": write_position(root),
         "history": history, "depth": depth, "filter": keep.name,
         "root_filter": keep_first.name if keep_first is not None else None,
-        "max_nodes": max_nodes, "truncated": False,
+        "max_nodes": max_nodes, "truncated": False, "cut_by": None,
     })
     # How plies are counted at die rolls follows the module's perft: a module that
     # ``counts_turns`` (the die game: a roll and its move, or a roll that passes) has
@@ -193,13 +212,18 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                     text = write_move(position, m)
                     children.append(({"move": text, "label": text}, rules.apply(position, m),
                                      d + 1, False))
-            if next_id + len(children) > limit:
+            over_time = time.monotonic() > deadline
+            if next_id + len(children) > limit or over_time:
                 G.nodes[node]["cut"] = True
                 for other, _ in waiting:
                     G.nodes[other]["cut"] = True
                 waiting.clear()
                 G.graph["truncated"] = True
+                G.graph["cut_by"] = "time_limit" if over_time else "max_nodes"
                 break
+            if progress is not None and next_id // PROGRESS_EVERY != \
+                    (next_id + len(children)) // PROGRESS_EVERY:
+                progress(next_id + len(children), time.monotonic() - started)
             for edge, child, child_depth, mid_turn in children:
                 cdata, cchance = _node_data(rules, child, child_depth)
                 G.add_node(next_id, **cdata)
@@ -220,5 +244,5 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
 
 
 # the node helpers are tree.nodes'; their names stay importable from here
-__all__ = ["DEFAULT_MAX_NODES", "MAX_DEPTH", "build", "moves_to", "nodes_per_depth", "path_to",
-           "position_at", "root_of"]
+__all__ = ["DEFAULT_MAX_NODES", "MAX_DEPTH", "MAX_TREE_NODES", "build", "moves_to",
+           "nodes_per_depth", "path_to", "position_at", "root_of"]
