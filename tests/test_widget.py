@@ -721,3 +721,17 @@ def test_both_rolls_show_on_the_die_column_in_the_roller_s_colour() -> None:
             assert f'data-face="{face.upper()}"' in previous.group(0) or "skip" in previous.group(0)
             seen_both += game.position.roll is not None
     assert seen_both >= 2
+
+
+def test_a_failing_on_move_callback_is_reported_and_the_board_goes_on() -> None:
+    board = Board()
+
+    def broken(_board: Board, _move: object) -> None:
+        raise ValueError("lesson bug")
+
+    board.on_move(broken)
+    version = board.view.version
+    board.view.simulate_drop("e2", "e4")
+    assert board.game.action_texts() == ["e2-e4"]            # the move stands
+    assert "on_move callback failed: ValueError: lesson bug" in board.status.value
+    assert board.view.version > version                      # and the board was redrawn

@@ -425,6 +425,7 @@ function render({ model, el }) {
     const hit = hitOf(event);
     if (!hit) return;
     event.preventDefault();
+    el.focus({ preventScroll: true });         // arrow keys step moves after a drag too
     clearUserShapes();
     press = { ...hit, x: event.clientX, y: event.clientY, id: event.pointerId };
     holder.setPointerCapture(event.pointerId);

@@ -807,7 +807,10 @@ class Board(widgets.VBox):
         self.count = None
         ply = len(self.game.history)
         for listener in list(self._move_listeners):
-            listener(self, move)
+            try:
+                listener(self, move)
+            except Exception as exc:  # a lesson's bug must not freeze the board
+                messages.append(f"(An on_move callback failed: {type(exc).__name__}: {exc})")
             if len(self.game.history) != ply or self.game.history[-1] != move:
                 return  # a listener took the move back (``reject``) and said why
         messages += self._continue()
