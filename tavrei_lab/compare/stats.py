@@ -14,6 +14,7 @@ inside [0, 1] and keeps its promised coverage for small samples.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -145,11 +146,11 @@ class GameStats:
         return d
 
 
-def mean(values: list[float]) -> float:
+def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def median(values: list[float]) -> float:
+def median(values: Sequence[float]) -> float:
     if not values:
         return 0.0
     s = sorted(values)
@@ -157,7 +158,7 @@ def median(values: list[float]) -> float:
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
-def quartiles(values: list[float]) -> tuple[float, float, float, float, float]:
+def quartiles(values: Sequence[float]) -> tuple[float, float, float, float, float]:
     """(min, lower quartile, median, upper quartile, max) -- linear interpolation."""
     if not values:
         return (0.0, 0.0, 0.0, 0.0, 0.0)

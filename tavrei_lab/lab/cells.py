@@ -55,7 +55,10 @@ class Cell:
         return dict(self.options)
 
     def parcel(self) -> VariantParcel:
-        return VariantParcel.of(self.rules)
+        from tavrei_lab.variant import load_variant
+        rules = (self.rules if self.rules is not None
+                 else load_variant(self.base, **dict(self.options)))
+        return VariantParcel.of(rules)
 
     def __str__(self) -> str:
         return self.name

@@ -88,7 +88,7 @@ def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> Re
 
 def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, object]]:
     """(material difference by kind, white's score, game) for each sampled position."""
-    out = []
+    out: list[tuple[list[int], float, object]] = []
     for g in games:
         score = 1.0 if g.result.winner == "white" else 0.0 if g.result.winner else 0.5
         for row in g.measures.get("material", []):

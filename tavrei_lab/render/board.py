@@ -655,8 +655,9 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         return
     if scene.letter_units is not None:
         font = math.ceil(scene.letter_units * 100) / 100  # never below the size asked for
-        layout: StripLayout | LegibleStrip = legible_strip(height, font)
-        _draw_legible_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
+        legible = legible_strip(height, font)
+        layout: StripLayout | LegibleStrip = legible
+        _draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken)
     else:
         layout = strip_layout(height)
         _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)

@@ -848,6 +848,7 @@ class Board(widgets.VBox):
         if not played:
             raise TavreiError("reject: no move has been played on this board")
         last = game.history[played[-1]]
+        assert isinstance(last, Move)  # ``played`` holds the indices of moves
         if move is not None:
             asked = move if isinstance(move, str) else f"{move!r}"
             if isinstance(move, str):
@@ -1198,7 +1199,9 @@ class Board(widgets.VBox):
         if isinstance(files, dict):        # ipywidgets 7 sent {name: file}
             files = list(files.values())
         item = files[0] if isinstance(files, (list, tuple)) else None
-        content = item.get("content") if isinstance(item, dict) else None
+        if not isinstance(item, dict):
+            item = {}
+        content = item.get("content")
         if not isinstance(content, (bytes, bytearray, memoryview)):
             # a forged or malformed upload message: say so, change nothing
             self._after_change(["Could not read the upload: it holds no file content. "

@@ -50,6 +50,8 @@ class PositionEditor(widgets.VBox):
     appears under the editor (``editor.board``).
     """
 
+    children: tuple[Any, ...]  # the VBox trait, typed for the type checker
+
     def __init__(self, variant: str = "tavreli", position: str | None = None,
                  *, board: Any = None) -> None:
         self.rules = Game(variant).rules

@@ -146,7 +146,7 @@ class TreeView:
     def _on_click(self, change: dict[str, Any]) -> None:
         report = change["new"] or {}
         node = report.get("node")
-        if node not in self.G:
+        if not isinstance(node, int) or node not in self.G:
             return
         if report.get("action") == "toggle" and self.G.out_degree(node):
             self.toggle(node)

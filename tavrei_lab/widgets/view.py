@@ -65,11 +65,11 @@ class BoardView(anywidget.AnyWidget):
     animations = traitlets.Bool(True).tag(sync=True)
     towers = traitlets.Dict(default_value={}).tag(sync=True)
     glyphs = traitlets.Dict(default_value={}).tag(sync=True)
-    legend = traitlets.List(default_value=[]).tag(sync=True)
+    legend: traitlets.List[Any] = traitlets.List(default_value=[]).tag(sync=True)
     inspector = traitlets.Bool(False).tag(sync=True)
     click = traitlets.Dict(default_value={}).tag(sync=True)
     drop = traitlets.Dict(default_value={}).tag(sync=True)
-    drawn = traitlets.List(default_value=[]).tag(sync=True)
+    drawn: traitlets.List[Any] = traitlets.List(default_value=[]).tag(sync=True)
     key = traitlets.Dict(default_value={}).tag(sync=True)
     clipboard = traitlets.Dict(default_value={}).tag(sync=True)
 
