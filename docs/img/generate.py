@@ -28,7 +28,8 @@ ESCAPE = "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1"
 def main() -> None:
     game = Game()
     game.play(" ".join(recorded_game(3)["moves"]))
-    board = board_svg(game.position, lastmove=game.moves[-1], size=420)
+    # the strips as the widget draws them: letters at least 12 px, lower layers as stripes
+    board = board_svg(game.position, lastmove=game.moves[-1], size=420, letter_px=12)
     (HERE / "board.svg").write_text(board, encoding="utf-8")
     escape = tree.build(Game(position=ESCAPE), 1)
     (HERE / "tree.svg").write_text(draw_svg(escape, thumbnails=True), encoding="utf-8")
