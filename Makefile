@@ -43,6 +43,7 @@ browser:
 test: setup browser
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
 	$(MAKE) --no-print-directory docs
@@ -62,6 +63,7 @@ docs: $(DOCS_STAMP)
 lint: setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 bench: setup
 	$(BIN)/python -m benchmarks

@@ -121,7 +121,9 @@ class PlaySearcher:
         self.die = rules if (type(rules) is DieRules and rules.no_move_passes and star2) \
             else None
         self.incremental = type(tower_rules) is TowerChessRules
-        self.tower_rules = tower_rules
+        # the family's board-level helpers (attacked_by, destinations, far_rank) are
+        # called only on the fast paths, where this is a TowerChessRules
+        self.tower_rules: Any = tower_rules
         self.pass_over_own = (isinstance(tower_rules, TowerChessRules)
                               and tower_rules.pass_over_own)
         self.fifty = rules.fifty_move_rule
@@ -142,8 +144,9 @@ class PlaySearcher:
         self._path: Counter[int] = Counter()
         self._game: Counter[int] = Counter()
         if self.fast:
-            choices = tower_rules.promotion_kinds
-            self._promotion = (0 if tower_rules.promotion != "choice"
+            family: Any = tower_rules   # a TowerChessRules (self.fast)
+            choices = family.promotion_kinds
+            self._promotion = (0 if family.promotion != "choice"
                                else QUEEN if QUEEN in choices else choices[0])
 
     # == public ================================================================================
@@ -357,7 +360,8 @@ class PlaySearcher:
         best = -INF
         best_move = None
         board = pos.board
-        killers = self.killers[ply] if ply < len(self.killers) else [None, None]
+        killers: list[Move | None] = (self.killers[ply] if ply < len(self.killers)
+                                      else [None, None])
         # futility: near the horizon, quiet moves cannot lift a hopeless score to alpha
         futile = False
         if not pv_node and not in_check and depth <= 2 and abs(alpha) < MATE_BOUND:
@@ -570,7 +574,8 @@ class PlaySearcher:
         if depth <= 0:
             return self._evaluate(pos, score, alpha, beta, h)
         lo_all, hi_all = -CHANCE_BOUND, CHANCE_BOUND
-        children = []
+        # per face: [probability, child, hash, same side, depth, lower bound, upper bound]
+        children: list[list[Any]] = []
         for face, p in rules.chance_outcomes(pos):
             child = rules.apply_roll(pos, face)
             ch = update_hash(h, pos, Roll(face), child)
