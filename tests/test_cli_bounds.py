@@ -13,7 +13,10 @@ import pytest
 import tavrei_lab.render.tree as tree_render
 from tavrei_lab import Game
 from tavrei_lab.cli import main
+from tavrei_lab.compare.tournament import MAX_TOURNAMENT_GAMES, schedule
+from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft
 from tavrei_lab.errors import LimitError
+from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.tree.build import MAX_TREE_NODES, build
 
 
@@ -90,3 +93,98 @@ def test_tree_svg_grows_only_what_it_can_draw(tmp_path, capsys) -> None:  # type
     code, text, _ = run(capsys, "tree", "--depth", "12", "--svg", str(out), "--no-values")
     assert code == 0 and "(cut at --max-nodes)" in text
     assert out.stat().st_size < 20_000_000
+
+
+# -- perft -----------------------------------------------------------------------------------
+
+def test_perft_1000_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    # `perft 1000` gave a RecursionError traceback after ~5 s
+    start = time.monotonic()
+    code, _, err = run(capsys, "perft", "1000")
+    assert code == 2 and f"depth must be 0..{MAX_PERFT_DEPTH}" in err
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("argv", [["--max-nodes", "20000", "6"],
+                                  ["--divide", "--max-nodes", "3000", "4"],
+                                  ["--variant", "gavrilov-die", "--max-nodes", "2000", "5"]])
+def test_perft_stops_at_its_node_budget(argv: list[str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "perft", *argv)
+    assert code == 2 and "perft played more than" in err
+
+
+def test_bounded_perft_counts_as_perft_within_its_budget() -> None:
+    rules = Game().rules
+    pos = rules.initial_position()
+    assert bounded_perft(rules, pos, 3, 100_000) == 68299
+    with pytest.raises(LimitError):
+        bounded_perft(rules, pos, 3, 1000)
+    ticks: list[int] = []
+    bounded_perft(rules, pos, 3, 10**6, lambda n, _s: ticks.append(n))
+    assert ticks == []                      # fewer than 2**18 moves: no progress call
+    die = Game("gavrilov-die").rules
+    assert bounded_perft(die, die.initial_position(), 3, 10**6) == 577532
+
+
+# -- compare, soak, play ---------------------------------------------------------------------
+
+def test_compare_refuses_a_billion_games_before_building_a_schedule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # `compare --games 1000000000` built the whole schedule first (1.2 GB before any game)
+    code, _, err = run(capsys, "compare", "--games", "1000000000", "--executor", "inline")
+    assert code == 2 and f"the limit is {MAX_TOURNAMENT_GAMES}" in err
+    with pytest.raises(LimitError):
+        schedule(["tavreli"] * 10, ["random", "greedy"], MAX_TOURNAMENT_GAMES // 10 + 1, 1)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["compare", "--max-plies", str(MAX_GAME_PLIES + 1)], "max_plies must be"),
+    (["compare", "--workers", "100000"], "--workers must be"),
+    (["play", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
+    (["soak", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
+    (["soak", "--games", "1000000001"], "--games must be"),
+    (["soak", "--time-limit", "nan"], "--time-limit must be"),
+    (["svg", "--size", "inf", "--out", "-"], "size must be a positive number"),
+])
+def test_commands_refuse_numbers_past_their_bounds(argv: list[str], message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and message in err
+
+
+ALL_PASS = """name = "every roll passes"
+extends = "gavrilov-die"
+[options]
+fifty_move_rule = false
+absent = "none"
+[setup]
+position = "3k2/6/2p:Q3/2P:Q3/6/3K2 w - 0 1"
+[die]
+faces = ["P"]
+weights = [1]
+skips = []
+"""
+
+
+def test_a_die_soak_where_every_roll_passes_ends(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # soak in a die variant where every roll passes never ended
+    path = tmp_path / "allpass.toml"
+    path.write_text(ALL_PASS)
+    code, out, _ = run(capsys, "soak", "--games", "2", "--variants", str(path),
+                       "--max-plies", "50", "--json")
+    facts = json.loads(out)
+    assert code == 0 and facts["games"] == 2 and facts["plies"] == 0
+    assert facts["rolls"] == 2 * (4 * 50 + 16)
+
+
+def test_soak_time_limit_is_checked_inside_a_game(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # --time-limit was checked only between games
+    path = tmp_path / "allpass.toml"
+    path.write_text(ALL_PASS)
+    start = time.monotonic()
+    code, out, _ = run(capsys, "soak", "--games", "1000", "--variants", str(path),
+                       "--max-plies", str(MAX_GAME_PLIES), "--time-limit", "0.5", "--json")
+    facts = json.loads(out)
+    assert code == 0 and facts["games"] == 1 and facts["endings"] == {"time-limit": 1}
+    assert time.monotonic() - start < 30

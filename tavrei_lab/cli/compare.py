@@ -18,7 +18,10 @@ import argparse
 from tavrei_lab.cli.common import connect_scheduler
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import LimitError, TavreiError
+
+#: Most worker processes or threads one run may start.
+MAX_WORKERS = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,6 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TavreiError(f"--games must be 1 or more, got {args.games}")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise LimitError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
     client = connect_scheduler(args.scheduler) if args.scheduler else None
     try:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from tavrei_lab.cli.common import add_start, add_variant, game_from_args
-from tavrei_lab.engine.perft import perft, perft_divide
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft, metered
+from tavrei_lab.errors import LimitError
+
+#: Moves ``perft`` plays before it stops by default (about a minute), and at most.
+DEFAULT_PERFT_NODES = 30_000_000
+MAX_PERFT_NODES = 2_000_000_000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,22 +20,35 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_variant(p)
     add_start(p)
     p.add_argument("--divide", action="store_true", help="print the count under each first move")
+    p.add_argument("--max-nodes", type=int, default=DEFAULT_PERFT_NODES, metavar="N",
+                   help=f"stop (with an error) after N moves played (default "
+                        f"{DEFAULT_PERFT_NODES:,}, about a minute; at most {MAX_PERFT_NODES:,})")
     p.add_argument("depth", type=int, metavar="DEPTH")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        raise TavreiError(f"depth must be 0 or more, got {args.depth}")
+    if not 0 <= args.depth <= MAX_PERFT_DEPTH:
+        raise LimitError(f"depth must be 0..{MAX_PERFT_DEPTH}, got {args.depth}")
+    if not 1 <= args.max_nodes <= MAX_PERFT_NODES:
+        raise LimitError(f"--max-nodes must be 1..{MAX_PERFT_NODES}, got {args.max_nodes}")
     game = game_from_args(args)
     rules, pos = game.rules, game.position
     if args.divide and args.depth >= 1 and not rules.is_chance_node(pos):
         total = 0
-        for move, n in perft_divide(rules, pos, args.depth):
-            print(f"{game.move_text(move)}: {n}")
+        counted = metered(rules, args.max_nodes, _progress)   # one budget for them all
+        for move in rules.legal_moves(pos):
+            n = counted.perft(counted.apply(pos, move), args.depth - 1)
+            print(f"{game.move_text(move)}: {n}", flush=True)
             total += n
         print()
         print(total)
     else:
-        print(perft(rules, pos, args.depth))
+        print(bounded_perft(rules, pos, args.depth, args.max_nodes, _progress))
     return 0
+
+
+def _progress(moves: int, seconds: float) -> None:
+    if seconds >= 5:
+        print(f"perft: {moves:,} moves played in {seconds:.0f} s", file=sys.stderr,
+              flush=True)

@@ -32,9 +32,10 @@ from typing import Any, TextIO
 from tavrei_lab.cli.common import TypedLines, add_variant, write_output
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
-from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.errors import IllegalMoveError, LimitError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS
+from tavrei_lab.notation.record import MAX_GAME_PLIES
 
 #: Turns after which an unfinished game is adjudicated (a turn: a move or a pass).
 DEFAULT_MAX_PLIES = 400
@@ -82,8 +83,8 @@ def length_text(game: Game) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.max_plies < 1:
-        raise TavreiError(f"--max-plies must be at least 1, got {args.max_plies}")
+    if not 1 <= args.max_plies <= MAX_GAME_PLIES:   # its record must stay readable
+        raise LimitError(f"--max-plies must be 1..{MAX_GAME_PLIES}, got {args.max_plies}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = Game(args.variant or "tavreli", seed=seed)
     specs = [args.white or args.agent, args.black or args.agent]

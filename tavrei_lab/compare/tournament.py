@@ -42,11 +42,15 @@ from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
 
 #: Default adjudication limit: games still going after this many plies are drawn.
 DEFAULT_MAX_PLIES = 300
+#: Most games one tournament plays (all variants and agent pairs together): about a day
+#: of play on a laptop, and a schedule of a few megabytes.
+MAX_TOURNAMENT_GAMES = 100_000
 
 
 def derive_seed(*parts: Any) -> int:
@@ -154,8 +158,13 @@ def schedule(variants: Sequence[str], agents: Sequence[str], games: int, seed: i
     """The games of a tournament, each with its derived seed and colours."""
     if games < 1:
         raise TavreiError(f"games must be 1 or more, got {games}")
-    if max_plies < 1:
-        raise TavreiError(f"max_plies must be 1 or more, got {max_plies}")
+    if not 1 <= max_plies <= MAX_GAME_PLIES:
+        raise LimitError(f"max_plies must be 1..{MAX_GAME_PLIES}, got {max_plies}")
+    total = len(variants) * len(agent_pairs(agents)) * games
+    if total > MAX_TOURNAMENT_GAMES:    # refused before a schedule is built
+        raise LimitError(f"{total} games asked for ({len(variants)} variants x "
+                         f"{len(agent_pairs(agents))} agent pairs x {games}); the limit is "
+                         f"{MAX_TOURNAMENT_GAMES}")
     specs = []
     for variant in variants:
         for a, b in agent_pairs(agents):

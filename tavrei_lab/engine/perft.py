@@ -11,9 +11,19 @@ a chance node is not a ply and each face is expanded once
 
 from __future__ import annotations
 
+import copy
+import time
+from collections.abc import Callable
+from typing import Any
+
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
+from tavrei_lab.errors import LimitError
 from tavrei_lab.rules.base import RuleModule
+
+#: Deepest perft asked for (no perft past a dozen plies ever finishes; deeper than
+#: this the recursion itself would run out).
+MAX_PERFT_DEPTH = 30
 
 
 def perft(rules: RuleModule, position: Position, depth: int) -> int:
@@ -28,3 +38,54 @@ def perft_divide(rules: RuleModule, position: Position, depth: int) -> list[tupl
         raise ValueError("divide starts at a decision node; roll first")
     return [(m, perft(rules, rules.apply(position, m), depth - 1))
             for m in rules.legal_moves(position)]
+
+
+class _Meter:
+    """Counts the moves a perft plays; past ``max_nodes`` it stops the count."""
+
+    def __init__(self, max_nodes: int, progress: Callable[[int, float], None] | None) -> None:
+        self.max_nodes = max_nodes
+        self.progress = progress
+        self.nodes = 0
+        self.started = time.monotonic()
+        self.next_report = 1 << 18
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise LimitError(f"perft played more than {self.max_nodes} moves and stopped; "
+                             "raise --max-nodes or lower the depth")
+        if self.nodes >= self.next_report:
+            self.next_report += 1 << 18
+            if self.progress is not None:
+                self.progress(self.nodes, time.monotonic() - self.started)
+
+
+def metered(rules: RuleModule, max_nodes: int,
+            progress: Callable[[int, float], None] | None = None) -> Any:
+    """A copy of ``rules`` whose ``apply`` counts: past ``max_nodes`` moves played it
+    raises ``LimitError``; ``progress(moves, seconds)`` now and then. Any module's own
+    perft (the die's turn count, a plugin's) run on it is bounded alike."""
+    meter = _Meter(max_nodes, progress)
+    counted: Any = copy.copy(rules)
+    play = rules.apply
+
+    def apply(position: Position, move: Move) -> Position:
+        meter.tick()
+        return play(position, move)
+
+    counted.apply = apply
+    return counted
+
+
+def bounded_perft(rules: RuleModule, position: Position, depth: int, max_nodes: int,
+                  progress: Callable[[int, float], None] | None = None) -> int:
+    """``perft``, refused past ``MAX_PERFT_DEPTH`` and stopped (``LimitError``) once it
+    has played ``max_nodes`` moves (see ``metered``)."""
+    check_depth(depth)
+    return int(metered(rules, max_nodes, progress).perft(position, depth))
+
+
+def check_depth(depth: int) -> None:
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise LimitError(f"perft depth must be 0..{MAX_PERFT_DEPTH}, got {depth}")

@@ -35,6 +35,10 @@ from tavrei_lab.errors import RecordError
 MAX_RECORD_BYTES = 1_000_000
 #: Most moves and rolls replayed from one record.
 MAX_RECORD_TOKENS = 20_000
+#: Most plies (or turns) a self-play command (``play``, ``compare``, ``soak``) may be told
+#: to play before it adjudicates: with a die roll before every move and a few passes, the
+#: game's record stays within ``MAX_RECORD_TOKENS`` and can always be read back.
+MAX_GAME_PLIES = 4_000
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*\Z')
 TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant",

@@ -55,8 +55,10 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import KING, PROMOTED
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
+from tavrei_lab.errors import LimitError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import read_position
+from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
 
 #: The default pairings (white, black): both random, and greedy against random each way.
@@ -64,6 +66,10 @@ PAIRINGS: tuple[tuple[str, str], ...] = (("random", "random"), ("greedy", "rando
                                          ("random", "greedy"))
 #: A game still going after this many moves is stopped (and counted as "max-plies").
 DEFAULT_MAX_PLIES = 200
+#: Most games one soak may be asked for (about a day at a few hundred plies/s).
+MAX_SOAK_GAMES = 1_000_000
+#: Longest --time-limit, in seconds (a week).
+MAX_SOAK_SECONDS = 7 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -223,8 +229,14 @@ class _Checker:
 
 
 def soak_game(variant: str, agents: tuple[str, str], seed: int, index: int,
-              report: SoakReport, max_plies: int = DEFAULT_MAX_PLIES) -> Game:
-    """Play one seeded game, checking every step; records what it saw in ``report``."""
+              report: SoakReport, max_plies: int = DEFAULT_MAX_PLIES,
+              deadline: float | None = None) -> Game:
+    """Play one seeded game, checking every step; records what it saw in ``report``.
+
+    The game stops at ``max_plies`` moves, or at ``4 * max_plies + 16`` actions (a die
+    game where every roll passes makes no moves at all), or at ``deadline`` (a
+    ``time.monotonic()`` value) -- ending ``"max-plies"`` or ``"time-limit"``.
+    """
     game = Game(variant, seed=seed)
     players = (make_agent(agents[0], seed=seed), make_agent(agents[1], seed=seed + 1))
     checker = _Checker(report, variant, index, seed)
@@ -237,7 +249,10 @@ def soak_game(variant: str, agents: tuple[str, str], seed: int, index: int,
         if outcome is not None:
             ending = outcome.termination
             break
-        if game.ply >= max_plies:
+        if game.ply >= max_plies or game.action_count >= 4 * max_plies + 16:
+            break
+        if deadline is not None and time.monotonic() > deadline:
+            ending = "time-limit"
             break
         if game.is_chance_node():
             outcomes = game.chance_outcomes()
@@ -274,15 +289,17 @@ def run_soak(games: int, seed: int = 1, variants: Sequence[str] | None = None,
     ids = list(variants) if variants else shipped()
     report = SoakReport()
     start = time.perf_counter()
+    # checked inside each game too, after every move and roll: one game may be long
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     for i in range(games):
         variant = ids[i % len(ids)]
         agents = pairings[(i // len(ids)) % len(pairings)]
         game_seed = seed * 1_000_003 + i
-        soak_game(variant, agents, game_seed, i, report, max_plies)
+        soak_game(variant, agents, game_seed, i, report, max_plies, deadline)
         report.seconds = time.perf_counter() - start
         if progress is not None:
             progress(report)
-        if time_limit is not None and report.seconds > time_limit:
+        if deadline is not None and time.monotonic() > deadline:
             break
     report.seconds = time.perf_counter() - start
     return report
@@ -311,8 +328,13 @@ def run_from_args(args: argparse.Namespace) -> int:
     """Exit status 0 when no invariant broke, 1 when one did (2 for bad arguments)."""
     from tavrei_lab.errors import TavreiError
     from tavrei_lab.variant import load_variant
-    if args.games < 0 or args.max_plies < 0:
-        raise TavreiError("--games and --max-plies must be 0 or more")
+    if not 0 <= args.games <= MAX_SOAK_GAMES:
+        raise LimitError(f"--games must be 0..{MAX_SOAK_GAMES}, got {args.games}")
+    if not 0 <= args.max_plies <= MAX_GAME_PLIES:
+        raise LimitError(f"--max-plies must be 0..{MAX_GAME_PLIES}, got {args.max_plies}")
+    if args.time_limit is not None and not 0 < args.time_limit <= MAX_SOAK_SECONDS:
+        raise LimitError(f"--time-limit must be more than 0 and at most {MAX_SOAK_SECONDS} "
+                         f"seconds, got {args.time_limit}")
     ids = [v.strip() for v in args.variants.split(",") if v.strip()]
     for vid in ids:
         load_variant(vid)  # a clear error now rather than after an hour
