@@ -401,11 +401,16 @@ def test_plots_from_a_store_file(tmp_path):
 
 # -- executors --------------------------------------------------------------------
 
-def test_identical_results_inline_and_in_processes():
-    inline = sweep("tavreli", {"splits": [True, False]}, executor="inline", **SMALL)
-    pooled = sweep("tavreli", {"splits": [True, False]}, executor="processes", workers=2,
-                   **SMALL)
+def test_identical_results_inline_and_in_processes(tmp_path):
+    # a module registered at run time in a class the standard pickle cannot carry:
+    # forked workers have it already, so it needs no carrying
+    local = _runtime_variant(tmp_path, _runtime_module("lab-test-fork").name)
+    bases = ["tavreli", local]
+    inline = sweep(bases, {"splits": [True, False]}, executor="inline", **SMALL)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        pooled = sweep(bases, {"splits": [True, False]}, executor=pool, **SMALL)
     assert inline.comparable() == pooled.comparable()
+    assert len(pooled.table) == 4
 
 
 def _runtime_module(name: str):
@@ -440,7 +445,8 @@ def test_spawned_workers_get_variant_files_or_fail_before_the_first_game(tmp_pat
         store = tmp_path / "none.sqlite"
         with pytest.raises(TavreiError, match="registered at run time") as err:
             sweep(local, None, executor=pool, store=store, **{**SMALL, "games": 2})
-        assert "cannot reach the workers" in str(err.value)
+        assert "the workers cannot build this variant" in str(err.value)
+        assert "unknown rule module 'lab-test-spawn'" in str(err.value.__cause__)
         with ResultsStore(store) as db:
             assert db.games() == []                   # nothing was played
 

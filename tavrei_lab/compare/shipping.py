@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -53,14 +54,23 @@ class VariantParcel:
     key: str                       # the variant's fingerprint (how it plays)
     variant: Any                   # the resolved ``Variant`` (options included)
     module: Any = None             # the rule module class, if registered at run time
+    run_time_module: bool = False  # registered at run time (sent or not)
 
     @classmethod
-    def of(cls, rules: RuleModule) -> VariantParcel:
-        """Pack a built rule module's variant."""
+    def of(cls, rules: RuleModule, executor: Any = None) -> VariantParcel:
+        """Pack a built rule module's variant for ``executor``'s workers.
+
+        A module registered at run time goes along when the executor's pickler can
+        carry it: dask's cloudpickle carries any class, the standard pickle only one
+        importable by name. A class it cannot carry stays behind: forked workers
+        have it already, and the others fail ``probe`` with a message saying why.
+        """
         from tavrei_lab.rules.registry import is_registered_at_run_time
-        name = rules.variant.rules
-        module = type(rules) if is_registered_at_run_time(name) else None
-        return cls(variant_fingerprint(rules), rules.variant, module)
+        run_time = is_registered_at_run_time(rules.variant.rules)
+        module = type(rules) if run_time else None
+        if module is not None and not _carries(executor, module):
+            module = None
+        return cls(variant_fingerprint(rules), rules.variant, module, run_time)
 
     @property
     def cache_key(self) -> tuple[str, str, str, str]:
@@ -82,6 +92,18 @@ class VariantParcel:
         return rules
 
 
+def _carries(executor: Any, cls: Any) -> bool:
+    """Can ``executor`` send the class ``cls`` to its workers?"""
+    if executor is None or type(executor).__module__.split(".")[0] == "distributed":
+        return True                 # dask pickles with cloudpickle: classes by value
+    import pickle
+    try:
+        pickle.dumps(cls)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
 def _unpack(parcel: VariantParcel) -> str:
     """Run on a worker: build the variant and return its fingerprint."""
     return variant_fingerprint(parcel.build())
@@ -96,17 +118,16 @@ def probe(executor: Executor, parcels: dict[str, VariantParcel]) -> None:
     for name, parcel in parcels.items():
         try:
             got = executor.submit(_unpack, parcel).result()
-        except TavreiError as exc:
-            raise TavreiError(f"{name}: the workers cannot build this variant: {exc}") from exc
         except Exception as exc:    # pickling errors, missing imports on the worker, ...
+            what = ("the workers cannot build this variant" if isinstance(exc, TavreiError)
+                    else "the variant cannot reach the workers")
             hint = ""
-            if parcel.module is not None:
+            if parcel.run_time_module:   # said first: messages are cut at 300 characters
                 hint = (f" (rule module {parcel.variant.rules!r} was registered at run time; "
-                        "workers started without fork must be able to unpickle its class: "
-                        "define it in an importable module, or run on dask, whose "
-                        "cloudpickle carries classes defined in a notebook)")
-            raise TavreiError(f"{name}: the variant cannot reach the workers: "
-                              f"{type(exc).__name__}: {exc}{hint}") from exc
+                        "workers not forked from this process need its class importable "
+                        "by name, or dask, whose cloudpickle carries it)")
+            raise TavreiError(f"{os.path.basename(name)}: {what}{hint}: "
+                              f"{type(exc).__name__}: {exc}") from exc
         if got != parcel.key:
             raise TavreiError(f"{name}: the workers built a different variant (fingerprint "
                               f"{got}, expected {parcel.key}): is the same tavrei_lab "

@@ -182,17 +182,17 @@ def play_shipped(spec: GameSpec, parcel: VariantParcel) -> GameResult:
     return play_game(spec, rules=parcel.build())
 
 
-def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, VariantParcel]:
+def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, Any]:
     """Fail before any game starts: every variant loads and every agent spec parses.
-    Returns each variant packed to travel to the workers."""
+    Returns each variant's rule module."""
     from tavrei_lab.engine.agents import make_agent
     from tavrei_lab.variant import load_variant
     if not variants:
         raise TavreiError("a tournament needs at least one variant")
-    parcels = {v: VariantParcel.of(load_variant(v)) for v in variants}
+    rules = {v: load_variant(v) for v in variants}
     for a in agents:
         make_agent(a, seed=0)
-    return parcels
+    return rules
 
 
 def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
@@ -214,9 +214,10 @@ def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
     """
     variants = _split(variants)
     agents = _split(agents)
-    parcels = _check_inputs(variants, agents)
+    rules = _check_inputs(variants, agents)
     specs = schedule(variants, agents, games, seed, max_plies)
     pool, owned = resolve_executor(executor, workers)
+    parcels = {v: VariantParcel.of(r, pool) for v, r in rules.items()}
     mode = None if progress is True else "off" if progress is False else progress
     results: list[GameResult | None] = [None] * len(specs)
     started = time.perf_counter()

@@ -54,11 +54,12 @@ class Cell:
     def option_dict(self) -> dict[str, Any]:
         return dict(self.options)
 
-    def parcel(self) -> VariantParcel:
+    def parcel(self, executor: Any = None) -> VariantParcel:
+        """The cell's variant packed for ``executor``'s workers (``compare.shipping``)."""
         from tavrei_lab.variant import load_variant
         rules = (self.rules if self.rules is not None
                  else load_variant(self.base, **dict(self.options)))
-        return VariantParcel.of(rules)
+        return VariantParcel.of(rules, executor)
 
     def __str__(self) -> str:
         return self.name

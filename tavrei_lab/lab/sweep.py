@@ -166,11 +166,10 @@ def sweep(base: str | Sequence[str] = "tavreli",
             unit = Unit(cell, a, b, settings)
             unit.hash = db.register(settings)
             units.append(unit)
-    parcels = {c.name: c.parcel() for c in cells}
-
     started = time.perf_counter()
     played = 0
     pool, owned = resolve_executor(executor, workers)
+    parcels = {c.name: c.parcel(pool) for c in cells}
     bar = None
     try:
         probe(pool, parcels)          # every cell reaches the workers, or nothing is played
@@ -186,7 +185,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
                 bar.update(len([i for i in have if unit.limit <= i < limit]))
                 todo += [(unit, unit.spec(i, seed, max_plies))
                          for i in range(unit.limit, limit) if i not in have]
-            played += _play(pool, db, todo, opening_plies, bar)
+            played += _play(pool, db, todo, parcels, opening_plies, bar)
             still = []
             for unit in active:
                 unit.limit = limit
@@ -222,7 +221,7 @@ def _score_width(db: ResultsStore, unit: Unit) -> float:
 
 
 def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
-          opening_plies: int, bar: Progress) -> int:
+          parcels: dict[str, VariantParcel], opening_plies: int, bar: Progress) -> int:
     """Play the games, writing each to the store as it finishes; returns how many."""
     count = 0
 
@@ -231,7 +230,8 @@ def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
         try:
             result, measures = future.result()
         except BrokenExecutor:       # a worker died: play this one here instead
-            result, measures = play_lab_game(LabTask(spec, unit.cell.parcel(), opening_plies))
+            result, measures = play_lab_game(LabTask(spec, parcels[unit.cell.name],
+                                                     opening_plies))
         db.add(unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
                result, measures)
         count += 1
@@ -239,7 +239,8 @@ def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
 
     pending = {}
     for unit, spec in todo:
-        future = pool.submit(play_lab_game, LabTask(spec, unit.cell.parcel(), opening_plies))
+        future = pool.submit(play_lab_game, LabTask(spec, parcels[unit.cell.name],
+                                                    opening_plies))
         if future.done():            # an inline executor has played it already: store it now
             finish(future, unit, spec)
         else:
