@@ -301,3 +301,39 @@ def test_minimax_recomputes_and_clears_old_marks() -> None:
     assert all("value" in d and not d.get("pruned") for _, d in G.nodes(data=True))
     assert sum(1 for _, d in G.nodes(data=True) if d.get("pv")) == 3
     assert len(first) == 2
+
+
+def _towers_for_side(position) -> float:  # noqa: ANN001 -- an evaluation as both take it
+    """Tower heights topped by the side to move minus the opponent's, each weighted by
+    its square's number: cheap, and rarely the same for two positions."""
+    return float(sum((1 if (t[-1] & 1) == position.turn else -1) * len(t) * (1 + s)
+                     for s, t in enumerate(position.board) if t))
+
+
+@pytest.mark.parametrize(("variant", "seed", "plies", "depth"), [
+    ("tavreli", 1, 12, 2), ("tavreli", 2, 20, 2), ("orthodox", 3, 10, 2),
+    ("gavrilov-die", 4, 14, 2)])
+def test_tree_values_are_the_engine_reference_minimax(variant: str, seed: int, plies: int,
+                                                      depth: int) -> None:
+    """The engine's ``search.minimax`` is the reference; the tree's values (white's
+    view, on an explicit graph, for pictures) must be the same number."""
+    import random
+
+    from tavrei_lab.engine.search import minimax as reference
+    from tavrei_lab.engine.zobrist import zobrist_hash
+    game = Game(variant, seed=seed)
+    rng = random.Random(seed)
+    while game.ply < plies and not game.is_game_over():
+        if game.is_chance_node():
+            game.roll()
+        else:
+            game.push(rng.choice(game.legal_moves()))
+    if game.is_chance_node():
+        game.roll()
+    G = build(game, depth, values=False)
+    white_view = minimax(G, evaluate=_towers_for_side, alphabeta=False)
+    value, _ = reference(game.rules, game.position, depth,
+                         history=[zobrist_hash(game.position)],
+                         evaluation=lambda p, r: _towers_for_side(p))
+    assert (white_view if game.position.turn == 0 else -white_view) == pytest.approx(value)
+    assert value != 0

@@ -58,6 +58,11 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
             alphabeta: bool = True, root: int | None = None) -> float:
     """Compute node values and the principal variation on ``G`` in place; return the root value.
 
+    The reference minimax is the engine's (``engine.search.minimax``, on
+    positions); this is the same computation laid out on an explicit tree so
+    that every node carries its value for the pictures, and the tests hold the
+    two to the same number.
+
     ``evaluate(position) -> float`` scores a position for its side to move
     (default: the engine's documented evaluation). ``alphabeta=False`` gives
     every node its exact minimax value (slower: every leaf is evaluated).
