@@ -81,3 +81,30 @@ def test_the_contracts_catch_an_upward_import(tmp_path: Path) -> None:
                             env={"PYTHONPATH": str(tmp_path), "PATH": ""})
     assert broken.returncode != 0
     assert "tavrei_lab.core.geometry -> tavrei_lab.render" in broken.stdout
+
+
+def _sources(*skip: str) -> list[tuple[str, str]]:
+    return [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+            for p in sorted(PACKAGE.rglob("*.py"))
+            if not any(str(p.relative_to(ROOT)).startswith(s) for s in skip)]
+
+
+def test_callers_ask_the_rule_module_contract_not_its_insides() -> None:
+    """Outside rules/: no probing a rule module with getattr/hasattr, no private names
+    reached through it (the contract, rules/base.py, names everything callers use)."""
+    probing = re.compile(r"\b(getattr|hasattr)\([^)\n]*\b(rules|inner)\b")
+    private = re.compile(r"\b(rules|inner)\._[a-z]")
+    found = [f"{path}:{n}: {line.strip()}"
+             for path, text in _sources("tavrei_lab/rules/")
+             for n, line in enumerate(text.splitlines(), 1)
+             if probing.search(line) or private.search(line)]
+    assert found == []
+
+
+@pytest.mark.parametrize("path", ["tavrei_lab/game.py", "tavrei_lab/widgets/editor.py",
+                                  "tavrei_lab/engine/search.py"])
+def test_option_names_are_read_through_the_module(path: str) -> None:
+    """These ask ``rules.splits``, ``rules.king_capture``, ``rules.castling``,
+    ``rules.fifty_move_rule`` -- never ``rules.options["..."]`` by name."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert re.findall(r"rules\.options\b", text) == []
