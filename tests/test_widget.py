@@ -600,7 +600,9 @@ def test_projector_mode_is_one_switch() -> None:
     assert f'width="{board.size}' in board.view.svg
     assert board.letter_px == PROJECTOR_LETTER_PX
     assert "tavrei-projector" in board._dom_classes
-    assert Board(Game(), projector=True, size=700).size == 700
+    sized = Board(Game(), projector=True, size=700)
+    sized.set_game(Game("gavrilov-die"))
+    assert sized.size == 700                        # a width asked for stays
     die = Board(variant="gavrilov-die", seed=1, projector=True)
     # the 6x6 die board, same square size, with the die column kept beside it
     assert die.size == round((6 * 45 + 2 * 15 + 45 * 1.4) * PROJECTOR_SCALE)

@@ -109,8 +109,8 @@ def _other_roll(game: Game) -> tuple[int, str] | None:
     return None
 
 
-def board_scale(game: Game, size: int | None, scale: float) -> int:
-    """The width in pixels of ``game``'s board drawn at ``scale`` px per drawing unit."""
+def board_width(game: Game, size: int | None, scale: float) -> int:
+    """``size`` if given, else the width in pixels of ``game``'s board at ``scale`` px per unit."""
     from tavrei_lab.render.board import board_extent
     if size is not None:
         return size
@@ -208,9 +208,11 @@ class Board(widgets.VBox):
         self.game: Game = game if game is not None else Game(variant, position, seed=seed)
         self.flipped = flipped
         self.projector = projector
-        self.size = board_scale(self.game, size, PROJECTOR_SCALE) if projector else size
+        self._size_asked = size
+        self.size = board_width(self.game, size, PROJECTOR_SCALE) if projector else size
         self.letter_px = PROJECTOR_LETTER_PX if projector else DEFAULT_LETTER_PX
         self._towers_for: tuple[Any, dict[str, Any]] | None = None
+        self._pieces: Any = None      # the piece set whose legend the view holds
         self._move_listeners: list[Callable[[Board, Move], Any]] = []
         self._arrows: list[tuple[Any, ...]] = []
         self._highlights: list[Any] = []
@@ -347,7 +349,7 @@ class Board(widgets.VBox):
     def _set_pieces(self) -> None:
         """Send the legend and the tavrel pictures for the game's piece set (once per set)."""
         pieces = self.game.position.pieces
-        if getattr(self, "_pieces", None) is not pieces:
+        if self._pieces is not pieces:
             self._pieces = pieces
             self.view.glyphs = glyph_pictures(pieces)
             self.view.legend = legend_rows(pieces)
@@ -1135,8 +1137,8 @@ class Board(widgets.VBox):
         self.pending_promotion = []
         self.promotion_picker.layout.display = "none"
         self._legal_for = None
-        if self.projector:
-            self.size = board_scale(game, None, PROJECTOR_SCALE)
+        if self.projector:                # the new game may have another board or a die
+            self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)
         self._reset_players()
         self._updating = True
         try:
