@@ -312,3 +312,21 @@ def test_search_cli_needs_exactly_one_budget(capsys):
 def test_mate_constant_is_the_lesson_mate_in_centipawns():
     from tavrei_lab.engine.evaluate import MATE
     assert MATE_CP == round(100 * MATE)
+
+
+@pytest.mark.parametrize("variant", ["tavreli", "orthodox", "tavreli-pass-over-own"])
+def test_every_legal_answer_to_a_check_is_an_evasion_candidate(variant):
+    """The playing search tries only the evasion candidates in check: none may be missing."""
+    rng = random.Random(8)
+    checks = 0
+    for seed in range(12):
+        g = Game(variant, seed=seed)
+        searcher = PlaySearcher(g.rules)
+        while g.ply < 100 and not g.is_game_over(claim_draw=True):
+            if g.is_check():
+                pos = g.position
+                candidates = searcher._evasion_candidates(pos, g.rules.pseudo_moves(pos))
+                assert set(g.legal_moves()) <= set(candidates), pos.string
+                checks += 1
+            g.push(rng.choice(g.legal_moves()))
+    assert checks >= 10

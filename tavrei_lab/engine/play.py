@@ -345,10 +345,13 @@ class PlaySearcher:
                                 False)
                 if v >= beta:
                     return beta if v > MATE_BOUND else v
-        if in_check:
-            # In check nearly every move needs the make-and-test; doing it lazily, on
-            # the moves actually searched, saves the test on those a cut-off skips.
+        if self.fast:
+            # Legality (the volkhv not attacked afterwards) is tested lazily, on the
+            # moves actually searched: a cut-off or a pruned late move never pays for
+            # it, and a move is made once, not once for the test and once for the search.
             moves = self.tower_rules.pseudo_moves(pos)
+            if in_check:
+                moves = self._evasion_candidates(pos, moves)
         else:
             moves = rules.legal_moves(pos)
             if not moves:
@@ -375,17 +378,17 @@ class PlaySearcher:
         for m in moves:
             dest = board[m.to_square]
             capture = bool(dest) and dest[-1] & 1 != me
-            child = rules.apply(pos, m)
-            if in_check:
-                ks = child.king_square(me)
-                if ks is not None and attacked(child.board, ks, enemy):  # type: ignore[misc]
-                    continue
-            quiet = not capture and child.halfmove_clock != 0
+            quiet = not capture and ACTING[board[m.from_square][-1]] != PAWN
             i = searched
-            searched += 1
             if quiet and i > 0 and best > -MATE_BOUND and (futile or i >= late):
                 if m != killers[0] and m != killers[1]:
                     continue
+            child = rules.apply(pos, m)
+            if attacked is not None:
+                ks = child.king_square(me)
+                if ks is not None and attacked(child.board, ks, enemy):
+                    continue
+            searched += 1
             ch = update_hash(h, pos, m, child)
             cscore = self._score_after(score, pos, m, child)
             same = child.turn == me
@@ -416,8 +419,8 @@ class PlaySearcher:
                             key = (m.from_square, m.to_square)
                             self.history[key] = self.history.get(key, 0) + depth * depth
                         break
-        if searched == 0:       # in check with no legal move: mated
-            return -(MATE_CP - 100 * ply)
+        if searched == 0:       # no legal move: mated, or stalemated
+            return -(MATE_CP - 100 * ply) if in_check else 0
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self._store(h, depth, flag, best, best_move, ply)
         return best
@@ -459,7 +462,7 @@ class PlaySearcher:
         me = pos.turn
         if in_check and qply < MAX_QUIESCENCE:
             # every evasion, or mate: a check at the horizon is never stood pat on
-            moves = rules.pseudo_moves(pos)
+            moves = self._evasion_candidates(pos, rules.pseudo_moves(pos))
             best = -MATE_CP + 100 * ply       # mated, unless a legal evasion turns up
             stand = None
         else:
@@ -504,6 +507,32 @@ class PlaySearcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _evasion_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The moves that may answer a check: the volkhv's own, and those landing on a
+        checking tower or between a checking line piece and the volkhv (en passant too).
+
+        A move changes only the squares it leaves and lands on, and leaving a square
+        can never shield the volkhv; so no other move can be legal. The rest are
+        still made and tested.
+        """
+        rules = self.tower_rules
+        me = pos.turn
+        ks = pos.king_square(me)
+        if ks is None:
+            return moves
+        board = pos.board
+        targets: set[int] = set()
+        rays = rules.geometry.rays[ks]
+        for checker in rules.attackers(pos, ks, 1 - me):
+            targets.add(checker)
+            for ray in rays:
+                if checker in ray:
+                    targets.update(ray[:ray.index(checker)])
+                    break
+        ep = pos.ep_square
+        return [m for m in moves if m.from_square == ks or m.to_square in targets
+                or (m.to_square == ep and not board[ep])]
 
     def _gain(self, board: tuple, m: Move, me: int) -> int:
         """Material a capture takes prisoner (centipawns), for delta pruning."""
