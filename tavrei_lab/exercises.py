@@ -42,6 +42,10 @@ from tavrei_lab.game import Game
 # -- feedback ----------------------------------------------------------------------------
 
 
+#: Longest answer an exercise reads (a move, a list of squares, a name).
+MAX_ANSWER_CHARS = 1_000
+
+
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on one answer: right or not, and a sentence that explains it.
@@ -624,7 +628,16 @@ class Exercise:
         return g
 
     def check(self, answer: Any) -> Feedback:
-        """Check an answer; a wrong one is explained."""
+        """Check an answer; a wrong one is explained.
+
+        An answer longer than ``MAX_ANSWER_CHARS`` is not read (its feedback would
+        quote it whole: a pasted 100 KB answer came back as 100 KB of feedback)."""
+        size = len(answer) if isinstance(answer, str) else len(str(answer)) \
+            if isinstance(answer, (list, tuple, set)) else 0
+        if size > MAX_ANSWER_CHARS:
+            return Feedback(False, f"that answer is {size} characters long; an answer is "
+                                   f"at most {MAX_ANSWER_CHARS} (a move, a few squares or "
+                                   "a name).")
         return self.checker(self.game(), answer)
 
     def solutions(self) -> list[str]:

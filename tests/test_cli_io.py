@@ -233,3 +233,12 @@ def test_svg_out_says_what_it_wrote(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert said == f"wrote {out}: the position after 1 plies, {len(out.read_text())} characters"
     assert main(["svg", "--out", "-"]) == 0
     assert capsys.readouterr().out.startswith("<svg")    # the picture alone on stdout
+
+
+def test_exercise_feedback_does_not_repeat_a_huge_answer() -> None:
+    # exercise feedback repeated a 100 KB answer
+    from tavrei_lab.exercises import EXERCISES, MAX_ANSWER_CHARS
+    for exercise in list(EXERCISES.values())[:4]:
+        feedback = exercise.check("x" * 100_000)
+        assert not feedback and len(str(feedback)) < 200
+        assert f"at most {MAX_ANSWER_CHARS}" in str(feedback)

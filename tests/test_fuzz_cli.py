@@ -132,3 +132,66 @@ def test_main_returns_0_or_2_with_one_line_on_stderr(argv: list[str]) -> None:
         lines = [line for line in err.getvalue().splitlines() if line.strip()]
         assert len(lines) == 1, f"{argv!r} printed {err.getvalue()!r}"
         assert "Traceback" not in err.getvalue()
+
+
+# -- the CLI's bounds (issue 17, item 3) ----------------------------------------------------
+
+#: Numbers past every bound, at it, and odd ones: each command must refuse them in one
+#: line, or finish within its documented limit (README, "Limits").
+EXTREMES = ["0", "-1", "1", "nan", "inf", "-inf", "1e308", "1e9", "1000000000",
+            "9" * 40, "4000", "4001", "100000", "100001", "1000000", "1000001", "2000000001",
+            "31", "30", "13", "12", "0.001", "1e-300"]
+#: For each command: the numeric options, and options that keep an accepted run short.
+NUMERIC = {
+    "perft": (["DEPTH", "--max-nodes"], {"DEPTH": "2", "--max-nodes": "3000"}),
+    "tree": (["--depth", "--max-nodes", "--time-limit"],
+             {"--depth": "3", "--max-nodes": "500", "--time-limit": "1"}),
+    "svg": (["--size"], {"--size": "100"}),
+    "play": (["--max-plies", "--seed"], {"--max-plies": "2", "--seed": "1"}),
+    "compare": (["--games", "--max-plies", "--workers"],
+                {"--games": "1", "--max-plies": "2", "--workers": "1"}),
+    "soak": (["--games", "--max-plies", "--time-limit"],
+             {"--games": "1", "--max-plies": "2", "--time-limit": "1"}),
+}
+#: Options under test whose accepted values run as long as asked: only refusals and
+#: small values are tried for them (an accepted 100,000 games would play them).
+RUN_AS_ASKED = {("compare", "--games"), ("soak", "--games"), ("play", "--max-plies"),
+                ("soak", "--max-plies"), ("compare", "--max-plies")}
+
+
+@fuzz_settings(80)
+@given(command=st.sampled_from(sorted(NUMERIC)), data=st.data())
+def test_every_command_with_extreme_numbers_refuses_or_keeps_its_bounds(
+        command: str, data: st.DataObject) -> None:
+    import time
+    names, short = NUMERIC[command]
+    name = data.draw(st.sampled_from(names))
+    value = data.draw(st.sampled_from(EXTREMES))
+    if (command, name) in RUN_AS_ASKED and value in ("4000", "100000", "1000000", "31",
+                                                     "30", "13", "12"):
+        value = "3"
+    options = dict(short)
+    options[name] = value
+    argv = [command]
+    for opt, v in options.items():
+        argv += [v] if opt == "DEPTH" else [opt, v]
+    if command == "svg":
+        argv += ["--game", "--moves", "e2-e4 e7-e5", "--out", str(WORKDIR / "x.svg")]
+    if command == "compare":
+        argv += ["--executor", "inline", "--no-progress", "--agents", "random"]
+    out, err = io.StringIO(), io.StringIO()
+    started = time.monotonic()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:            # argparse refused a number it cannot read
+            status = exc.code if isinstance(exc.code, int) else 2
+    seconds = time.monotonic() - started
+    event(f"{command} {name}: exit {status}")
+    assert status in (0, 2), f"{argv!r}: status {status}"
+    if status == 2:
+        lines = [line for line in err.getvalue().splitlines() if line.strip()]
+        assert "Traceback" not in err.getvalue()
+        assert len(lines[-1]) < 400, lines[-1][:500]
+    # accepted runs keep to their limits: 1 s of tree growth or soak, 3,000 perft moves
+    assert seconds < 30, f"{argv!r} took {seconds:.1f} s"
