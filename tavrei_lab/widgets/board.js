@@ -58,6 +58,7 @@ function render({ model, el }) {
   let lastEffects = 0;
   let rolling = null;            // the die's running animation
   let pendingDrop = null;        // a drop waiting for Python's redraw
+  let lastPointer = null;        // where the pointer was last seen during a press
 
   const svgRoot = () => holder.querySelector("svg");
   const animationsOn = () => model.get("animations") !== false;
@@ -107,7 +108,10 @@ function render({ model, el }) {
 
   // -- drawing ---------------------------------------------------------------------
   function draw() {
-    // Replace the drawing in place: the widget (and its focus) stays.
+    // Replace the drawing in place: the widget (and its focus) stays. A drag
+    // under way (a drawing can arrive mid-drag: a hint, a teacher's arrow)
+    // is picked up again on the new drawing.
+    const resume = drag && press ? lastPointer : null;
     holder.innerHTML = model.get("svg");
     drag = null;
     pendingDrop = null;
@@ -128,6 +132,7 @@ function render({ model, el }) {
       clickedAt = null;
     }
     playEffects(model.get("effects") || {});
+    if (resume && !startDrag(resume)) press.noDrag = true;
     el.dataset.version = String(model.get("version"));
   }
 
@@ -262,7 +267,9 @@ function render({ model, el }) {
                                       class: "drag-dest", "data-square": name });
     }
     overlay("drag-layer").appendChild(ghost);
-    drag = { square, count, dests, tower, ghost, start: toUnits(event) };
+    // the tower keeps its offset to the pointer from where it was grabbed
+    drag = { square, count, dests, tower, ghost,
+             start: toUnits({ clientX: press.x, clientY: press.y }) };
     el.dataset.dragging = `${square}:${count}`;
     moveDrag(event);
     return true;
@@ -432,6 +439,7 @@ function render({ model, el }) {
   }
   function onPointerMove(event) {
     if (!press || event.pointerId !== press.id) return;
+    lastPointer = { clientX: event.clientX, clientY: event.clientY };
     if (drag) { moveDrag(event); return; }
     const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
     if (moved >= DRAG_START_PX && !startDrag(event)) press.noDrag = true;

@@ -512,3 +512,26 @@ def test_the_computer_s_reply_slides_in_unless_animations_are_off(notebook: Note
         assert board_el(nb, MAIN).get_attribute("data-slid") is None   # nothing moved
     finally:
         nb.execute("board.black_player.value = 'human'; board.animate_toggle.value = True")
+
+
+def test_a_drawing_arriving_mid_drag_does_not_drop_the_tower(notebook: Notebook) -> None:
+    """A teacher's mark (a new drawing) while a tower is in the air: the drag goes on."""
+    nb = notebook
+    reset(nb, "board", MAIN)
+    page = nb.page
+    x1, y1 = centre(nb, MAIN, '.tower[data-square="g1"]')
+    x2, y2 = centre(nb, MAIN, '.square[data-square="f3"]')
+    page.mouse.move(x1, y1)
+    page.mouse.down()
+    page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2, steps=4)
+    assert board_el(nb, MAIN).get_attribute("data-dragging") == "g1:1"
+    before = version(nb, MAIN)
+    nb.execute("board.highlights = ['e4']")
+    wait_redraw(nb, MAIN, before)
+    assert page.locator(f"{MAIN} .drag-ghost").count() == 1      # still in the air
+    before = version(nb, MAIN)
+    page.mouse.move(x2, y2, steps=4)
+    page.mouse.up()
+    wait_redraw(nb, MAIN, before)
+    assert nb.state("board")["history"] == ["g1-f3"]
+    nb.execute("board.highlights = []")
