@@ -198,6 +198,10 @@ def sweep(base: str | Sequence[str] = "tavreli",
                 still.append(unit)
             active = still
             look += batch
+    except BaseException:
+        if not isinstance(store, ResultsStore):
+            db.close()          # every finished game is committed already
+        raise
     finally:
         if bar is not None:
             bar.close()
