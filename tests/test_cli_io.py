@@ -242,3 +242,11 @@ def test_exercise_feedback_does_not_repeat_a_huge_answer() -> None:
         feedback = exercise.check("x" * 100_000)
         assert not feedback and len(str(feedback)) < 200
         assert f"at most {MAX_ANSWER_CHARS}" in str(feedback)
+
+
+def test_writing_to_a_fifo_nobody_reads_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "out.svg"
+    os.mkfifo(fifo)
+    proc = cli("svg", "--out", str(fifo), timeout=60)
+    assert proc.returncode == 2
+    assert one_line_error(proc.stderr).endswith("a pipe (FIFO) that nobody reads")

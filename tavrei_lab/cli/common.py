@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import select
 import stat
@@ -136,9 +137,15 @@ def write_output(name: str, text: str) -> None:
         sys.stdout.flush()
         return
     try:
-        with open(name, "w", encoding="utf-8", newline="\n") as f:
+        # non-blocking open: a FIFO nobody reads would otherwise block the command forever
+        # (it fails with "No such device or address" instead); then an ordinary write
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
+        os.set_blocking(fd, True)
+        with open(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(exc.errno, "a pipe (FIFO) that nobody reads", name) from None
         if exc.filename is None:   # a failed write or close names no file: say which
             exc.filename = name
         raise

@@ -32,7 +32,7 @@ from tavrei_lab.core.tavrel import (
     WHITE,
     Tavrel,
 )
-from tavrei_lab.errors import NotationError, PositionError, TavreiError
+from tavrei_lab.errors import LimitError, NotationError, PositionError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT, read_position
 from tavrei_lab.widgets.view import BoardView, _with_svg
@@ -206,7 +206,7 @@ class PositionEditor(widgets.VBox):
                         f"{self.rules.pieces.by_kind[ROOK].name} alone on {g.name(rs)}")
         try:
             self.rules.validate(self.position())
-        except PositionError as exc:
+        except (PositionError, LimitError) as exc:   # a limit is a reason like any other
             return str(exc)
         return None
 
@@ -331,7 +331,7 @@ class PositionEditor(widgets.VBox):
         """Hand the set-up to a new game on the board (refused, with the reason, if illegal)."""
         try:
             game = self.game()
-        except PositionError as exc:
+        except (PositionError, LimitError) as exc:
             self._changed(f"Refused: {exc}.")
             return
         if self.board is None:
