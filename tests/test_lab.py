@@ -296,6 +296,12 @@ def test_from_store_refuses_what_is_not_a_store(tmp_path):
         ResultsTable.from_store(junk)
 
 
+def test_without_sqlite3_the_store_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "sqlite3", None)     # as in JupyterLite's Pyodide
+    with pytest.raises(TavreiError, match="needs Python's sqlite3 module"):
+        ResultsStore(":memory:")
+
+
 def _sweep_cli(store, *extra):
     return [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli",
             "--grid", "splits=true,false", "--agents", "greedy", "--games", "6",

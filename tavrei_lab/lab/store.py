@@ -30,7 +30,6 @@ import hashlib
 import io
 import json
 import os
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -148,6 +147,12 @@ class ResultsStore:
             parent = Path(self.path).parent
             if not parent.is_dir():
                 raise TavreiError(f"{self.path}: cannot create the store: no folder {parent}")
+        try:
+            import sqlite3
+        except ImportError:  # Pyodide (JupyterLite) ships sqlite3 as a separate package
+            raise TavreiError("the results store needs Python's sqlite3 module, which this "
+                              "Python does not have (in JupyterLite it is not bundled): run "
+                              "the variant lab in a local install") from None
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA journal_mode=WAL")
