@@ -737,3 +737,15 @@ def test_a_failing_on_move_callback_is_reported_and_the_board_goes_on() -> None:
     assert board.game.action_texts() == ["e2-e4"]            # the move stands
     assert "on_move callback failed: ValueError: lesson bug" in board.status.value
     assert board.view.version > version                      # and the board was redrawn
+
+
+def test_a_drop_that_promotes_asks_for_the_piece_first() -> None:
+    board = Board(Game("orthodox", "8/P6k/8/8/8/8/8/K7 w - - 0 1"))
+    board.view.simulate_drop("a7", "a8")
+    assert board.pending_promotion and not board.game.history
+    assert board.view.moves == {}                  # no drag until the piece is chosen
+    board.view.simulate_drop("a1", "b1")
+    assert "Choose the promotion first" in board.status.value and not board.game.history
+    queen = next(m for label, m in board.promotion_picker.options if label == "queen")
+    board.promotion_picker.value = queen
+    assert board.game.action_texts() == ["a7-a8=Q"]
