@@ -123,10 +123,11 @@ def test_destinations_are_visibly_marked(shot: tuple) -> None:
     assert near(pixel(image, x + 2, y + 2), blend(BIRCH.dest_enemy, shade("c6"), 0.85))
     assert near(pixel(image, x + SQUARE - 2, y + SQUARE - 2),
                 blend(BIRCH.dest_enemy, shade("c6"), 0.85))
-    # onto the own ratnik: a blue inner frame
+    # onto the own ratnik: a blue "+" disc in the lower right corner, nothing round it
     x, y = square_box(root, "e6")
-    assert near(pixel(image, x + SQUARE - 2.5, y + SQUARE / 2),
-                blend(BIRCH.dest_own, shade("e6"), 0.85))
+    assert near(pixel(image, x + SQUARE - 8 - 3.5, y + SQUARE - 8 - 3.5),
+                blend(BIRCH.dest_own, shade("e6"), 0.9))
+    assert near(pixel(image, x + SQUARE - 1.5, y + SQUARE / 2), rgb(shade("e6")))
 
 
 def test_a_tower_of_31_shows_every_band_in_its_colour(shot: tuple) -> None:

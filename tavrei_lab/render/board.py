@@ -313,8 +313,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     - ``lastmove``: a ``Move`` (or a (from, to) pair) to highlight.
     - ``selected``: a square (index or name) whose tower is picked up.
     - ``destinations``: squares or ``Move`` objects (their to-squares); each is marked
-      as a move onto an empty square (a dot), onto an own tower (an inner
-      frame) or onto an enemy tower (corner wedges).
+      as a move onto an empty square (a dot), onto an own tower (a "+" disc
+      in its lower right corner) or onto an enemy tower (corner wedges).
     - ``split_count``: how many tavrels the selected move takes: those layers
       of the selected tower's strip are outlined and the count is written.
     - ``check``: True/False, or None to ask the rules.
@@ -537,10 +537,10 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
                {"class": "attacked-mark", "data-square": names[s], "fill": theme.attacked,
                 "fill-opacity": theme.attacked_opacity, "pointer-events": "none"})
 
-    # a move onto a tower is marked under it (the wedges and frame peek out
-    # around the tower); a move onto an empty square is a dot above
+    # a capture is marked under the tower (the wedges peek out round it); a
+    # move onto an empty square (a dot) or onto an own tower (a "+") above
     for s, kind in scene.dest.items():
-        if kind != "dest-empty":
+        if kind == "dest-enemy":
             _draw_destination(r, parent, origins[s], names[s], kind, theme)
 
     # towers
@@ -552,7 +552,7 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
 
     # marks above the towers
     for s, kind in scene.dest.items():
-        if kind == "dest-empty":
+        if kind != "dest-enemy":
             _draw_destination(r, parent, origins[s], names[s], kind, theme)
     if (scene.split_count is not None and scene.selected is not None
             and len(board[scene.selected]) > 1):  # a lone tavrel has nothing to split
@@ -787,9 +787,16 @@ def _draw_destination(r: Renderer, parent: Any, origin: tuple[float, float], nam
         r.circle(parent, x + SQUARE / 2, y + SQUARE / 2, SQUARE * 0.15,
                  {**attrs, "fill": theme.dest_empty, "fill-opacity": 0.7})
     elif kind == "dest-own":
-        r.rect(parent, x + 2.5, y + 2.5, SQUARE - 5, SQUARE - 5,
-               {**attrs, "rx": 5, "fill": "none", "stroke": theme.dest_own, "stroke-width": 3,
-                "stroke-opacity": 0.85})
+        # a "+" disc in the corner the glyphs leave free: "stack onto this one". (A
+        # frame round the tower read as "a piece you may move".)
+        cx, cy, radius = x + SQUARE - 8, y + SQUARE - 8, 7.0
+        g = r.group(parent, attrs)
+        r.circle(g, cx, cy, radius, {"fill": theme.dest_own, "fill-opacity": 0.9,
+                                     "stroke": theme.badge_text, "stroke-width": 0.8})
+        arm = radius * 0.55
+        r.path(g, f"M{fmt(cx - arm)} {fmt(cy)} H{fmt(cx + arm)} "
+                  f"M{fmt(cx)} {fmt(cy - arm)} V{fmt(cy + arm)}",
+               {"stroke": theme.badge_text, "stroke-width": 1.6, "stroke-linecap": "round"})
     else:
         w = SQUARE * 0.28
         e = SQUARE

@@ -53,7 +53,7 @@ class Theme:
     selected_light: str = "#a9d98f"
     selected_dark: str = "#6fa65a"
     dest_empty: str = "#1f5f2c"       # a dot: a move onto an empty square
-    dest_own: str = "#2457a6"         # an inner frame: a move onto an own tower
+    dest_own: str = "#2457a6"         # a "+" disc: a move onto an own tower
     dest_enemy: str = "#b3261e"       # corner wedges: taking the tower's top prisoner
     check: str = "#e0201b"
     attacked: str = "#d2342a"
