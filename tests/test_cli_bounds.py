@@ -188,3 +188,19 @@ def test_soak_time_limit_is_checked_inside_a_game(tmp_path, capsys) -> None:  # 
     facts = json.loads(out)
     assert code == 0 and facts["games"] == 1 and facts["endings"] == {"time-limit": 1}
     assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:50", "expectimax:40", "alphabeta:nodes=10000000000",
+                                  "alphabeta:time=1e9", "play:depth=99"])
+def test_an_agent_that_would_search_forever_is_refused(
+        spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--agent", spec, "--max-plies", "2")
+    assert code == 2 and "search limits" in err
+
+
+def test_compare_counts_agent_pairs_without_listing_them() -> None:
+    agents = ["random" for _ in range(20_000)]        # 200 million pairs
+    start = time.monotonic()
+    with pytest.raises(LimitError, match="the limit is"):
+        schedule(["tavreli"], agents, 1, 1)
+    assert time.monotonic() - start < 5

@@ -160,10 +160,12 @@ def schedule(variants: Sequence[str], agents: Sequence[str], games: int, seed: i
         raise TavreiError(f"games must be 1 or more, got {games}")
     if not 1 <= max_plies <= MAX_GAME_PLIES:
         raise LimitError(f"max_plies must be 1..{MAX_GAME_PLIES}, got {max_plies}")
-    total = len(variants) * len(agent_pairs(agents)) * games
+    n = len(agents)
+    pairs = 1 if n == 1 else n * (n - 1) // 2     # counted, not listed: 10,000 agents...
+    total = len(variants) * pairs * games
     if total > MAX_TOURNAMENT_GAMES:    # refused before a schedule is built
         raise LimitError(f"{total} games asked for ({len(variants)} variants x "
-                         f"{len(agent_pairs(agents))} agent pairs x {games}); the limit is "
+                         f"{pairs} agent pairs x {games}); the limit is "
                          f"{MAX_TOURNAMENT_GAMES}")
     specs = []
     for variant in variants:

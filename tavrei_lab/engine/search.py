@@ -94,6 +94,13 @@ class SearchLimitReached(Exception):
     """Raised inside a search when its node or time budget is spent (internal)."""
 
 
+#: Upper bounds of a search's limits (a depth search is exact: past 5 or 6 plies it
+#: takes minutes to hours; nodes and time bound it whatever the position).
+MAX_SEARCH_DEPTH = 12
+MAX_SEARCH_NODES = 1_000_000_000
+MAX_SEARCH_SECONDS = 3600
+
+
 @dataclass(frozen=True)
 class Limits:
     """When to stop: any of depth, nodes, seconds (at least one should be set).
@@ -110,12 +117,17 @@ class Limits:
     def __post_init__(self) -> None:
         if self.depth is None and self.nodes is None and self.time is None:
             raise TavreiError("search limits: give a depth, a node count or a time")
-        if self.depth is not None and self.depth < 1:
-            raise TavreiError(f"search limits: depth must be 1 or more, got {self.depth}")
-        if self.nodes is not None and self.nodes < 1:
-            raise TavreiError(f"search limits: nodes must be 1 or more, got {self.nodes}")
-        if self.time is not None and not self.time > 0:
-            raise TavreiError(f"search limits: time must be positive, got {self.time}")
+        # upper bounds too: an agent spec typed on the command line must not ask for a
+        # search that never ends (alphabeta:50, time=1e9, nodes=10**11)
+        if self.depth is not None and not 1 <= self.depth <= MAX_SEARCH_DEPTH:
+            raise TavreiError(f"search limits: depth must be 1..{MAX_SEARCH_DEPTH}, "
+                              f"got {self.depth}")
+        if self.nodes is not None and not 1 <= self.nodes <= MAX_SEARCH_NODES:
+            raise TavreiError(f"search limits: nodes must be 1..{MAX_SEARCH_NODES}, "
+                              f"got {self.nodes}")
+        if self.time is not None and not 0 < self.time <= MAX_SEARCH_SECONDS:
+            raise TavreiError(f"search limits: time must be more than 0 and at most "
+                              f"{MAX_SEARCH_SECONDS} seconds, got {self.time}")
 
 
 @dataclass
