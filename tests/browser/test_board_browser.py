@@ -300,6 +300,11 @@ def test_right_drag_draws_an_arrow_and_no_jupyter_menu_opens(notebook: Notebook)
     assert nb.page.locator(f"{MAIN} .user-shape circle").count() == 1   # the circle
     menus = nb.page.locator(".lm-Menu, .p-Menu")
     assert all(not m.is_visible() for m in menus.all()), "Jupyter's context menu opened"
+    # the control: the same right-click just outside the board opens Jupyter's menu
+    nb.page.locator(f"{MAIN} .tavrei-status").click(button="right")
+    nb.page.locator(".lm-Menu").first.wait_for(state="visible", timeout=5000)
+    nb.page.keyboard.press("Escape")
+    nb.page.locator(".lm-Menu").first.wait_for(state="hidden", timeout=5000)
     screenshot(nb.page, "11-right-drag-arrow")
     out = nb.execute("print(board.view.drawn)")
     assert "'g1', 'f3'" in out and "'d4', 'd4'" in out
