@@ -557,6 +557,20 @@ class PlaySearcher:
         splits = rules.splits
         promotion = self._promotion
         destinations = rules.destinations
+        tables = self.tables
+        reach = tables.reach
+        pawn_mask = tables.pawn_mask[me]
+        # the enemy-topped squares, as a bit mask: a unit whose pattern cannot reach
+        # any of them (its attack table says so) has no capture to offer
+        enemy_mask = 0
+        for s, tower in enumerate(board):
+            if tower and tower[-1] & 1 != me:
+                enemy_mask |= 1 << s
+        # a ratnik within two ranks of its far rank may promote
+        near_far = 0
+        for r in (far - 2, far - 1, far + 1, far + 2):
+            if 0 <= r < len(tables.rank_mask):
+                near_far |= tables.rank_mask[r]
         scored: list[tuple[int, Move]] = []
         for s, tower in enumerate(board):
             if not tower:
@@ -564,11 +578,19 @@ class PlaySearcher:
             top = tower[-1]
             if top & 1 != me:
                 continue
+            h = len(tower)
+            kind = ACTING[top]
+            pawn = kind == PAWN
+            if h == 1 or not splits:       # (a taller tower may still free a prisoner)
+                if pawn:
+                    if not (pawn_mask[s] & enemy_mask or ep is not None
+                            or (1 << s) & near_far):
+                        continue
+                elif not reach[kind][s] & enemy_mask:
+                    continue
             dests = destinations(board, s, top, me, ep)
             if not dests:
                 continue
-            h = len(tower)
-            pawn = ACTING[top] == PAWN
             attacker = _VALUE_CP[ACTING[top]]
             if h == 1 or not splits:
                 counts: tuple[int, ...] = (h,)

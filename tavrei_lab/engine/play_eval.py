@@ -89,6 +89,17 @@ class BoardTables:
                     if 0 <= f + df < w and 0 <= r + dr < h))
         self.pawn_attacks = pawn_attacks
         self.pawn_mask = [[_mask(a) for a in pawn_attacks[c]] for c in (0, 1)]
+        # reach[kind][s]: every square the kind's pattern could ever reach from s on an
+        # empty board (an attack table: ``reach & targets == 0`` rules a unit out at once)
+        lines = [[m for m in masks] for masks in self.ray_mask]
+        orth = [lines[s][0] | lines[s][1] | lines[s][2] | lines[s][3] for s in range(g.size)]
+        diag = [lines[s][4] | lines[s][5] | lines[s][6] | lines[s][7] for s in range(g.size)]
+        self.reach: dict[int, list[int]] = {
+            KING: self.king_mask, KNIGHT: self.knight_mask, ROOK: orth, BISHOP: diag,
+            QUEEN: [orth[s] | diag[s] for s in range(g.size)],
+            HELGI: [orth[s] | diag[s] | self.knight_mask[s] for s in range(g.size)],
+            PAWN: [self.pawn_mask[0][s] | self.pawn_mask[1][s] for s in range(g.size)]}
+        self.rank_mask = [_mask(range(r * w, (r + 1) * w)) for r in range(h)]
         self.forward = (w, -w)
         self._tower_cache: dict[tuple[int, tuple[int, ...]], int] = {}
 
