@@ -279,11 +279,11 @@ LEVELS: dict[int, Level] = {lv.level: lv for lv in (
                                  "hangs pieces, takes what is offered"),
     Level(2, 0.5, 1, 80, True, "one move ahead and the exchanges it starts; still blurred"),
     Level(3, 0.5, 2, 30, True, "two plies: sees the reply to its move"),
-    Level(4, 1.0, 3, 0, True, "three plies: simple combinations"),
-    Level(5, 1.0, 4, 0, True, "four plies: a careful club player's look-ahead"),
-    Level(6, 1.5, None, 0, True, "the playing search for 1.5 s a move"),
-    Level(7, 3.0, None, 0, True, "the playing search for 3 s a move"),
-    Level(8, 6.0, None, 0, True, "the playing search for 6 s a move (the strongest)"),
+    Level(4, 0.5, None, 0, True, "the playing search for 0.5 s a move"),
+    Level(5, 1.0, None, 0, True, "the playing search for 1 s a move"),
+    Level(6, 2.0, None, 0, True, "the playing search for 2 s a move"),
+    Level(7, 4.0, None, 0, True, "the playing search for 4 s a move"),
+    Level(8, 8.0, None, 0, True, "the playing search for 8 s a move (the strongest)"),
 )}
 
 
