@@ -204,3 +204,33 @@ def test_compare_counts_agent_pairs_without_listing_them() -> None:
     with pytest.raises(LimitError, match="the limit is"):
         schedule(["tavreli"], agents, 1, 1)
     assert time.monotonic() - start < 5
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+def test_replay_stops_at_its_time_limit_and_leaves_the_game_as_it_was() -> None:
+    # a hostile record in a variant with a 512-tavrel tower costs ~0.1 s a ply: 20,000
+    # plies would replay for half an hour. Replay has a time limit (default 60 s).
+    from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, read_record
+    assert DEFAULT_REPLAY_SECONDS == 60
+    text = " ".join(["g1-f3 g8-f6 f3-g1 f6-g8"] * 2_500)     # 10,000 legal plies
+    game = Game()
+    game.play("e2-e4")
+    start = time.monotonic()
+    with pytest.raises(LimitError, match="replay stopped at ply"):
+        game.play("e7-e5 " + text, time_limit=0.05)
+    assert time.monotonic() - start < 20
+    assert game.ply == 1 and game.action_count == 1 and not game.can_redo()
+    with pytest.raises(LimitError):
+        read_record(text, time_limit=0.05)
+    assert read_record(text, time_limit=None).ply == 10_000
+
+
+def test_replay_time_limit_on_the_command_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "long.txt"
+    path.write_text(" ".join(["g1-f3 g8-f6 f3-g1 f6-g8"] * 2_500))
+    code, _, err = run(capsys, "replay", "--time-limit", "0.05", str(path))
+    assert code == 2 and "replay stopped at ply" in err
+    for bad in ("nan", "0", "3601"):
+        code, _, err = run(capsys, "replay", "--time-limit", bad, str(path))
+        assert code == 2 and "--time-limit must be" in err

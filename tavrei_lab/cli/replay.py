@@ -6,7 +6,11 @@ import argparse
 from typing import Any
 
 from tavrei_lab.cli.common import add_variant, print_json, read_input
-from tavrei_lab.game import Game, read_record
+from tavrei_lab.errors import LimitError
+from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
+
+#: Longest --time-limit a replay may be given.
+MAX_REPLAY_SECONDS = 3600.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,6 +18,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                       "the final position")
     add_variant(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--time-limit", type=float, default=DEFAULT_REPLAY_SECONDS,
+                   metavar="SECONDS",
+                   help=f"stop (with an error) after this many seconds (default "
+                        f"{DEFAULT_REPLAY_SECONDS:g}, at most {MAX_REPLAY_SECONDS:g})")
     p.add_argument("file", metavar="FILE", help="record file, or - for standard input")
     p.set_defaults(run=run)
 
@@ -37,8 +45,11 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not 0 < args.time_limit <= MAX_REPLAY_SECONDS:     # also refuses nan
+        raise LimitError(f"--time-limit must be more than 0 and at most "
+                         f"{MAX_REPLAY_SECONDS:g} seconds, got {args.time_limit}")
     text = read_input(args.file)
-    game = read_record(text, variant=args.variant)
+    game = read_record(text, variant=args.variant, time_limit=args.time_limit)
     facts = summary(game)
     if args.json:
         print_json(facts)
