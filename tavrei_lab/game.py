@@ -27,6 +27,7 @@ from tavrei_lab.errors import (
     IllegalMoveError,
     LimitError,
     NotationError,
+    PositionError,
     RecordError,
     TavreiError,
     quote,
@@ -98,6 +99,13 @@ class Game:
         if position is None:
             start = self.rules.initial_position()
         elif isinstance(position, Position):
+            if position.rules is not self.rules:   # a position of other rules: re-read it
+                g = self.rules.geometry
+                if len(position.board) != g.size:
+                    raise PositionError(
+                        f"the position is for a board of {len(position.board)} squares; "
+                        f"{self.rules.variant.id} plays on {g.width}x{g.height}")
+                position = position.replace(rules=self.rules)
             check_limits(position)    # whatever the rule module checks, the readers' limits
             self.rules.validate(position)
             start = position

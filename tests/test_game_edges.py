@@ -154,3 +154,18 @@ def test_move_text_of_an_impossible_move_is_a_notation_error(move: Move) -> None
     with pytest.raises(TavreiError):
         game.push(move)
     assert game.ply == 0
+
+
+def test_a_position_of_other_rules_is_refused_or_re_read() -> None:
+    from tavrei_lab.errors import PositionError
+    die = Game("gavrilov-die")
+    with pytest.raises(PositionError, match="board of 36 squares"):
+        Game("tavreli", die.position)
+    other = Game("tavreli-no-split")
+    game = Game("tavreli", other.position)
+    assert game.position.rules is game.rules
+
+
+def test_move_text_of_text_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="not a move"):
+        Game().move_text("e2-e4")  # type: ignore[arg-type]

@@ -122,6 +122,9 @@ def write_move(position: Position, move: Move) -> str:
     'e2-e4'
     """
     g = position.geometry
+    if not all(hasattr(move, f) for f in ("from_square", "count", "to_square", "promotion",
+                                          "castling")):
+        raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
     fields = (move.from_square, move.count, move.to_square, move.promotion)
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in fields):
         raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
