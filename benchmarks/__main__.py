@@ -18,7 +18,12 @@ def main(argv: list[str]) -> int:
     here = Path(__file__).parent
     names = sorted(m.name[len("bench_"):] for m in pkgutil.iter_modules([str(here)])
                    if m.name.startswith("bench_"))
-    chosen = argv or names
+    # a benchmark that takes hours (``LONG = True``) runs only when named
+    chosen = argv or [n for n in names
+                      if not getattr(importlib.import_module(f"benchmarks.bench_{n}"), "LONG",
+                                     False)]
+    if not argv and len(chosen) < len(names):
+        print(f"(not run unless named: {', '.join(sorted(set(names) - set(chosen)))})")
     unknown = [n for n in chosen if n not in names]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(names)}")

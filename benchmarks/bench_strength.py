@@ -34,6 +34,8 @@ from tavrei_lab import Game
 from tavrei_lab.engine.agents import DEFAULT_PLAYING_AGENT, make_agent
 from tavrei_lab.engine.evaluate import evaluate
 
+#: Hours at the default counts: ``python -m benchmarks`` runs it only when named.
+LONG = True
 MAX_PLIES = 200
 ADJUDICATE = 3.0
 BASELINE = "alphabeta:3"
