@@ -330,3 +330,14 @@ def test_every_legal_answer_to_a_check_is_an_evasion_candidate(variant):
                 checks += 1
             g.push(rng.choice(g.legal_moves()))
     assert checks >= 10
+
+
+def test_play_and_compare_accept_levels_and_timed_agents(capsys, tmp_path):
+    code = main(["play", "--seed", "3", "--white", "level:2", "--black", "alphabeta:nodes=300",
+                 "--max-plies", "6", "--out", str(tmp_path / "game.txt")])
+    assert code == 0
+    record = (tmp_path / "game.txt").read_text(encoding="utf-8")
+    assert "level:2" in record and "alphabeta:nodes=300" in record
+    code = main(["compare", "--agents", "level:1,play:nodes=200", "--games", "2",
+                 "--max-plies", "8", "--seed", "1", "--out", str(tmp_path / "cmp")])
+    assert code == 0
