@@ -479,7 +479,7 @@ def check_variant_file(path: str | os.PathLike[str]) -> Any:
 MAX_VARIANT_DATA_CHARS = 64 * 1024
 
 
-def is_shipped(rules: Any) -> bool:
+def is_shipped(rules: RuleModule) -> bool:
     """Does ``rules`` play exactly as the shipped variant of its id? Then a record names
     it by id alone; anything else (a file, options changed) carries its definition."""
     v = rules.variant
@@ -491,7 +491,7 @@ def is_shipped(rules: Any) -> bool:
         return False
 
 
-def variant_data(rules: Any) -> dict[str, Any]:
+def variant_data(rules: RuleModule) -> dict[str, Any]:
     """Everything that decides how ``rules`` play, as plain data (JSON-ready): the rule
     module's name, board, pieces, set-up, resolved options and die -- read back by
     ``variant_from_data`` without opening any file."""
