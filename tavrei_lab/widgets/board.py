@@ -460,8 +460,14 @@ class Board(widgets.VBox):
                 [names[home.to_square], names[home.from_square]])
 
     def _after_change(self, messages: list[str]) -> None:
-        """Redraw everything that depends on the game, and say what happened."""
+        """Redraw everything that depends on the game, and say what happened.
+
+        The board and its status line go to the browser first: they are the
+        answer to the click or drop; the move list and the other controls follow.
+        """
         self.message = " ".join(m for m in messages if m)
+        self.status.value = self._status_html()
+        self.redraw()
         self._updating = True
         try:
             self._update_move_list()
@@ -472,8 +478,6 @@ class Board(widgets.VBox):
             self.redo_button.disabled = not self.game.can_redo()
         finally:
             self._updating = False
-        self.status.value = self._status_html()
-        self.redraw()
 
     def _status_html(self) -> str:
         # whose turn first: a long message may run past the two reserved lines

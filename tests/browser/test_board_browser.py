@@ -121,8 +121,11 @@ def test_normal_move_by_clicks(notebook: Notebook) -> None:
     assert state["history"] == ["e2-e4"] and state["selected"] is None
     assert drawn(nb, MAIN, "lastmove") == {"e2", "e4"}
     assert drawn(nb, MAIN, "selected") == set()
-    moves = nb.page.locator(f"{MAIN} .tavrei-moves select").inner_text()
-    assert "1. e2-e4" in moves.replace("\xa0", " ")  # the list shows spaces as nbsp
+    # the move list follows the board (the board is redrawn first); the list
+    # shows spaces as no-break spaces
+    nb.page.wait_for_function(
+        "(sel) => document.querySelector(sel).innerText.replace(/\\u00a0/g, ' ')"
+        ".includes('1. e2-e4')", arg=f"{MAIN} .tavrei-moves select", timeout=10000)
     assert "e2-e4 played" in nb.page.locator(f"{MAIN} .tavrei-status").inner_text()
     screenshot(nb.page, "01-normal-move")
 
@@ -193,8 +196,7 @@ def test_die_game_turn_with_a_roll(notebook: Notebook) -> None:
             break
         assert "passes" in state["status"]
     assert state["roll"] is not None and state["history"][-1] == f"@{state['roll']}"
-    labels = nb.page.locator(f"{DIE} .widget-html").all_inner_texts()
-    assert any(f"Die: {state['roll']}" in text for text in labels), labels
+    nb.page.locator(f"{DIE} .widget-html", has_text=f"Die: {state['roll']}").first.wait_for()
     greyed = set(nb.page.evaluate(
         "(sel) => Array.from(document.querySelectorAll("
         "sel + ' .tavrei-board-widget .tower.greyed')).map(e => e.dataset.square)", DIE))
