@@ -149,9 +149,9 @@ def main() -> None:
 
     print("3. Time-limited agents: wall seconds over the budget (start + the positions above)")
     games = [Game(), *(g for _, g in positions)]
-    for spec, budget in (("alphabeta:0.25s", 0.25), ("alphabeta:0.5s", 0.5),
-                         ("level:1", 0.5), ("level:3", 0.5), ("level:5", 1.0),
-                         ("level:6", 1.5)):
+    for spec in ("alphabeta:0.25s", "alphabeta:0.5s", "level:1", "level:3", "level:4",
+                 "level:5", "level:6"):
+        budget = make_agent(spec).limits.time
         overs = []
         for game in games:
             agent = make_agent(spec, seed=1)
@@ -175,10 +175,12 @@ def main() -> None:
             cpu = time.process_time() - started
             if star2:
                 worst = max(worst, cpu)
-            row += [cpu, result.nodes if result.depth == DIE_DEPTH else -1]
+            nodes = (str(result.nodes) if result.depth == DIE_DEPTH
+                     else "mate" if abs(result.value) > 9000 else "-")
+            row += [cpu, nodes]
         print(f"{i + 1:<10}{row[0]:>12.2f}{row[1]:>9}{row[2]:>9.2f}{row[3]:>9}")
-    print(f"  worst Star2 time {worst:.2f} s (goal: within 2 s); nodes -1: depth not reached "
-          "in 30 s")
+    print(f"  worst Star2 time {worst:.2f} s (goal: within 2 s); 'mate': a forced win ends the "
+          "search before depth 3; '-': depth 3 not reached in 30 s")
 
 
 if __name__ == "__main__":
