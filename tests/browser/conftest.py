@@ -102,6 +102,8 @@ def notebook(jupyter_lab: dict[str, Any], browser: Any) -> Iterator[Notebook]:
     page.wait_for_selector(".die-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".proj-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".puzzle-app .tavrei-board-widget svg", timeout=60000)
+    # the last cell: once it is drawn the kernel is free for the tests' clicks
+    page.wait_for_selector(".tavrei-editor .tavrei-board-widget svg", timeout=60000)
     try:
         yield Notebook(page)
     finally:

@@ -108,6 +108,8 @@ def test_board_in_notebook7_plays_a_move_by_clicks(notebook7: dict[str, Any],
         assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
         assert page.evaluate(RUN_ALL), "the kernel never became ready"
         page.wait_for_selector(f"{BOARD} svg", timeout=60000)
+        # every cell has run (the kernel is free for the clicks): the last one's editor is up
+        page.wait_for_selector(".tavrei-editor .tavrei-board-widget svg", timeout=60000)
         nb = Notebook(page)
         assert len(page.locator(f'{BOARD} .square[data-square]').all()) == 64
 
