@@ -6,6 +6,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the docs extra (Sphinx, myst-nb) has a stamp of its own: make lab does not need it, make
+# test does (the docs-site tests and the site build)
+DOCS_STAMP := $(VENV)/.installed-docs
 
 .PHONY: lab test setup browser lint bench clean docs
 
@@ -40,7 +43,7 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
 
-test: setup browser
+test: setup browser $(DOCS_STAMP)
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -51,7 +54,6 @@ test: setup browser
 # The documentation site (Sphinx + myst-nb, docs/conf.py): the rules, the tutorials run
 # while it is built, the API reference from the docstrings, the CLI reference from the
 # parser. Warnings are errors. Its tools are the "docs" extra, kept out of `make lab`.
-DOCS_STAMP := $(VENV)/.installed-docs
 $(DOCS_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[test,cluster,docs]"
 	touch $@

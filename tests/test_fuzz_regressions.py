@@ -129,7 +129,7 @@ def test_a_variant_name_too_long_for_the_file_system_is_a_variant_error() -> Non
     """``Game("a" * 300)`` raised OSError (file name too long) from ``Path.exists``."""
     with pytest.raises(VariantError, match="unknown variant"):
         Game("a" * 300)
-    with pytest.raises(RecordError, match="unknown variant"):
+    with pytest.raises(RecordError, match="is not a shipped variant"):
         read_record(f'[Variant "{"x" * 300}"]\n\n*')
 
 

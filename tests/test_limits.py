@@ -222,9 +222,11 @@ def test_the_dotted_key_limit(tmp_path: Path) -> None:
     path = tmp_path / "dots.toml"
     path.write_text('extends = "tavreli"\n[die]\n' + "a" + ".a" * MAX_VARIANT_LINE_DOTS
                     + " = 1\n")
-    # read as TOML (a [die] table means nothing to tower chess, so it is kept, unused)
-    rules = check_variant_file(path)
-    assert rules.variant.die["a"]
+    # under the limit the TOML is read: what is refused then is its meaning (a [die]
+    # table belongs only to die variants), not the number of dots
+    with pytest.raises(VariantError, match="die") as under:
+        check_variant_file(path)
+    assert "'.'" not in str(under.value)
     path.write_text('extends = "tavreli"\n[die]\n' + "a" + ".a" * (MAX_VARIANT_LINE_DOTS + 1)
                     + " = 1\n")
     with pytest.raises(VariantError, match=f"more than {MAX_VARIANT_LINE_DOTS} '.'"):
