@@ -234,3 +234,27 @@ def test_replay_time_limit_on_the_command_line(tmp_path, capsys) -> None:  # typ
     for bad in ("nan", "0", "3601"):
         code, _, err = run(capsys, "replay", "--time-limit", bad, str(path))
         assert code == 2 and "--time-limit must be" in err
+
+
+def tall_tower_variant(tmp_path) -> str:  # type: ignore[no-untyped-def]
+    """A 26x26 variant whose one tower holds 510 tavrels: 50,493 moves from the start."""
+    tower = "(" + "k" * 255 + "K" * 255 + ")"
+    rows = ["v25"] + ["26"] * 12 + [f"13{tower}12"] + ["26"] * 11 + ["V25"]
+    path = tmp_path / "tall.toml"
+    path.write_text('name = "tall"\nextends = "tavreli"\n[board]\nwidth = 26\nheight = 26\n'
+                    f'[setup]\nposition = "{"/".join(rows)} w - 0 1"\n'
+                    '[options]\nwin = "king-capture"\n')
+    return str(path)
+
+
+@pytest.mark.parametrize("values", [[], ["--no-values"]])
+def test_tree_keeps_its_time_limit_when_one_node_has_50000_children(
+        values: list[str], tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # the limit was checked only between expansions: one node's 50,493 children (and
+    # their values) ran for minutes
+    start = time.monotonic()
+    code, out, err = run(capsys, "tree", "--variant", tall_tower_variant(tmp_path),
+                         "--depth", "2", "--time-limit", "2", *values)
+    assert time.monotonic() - start < 25
+    assert (code == 0 and "cut at --time-limit" in out) or \
+        (code == 2 and "took longer than --time-limit" in err)

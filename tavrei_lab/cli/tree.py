@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any
 
 from tavrei_lab.cli.common import (
@@ -81,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     # growth gets half the time, so the whole command keeps to about --time-limit
     growth = args.time_limit if args.no_values else args.time_limit / 2
     G = build(game, args.depth, moves=flt, max_nodes=max_nodes, values=not args.no_values,
-              time_limit=growth, progress=_progress)
+              time_limit=growth, progress=_progress,
+              evaluate=_evaluate_until(time.monotonic() + args.time_limit, args.time_limit))
     counts = G.graph["nodes_per_depth"]
     pv = G.graph.get("principal_variation", [])
     note = _why_alone(G, game, flt)
@@ -110,6 +112,20 @@ def run(args: argparse.Namespace) -> int:
     if args.svg:
         print(f"drawing: {args.svg}")
     return 0
+
+
+def _evaluate_until(deadline: float, limit: float) -> Any:
+    """The engine's evaluation, refusing to go on past ``deadline``: on a pathological
+    position (a 512-tavrel tower) one evaluation can take a tenth of a second."""
+    from tavrei_lab.engine.evaluate import evaluate
+
+    def timed(position: Any) -> float:
+        if time.monotonic() > deadline:
+            raise LimitError(f"the values took longer than --time-limit ({limit:g} s); "
+                             "--no-values skips them, a smaller tree is quicker")
+        return evaluate(position)
+
+    return timed
 
 
 def _progress(nodes: int, seconds: float) -> None:

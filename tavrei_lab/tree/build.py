@@ -224,7 +224,13 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
             if progress is not None and next_id // PROGRESS_EVERY != \
                     (next_id + len(children)) // PROGRESS_EVERY:
                 progress(next_id + len(children), time.monotonic() - started)
-            for edge, child, child_depth, mid_turn in children:
+            late = False
+            for i, (edge, child, child_depth, mid_turn) in enumerate(children):
+                # one node may have 50,000 children, each a few milliseconds to describe:
+                # the time limit is checked among them too
+                if i % 32 == 31 and time.monotonic() > deadline:
+                    late = True
+                    break
                 cdata, cchance = _node_data(rules, child, child_depth)
                 G.add_node(next_id, **cdata)
                 G.add_edge(node, next_id, **edge)
@@ -233,6 +239,14 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 if expandable(cdata, cchance):
                     waiting.append((next_id, child))
                 next_id += 1
+            if late:
+                G.nodes[node]["cut"] = True
+                for other, _ in waiting:
+                    G.nodes[other]["cut"] = True
+                waiting.clear()
+                G.graph["truncated"] = True
+                G.graph["cut_by"] = "time_limit"
+                break
     finally:
         if was_enabled:
             gc.enable()
