@@ -749,3 +749,20 @@ def test_a_drop_that_promotes_asks_for_the_piece_first() -> None:
     queen = next(m for label, m in board.promotion_picker.options if label == "queen")
     board.promotion_picker.value = queen
     assert board.game.action_texts() == ["a7-a8=Q"]
+
+
+def test_king_capture_is_announced_with_the_variants_name_for_the_king(tmp_path) -> None:
+    """The chess-die game's king is a king, not Tavreli's volkhv; a variant that renames
+    its king is announced with that name."""
+    game = Game("gavrilov-die", "3k2/6/6/3R2/6/K5 w - 0 1")
+    game.play("@R d3xd6")
+    board = Board(game)
+    assert "The king is taken prisoner: white wins (1-0)." in board.status.value
+    assert "volkhv" not in board.status.value
+    renamed = tmp_path / "tsar-die.toml"
+    renamed.write_text('extends = "gavrilov-die"\nname = "Tsar die"\n'
+                       '[pieces]\nbase = "orthodox"\n[pieces.king]\nname = "tsar"\n')
+    game = Game(str(renamed), "3k2/6/6/3R2/6/K5 w - 0 1")
+    game.play("@R d3xd6")
+    board = Board(game)
+    assert "The tsar is taken prisoner" in board.status.value

@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tavrei_lab.core.move import Move, Roll
-from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
+from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.widgets.view import BoardView, _with_svg
@@ -59,7 +59,7 @@ DEFAULT_LETTER_PX = 12
 _TERMINATIONS = {
     "checkmate": "Checkmate",
     "stalemate": "Stalemate",
-    "king-capture": "The volkhv is taken prisoner",
+    "king-capture": "The {king} is taken prisoner",   # the variant's name for its king
     "threefold-repetition": "Threefold repetition",
     "fifty-move-rule": "Fifty-move rule",
 }
@@ -494,6 +494,7 @@ class Board(widgets.VBox):
         if outcome is not None:
             what = _TERMINATIONS.get(outcome.termination,
                                      outcome.termination.replace("-", " ").capitalize())
+            what = what.format(king=game.variant.pieces.by_kind[KING].name)
             if outcome.winner is None:
                 return f"{what}: the game is drawn (1/2-1/2)."
             return f"{what}: {COLOR_NAMES[outcome.winner]} wins ({outcome.result()})."
