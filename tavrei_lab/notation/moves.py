@@ -17,10 +17,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tavrei_lab.core.move import Move
 from tavrei_lab.errors import NotationError
 
 if TYPE_CHECKING:
-    from tavrei_lab.core.move import Move
     from tavrei_lab.core.position import Position
 
 #: Cyrillic (and a few other) letters that look like, or transliterate to, the
@@ -122,11 +122,13 @@ def write_move(position: Position, move: Move) -> str:
     'e2-e4'
     """
     g = position.geometry
-    if not all(hasattr(move, f) for f in ("from_square", "count", "to_square", "promotion",
-                                          "castling")):
+    # checked cheaply (the board writes every move of a 20,000-move game at each step)
+    if not isinstance(move, Move) and not all(
+            hasattr(move, f) for f in ("from_square", "count", "to_square", "promotion",
+                                       "castling")):
         raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
-    fields = (move.from_square, move.count, move.to_square, move.promotion)
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in fields):
+    if not (type(move.from_square) is int and type(move.count) is int
+            and type(move.to_square) is int and type(move.promotion) is int):
         raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
     if not (0 <= move.from_square < g.size and 0 <= move.to_square < g.size):
         raise NotationError(f"{move!r}: a square is off the {g.width}x{g.height} board"[:160],
