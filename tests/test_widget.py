@@ -672,7 +672,9 @@ def test_the_computer_s_move_and_undo_redo_are_animated() -> None:
     board.play("e2-e4")
     reply = board.game.moves[-1]
     names = board.game.position.geometry.names
-    assert board.view.effects["slide"] == [[names[reply.from_square], names[reply.to_square]]]
+    # the move played from Python glides, then the computer's reply
+    assert board.view.effects["slide"] == [["e2", "e4"],
+                                           [names[reply.from_square], names[reply.to_square]]]
     board.undo()                                  # back to white's turn: e2-e4 slides home
     assert board.view.effects["slide"] == [["e4", "e2"]]
     board.redo()
@@ -766,3 +768,16 @@ def test_king_capture_is_announced_with_the_variants_name_for_the_king(tmp_path)
     game.play("@R d3xd6")
     board = Board(game)
     assert "The tsar is taken prisoner" in board.status.value
+
+
+def test_a_clicked_move_glides_a_dropped_one_does_not() -> None:
+    board = Board()
+    click(board, "e2")
+    click(board, "e4")
+    assert board.view.effects["slide"] == [["e2", "e4"]]
+    board.view.simulate_drop("e7", "e5")
+    assert "slide" not in board.view.effects          # the hand already put it there
+    board.on_move(lambda b, move: b.reject(move, "No."))
+    click(board, "g1")
+    click(board, "f3")
+    assert board.view.effects["slide"] == [["f3", "g1"]]  # only the way home

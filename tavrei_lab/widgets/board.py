@@ -217,6 +217,7 @@ class Board(widgets.VBox):
         self._arrows: list[tuple[Any, ...]] = []
         self._highlights: list[Any] = []
         self._effects: dict[str, Any] = {}
+        self._dropping = False        # set while a dropped move is played
         self.selected: int | None = None
         self.count: int | None = None
         self.pending_promotion: list[Move] = []
@@ -628,7 +629,11 @@ class Board(widgets.VBox):
         self.count = None
         found = [m for m in self.legal_moves() if m.key == (from_square, count, to_square)]
         if found:
-            self._play(found)
+            self._dropping = True   # the tower already stands there: no slide
+            try:
+                self._play(found)
+            finally:
+                self._dropping = False
             return
         self._flash(to_square)
         self._after_change([self._why_not(Move(from_square, count, to_square))])
@@ -810,6 +815,8 @@ class Board(widgets.VBox):
         """Play a person's move, tell the ``on_move`` listeners, then let the game go on."""
         messages = [self._played_text(move)]
         self.game.push(move)
+        if not self._dropping:      # a click-click move glides there, as a drop did by hand
+            self._slide(move)
         self.selected = None
         self.count = None
         ply = len(self.game.history)
@@ -874,6 +881,7 @@ class Board(widgets.VBox):
         game.clear_redo()
         self.selected = None
         self.count = None
+        self._effects.pop("slide", None)   # no slide there: only the slide home
         self._flash(last.to_square, home=last)
         self._after_change([reason or "That move is taken back."])
 
