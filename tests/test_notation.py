@@ -164,3 +164,16 @@ def test_record_from_a_position() -> None:
 def test_bad_records(text: str) -> None:
     with pytest.raises(RecordError):
         read_record(text)
+
+
+def test_position_text_calls_only_two_or_more_tavrels_a_tower() -> None:
+    """``Position.text()`` (the Python side of ``tavrei-lab show``): a lone tavrel is
+    listed under "single tavrels", never under "towers"."""
+    game = Game()
+    start = game.position.text()
+    assert "towers: none" in start and "single tavrels:" in start
+    game.play("e2-e4 d7-d5 e4xd5")
+    towers, single = game.position.text().split("towers, bottom -> top:")[1].split(
+        "single tavrels:")
+    assert towers.strip() == "d5: p:K' P:H'"
+    assert "d5" not in single and "e1 V" in single and "e4" not in single

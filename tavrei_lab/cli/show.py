@@ -8,7 +8,8 @@ from tavrei_lab.cli.common import add_start, add_variant, game_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("show", help="print a position as text, towers bottom -> top")
+    p = sub.add_parser("show", help="print a position as text: towers bottom -> top, "
+                                         "then single tavrels")
     add_variant(p)
     add_start(p)
     p.set_defaults(run=run)

@@ -144,7 +144,8 @@ class Position:
         return f"Position({self.string!r})"
 
     def text(self) -> str:
-        """A readable multi-line listing: the board, then every tower bottom to top."""
+        """A readable multi-line listing: the board, then every tower (two or more
+        tavrels) bottom to top, then the tavrels that stand alone."""
         return position_text(self)
 
     def _repr_svg_(self) -> str | None:

@@ -101,7 +101,10 @@ def repetition_key(position: Position) -> str:
 
 def position_text(position: Position) -> str:
     """The board as text with each top piece and tower height, then every tower
-    bottom to top -- what ``tavrei-lab show`` prints."""
+    bottom to top and the single tavrels -- what ``tavrei-lab show`` prints.
+
+    A tower is two or more tavrels; a tavrel standing alone is listed as a tavrel,
+    so a teacher reading the listing aloud never calls a lone ratnik a tower."""
     g = position.geometry
     pieces = position.pieces
     lines = []
