@@ -189,11 +189,17 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
         else:
             problems.append(f"{s} is missing: it is empty and within reach.")
     for s in sorted(given - expected):
-        try:  # the game's own explanation of why the whole tower cannot go there
-            game.parse_move(f"{square}-{s}")
-            reason = "only castling goes there"
-        except TavreiError as exc:
-            reason = str(exc).split(": ", 1)[-1]
+        target = pos.tower(s)
+        if (target and target[-1].color == pos.turn
+                and game.rules.options.get("own_towers") is False):
+            reason = ("your own tavrel stands there, and with own_towers off a tavrel "
+                      "may not land on its own")
+        else:
+            try:  # the game's own explanation of why the whole tower cannot go there
+                game.parse_move(f"{square}-{s}")
+                reason = "only castling goes there"
+            except TavreiError as exc:
+                reason = str(exc).split(": ", 1)[-1]
         problems.append(f"{s} is not reachable: {reason}.")
     return Feedback(False, " ".join(problems))
 
@@ -614,6 +620,9 @@ class Exercise:
     candidates: Callable[[Game], Iterable[Any]] | None = None
     #: "move" (played on the board), "squares" (clicked on it) or "text" (typed)
     answer: str = "text"
+    #: rule options the variant is loaded with (``{"own_towers": False}``): a puzzle
+    #: about what one option changes
+    options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.answer not in ANSWER_KINDS:
@@ -622,7 +631,7 @@ class Exercise:
 
     def game(self) -> Game:
         """A fresh game at the puzzle's position (answers never change it)."""
-        g = Game(self.variant, self.position)
+        g = Game(self.variant, self.position, **self.options)
         if self.moves:
             g.play(self.moves)
         return g
@@ -714,8 +723,15 @@ class Lesson:
             for listener in list(self._listeners):
                 listener(self)
 
-    def on_change(self, listener: Callable[[Lesson], None]) -> None:
-        self._listeners.append(listener)
+    def on_change(self, listener: Callable[[Lesson], None], *, remove: bool = False) -> None:
+        """Call ``listener(lesson)`` when a puzzle is solved; ``remove=True`` stops that.
+
+        A puzzle widget that is closed or replaced removes its listener, or the
+        lesson would keep every puzzle ever shown alive (and update it)."""
+        if remove:
+            self._listeners = [f for f in self._listeners if f != listener]  # bound methods: ==
+        else:
+            self._listeners.append(listener)
 
     def progress_text(self) -> str:
         return f"{len(self.solved)} of {len(self.keys)} solved"
@@ -857,6 +873,18 @@ def _build_exercises() -> dict[str, Exercise]:
             variant="tavreli-pass-over-own", focus=("a1",), answer="move",
             hint="In ordinary Tavreli the white ratniks block the ratoborets. Here they "
                  "do not: which lines reach the black volkhv?"),
+        Exercise(
+            "no-own-towers", "When own_towers is off",
+            "This board plays Tavreli with the option own_towers off: no tavrel may land "
+            "on its own. Click every square the white vsadnik (всадник) on d4 may move to, "
+            "then Check.",
+            "4v3/8/2p:K5/8/3S4/1P:L3R2/4P:H3/4V3 w - 0 1",
+            lambda g, a: check_destinations(g, "d4", a), focus=("d4",),
+            options={"own_towers": False}, candidates=_square_candidates("d4"),
+            answer="squares",
+            hint="A vsadnik leaps as a knight does, to eight squares. Landing on a white "
+                 "tavrel is what the option forbids; landing on a black one still takes "
+                 "it prisoner."),
         Exercise(
             "kupreichik-mate", "Mate in one (Karpov - Kupreichik, Moscow 1997)",
             "White to move and mate at once, as A. Karpov did in this tournament game.",

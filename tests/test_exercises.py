@@ -70,6 +70,24 @@ def test_destinations_wrong_explains_missing_tower_and_extra_square() -> None:
     assert "e2 is not reachable" in fb.message
 
 
+def test_own_towers_puzzle_is_worked_out_from_the_rule_option() -> None:
+    """The notebook-10 puzzle: the same position under ordinary Tavreli and with
+    own_towers off; the checker's answer follows the option, and a square the option
+    forbids is explained by the option."""
+    puzzle = EXERCISES["no-own-towers"]
+    assert puzzle.options == {"own_towers": False}
+    assert not puzzle.game().rules.options["own_towers"]
+    ordinary = Game("tavreli", puzzle.position)
+    assert check_destinations(ordinary, "d4", "b3 b5 c2 c6 e2 e6 f3 f5")
+    assert puzzle.solutions() == ["b5 c2 c6 e6 f5"]       # own b3, e2, f3 are out
+    assert puzzle.check("f5 e6 c6 c2 b5")
+    wrong = puzzle.check("b3 b5 c2 c6 e6 f5")
+    assert not wrong and "b3 is not reachable" in wrong.message
+    assert "own_towers off" in wrong.message
+    missing = puzzle.check("b5 c2 e6 f5")
+    assert not missing and "c6 is missing" in missing.message and "prisoner" in missing.message
+
+
 def test_frees_right_split_uncovers_the_luchnik() -> None:
     g = Game(position=LUCHNIK_TOWER)
     fb = check_frees(g, "d4(2)-d6", "d4", BISHOP)

@@ -111,6 +111,19 @@ def test_the_tutorial_series_is_complete() -> None:
     assert expected <= names, f"missing: {sorted(expected - names)}"
 
 
+TUTORIALS = [p for p in NOTEBOOKS if p.stem[:2].isdigit()]
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[p.stem for p in TUTORIALS])
+def test_every_tutorial_ends_with_a_puzzle_on_the_board(path: Path) -> None:
+    """The README's promise: each tutorial ends with a checked puzzle (an exercise's
+    ``widget()``) in one of its last two code cells (the second may be a look at it)."""
+    nb = nbformat.read(path, as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert any("EXERCISES[" in s or "puzzle" in s for s in code[-2:]), path.name
+    assert any(".widget(" in s for s in code[-2:]), f"{path.name} ends without a puzzle"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_is_stored_without_outputs(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
@@ -141,6 +154,11 @@ def test_classroom_demo_speaks_to_voila_and_jupyterlab_alike() -> None:
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "Run All" not in text and "Run →" not in text
     assert "Voila" in text
+    # it sends the teacher to mybinder by the address the README gives, not by a
+    # README link that does not exist (the README has no badge until it is published)
+    address = "urlpath=voila/render/notebooks/classroom_demo.ipynb"
+    assert address in text and address in (NOTEBOOK_DIR.parent / "README.md").read_text()
+    assert "link in the README" not in " ".join(text.split())
 
 
 @pytest.mark.slow

@@ -213,3 +213,51 @@ def test_die_puzzle_wrong_move_keeps_the_roll_and_the_king_capture_wins() -> Non
     board.play("e4xd6")
     assert puzzle.solved and "Taking the king wins the game." in puzzle.verdict.value
     assert board.game.outcome() is not None and board.game.outcome().winner == 0
+
+
+# -- closing: no leftovers when puzzles are swapped ---------------------------------------
+
+def open_widgets() -> int:
+    """How many widgets are open (registered with the kernel's comm layer)."""
+    from ipywidgets.widgets import widget
+    return len(widget._instances)
+
+
+@pytest.mark.parametrize("key", ["free-the-luchnik", "vsadnik-squares", "ratnik-destiny"])
+def test_closing_a_puzzle_removes_its_listeners_and_closes_its_widgets(key: str) -> None:
+    lesson = Lesson(key)
+    before = open_widgets()
+    puzzle = EXERCISES[key].widget(lesson=lesson)
+    made = open_widgets() - before
+    assert made > 10 and len(lesson._listeners) == 1
+    board = puzzle.board
+    puzzle.close()
+    assert lesson._listeners == []
+    assert board is None or board._move_listeners == []
+    # every widget closes, except at most one unreferenced default Layout the Board
+    # replaces when it sets its status line's layout
+    assert open_widgets() - before <= 1, f"{open_widgets() - before} of {made} left open"
+    lesson.solve(key)                              # the closed puzzle is not updated
+    assert "0 of 1 solved" in puzzle.progress.value
+
+
+def test_switching_puzzles_in_the_picker_keeps_one_alive() -> None:
+    from tavrei_lab.widgets.puzzle import PuzzlePicker
+    keys = ["free-the-luchnik", "vsadnik-squares", "ratnik-destiny", "mate-in-one"]
+    picker = PuzzlePicker({k: EXERCISES[k] for k in keys}, projector=True)
+    lesson = picker.lesson
+    assert lesson.keys == keys and len(lesson._listeners) == 1
+    one_puzzle = open_widgets()
+    for _ in range(3):
+        for key in keys[1:] + keys[:1]:
+            picker.choice.value = key
+            assert picker.stage.children == (picker.puzzle,)
+            assert picker.puzzle.exercise.key == key
+            assert len(lesson._listeners) == 1          # only the puzzle on show listens
+    # twelve switches leave at most one stray Layout each, not a whole puzzle each
+    assert open_widgets() - one_puzzle <= 12
+    picker.puzzle.board.play("d4(2)-d5")               # the one on show still works
+    assert lesson.progress_text() == "1 of 4 solved"
+    assert "1 of 4 solved" in picker.puzzle.progress.value
+    picker.close()
+    assert lesson._listeners == []

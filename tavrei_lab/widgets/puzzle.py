@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import BLACK
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import Exercise, Feedback, Lesson
 from tavrei_lab.game import Game
 from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
@@ -47,7 +48,10 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
     The side to move is at the bottom.
     """
     board = Board(game, size=size, flipped=game.position.turn == BLACK, projector=projector)
-    board.children = tuple(board.children[:2])  # status, and the board with its pickers
+    # status, and the board with its pickers; the rest is kept aside so that closing
+    # the puzzle closes those widgets too
+    board._puzzle_hidden = tuple(board.children[2:])
+    board.children = tuple(board.children[:2])
     for part in (board.move_list, board.first_button, board.prev_button, board.next_button,
                  board.last_button):  # a one-move puzzle has no game to step through
         part.layout.display = "none"
@@ -77,13 +81,14 @@ class PuzzleWidget(widgets.VBox):
         self.marked: list[str] = []  # squares clicked in a squares puzzle
         self.hint_shown = False
         self._quiet = False  # set while the widget itself writes into the answer box
+        self._closed = False
 
         self.header = widgets.HTML(
             f"<h3 style='margin:0.3em 0'>{html.escape(exercise.title)}</h3>"
             f"<p style='font-size:1.15em;margin:0.2em 0'>{html.escape(exercise.prompt)}</p>")
         self.progress = widgets.HTML(self._progress_html())
         self.progress.add_class("tavrei-progress")
-        self.lesson.on_change(lambda _lesson: self._update_progress())
+        self.lesson.on_change(self._on_lesson_change)
         self.verdict = widgets.HTML()
         self.hint_text = widgets.HTML()
         self.hint_button = _button("Hint", "show a hint and the tower it is about",
@@ -104,7 +109,10 @@ class PuzzleWidget(widgets.VBox):
         if exercise.answer == "move":
             self.board = puzzle_board(exercise.game(), projector=projector,
                                       size=None if projector else self.board_size)
-            self.board.on_move(self._on_board_move)
+            # kept: each ``self._on_board_move`` is a new object, and on_move(remove=True)
+            # removes by identity
+            self._move_callback = self._on_board_move
+            self.board.on_move(self._move_callback)
             self.view = self.board.view
             surface: widgets.Widget = self.board
             self.answer_box.placeholder = "or type the move"
@@ -119,6 +127,28 @@ class PuzzleWidget(widgets.VBox):
         super().__init__([self.progress, self.header, surface, buttons, self.verdict,
                           self.hint_text])
         self.add_class("tavrei-puzzle")
+
+    # == closing ==================================================================
+    def close(self) -> None:
+        """Close the puzzle: stop listening to the lesson and the board, and close
+        every widget it made (the browser's views go with them).
+
+        A notebook that swaps puzzles (the classroom demo's menu) closes the old
+        one; otherwise the lesson would hold on to every puzzle ever shown. Closing
+        twice is harmless (ipywidgets closes again when the object is collected)."""
+        if self._closed:
+            return
+        self._closed = True
+        self.lesson.on_change(self._on_lesson_change, remove=True)
+        if self.board is not None:
+            self.board.on_move(self._move_callback, remove=True)
+        elif self.exercise.answer == "squares":
+            self.view.unobserve(self._on_square_click, "click")
+        self.answer_box.unobserve(self._on_box, "value")
+        for part in _widgets_of(self):
+            if part is not self:
+                part.close()
+        super().close()
 
     # == answering ================================================================
     def _on_board_move(self, board: Board, move: Move) -> None:
@@ -222,8 +252,71 @@ class PuzzleWidget(widgets.VBox):
     def _progress_html(self) -> str:
         return f"<span style='font-size:1.1em'>Puzzles: {self.lesson._repr_html_()}</span>"
 
+    def _on_lesson_change(self, _lesson: Lesson) -> None:
+        self._update_progress()
+
     def _update_progress(self) -> None:
         self.progress.value = self._progress_html()
+
+
+class PuzzlePicker(widgets.VBox):
+    """A menu of puzzles and the chosen one on its board (the classroom demo's part 2).
+
+    Choosing another puzzle closes the one shown (``PuzzleWidget.close``), so a
+    lesson of an hour's switching keeps one puzzle alive, not hundreds. All
+    puzzles count in one ``lesson`` (by default a new one over the given puzzles).
+    """
+
+    def __init__(self, exercises: dict[str, Exercise], *, lesson: Lesson | None = None,
+                 projector: bool = False, board_size: int | None = 360) -> None:
+        if not exercises:
+            raise TavreiError("PuzzlePicker needs at least one exercise")
+        self.exercises = dict(exercises)
+        self.lesson = lesson if lesson is not None else Lesson(*self.exercises)
+        self._options = {"projector": projector, "board_size": board_size}
+        self.choice = widgets.Dropdown(
+            options=[(e.title, key) for key, e in self.exercises.items()],
+            description="Puzzle", layout=widgets.Layout(width="36em"))
+        self.puzzle = self._make(self.choice.value)
+        self.stage = widgets.VBox([self.puzzle])
+        self.choice.observe(self._on_choice, "value")
+        super().__init__([self.choice, self.stage])
+
+    def _make(self, key: str) -> PuzzleWidget:
+        return self.exercises[key].widget(lesson=self.lesson, **self._options)
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        old, self.puzzle = self.puzzle, self._make(change["new"])
+        self.stage.children = [self.puzzle]
+        old.close()
+
+    def close(self) -> None:
+        """Close the menu and the puzzle on show (twice is harmless)."""
+        if self.choice.comm is None:
+            return
+        self.choice.unobserve(self._on_choice, "value")
+        self.puzzle.close()
+        for part in (self.choice, self.stage):
+            part.close()
+        super().close()
+
+
+def _widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget reachable from ``root``: through its traits (children, layout,
+    style) and its attributes (a puzzle board's hidden controls), each once."""
+    found: dict[int, widgets.Widget] = {}
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in found:
+            continue
+        found[id(widget)] = widget
+        values = [getattr(widget, name, None) for name in widget.keys]
+        values += list(vars(widget).values())
+        for value in values:
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            todo += [item for item in items if isinstance(item, widgets.Widget)]
+    return list(found.values())
 
 
 def _first_sentence(text: str) -> str:
