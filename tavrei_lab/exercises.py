@@ -147,6 +147,52 @@ def destinations(game: Game, square: str) -> set[str]:
             if m.from_square == fr and m.count == height and not m.castling}
 
 
+@dataclass(frozen=True)
+class Reach:
+    """The squares the tavrel (or tower) on one square can reach, for a lesson.
+
+    In a notebook it shows as the board with that tower selected and its
+    destinations marked, under a line naming them; ``str()`` is the line alone.
+    Made by ``moves_from``.
+    """
+
+    game: Game
+    square: str
+    squares: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"from {self.square}: {' '.join(self.squares) or 'no moves'}"
+
+    def svg(self, size: int = 360) -> str:
+        from tavrei_lab.render import board_svg
+        g = self.game.position.geometry
+        return board_svg(self.game.position, size=size, selected=g.parse(self.square),
+                         destinations=[g.parse(s) for s in self.squares])
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def _repr_html_(self) -> str:
+        return f"<p><code>{html.escape(str(self))}</code></p>{self.svg()}"
+
+
+def moves_from(position: str | None, square: str, variant: str = "tavreli") -> Reach:
+    """Where the tavrel on ``square`` can go in ``position``: notebook 01's pictures.
+
+    Every legal move from the square counts (any number of tavrels taken, castling
+    too), so the picture shows what the rules allow, not what a newcomer expects.
+    The squares are listed rank by rank from white's side, as the board is read.
+
+    >>> print(moves_from(None, "b1"))       # onto its own ratnik on d2, too
+    from b1: d2 a3 c3
+    """
+    game = Game(variant, position)
+    g = game.position.geometry
+    start = g.parse(square.lower())
+    targets = sorted({m.to_square for m in game.legal_moves() if m.from_square == start})
+    return Reach(game, g.name(start), tuple(g.name(t) for t in targets))
+
+
 def _squares(answer: Iterable[str] | str) -> list[str]:
     if isinstance(answer, str):
         answer = answer.replace(",", " ").split()

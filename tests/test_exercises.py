@@ -6,6 +6,8 @@ wrong-answer tests check that the explanation names what went wrong.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tavrei_lab import Game
@@ -68,6 +70,26 @@ def test_destinations_wrong_explains_missing_tower_and_extra_square() -> None:
     assert not fb
     assert "d2 is missing" in fb.message and "white ratnik" in fb.message
     assert "e2 is not reachable" in fb.message
+
+
+def test_moves_from_lists_and_draws_what_notebook_01_says() -> None:
+    """``moves_from`` (notebook 01's pictures): the squares follow the rules, the
+    text names them, the picture marks them -- checked on the notebook's claims."""
+    from tavrei_lab.exercises import moves_from
+    knyaz = moves_from("v7/8/3P:K'1p:L2/8/3K4/8/8/7V w - 0 1", "d4")
+    assert {"d6", "f6"} <= set(knyaz.squares) and "d7" not in knyaz.squares  # stops on them
+    ratnik = moves_from("v7/8/8/8/4S3/3p:K4/4P:H3/7V w - 0 1", "E2")
+    assert str(ratnik) == "from e2: d3 e3 e4"
+    assert str(moves_from("v7/8/8/8/8/2l5/2P:L5/7V w - 0 1", "c2")) == "from c2: no moves"
+    volkhv = moves_from("v7/8/8/5r2/3V4/2P:L'5/8/8 w - 0 1", "d4")
+    assert "c3" in volkhv.squares and not {"c5", "d5", "e5"} & set(volkhv.squares)
+    picture = ratnik._repr_html_()
+    assert picture.startswith("<p><code>from e2: d3 e3 e4</code></p><svg")
+    marked = set(re.findall(r'class="square [^"]*\bdest-[a-z]+" data-square="(\w+)"', picture))
+    assert marked == {"d3", "e3", "e4"}
+    assert moves_from(None, "b1", variant="orthodox").squares == ("a3", "c3")
+    with pytest.raises(TavreiError):
+        moves_from(None, "z9")
 
 
 def test_own_towers_puzzle_is_worked_out_from_the_rule_option() -> None:
