@@ -273,7 +273,7 @@ class PuzzlePicker(widgets.VBox):
             raise TavreiError("PuzzlePicker needs at least one exercise")
         self.exercises = dict(exercises)
         self.lesson = lesson if lesson is not None else Lesson(*self.exercises)
-        self._options = {"projector": projector, "board_size": board_size}
+        self._projector, self._board_size = projector, board_size
         self.choice = widgets.Dropdown(
             options=[(e.title, key) for key, e in self.exercises.items()],
             description="Puzzle", layout=widgets.Layout(width="36em"))
@@ -283,7 +283,8 @@ class PuzzlePicker(widgets.VBox):
         super().__init__([self.choice, self.stage])
 
     def _make(self, key: str) -> PuzzleWidget:
-        return self.exercises[key].widget(lesson=self.lesson, **self._options)
+        return self.exercises[key].widget(board_size=self._board_size, lesson=self.lesson,
+                                          projector=self._projector)
 
     def _on_choice(self, change: dict[str, Any]) -> None:
         old, self.puzzle = self.puzzle, self._make(change["new"])
