@@ -41,14 +41,44 @@ def wait_redraw(nb: Notebook, app: str, before: int) -> None:
         arg=[f"{app} .tavrei-board-widget", before], timeout=10000)
 
 
+HITS = """([x, y, sel]) => {
+  // the point lands on the wanted element's square, in the wanted board
+  const e = document.elementFromPoint(x, y);
+  const wanted = document.querySelector(sel);
+  if (!e || !wanted) return false;
+  const board = wanted.closest('.tavrei-board-widget');
+  const hit = e.closest('[data-square]');
+  const square = wanted.closest('[data-square]').getAttribute('data-square');
+  return !!hit && board.contains(hit) && hit.getAttribute('data-square') === square;
+}"""
+
+
+def centre(nb: Notebook, app: str, selector: str) -> tuple[float, float]:
+    """The centre of an element of the drawing, once it holds still under the mouse.
+
+    JupyterLab lays out cells as they scroll into view, so a board scrolled back
+    to can still move for a moment; a point read then could miss its target.
+    """
+    full = f"{app} .tavrei-board-widget {selector}"
+    target = nb.page.locator(full).first
+    previous = None
+    for _ in range(100):
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None, selector
+        point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if point == previous and nb.page.evaluate(HITS, [*point, full]):
+            return point
+        previous = point
+        nb.page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} never held still under the mouse (last {previous})")
+
+
 def mouse_click(nb: Notebook, app: str, selector: str) -> None:
     """Click with the mouse at the centre of an element of the drawing, and wait for the redraw."""
-    target = nb.page.locator(f"{app} .tavrei-board-widget {selector}").first
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    assert box is not None, selector
+    x, y = centre(nb, app, selector)
     before = version(nb, app)
-    nb.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    nb.page.mouse.click(x, y)
     wait_redraw(nb, app, before)
 
 
@@ -58,14 +88,6 @@ def click_square(nb: Notebook, app: str, square: str) -> None:
 
 def click_layer(nb: Notebook, app: str, square: str, layer: int) -> None:
     mouse_click(nb, app, f'svg [data-square="{square}"][data-layer="{layer}"]')
-
-
-def centre(nb: Notebook, app: str, selector: str) -> tuple[float, float]:
-    target = nb.page.locator(f"{app} .tavrei-board-widget {selector}").first
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def mouse_drag(nb: Notebook, app: str, start: str, end: str, button: str = "left",
@@ -450,6 +472,12 @@ def test_projector_mode_fits_1280x720(notebook: Notebook) -> None:
         before = version(nb, PROJ)
         nb.execute(f"proj.set_game(Game('tavreli', {TALL_TOWERS!r}), 'Tall towers.')")
         wait_redraw(nb, PROJ, before)
+        # in sight first: JupyterLab does not lay out cells scrolled far away
+        page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                      f"{PROJ} .tavrei-status")
+        page.wait_for_function("(sel) => document.querySelector(sel)"
+                               ".getBoundingClientRect().width > 0",
+                               arg=f"{PROJ} .tavrei-board-widget svg")
         sizes = letter_sizes(nb, PROJ)
         ink = page.evaluate("""(sel) => Array.from(document.querySelectorAll(
             sel + ' .tavrei-board-widget svg .layer text')).map(
