@@ -48,6 +48,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,13 @@ PYODIDE_RUNTIME_FILES = (
 #: npm package has no wheels for them, so they are locked from PyPI at the version
 #: Pyodide's own lock file names.
 KERNEL_RUNTIME_PACKAGES = ("micropip",)
+
+#: Standard-library packages the tutorials need that some Pyodide releases ship as
+#: separate packages ("unvendored") rather than in ``python_stdlib.zip``: notebook 10
+#: keeps its games in SQLite (``tavrei_lab.lab``). Pyodide 314 has ``sqlite3`` in the
+#: zip and ``_sqlite3`` built into the runtime; a release without it would need its
+#: ``sqlite3`` package, which the npm package does not carry, so the build stops.
+STDLIB_PACKAGES = ("sqlite3",)
 
 #: Python versions the ``[lock]`` extra is known to build with, best first.
 BUILD_PYTHON_VERSIONS = ((3, 12), (3, 13), (3, 14))
@@ -355,6 +363,12 @@ def stage_pyodide(tarball: Path, version: str, target: Path) -> dict[str, str]:
                 raise SiteBuildError(f"{tarball.name}: {name} is not a file")
             with source, open(target / name, "wb") as sink:
                 shutil.copyfileobj(source, sink)
+    with zipfile.ZipFile(target / "python_stdlib.zip") as stdlib:
+        present = set(stdlib.namelist())
+    missing = [name for name in STDLIB_PACKAGES if f"{name}/__init__.py" not in present]
+    if missing:
+        raise SiteBuildError(f"{tarball.name}: python_stdlib.zip lacks {', '.join(missing)} "
+                             "(the tutorials need it; this Pyodide ships it separately)")
     package = json.loads((target / "package.json").read_text())
     if package.get("version") != version:
         found = package.get("version")

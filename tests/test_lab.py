@@ -297,9 +297,40 @@ def test_from_store_refuses_what_is_not_a_store(tmp_path):
 
 
 def test_without_sqlite3_the_store_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "sqlite3", None)     # as in JupyterLite's Pyodide
+    monkeypatch.setitem(sys.modules, "sqlite3", None)     # as in some Pyodide releases
     with pytest.raises(TavreiError, match="needs Python's sqlite3 module"):
         ResultsStore(":memory:")
+
+
+def test_in_the_browser_store_objects_of_one_file_share_an_exclusive_connection(
+        tmp_path, monkeypatch):
+    """JupyterLite's file system loses SQLite's locks and WAL index; an exclusive-mode
+    connection works there but keeps the file to itself. So in the browser every store
+    object of a file shares one connection -- and notebook 10's steps (a sweep whose
+    result keeps the store open, the same sweep again, a table read from the file)
+    all work while the first is still open."""
+    from tavrei_lab.lab import store as store_module
+    monkeypatch.setattr(store_module, "_IN_BROWSER", True)
+    path = tmp_path / "lab.sqlite"
+    kwargs = dict(base="tavreli", grid={"splits": [True, False]}, agents="random",
+                  games=2, seed=2020, max_plies=20, store=str(path), executor="inline",
+                  progress=False)
+    first = sweep(**kwargs)
+    db = first.store.db
+    assert db.execute("PRAGMA locking_mode").fetchone()[0] == "exclusive"
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again = sweep(**kwargs)                         # would be "database is locked"
+    assert again.played == 0 and again.store.db is db
+    assert len(ResultsTable.from_store(str(path))) == 2
+    assert store_module._BROWSER.open_files[os.path.abspath(path)][1] == 2
+    first.store.close()
+    assert again.games()[0].replay() is not None     # the other user still reads
+    again.store.close()
+    assert store_module._BROWSER.open_files == {}
+    with pytest.raises(sqlite3.ProgrammingError):   # closed with its last user
+        db.execute("SELECT 1")
+    with ResultsStore(path) as reopened:            # and nothing was lost
+        assert len(reopened) == 4                   # 2 cells x 2 games
 
 
 def _sweep_cli(store, *extra):

@@ -4,7 +4,8 @@ The module builds the JupyterLite site from a clean state (``scripts/build_site.
 the same code as ``make site``), serves it with ``python -m http.server`` on 127.0.0.1
 and opens it in Debian's Chromium through Playwright with **every request that leaves
 the loopback address aborted**. In that browser it runs the quick-start tutorial, a
-second tutorial and the classroom demo in the Pyodide kernel (Python 3.14 compiled to
+second tutorial, the sweep notebook (whose store is an SQLite file) and the classroom
+demo in the Pyodide kernel (Python 3.14 compiled to
 WebAssembly), plays a move on the classroom board with two mouse clicks and one by drag
 and drop and checks Python's reply on the board, runs a tournament on its default
 (process pool) path to see it fall back to running in-process, and downloads the
@@ -53,17 +54,24 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts" / "lite"
 
 #: The notebooks the browser runs, in order: the quick start, a numbered tutorial
-#: (with a board replaying a recorded game), and the classroom demo, whose first
-#: board (a new game) is played by mouse. ``LITE_NOTEBOOKS=all`` runs every
-#: notebook of the site instead of the middle one (about 10-20 s more each).
+#: (with a board replaying a recorded game), the sweep notebook (its games kept in
+#: SQLite in the browser), and the classroom demo, whose first board (a new game) is
+#: played by mouse. ``LITE_NOTEBOOKS=all`` runs every notebook of the site instead
+#: of the middle ones (about 10-20 s more each).
 QUICK_START = "00_quick_start.ipynb"
 TUTORIAL = "08_recorded_games.ipynb"
+#: The sweep notebook: its games go into an SQLite file in the browser's storage.
+SWEEP = "10_which_rule_is_better.ipynb"
 CLASSROOM = "classroom_demo.ipynb"
+
+#: Run in a notebook's kernel before its cells: notebook 10 plays a handful of games
+#: (as in tests/test_notebooks.py), not a classroom's sixty.
+PRELUDE = {SWEEP: "import os\nos.environ['TAVREI_LAB_QUICK'] = '1'\n"}
 
 
 def notebooks_to_run() -> list[str]:
     """The notebooks opened in the browser: quick start first, the classroom demo last."""
-    middle = [TUTORIAL]
+    middle = [TUTORIAL, SWEEP]
     if os.environ.get("LITE_NOTEBOOKS") == "all":
         middle = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
                         if p.name not in (QUICK_START, CLASSROOM))
@@ -213,6 +221,37 @@ def test_lite_python_that_does_not_run_is_an_error(bare_machine: Path,
     monkeypatch.setenv("LITE_PYTHON", str(bare_machine / "no-such-python"))
     with pytest.raises(builder.SiteBuildError, match="does not run"):
         builder.find_build_python()
+
+
+def _fake_pyodide(path: Path, stdlib: dict[str, str]) -> Path:
+    """An npm-style pyodide tarball whose python_stdlib.zip holds ``stdlib``."""
+    import io
+    import tarfile
+    files = {name: b"" for name in builder.PYODIDE_RUNTIME_FILES}
+    files["package.json"] = json.dumps({"version": "9.9.9"}).encode()
+    files["pyodide-lock.json"] = json.dumps(
+        {"info": {"python": "3.14.0"}, "packages": {"micropip": {"version": "0.1"}}}).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zipped:
+        for name, text in stdlib.items():
+            zipped.writestr(name, text)
+    files["python_stdlib.zip"] = buffer.getvalue()
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+def test_runtime_without_sqlite3_in_its_stdlib_is_refused(tmp_path: Path) -> None:
+    """Notebook 10 keeps its games in SQLite: a Pyodide whose standard library lacks
+    sqlite3 (some releases ship it as a separate package) stops the build."""
+    good = _fake_pyodide(tmp_path / "good.tgz", {"sqlite3/__init__.py": "", "os.py": ""})
+    assert builder.stage_pyodide(good, "9.9.9", tmp_path / "ok") == {"micropip": "0.1"}
+    bad = _fake_pyodide(tmp_path / "bad.tgz", {"os.py": ""})
+    with pytest.raises(builder.SiteBuildError, match="python_stdlib.zip lacks sqlite3"):
+        builder.stage_pyodide(bad, "9.9.9", tmp_path / "no")
 
 
 def test_build_refuses_to_wipe_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
@@ -435,6 +474,9 @@ def _open_and_run(page: Any, path: str, started: float) -> dict[str, Any]:
     page.evaluate(SESSION_READY)
     page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT_MS, polling=100)
     ready_s = time.perf_counter() - started
+    if path in PRELUDE:
+        said = page.evaluate(KERNEL_EXECUTE, PRELUDE[path])
+        assert "ERROR" not in said, f"{path}: the prelude failed: {said}"
     ran = page.evaluate(RUN_ALL)
     page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT_MS, polling=100)
     run_s = time.perf_counter() - started - ready_s
@@ -617,7 +659,7 @@ def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: An
     runs = result["runs"]
     assert list(runs) == notebooks_to_run()
     for name, run in runs.items():
-        assert run["ran"] is True, f"{name}: run-all did not complete"
+        assert run["ran"] is True, f"{name}: run-all did not complete: {_errors(run['cells'])}"
         assert _errors(run["cells"]) == [], f"{name} raised in Pyodide"
         assert all(cell["count"] for cell in run["cells"] if cell["source"].strip()), (
             f"{name}: a code cell never ran")
@@ -625,6 +667,11 @@ def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: An
     quick = _text(runs[QUICK_START]["cells"])
     assert "<Game tavreli" in quick and "The computer plays" in quick
     assert "IllegalMoveError" in quick            # the cell that shows a refused move
+
+    # The sweep's games went into SQLite in the browser's storage and were read back.
+    sweep = _text(runs[SWEEP]["cells"])
+    for fact in ("played now: 0", "cells in the store", "first stored game replays to"):
+        assert fact in sweep, f"{SWEEP}: {fact!r} not printed"
 
     # Python's replies on the board: the selection with its destinations, then the move.
     selection = result["after_select"]

@@ -18,6 +18,14 @@ committed survives the process being killed. The store follows three rules:
    again plays only the games that are missing, and games played under
    other settings are never counted with them.
 
+In the browser (JupyterLite's Pyodide, ``sys.platform == "emscripten"``) the
+notebook's folder is a file system that loses SQLite's shared-memory WAL index
+and its file locks ("disk I/O error", "malformed"); tried there, a connection in
+**exclusive locking mode** (WAL index in its own memory, no lock traffic) wrote
+and reread thousands of rows intact. Such a connection keeps the file to
+itself, so in the browser every store object of one file shares one
+connection (``_BrowserConnections``), closed when the last of them closes.
+
 Each row holds the game's settings hash, cell, seed, agents, result, how it
 ended, its measures (JSON) and its full record (``Game.from_record`` replays
 it, ``StoredGame.replay`` checks that it replays to the stored result).
@@ -30,6 +38,7 @@ import hashlib
 import io
 import json
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -131,6 +140,43 @@ class StoredGame:
         return game
 
 
+#: Pyodide in a browser (JupyterLite): see "In the browser" above.
+_IN_BROWSER = sys.platform == "emscripten"
+
+
+class _BrowserConnections:
+    """One exclusive-mode connection per store file, shared by the store objects
+    that have it open (counted), for the browser's file system."""
+
+    def __init__(self) -> None:
+        self.open_files: dict[str, tuple[Any, int]] = {}
+
+    def open(self, path: str) -> Any:
+        import sqlite3
+        key = os.path.abspath(path)
+        if key in self.open_files:
+            db, users = self.open_files[key]
+        else:
+            db, users = sqlite3.connect(path, timeout=30), 0
+            db.execute("PRAGMA locking_mode=EXCLUSIVE")   # before WAL: no shared memory
+        self.open_files[key] = (db, users + 1)
+        return db
+
+    def release(self, path: str) -> None:
+        key = os.path.abspath(path)
+        if key not in self.open_files:
+            return                                       # closed twice
+        db, users = self.open_files[key]
+        if users > 1:
+            self.open_files[key] = (db, users - 1)
+        else:
+            del self.open_files[key]
+            db.close()
+
+
+_BROWSER = _BrowserConnections()
+
+
 class ResultsStore:
     """An SQLite results store (a file, or ``":memory:"`` for a throw-away one).
 
@@ -149,12 +195,15 @@ class ResultsStore:
                 raise TavreiError(f"{self.path}: cannot create the store: no folder {parent}")
         try:
             import sqlite3
-        except ImportError:  # Pyodide (JupyterLite) ships sqlite3 as a separate package
+        except ImportError:  # some Pyodide releases ship sqlite3 as a separate package
             raise TavreiError("the results store needs Python's sqlite3 module, which this "
-                              "Python does not have (in JupyterLite it is not bundled): run "
-                              "the variant lab in a local install") from None
+                              "Python does not have: run the variant lab in a local "
+                              "install") from None
         try:
-            self.db = sqlite3.connect(self.path, timeout=30)
+            if _IN_BROWSER and self.path != ":memory:":
+                self.db = _BROWSER.open(self.path)
+            else:
+                self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")   # WAL + NORMAL: commits survive
             self.db.executescript(_SCHEMA)                  # a killed process
@@ -162,6 +211,8 @@ class ResultsStore:
                 self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
                                 (str(STORE_VERSION),))
         except sqlite3.DatabaseError as exc:
+            if _IN_BROWSER and self.path != ":memory:":
+                _BROWSER.release(self.path)
             raise TavreiError(f"{self.path}: not a results store ({exc})") from exc
         version = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0]
         if int(version) != STORE_VERSION:
@@ -261,7 +312,10 @@ class ResultsStore:
         return text
 
     def close(self) -> None:
-        self.db.close()
+        if _IN_BROWSER and self.path != ":memory:":
+            _BROWSER.release(self.path)
+        else:
+            self.db.close()
 
     def __enter__(self) -> ResultsStore:
         return self
