@@ -80,6 +80,7 @@ PROSE_FACTS = {
     "04_the_volkhv": ["legal moves: g1xg2 g1xh2 g1xf2", "0-0 is refused", "0-0-0 is legal",
                       "threefold-repetition"],
     "05_chess_die_game": ["B: the turn passes (skip)", "king   on d1: 17%",
+                          "round 2: the first player rolls N, the second P",
                           "king-capture (black wins)",
                           "same final position: True"],
     "06_comparing_variants": ["splits=False: 14 moves of the d4 tower",

@@ -207,6 +207,10 @@ def test_every_hint_has_words_and_points_at_a_tavrel(key: str) -> None:
 def test_die_puzzle_wrong_move_keeps_the_roll_and_the_king_capture_wins() -> None:
     puzzle = EXERCISES["die-take-the-king"].widget()
     board = puzzle.board
+    # the die has rolled already: its face shows, but no roll button or automatic rolls
+    assert board.die_box.layout.display == "" and "N (knight)" in board.die_label.value
+    assert board.roll_button.layout.display == "none"
+    assert board.auto_roll.layout.display == "none"
     board.play("e4-c5")
     assert board.game.ply == 0 and board.game.position.roll == "N"   # the roll stays
     assert "nobody is taken prisoner" in puzzle.verdict.value

@@ -53,7 +53,8 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
     board._puzzle_hidden = tuple(board.children[2:])
     board.children = tuple(board.children[:2])
     for part in (board.move_list, board.first_button, board.prev_button, board.next_button,
-                 board.last_button):  # a one-move puzzle has no game to step through
+                 board.last_button,  # a one-move puzzle has no game to step through
+                 board.roll_button, board.auto_roll):  # and a die puzzle has rolled already
         part.layout.display = "none"
     board.add_class("tavrei-puzzle-board")
     board.set_game(game, "Your move: play it on the board.")
