@@ -504,6 +504,25 @@ def test_on_move_hears_a_person_s_moves_only() -> None:
         board.on_move("not callable")  # type: ignore[arg-type]
 
 
+def test_on_move_removes_a_bound_method_given_again() -> None:
+    """``obj.method`` is a new object at each access: removal compares by equality."""
+
+    class Listener:
+        def __init__(self) -> None:
+            self.heard = 0
+
+        def hear(self, board: Board, move: object) -> None:
+            self.heard += 1
+
+    board = Board()
+    listener = Listener()
+    board.on_move(listener.hear)
+    board.play("e2-e4")
+    board.on_move(listener.hear, remove=True)
+    board.play("e7-e5")
+    assert listener.heard == 1
+
+
 def test_reject_takes_the_move_back_flashes_and_explains() -> None:
     board = Board(black="random", seed=2)
     board.on_move(lambda b, move: b.reject(move, "Not that one: the knyaz is loose."))

@@ -842,7 +842,7 @@ class Board(widgets.VBox):
         ``remove=True`` unregisters a callback given before.
         """
         if remove:
-            self._move_listeners = [c for c in self._move_listeners if c is not callback]
+            self._move_listeners = [c for c in self._move_listeners if c != callback]
         elif not callable(callback):
             raise TavreiError(f"on_move needs a function of (board, move), got {callback!r}")
         else:

@@ -110,8 +110,7 @@ class PuzzleWidget(widgets.VBox):
         if exercise.answer == "move":
             self.board = puzzle_board(exercise.game(), projector=projector,
                                       size=None if projector else self.board_size)
-            # kept: each ``self._on_board_move`` is a new object, and on_move(remove=True)
-            # removes by identity
+            # kept, so that close() hands on_move(remove=True) the very callback it was given
             self._move_callback = self._on_board_move
             self.board.on_move(self._move_callback)
             self.view = self.board.view
