@@ -637,7 +637,8 @@ def test_tower_inspector_data_lists_every_layer_bottom_to_top() -> None:
     assert rows[0]["russian"] == "ратник" and rows[0]["english"] == "pawn"
     assert rows[1]["destiny"] == "destiny: helgi (хелги)"    # what the e-ratnik becomes
     assert set(board.view.glyphs) >= {"P white", "Q black", "H white"}
-    assert board.view.legend[1] == ["Q", "knyaz", "князь", "queen"]
+    assert board.view.legend[1] == ["Q", "knyaz", "князь", "queen", "K"]
+    assert board.view.legend[0] == ["K", "volkhv", "волхв", "king", "V"]
     assert board.view.inspector
     board.play("a7-a6")
     click(board, "d5", 0)                                   # a row: "take from here up"

@@ -380,9 +380,10 @@ function render({ model, el }) {
     const legend = model.get("legend") || [];
     if (legend.length) {
       parts.push('<div class="insp-legend"><div class="insp-legend-title">Strip letters</div>');
-      for (const [letter, name, russian, english] of legend) {
+      for (const [letter, name, russian, english, written] of legend) {
+        const inText = written && written !== letter ? `; ${esc(written)} in move text` : "";
         parts.push(`<div class="insp-legend-row"><span class="insp-letter white">${esc(letter)}` +
-          `</span> ${esc(name)} (${esc(russian)}) \u2013 ${esc(english)}</div>`);
+          `</span> ${esc(name)} (${esc(russian)}) \u2013 ${esc(english)}${inText}</div>`);
       }
       parts.push("</div>");
     }

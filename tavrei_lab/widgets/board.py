@@ -155,9 +155,14 @@ def glyph_pictures(pieces: Any) -> dict[str, str]:
 
 
 def legend_rows(pieces: Any) -> list[list[str]]:
-    """``[["K", "volkhv", "волхв", "king"], ...]``: what each strip letter means."""
+    """``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip letter means.
+
+    The strips use the chess letter of each role (no chess player reads the knyaz's
+    notation letter K as a king there); the last field is the letter the same tavrel
+    has in move text and position strings, so the legend bridges the two.
+    """
     from tavrei_lab.render.board import strip_legend
-    return [[letter, kind.name, kind.russian, kind.english]
+    return [[letter, kind.name, kind.russian, kind.english, kind.letter]
             for letter, kind in strip_legend(pieces)]
 
 

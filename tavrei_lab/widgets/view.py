@@ -43,7 +43,7 @@ class BoardView(anywidget.AnyWidget):
       "promoted", "glyph"}``: what the tower inspector lists (hover a tower).
     - ``glyphs``: ``{"Q white": "<svg ...>"}``: the pictures the inspector and
       legend show, by strip letter and colour.
-    - ``legend``: ``[["K", "volkhv", "волхв", "king"], ...]``: what each strip
+    - ``legend``: ``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip
       letter means.
     - ``inspector``: True shows the tower inspector and legend beside the board.
     - ``click``: ``{"square": "e4", "layer": i or None, "seq": n}`` from the browser.

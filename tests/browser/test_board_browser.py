@@ -399,6 +399,7 @@ def test_inspector_rows_choose_the_count(notebook: Notebook) -> None:
     assert inspector.locator(".insp-row.taken").count() == 2
     legend = inspector.locator(".insp-legend").inner_text()
     assert "knyaz (князь)" in legend and "queen" in legend
+    assert "K in move text" in legend and "V in move text" in legend  # the notation letters
     screenshot(nb.page, "14-inspector-count")
 
 
