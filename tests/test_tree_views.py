@@ -97,6 +97,24 @@ def test_drawing_shapes_labels_values_and_pv(die_tree: nx.DiGraph) -> None:
                      + re.escape(root_value) + "<", svg)
 
 
+def test_drawing_escapes_text_it_writes_itself() -> None:
+    """The drawing writes its markup as text: tooltips and move labels stay escaped."""
+    G = nx.DiGraph()
+    G.add_node(0, position='a<b & "c"', type="decision", turn="white")
+    G.add_node(1, position="", type="terminal", turn="black", outcome="1-0", value=1.0)
+    G.add_edge(0, 1, label="x<y&z", pv=True)
+    svg = draw_svg(G)
+    root = _parse(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = {g.get("data-node"): g.find(f"{ns}title").text for g in root.iter(f"{ns}g")
+              if g.get("data-node")}
+    assert titles == {"0": 'a<b & "c"', "1": f"\nvalue {value_text(1.0)} (exact)"}
+    assert [t.text for t in root.iter(f"{ns}text") if t.get("class") == "label pv"] == ["x<y&z"]
+    shape = root.find(f'.//{ns}g[@data-node="1"]/{ns}rect')
+    assert shape is not None and shape.get("fill") == "#ffffff"
+    assert root.get("width") == svg.split('width="', 1)[1].split('"', 1)[0]
+
+
 def test_terminal_squares_cut_marks_and_bounds() -> None:
     svg = draw_svg(build(Game(position=MATE_IN_ONE), 1))
     assert 'class="node terminal black pv"' in svg

@@ -161,9 +161,12 @@ class _Element(BaseElement):
         return xml
 
 
-_ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_ESCAPE_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                              "\n": "&#10;"})
+#: ``str.translate`` tables escaping text content and attribute values the way the
+#: renderers write them (drawings that write their markup directly use them too).
+ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+ESCAPE_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                             "\n": "&#10;"})
+_ESCAPE_TEXT, _ESCAPE_ATTR = ESCAPE_TEXT, ESCAPE_ATTR
 
 
 def _open_tag(tag: str, attrs: Mapping[str, Any]) -> str:

@@ -24,8 +24,9 @@ of the output (never wider, never enlarged), so the root and the best line
 are in sight without scrolling. ``fold_beside_pv`` folds everything off the
 best line, the way to keep a wide tree readable.
 
-The SVG is built through the render package's small ``Renderer`` interface
-(svgwrite, validation off), which keeps a 10,000-node drawing quick.
+The SVG text is written directly, one string per element, in the spelling of
+the render package's renderers: a 10,000-node tree has some 50,000 elements,
+and building an element object for each cost more than growing the tree.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import networkx as nx
 
 from tavrei_lab.errors import LimitError, RenderError
 from tavrei_lab.notation.moves import parse_move_spec
-from tavrei_lab.render.backend import SvgwriteRenderer
+from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG_NS, XLINK_NS, fmt
 from tavrei_lab.render.board import board_svg
 from tavrei_lab.tree.layout import layered_layout
 from tavrei_lab.tree.nodes import position_at, root_of
@@ -137,6 +138,23 @@ def _edge_text(edge: dict[str, Any]) -> str:
     return str(edge.get("label", edge.get("move", "")))
 
 
+def _attrs(*pairs: tuple[str, Any]) -> str:
+    """`` a="1" b="x"`` -- attributes as the renderers write them (empty text left out)."""
+    out = []
+    for key, value in pairs:
+        text = value if isinstance(value, str) else fmt(value)
+        if text:
+            out.append(f' {key}="{text.translate(ESCAPE_ATTR)}"')
+    return "".join(out)
+
+
+def _element(tag: str, attrs: str, content: str | None = None) -> str:
+    """``<tag attrs>content</tag>``, or ``<tag attrs/>`` when there is no content."""
+    if not content:
+        return f"<{tag}{attrs}/>"
+    return f"<{tag}{attrs}>{content.translate(ESCAPE_TEXT)}</{tag}>"
+
+
 def _one_per_layer(nodes: Iterable[int], pos: dict[int, tuple[float, float]]) -> bool:
     layers = [pos[n][1] for n in nodes]
     return len(layers) == len(set(layers))
@@ -208,31 +226,40 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
         """How far below a node's centre its edges start (under its value and board)."""
         return RADIUS + (text_below + board_below if node in beside else 0)
 
-    r = SvgwriteRenderer(width, height, (0, 0, width, height),
-                         {"class": "tavrei-tree", "font-family": "sans-serif"})
-    r.element(None, "style", {}, _STYLE)
-    edges = r.group(None, {"class": "edges"})
-    labels = r.group(None, {"class": "labels"})
-    nodes = r.group(None, {"class": "nodes"})
+    # The markup is written directly as text, one string per element, joined
+    # once at the end: a 10,000-node tree has some 50,000 elements, and an
+    # element object each (the board's ``Renderer``) cost more than growing
+    # the tree. The spelling is the renderers' (``fmt`` numbers, escaped text).
+    edge_parts: list[str] = []
+    label_parts: list[str] = []
+    node_parts: list[str] = []
+    # each node's coordinates as text, written once: (x, y, edge end above, label y)
+    at: dict[int, tuple[str, str, str, str]] = {}
+    for node in pos:
+        x, y = xy(node)
+        at[node] = (fmt(x), fmt(y), fmt(y - RADIUS), fmt(y - RADIUS - 5))
     for node in pos:
         if node in closed:
             continue
-        x1, y1 = xy(node)
+        x1, _, _, _ = at[node]
+        y1 = fmt(xy(node)[1] + leaves_at(node))
         for child, edge in G.succ[node].items():
             if child not in pos:
                 continue
-            x2, y2 = xy(child)
+            x2, _, y2, label_y = at[child]
             pv = edge.get("pv", False)
             cls = "edge pv" if pv else "edge"
             if nd[child].get("pruned"):
                 cls += " pruned"
-            r.line(edges, x1, y1 + leaves_at(node), x2, y2 - RADIUS, {"class": cls})
+            edge_parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="{cls}"/>')
             if child in labels_text:  # just above the node the move leads to
-                r.text(labels, x2, y2 - RADIUS - 5, labels_text[child],
-                       {"class": "label pv" if pv else "label", "text-anchor": "middle"})
+                label_parts.append(_element(
+                    "text", f' x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}"'
+                    ' text-anchor="middle"', labels_text[child]))
     for node in pos:
         data = nd[node]
         x, y = xy(node)
+        sx, sy, _, _ = at[node]
         kind = data.get("type", "decision")
         classes = ["node", kind, data.get("turn", "")]
         for flag in ("pv", "cut", "pruned"):
@@ -240,49 +267,71 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                 classes.append(flag)
         if node == selected:
             classes.append("selected")
-        g = r.group(nodes, {"class": " ".join(c for c in classes if c), "data-node": node})
+        node_class = " ".join(c for c in classes if c)
+        node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         tip = data.get("position", "")
         if "value" in data:
             tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
-        r.title(g, tip)
+        node_parts.append(_element("title", "", tip))
         if kind == "chance":
             d = RADIUS * 1.3
-            r.polygon(g, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)],
-                      {"class": "shape", "fill": "#f4d03f"})
+            points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
+                              ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
+            node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
         elif kind == "terminal":
             fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
-            r.rect(g, x - RADIUS, y - RADIUS, 2 * RADIUS, 2 * RADIUS,
-                   {"class": "shape", "fill": fill})
+            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
+                              f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
+                              f'class="shape" fill="{fill}"/>')
         else:
             fill = "#ffffff" if data.get("turn") == "white" else "#222222"
-            r.circle(g, x, y, RADIUS, {"class": "shape", "fill": fill})
+            node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{fmt(RADIUS)}" class="shape" '
+                              f'fill="{fill}"/>')
         below = y + RADIUS + 11
         if show_values and "value" in data:
             mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")
-            r.text(g, x, below, mark + value_text(data["value"]),
-                   {"class": "value", "text-anchor": "middle"})
+            node_parts.append(_element(
+                "text", f' x="{sx}" y="{fmt(below)}" class="value" text-anchor="middle"',
+                mark + value_text(data["value"])))
             below += 12
         if data.get("cut"):
-            r.text(g, x, below, "…", {"class": "badge", "text-anchor": "middle"})
+            node_parts.append(_element(
+                "text", f' x="{sx}" y="{fmt(below)}" class="badge" text-anchor="middle"', "…"))
             below += 12
         if node in closed and G.out_degree(node):
             hidden = len(nx.descendants(G, node))
-            r.text(g, x + RADIUS + 3, y + 4, f"+{hidden}", {"class": "badge"})
+            node_parts.append(_element(
+                "text", f' x="{fmt(x + RADIUS + 3)}" y="{fmt(y + 4)}" class="badge"',
+                f"+{hidden}"))
         if node in beside:  # under the node, like a diagram under a move in a book
-            r.element(g, "image", {"x": x - THUMB / 2, "y": y + RADIUS + text_below + 2,
-                                   "width": THUMB, "height": THUMB,
-                                   "href": _thumbnail(G, node), "class": "thumbnail"})
+            node_parts.append(_element("image", _attrs(
+                ("x", x - THUMB / 2), ("y", y + RADIUS + text_below + 2), ("width", THUMB),
+                ("height", THUMB), ("href", _thumbnail(G, node)), ("class", "thumbnail"))))
+        node_parts.append("</g>")
+    out = [f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}"'
+           + _attrs(("width", width), ("height", height),
+                    ("viewBox", " ".join(fmt(v) for v in (0, 0, width, height))),
+                    ("class", "tavrei-tree"), ("font-family", "sans-serif")) + ">",
+           "<defs/>", _element("style", "", _STYLE)]
+    for name, parts in (("edges", edge_parts), ("labels", label_parts),
+                        ("nodes", node_parts)):
+        out.append(f'<g class="{name}">' + "".join(parts) + "</g>" if parts
+                   else f'<g class="{name}"/>')
     if column:
-        boards = r.group(None, {"class": "pv-boards"})
+        out.append('<g class="pv-boards">')
         for node in sorted(column, key=lambda n: pos[n][1]):
             _, y = xy(node)
-            g = r.group(boards, {"data-node": node, "class": "pv-board"})
             caption = labels_text.get(node) or "now"
-            r.text(g, column_x, y - THUMB / 2 - 4, caption, {"class": "caption"})
-            r.element(g, "image", {"x": column_x, "y": y - THUMB / 2 + 2, "width": THUMB,
-                                   "height": THUMB - 4, "href": _thumbnail(G, node),
-                                   "class": "thumbnail"})
-    return r.to_string()
+            out.append(f"<g{_attrs(('data-node', node), ('class', 'pv-board'))}>")
+            out.append(_element("text", _attrs(("x", column_x), ("y", y - THUMB / 2 - 4),
+                                               ("class", "caption")), caption))
+            out.append(_element("image", _attrs(
+                ("x", column_x), ("y", y - THUMB / 2 + 2), ("width", THUMB),
+                ("height", THUMB - 4), ("href", _thumbnail(G, node)), ("class", "thumbnail"))))
+            out.append("</g>")
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
 
 
 def fold_beside_pv(G: nx.DiGraph) -> set[int]:
