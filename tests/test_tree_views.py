@@ -112,7 +112,8 @@ def test_drawing_escapes_text_it_writes_itself() -> None:
     assert [t.text for t in root.iter(f"{ns}text") if t.get("class") == "label pv"] == ["x<y&z"]
     shape = root.find(f'.//{ns}g[@data-node="1"]/{ns}rect')
     assert shape is not None and shape.get("fill") == "#ffffff"
-    assert root.get("width") == svg.split('width="', 1)[1].split('"', 1)[0]
+    named = _parse(draw_svg(nx.relabel_nodes(G, {0: 'r<"0"', 1: "leaf"})))  # foreign ids
+    assert {g.get("data-node") for g in named.iter(f"{ns}g")} >= {'r<"0"', "leaf"}
 
 
 def test_terminal_squares_cut_marks_and_bounds() -> None:

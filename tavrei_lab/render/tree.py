@@ -233,16 +233,26 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     edge_parts: list[str] = []
     label_parts: list[str] = []
     node_parts: list[str] = []
-    # each node's coordinates as text, written once: (x, y, edge end above, label y)
+    # Each node's coordinates, and as text (x, y, edge end above, label y), written
+    # once; nodes share slots and layers, so equal numbers are written once too.
+    written: dict[float, str] = {}
+
+    def num(value: float) -> str:
+        text = written.get(value)
+        if text is None:
+            text = written[value] = fmt(value)
+        return text
+
+    where: dict[int, tuple[float, float]] = {}
     at: dict[int, tuple[str, str, str, str]] = {}
     for node in pos:
-        x, y = xy(node)
-        at[node] = (fmt(x), fmt(y), fmt(y - RADIUS), fmt(y - RADIUS - 5))
+        x, y = where[node] = xy(node)
+        at[node] = (num(x), num(y), num(y - RADIUS), num(y - RADIUS - 5))
     for node in pos:
         if node in closed:
             continue
-        x1, _, _, _ = at[node]
-        y1 = fmt(xy(node)[1] + leaves_at(node))
+        x1 = at[node][0]
+        y1 = num(where[node][1] + leaves_at(node))
         for child, edge in G.succ[node].items():
             if child not in pos:
                 continue
@@ -256,23 +266,30 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                 label_parts.append(_element(
                     "text", f' x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}"'
                     ' text-anchor="middle"', labels_text[child]))
+    radius = fmt(RADIUS)
     for node in pos:
         data = nd[node]
-        x, y = xy(node)
+        x, y = where[node]
         sx, sy, _, _ = at[node]
         kind = data.get("type", "decision")
-        classes = ["node", kind, data.get("turn", "")]
+        turn = data.get("turn", "")
+        node_class = f"node {kind} {turn}" if kind and turn else \
+            " ".join(c for c in ("node", kind, turn) if c)
         for flag in ("pv", "cut", "pruned"):
             if data.get(flag):
-                classes.append(flag)
+                node_class += " " + flag
         if node == selected:
-            classes.append("selected")
-        node_class = " ".join(c for c in classes if c)
-        node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
+            node_class += " selected"
+        if type(node) is int:  # a built tree's nodes: nothing in the id to escape
+            node_parts.append(f'<g class="{node_class.translate(ESCAPE_ATTR)}" '
+                              f'data-node="{node}">')
+        else:
+            node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         tip = data.get("position", "")
         if "value" in data:
             tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
-        node_parts.append(_element("title", "", tip))
+        node_parts.append(f"<title>{tip.translate(ESCAPE_TEXT)}</title>" if tip
+                          else "<title/>")
         if kind == "chance":
             d = RADIUS * 1.3
             points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
@@ -285,18 +302,18 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                               f'class="shape" fill="{fill}"/>')
         else:
             fill = "#ffffff" if data.get("turn") == "white" else "#222222"
-            node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{fmt(RADIUS)}" class="shape" '
+            node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
                               f'fill="{fill}"/>')
         below = y + RADIUS + 11
         if show_values and "value" in data:
             mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")
             node_parts.append(_element(
-                "text", f' x="{sx}" y="{fmt(below)}" class="value" text-anchor="middle"',
+                "text", f' x="{sx}" y="{num(below)}" class="value" text-anchor="middle"',
                 mark + value_text(data["value"])))
             below += 12
         if data.get("cut"):
             node_parts.append(_element(
-                "text", f' x="{sx}" y="{fmt(below)}" class="badge" text-anchor="middle"', "…"))
+                "text", f' x="{sx}" y="{num(below)}" class="badge" text-anchor="middle"', "…"))
             below += 12
         if node in closed and G.out_degree(node):
             hidden = len(nx.descendants(G, node))
