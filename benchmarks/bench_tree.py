@@ -22,8 +22,9 @@ from typing import Any
 
 from tavrei_lab import Game
 from tavrei_lab.engine.perft import perft
+from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.render.tree import draw_svg
-from tavrei_lab.tree import build
+from tavrei_lab.tree import build, position_at
 from tavrei_lab.tree.layout import layered_layout
 
 POSITION = "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"
@@ -65,10 +66,20 @@ def main() -> None:
     print(f"{'tree: SVG drawing':<34}{t_draw:9.3f} s {t_draw / t_perft:6.1f}x"
           f"   ({len(svg) / 1e6:.1f} MB)")
     print(f"{'tree: build + layout + draw':<34}{total:9.3f} s {total / t_perft:6.1f}x"
-          f"   <- the figure")
+          f"   <- the figure (issue 15 goal: at most 5x)")
     print(f"{'tree: build with alpha-beta values':<34}{t_values:9.3f} s "
           f"{t_values / t_perft:6.1f}x")
     print(f"per node: perft {t_perft / nodes * 1e6:.1f} us, tree {total / nodes * 1e6:.1f} us")
+    # Where the build's time goes beyond perft's: every node's outcome (the legal-move
+    # test perft never makes at a leaf) and position string, timed over the same nodes
+    # (read back from their strings, so without the volkhv squares apply() hands on).
+    positions = [position_at(G, n) for n in G.nodes]
+    t_outcome, _ = _timed(lambda: [rules.outcome(p) for p in positions])
+    t_strings, _ = _timed(lambda: [write_position(p) for p in positions])
+    print(f"{'  of the build: node outcomes':<34}{t_outcome:9.3f} s "
+          f"{t_outcome / t_perft:6.1f}x")
+    print(f"{'  of the build: position strings':<34}{t_strings:9.3f} s "
+          f"{t_strings / t_perft:6.1f}x")
 
 
 if __name__ == "__main__":
