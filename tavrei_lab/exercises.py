@@ -261,6 +261,16 @@ def _illegal(answer: Any, exc: TavreiError) -> Feedback:
     return Feedback(False, f"{answer} cannot be played here: {exc}")
 
 
+def _answered_move(game: Game, answer: str | Move | None) -> Move | Feedback:
+    """The legal move an answer names, or the feedback that says why there is none."""
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return _no_answer("a move")
+    try:
+        return _move(game, answer)
+    except TavreiError as exc:
+        return _illegal(answer, exc)
+
+
 def check_frees(game: Game, answer: str | Move | None, square: str, kind: int) -> Feedback:
     """Does ``answer`` free the mover's own tavrel of ``kind`` buried on ``square``?
 
@@ -414,12 +424,9 @@ def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
 
 def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
     """Is ``answer`` a move that checkmates at once? Any mating move is right."""
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer)
+    if isinstance(move, Feedback):
+        return move
     text = game.move_text(move)
     after = game.rules.apply(game.position, move)
     vname = game.position.pieces.by_kind[KING].name
@@ -442,12 +449,9 @@ def write_move_safe(position: Any, move: Move) -> str:
 
 def check_escape(game: Game, answer: str | Move | None) -> Feedback:
     """The side to move is in check: is ``answer`` a legal way out?"""
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer)
+    if isinstance(move, Feedback):
+        return move
     text = game.move_text(move)
     dest = game.position.board[move.to_square]
     onto = (" -- onto a tower: the volkhv may stand on towers, if the square is safe."
@@ -500,12 +504,9 @@ def check_gives_check(game: Game, answer: str | Move | None) -> Feedback:
     The rules decide, so the same answer can be right in one variant and wrong
     in another -- which is what a puzzle about variants wants to show.
     """
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer)
+    if isinstance(move, Feedback):
+        return move
     text = game.move_text(move)
     after = game.rules.apply(game.position, move)
     vname = game.position.pieces.by_kind[KING].name
