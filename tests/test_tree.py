@@ -299,6 +299,8 @@ def test_minimax_recomputes_and_clears_old_marks() -> None:
     first = list(G.graph["principal_variation"])
     minimax(G, evaluate=prisoners_held, alphabeta=False)
     assert all("value" in d and not d.get("pruned") for _, d in G.nodes(data=True))
+    # without alpha-beta nothing is cut short: every value is exact, none only a bound
+    assert {d["bound"] for _, d in G.nodes(data=True)} == {"exact"}
     assert sum(1 for _, d in G.nodes(data=True) if d.get("pv")) == 3
     assert len(first) == 2
 

@@ -54,11 +54,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import acting_kind
+from tavrei_lab.engine import reference
 from tavrei_lab.engine.evaluate import (
     MATE,
     VALUES,
@@ -66,6 +67,7 @@ from tavrei_lab.engine.evaluate import (
     positional_score,
     quick_outcome,
 )
+from tavrei_lab.engine.reference import Chance, Decision
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.rules.base import RuleModule
@@ -201,77 +203,90 @@ def game_history(game: Any) -> list[int]:
     return out
 
 
+class _Line(NamedTuple):
+    """A node of the reference search: a position and how the game got there."""
+
+    position: Position
+    hash: int
+    depth: int               # turns left to search
+    ply: int                 # moves from the root (mates score by it)
+    path: tuple[int, ...]    # hashes of the positions moves brought about since the root
+    repeated: bool = False   # the third time this position stands: a draw
+
+
 def minimax(rules: RuleModule, position: Position, depth: int,
             history: Iterable[int] = (),
             evaluation: Callable[[Position, Any], float] = static_evaluation
             ) -> tuple[float, list[Move]]:
     """Plain (expecti)minimax to ``depth`` moves: the value and every best move.
 
-    The reference implementation: no pruning, no table, no ordering.
-    ``history`` is the Zobrist hashes of the positions played so far in the
-    game (the root's included), for draws by repetition.
+    The reference implementation: no pruning, no table, no ordering; the
+    value is ``engine.reference.expectiminimax`` (the same function values
+    the tree pictures) over the positions below this one, seen from the side
+    to move here. ``history`` is the Zobrist hashes of the positions played so
+    far in the game (the root's included), for draws by repetition.
     """
-    seen: Counter[int] = Counter(history)
+    if rules.is_chance_node(position):
+        raise TavreiError("minimax starts at a decision node; roll the die first")
+    before: Counter[int] = Counter(history)
     root_hash = zobrist_hash(position)
-    if not seen:
-        seen[root_hash] += 1
+    if not before:
+        before[root_hash] += 1
+    me = position.turn
 
-    def value(pos: Position, h: int, d: int, ply: int) -> float:
+    def mine(pos: Position, value: float) -> float:
+        """A value from the side to move at ``pos``, seen from the side to move at the root."""
+        return value if pos.turn == me else -value
+
+    def after_move(line: _Line, move: Move) -> _Line:
+        pos = line.position
+        child = rules.apply(pos, move)
+        h = update_hash(line.hash, pos, move, child)
+        path = line.path + (h,)
+        return _Line(child, h, line.depth - 1, line.ply + 1, path,
+                     repeated=before[h] + path.count(h) >= 3)
+
+    def after_roll(line: _Line, face: str) -> _Line:
+        pos = line.position
+        child = rules.apply_roll(pos, face)
+        depth, ply = _after_roll(rules, child, line.depth, line.ply)
+        # a roll brings no repetition: the path is unchanged
+        return _Line(child, update_hash(line.hash, pos, Roll(face), child), depth, ply, line.path)
+
+    def expand(line: _Line) -> float | Decision[_Line] | Chance[_Line]:
+        pos, d, ply = line.position, line.depth, line.ply
+        if line.repeated:
+            return 0.0
         if rules.is_chance_node(pos):
             outcome = rules.outcome(pos)
             if outcome is not None:
-                return _terminal_value(outcome, pos, ply)
+                return mine(pos, _terminal_value(outcome, pos, ply))
             if d == 0:
-                return evaluation(pos, rules)
-            total = 0.0
-            for face, p in rules.chance_outcomes(pos):
-                child = rules.apply_roll(pos, face)
-                cd, cp = _after_roll(rules, child, d, ply)
-                total += p * _sign(pos, child) * child_value(pos, h, face, child, cd, cp)
-            return total
+                return mine(pos, evaluation(pos, rules))
+            return Chance([(after_roll(line, face), p)
+                           for face, p in rules.chance_outcomes(pos)])
         if d == 0:
             outcome = quick_outcome(rules, pos)
             if outcome is not None:
-                return _terminal_value(outcome, pos, ply)
-            return 0.0 if _fifty_moves(rules, pos) else evaluation(pos, rules)
+                return mine(pos, _terminal_value(outcome, pos, ply))
+            return 0.0 if _fifty_moves(rules, pos) else mine(pos, evaluation(pos, rules))
         moves = rules.legal_moves(pos)
         outcome = _node_outcome(rules, pos, moves)
         if outcome is not None:
-            return _terminal_value(outcome, pos, ply)
+            return mine(pos, _terminal_value(outcome, pos, ply))
         if _fifty_moves(rules, pos):
             return 0.0
         if not moves:
-            return evaluation(pos, rules)
-        best = -INF
-        for m in moves:
-            child = rules.apply(pos, m)
-            v = _sign(pos, child) * child_value(pos, h, m, child, d - 1, ply + 1)
-            best = max(best, v)
-        return best
+            return mine(pos, evaluation(pos, rules))
+        return Decision(maximizing=pos.turn == me,
+                        children=[after_move(line, m) for m in moves])
 
-    def child_value(pos: Position, h: int, action: Any, child: Position, d: int,
-                    ply: int) -> float:
-        if isinstance(action, str):       # a die face: rolls bring no repetition
-            return value(child, update_hash(h, pos, Roll(action), child), d, ply)
-        ch = update_hash(h, pos, action, child)
-        seen[ch] += 1
-        try:
-            if seen[ch] >= 3:
-                return 0.0
-            return value(child, ch, d, ply)
-        finally:
-            seen[ch] -= 1
-
-    if rules.is_chance_node(position):
-        raise TavreiError("minimax starts at a decision node; roll the die first")
+    root = _Line(position, root_hash, depth, 0, ())
     moves = rules.legal_moves(position)
     if not moves:
-        return value(position, root_hash, depth, 0), []
-    scored = []
-    for m in moves:
-        child = rules.apply(position, m)
-        scored.append((_sign(position, child)
-                       * child_value(position, root_hash, m, child, depth - 1, 1), m))
+        return reference.expectiminimax(root, expand), []
+    # every move's value, so that every move tying the best is returned
+    scored = [(reference.expectiminimax(after_move(root, m), expand), m) for m in moves]
     best = max(v for v, _ in scored)
     return best, [m for v, m in scored if v == best]
 

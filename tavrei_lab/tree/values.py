@@ -28,14 +28,16 @@ edges get ``pv=True``; ``G.graph["principal_variation"]`` lists its move texts
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
 
 from tavrei_lab.core.position import Position
+from tavrei_lab.engine import reference
 from tavrei_lab.engine.evaluate import MATE
+from tavrei_lab.engine.evaluate import evaluate as engine_evaluate
+from tavrei_lab.engine.reference import Chance, Decision, NodeValue
 from tavrei_lab.tree.nodes import position_at, root_of
 
 _CLEARED = ("value", "bound", "pruned", "pv")
@@ -58,10 +60,10 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
             alphabeta: bool = True, root: int | None = None) -> float:
     """Compute node values and the principal variation on ``G`` in place; return the root value.
 
-    The reference minimax is the engine's (``engine.search.minimax``, on
-    positions); this is the same computation laid out on an explicit tree so
-    that every node carries its value for the pictures, and the tests hold the
-    two to the same number.
+    The computation is the engine's reference, ``engine.reference.expectiminimax``
+    (the lesson search's ``engine.search.minimax`` is the same function over
+    positions); this lays it out on an explicit tree so that every node carries
+    its value for the pictures.
 
     ``evaluate(position) -> float`` scores a position for its side to move
     (default: the engine's documented evaluation). ``alphabeta=False`` gives
@@ -75,9 +77,7 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
     >>> len(G.graph["principal_variation"])
     1
     """
-    if evaluate is None:
-        from tavrei_lab.engine.evaluate import evaluate as engine_evaluate
-        evaluate = engine_evaluate
+    score = engine_evaluate if evaluate is None else evaluate
     if root is None:
         root = root_of(G)
     for _, data in G.nodes(data=True):
@@ -85,61 +85,31 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
             data.pop(key, None)
     for _, _, data in G.edges(data=True):
         data.pop("pv", None)
-    best_child: dict[int, int] = {}
     nodes, succ = G.nodes, G.succ
 
-    def order(node: int) -> list[int]:
-        kids = list(succ[node])
-        if alphabeta:  # captures first: they most often refute, so cut-offs come early
-            kids.sort(key=lambda c: "x" not in succ[node][c].get("move", ""))
-        return kids
-
-    def search(node: int, alpha: float, beta: float) -> float:
+    def expand(node: int) -> float | Decision[int] | Chance[int]:
         data = nodes[node]
         kids = succ[node]
         if not kids:
-            value = _leaf_value(G, node, evaluate)
-            data["value"], data["bound"] = value, "exact"
-            return value
+            return _leaf_value(G, node, score)
         if data["type"] == "chance":
-            total = 0.0
-            likeliest, best_p = None, -1.0
-            for child, edge in kids.items():
-                p = edge["probability"]
-                total += p * search(child, -math.inf, math.inf)
-                if p > best_p:
-                    likeliest, best_p = child, p
-            assert likeliest is not None
-            best_child[node] = likeliest
-            data["value"], data["bound"] = total, "exact"
-            return total
-        maximizing = data["turn"] == "white"
-        a, b = alpha, beta
-        best = -math.inf if maximizing else math.inf
-        children = order(node)
-        for i, child in enumerate(children):
-            v = search(child, a, b)
-            if (v > best) if maximizing else (v < best):
-                best = v
-                best_child[node] = child
-            if maximizing:
-                a = max(a, v)
-            else:
-                b = min(b, v)
-            if alphabeta and a >= b:
-                for skipped in children[i + 1:]:
-                    nodes[skipped]["pruned"] = True
-                break
-        if best >= beta:
-            bound = "lower"
-        elif best <= alpha:
-            bound = "upper"
-        else:
-            bound = "exact"
-        data["value"], data["bound"] = best, bound
-        return best
+            return Chance([(child, edge["probability"]) for child, edge in kids.items()])
+        children = list(kids)
+        if alphabeta:  # captures first: they most often refute, so cut-offs come early
+            children.sort(key=lambda c: "x" not in kids[c].get("move", ""))
+        return Decision(maximizing=data["turn"] == "white", children=children)
 
-    value = search(root, -math.inf, math.inf)
+    best_child: dict[int, int] = {}
+
+    def record(node: int, found: NodeValue[int]) -> None:
+        data = nodes[node]
+        data["value"], data["bound"] = found.value, found.bound
+        if found.best is not None:
+            best_child[node] = found.best
+        for skipped in found.pruned:
+            nodes[skipped]["pruned"] = True
+
+    value = reference.expectiminimax(root, expand, alphabeta=alphabeta, record=record)
     G.graph["value"] = value
     pv: list[str] = []
     node = root
