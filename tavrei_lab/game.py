@@ -115,6 +115,7 @@ class Game:
         self._actions: list[Action] = []
         self._redo: list[tuple[Action, Position]] = []   # undone: (action, position after)
         self._ply = 0                    # moves in _actions, kept so ``ply`` is O(1)
+        self._line_version = 0           # see ``line_version``
         self._keys: Counter[str] = Counter({start.key(): 1})
         self.comments: dict[int, str] = {}
         self.tags: dict[str, str] = {}
@@ -153,6 +154,19 @@ class Game:
     def positions(self) -> list[Position]:
         """The start position and the position after each action."""
         return list(self._positions)
+
+    @property
+    def undone(self) -> list[tuple[Action, Position]]:
+        """What ``redo`` would play again, next first: each action with the position it leads to."""
+        return self._redo[::-1]
+
+    @property
+    def line_version(self) -> int:
+        """A number that changes whenever the line changes -- the actions played plus
+        those ``redo`` would replay -- except by stepping along it with ``pop`` and
+        ``redo``. A view of the whole line (the board's move list) keeps its texts and
+        rebuilds them only when this changes, so stepping costs the same in any game."""
+        return self._line_version
 
     @property
     def ply(self) -> int:
@@ -223,6 +237,7 @@ class Game:
             self._ply += 1
         if not redoing:  # a new action starts a new line: what was undone cannot come back
             self._redo.clear()
+            self._line_version += 1
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
@@ -268,7 +283,9 @@ class Game:
 
     def clear_redo(self) -> None:
         """Forget the actions undone by ``pop`` (a move taken back as wrong is not redone)."""
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
+            self._line_version += 1
 
     def play(self, movetext: str | Iterable[str], *,
              time_limit: float | None = None) -> list[Move]:
@@ -312,6 +329,7 @@ class Game:
             while len(self._actions) > mark:
                 self.pop()
             self._redo = redo
+            self._line_version += 1
             self.comments = comments
             raise
         return played
@@ -453,6 +471,7 @@ class Game:
         other._actions = list(self._actions)
         other._redo = list(self._redo)
         other._ply = self._ply
+        other._line_version = self._line_version
         other._keys = Counter(self._keys)
         other.comments = dict(self.comments)
         other.tags = dict(self.tags)

@@ -38,6 +38,7 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.widgets.line import MoveLine
 from tavrei_lab.widgets.view import BoardView, _with_svg
 
 HUMAN = "human"
@@ -88,8 +89,7 @@ def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
     history = game.history
     last = history[-1] if history else None
     if isinstance(last, Roll):  # a roll follows the move it should not hide
-        moves = [a for a in history if isinstance(a, Move)]
-        last = moves[-1] if moves else None
+        last = next((a for a in reversed(history) if isinstance(a, Move)), None)
     chance = game.is_chance_node()
     die = _has_die(game)
     return board_svg(position, flipped=flipped, lastmove=last, selected=selected,
@@ -230,6 +230,8 @@ class Board(widgets.VBox):
         self._agents: dict[int, tuple[str, Any]] = {}
         self._updating = False
         self._legal_for: tuple[Any, list[Move]] | None = None
+        self._line = MoveLine()
+        self._entries_shown = -1      # the line version the move list shows
 
         self.view = BoardView()
         self.view.observe(self._on_click, "click")
@@ -258,7 +260,7 @@ class Board(widgets.VBox):
                                     lambda: self.go_to(0), "48px")
         self.prev_button = _button("<", "previous (left arrow)", lambda: self.step(-1), "48px")
         self.next_button = _button(">", "next (right arrow)", lambda: self.step(1), "48px")
-        self.last_button = _button(">|", "last", lambda: self.go_to(len(self._line())), "48px")
+        self.last_button = _button(">|", "last", lambda: self.go_to(len(self.line())), "48px")
         nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
                             self.last_button])
         self.die_label = widgets.HTML()
@@ -398,13 +400,11 @@ class Board(widgets.VBox):
     def is_human_turn(self) -> bool:
         return self.player(self.game.position.turn) == HUMAN
 
-    def _line(self) -> list[tuple[Any, str]]:
-        """The whole line -- what was played plus what can be redone -- as
-        (position before, action text) pairs."""
-        future = self.game.copy()
-        while future.can_redo():
-            future.redo()
-        return list(zip(future.positions[:-1], future.action_texts(), strict=True))
+    def line(self) -> MoveLine:
+        """The whole line -- what was played plus what can be redone -- with its texts
+        (kept between steps: stepping through a long game costs no more than a short one)."""
+        self._line.follow(self.game)
+        return self._line
 
     # == drawing ==================================================================
     def svg(self) -> str:
@@ -480,7 +480,7 @@ class Board(widgets.VBox):
             self._update_count_picker()
             self._update_die()
             self.position_text.value = self.game.position.string
-            self.undo_button.disabled = not self.game.history
+            self.undo_button.disabled = not self.game.action_count
             self.redo_button.disabled = not self.game.can_redo()
         finally:
             self._updating = False
@@ -531,24 +531,11 @@ class Board(widgets.VBox):
         played at its end; the current line is the one holding the last
         action played.
         """
-        options: list[tuple[str, int]] = [("start", 0)]
-        roll: tuple[str, int] | None = None   # a roll waiting for its move
-        for i, (pos, text) in enumerate(self._line()):
-            dots = "." if pos.turn == WHITE else "..."
-            if text.startswith("@"):
-                if roll is not None:           # the roll before this one passed the turn
-                    options.append(roll)
-                roll = (f"{pos.fullmove_number}{dots} {text}", i + 1)
-                continue
-            label = f"{roll[0]} {text}" if roll else f"{pos.fullmove_number}{dots} {text}"
-            options.append((label, i + 1))
-            roll = None
-        if roll is not None:
-            options.append(roll)
-        if list(self.move_list.options) != options:
-            self.move_list.options = options
-        played = len(self.game.history)
-        self.move_list.value = min(v for _, v in options if v >= played)
+        line = self.line()
+        if self._entries_shown != line.version:     # the line changed, not just the step
+            self._entries_shown = line.version
+            self.move_list.options = list(line.entries)
+        self.move_list.value = line.entry_at(self.game.action_count)
 
     def _update_count_picker(self) -> None:
         pos = self.game.position
@@ -685,7 +672,7 @@ class Board(widgets.VBox):
         elif key == "Home":
             self.go_to(0)
         elif key == "End":
-            self.go_to(len(self._line()))
+            self.go_to(len(self.line()))
 
     def click_square(self, square: int, layer: int | None = None) -> None:
         """What a click on ``square`` (layer ``layer`` of its strip) does; see the module."""
@@ -1064,7 +1051,7 @@ class Board(widgets.VBox):
     def go_to(self, index: int) -> None:
         """Show the game after its first ``index`` actions (moves and rolls)."""
         game = self.game
-        index = max(0, min(index, len(self._line())))
+        index = max(0, min(index, len(self.line())))
         while game.action_count > index:
             game.pop()
         while game.action_count < index and game.can_redo():
@@ -1076,25 +1063,25 @@ class Board(widgets.VBox):
     def _where_text(self) -> str:
         """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
         game = self.game
-        if not game.history:
+        if not game.action_count:
             return "At the start position."
-        played = len(game.history)
-        before = game.positions[played - 1]
+        line = self.line()
+        played = game.action_count
+        before = line.befores[played - 1]
         dots = "." if before.turn == WHITE else "..."
-        total = sum(1 for _, text in self._line() if not text.startswith("@"))
-        return (f"After {before.fullmove_number}{dots} {game.action_texts()[-1]} "
-                f"(ply {game.ply} of {total}).")
+        return (f"After {before.fullmove_number}{dots} {line.texts[played - 1]} "
+                f"(ply {game.ply} of {line.plies}).")
 
     def step(self, delta: int) -> None:
         """One action back (``-1``) or forward (``+1``): the arrow keys."""
         game = self.game
-        if delta < 0 and not game.history:
+        if delta < 0 and not game.action_count:
             self._after_change(["Already at the start."])
             return
         if delta > 0 and not game.can_redo():
             self._after_change(["Already at the last move."])
             return
-        self.go_to(len(game.history) + delta)
+        self.go_to(game.action_count + delta)
 
     def _on_move_list(self, change: dict[str, Any]) -> None:
         if self._updating or change["new"] is None:
@@ -1108,13 +1095,13 @@ class Board(widgets.VBox):
         used again (undo cannot re-roll the die).
         """
         game = self.game
-        if not any(isinstance(a, Move) for a in game.history):
+        if not game.ply:
             self._after_change(["Nothing to undo."])
             return
         humans = HUMAN in (self.white_player.value, self.black_player.value)
         undone: list[str] = []
-        while game.history:
-            text = game.action_texts()[-1]
+        while game.action_count:
+            text = self.line().texts[game.action_count - 1]
             action = game.pop()
             if isinstance(action, Move):
                 undone.append(text)
