@@ -31,8 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK, acting_kind
+from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.rules.base import Outcome, RuleModule
+from tavrei_lab.rules.die import DieRules
 from tavrei_lab.rules.stacking import TowerChessRules
 
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 3.0, ROOK: 5.0, QUEEN: 9.0, HELGI: 12.0,
@@ -45,6 +46,11 @@ MATE = 10_000.0
 
 # Index by packed-kind bits for the inner loop (kind = (t >> 1) & 7).
 _VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
+# Per packed tavrel, its value signed for white (+) or black (-): as the top of its
+# tower (the kind it acts as) and as a tavrel under the top (its own kind).
+_TOP_VALUE = [(1.0 if t & 1 == 0 else -1.0) * _VALUE_BY_KIND[ACTING[t]] for t in range(512)]
+_UNDER_VALUE = [(1.0 if t & 1 == 0 else -1.0) * _VALUE_BY_KIND[(t >> 1) & 7]
+                for t in range(512)]
 
 
 def material(position: Position) -> float:
@@ -55,32 +61,51 @@ def material(position: Position) -> float:
     0.0
     """
     score = 0.0
-    values = _VALUE_BY_KIND
+    top_value = _TOP_VALUE
+    under_value = _UNDER_VALUE
     for tower in position.board:
         if not tower:
             continue
         top = tower[-1]
+        if len(tower) == 1:
+            score += top_value[top]
+            continue
         owner = top & 1
         for t in tower:
-            v = values[acting_kind(t) if t is top else (t >> 1) & 7]
-            sign = 1.0 if t & 1 == 0 else -1.0
+            v = top_value[t] if t is top else under_value[t]
             if t & 1 == owner:
-                score += sign * v
+                score += v
             else:
                 # t is a prisoner of ``owner``: partly ours (if we hold it) ...
-                score -= sign * v * PRISONER
+                score -= v * PRISONER
                 # ... and its own side keeps HELD of its value (it may be freed).
-                score += sign * v * HELD
+                score += v * HELD
     return score
 
 
 def volkhv_danger(rules: RuleModule, position: Position, color: int) -> int:
-    """Enemy attacks on the volkhv's square and the squares around it."""
+    """Enemy attacks on the volkhv's square and the squares around it (how many
+    of those squares the enemy attacks)."""
     ks = position.king_square(color)
     if ks is None:
         return 0
-    g = position.geometry
-    return sum(1 for s in (ks, *g.king[ks]) if rules.is_attacked(position, s, 1 - color))
+    zone = (ks, *position.geometry.king[ks])
+    family = _tower_family(rules)
+    if family is not None:      # the family counts them in one pass
+        return family.attacked_count(position.board, zone, 1 - color)
+    return sum(1 for s in zone if rules.is_attacked(position, s, 1 - color))
+
+
+def _tower_family(rules: RuleModule) -> TowerChessRules | None:
+    """The tower-chess rules that answer for ``rules``' mobility and attacks, if any:
+    ``rules`` itself, or the tower rules a die game's module wraps (``inner``), which
+    its ``is_attacked`` asks. A subclass (a plugin) goes through its own methods."""
+    if type(rules) is TowerChessRules:
+        return rules
+    inner = rules.inner
+    if type(inner) is TowerChessRules and type(rules) is DieRules:
+        return inner
+    return None
 
 
 def has_legal_move(rules: RuleModule, position: Position, pseudo: list[Any] | None = None) -> bool:
@@ -127,12 +152,11 @@ def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | No
     if type(rules) is not TowerChessRules or rules.king_capture:
         outcome = quick_outcome(rules, position)
         return outcome, 0.0 if outcome is not None else positional_score(position, rules)
-    pseudo = rules.pseudo_moves(position)
-    if not has_legal_move(rules, position, pseudo):
+    if not rules.has_legal_move(position):
         if rules.is_check(position):
             return Outcome("checkmate", 1 - position.turn), 0.0  # type: ignore[arg-type]
         return Outcome("stalemate"), 0.0
-    return None, positional_score(position, rules, len(pseudo))
+    return None, positional_score(position, rules)
 
 
 def positional_score(position: Position, rules: RuleModule, mobility: int | None = None) -> float:
@@ -144,13 +168,13 @@ def positional_score(position: Position, rules: RuleModule, mobility: int | None
     white_view = material(position)
     score = white_view if me == 0 else -white_view
     # A die game's module wraps a tower-chess module (``inner``): mobility is
-    # counted by the tower rules, whatever the die shows.
+    # counted by the tower rules, whatever the die shows. The other side's count
+    # is its pseudo moves as if it were its turn, with no en passant square.
     tower_rules = rules.inner or rules
     if type(tower_rules) is TowerChessRules:
-        pseudo = tower_rules.pseudo_moves
-        other = position.replace(turn=1 - me, ep_square=None)
-        mine = len(pseudo(position)) if mobility is None else mobility
-        score += MOBILITY * (mine - len(pseudo(other)))
+        count = tower_rules.pseudo_move_count
+        mine = count(position) if mobility is None else mobility
+        score += MOBILITY * (mine - count(position, 1 - me))
     elif not rules.is_chance_node(position):
         score += MOBILITY * len(rules.legal_moves(position))
     score += VOLKHV_THREAT * (volkhv_danger(rules, position, 1 - me)

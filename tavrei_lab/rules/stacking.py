@@ -157,6 +157,17 @@ class TowerChessRules(RuleModuleBase):
                     (r + dr) * w + f + df for df in (-1, 1)
                     if 0 <= f + df < w and 0 <= r + dr < g.height))
         self._pawn_attacks = (tuple(attacks[0]), tuple(attacks[1]))
+        # Bit masks of the same patterns, for ``attacked_count``.
+        def mask(squares: Any) -> int:
+            m = 0
+            for sq in squares:
+                m |= 1 << sq
+            return m
+        self._attack_masks = (
+            [mask(g.knight[s]) for s in range(g.size)],
+            [mask(g.king[s]) for s in range(g.size)],
+            [[mask(ray) for ray in g.rays[s]] for s in range(g.size)],
+            [[mask(a) for a in attacks[c]] for c in (0, 1)])
         self._size = g.size
         self._move_cache: dict[int, Move] = {}
         self._read_homes(variant)
@@ -432,6 +443,166 @@ class TowerChessRules(RuleModuleBase):
         """Moves by the movement rules alone, before the volkhv-safety test."""
         return self._generate(position, legal_only=False)
 
+    def pseudo_move_count(self, position: Position, color: int | None = None) -> int:
+        """``len(self.pseudo_moves(position))``, counted without building a move.
+
+        The lesson evaluation's mobility term needs only this number, for both
+        sides at every leaf of a search: walking the patterns and adding up the
+        landings costs a fraction of listing the moves. Every move of a tower
+        to one destination counts: one per split count (the whole tower alone
+        when splits are off), times the promotion choices where a ratnik
+        promotes by choice; castlings are added as listed.
+
+        ``color``: count for that side instead, as if it were its turn with no
+        en passant square (the side not to move has none to use).
+        """
+        board = position.board
+        me = position.turn if color is None else color
+        ep = position.ep_square if me == position.turn else None
+        g = self.geometry
+        rays = g.rays
+        knight = g.knight
+        king = g.king
+        splits = self.splits
+        choosing = self.promotion == "choice"
+        choices = len(self.promotion_kinds)
+        w = g.width
+        far = self.far_rank[me]
+        own_ok = self.own_towers
+        pass_own = self.pass_over_own
+        capture_king = self.king_capture
+        can_land = self._can_land
+        total = 0
+        for s, tower in enumerate(board):
+            if not tower:
+                continue
+            top = tower[-1]
+            if top & 1 != me:
+                continue
+            per = len(tower) if splits else 1       # moves per destination
+            kind = ACTING[top]
+            if kind == PAWN:
+                dests = self.destinations(board, s, top, me, ep)
+                if choosing:
+                    total += per * sum(choices if to // w == far else 1 for to in dests)
+                else:
+                    total += per * len(dests)
+                continue
+            n = 0
+            if kind == KNIGHT or kind == HELGI:
+                for t in knight[s]:
+                    if not board[t] or can_land(board, t, me, kind):
+                        n += 1
+            elif kind == KING:
+                for t in king[s]:
+                    if not board[t] or can_land(board, t, me, kind):
+                        n += 1
+                total += per * n
+                continue
+            square_rays = rays[s]
+            for d in _SLIDE_DIRS.get(kind, ()):
+                for t in square_rays[d]:
+                    there = board[t]
+                    if not there:
+                        n += 1
+                        continue
+                    other = there[-1]
+                    if other & _KIND_MASK == _KING_BITS:
+                        if capture_king and other & 1 != me:
+                            n += 1
+                        break
+                    if other & 1 == me:
+                        if own_ok:
+                            n += 1
+                        if pass_own:
+                            continue
+                        break
+                    n += 1
+                    break
+            total += per * n
+        if self.castling:
+            total += self._castling_count(position, me)
+        return total
+
+    def _castling_count(self, position: Position, me: int) -> int:
+        """``len(self._castlings(position, me))``: the paths are tested for attacks in
+        one pass over the enemy's units (``_attack_mask``), not square by square."""
+        board = position.board
+        ks = position.king_square(me)
+        if ks is None or ks != self._king_home[me]:
+            return 0
+        tower = board[ks]
+        king = tower[-1]
+        if len(tower) != 1 or king & MOVED or king & PROMOTED:
+            return 0
+        paths = []
+        rays = self.geometry.rays[ks]
+        for d in (2, 3):  # east (+file), west (-file) rays, as in ``_castlings``
+            ray = rays[d]
+            for i, s in enumerate(ray):
+                t = board[s]
+                if not t:
+                    continue
+                r = t[-1]
+                if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
+                        and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
+                    paths.append(1 << ks | 1 << ray[0] | 1 << ray[1])
+                break
+        if not paths:
+            return 0
+        hit = self._attack_mask(board, paths[0] | paths[-1], 1 - me)
+        return sum(1 for path in paths if not path & hit)
+
+    def attacked_count(self, board: tuple | list, squares: Any, by: int) -> int:
+        """How many of ``squares`` ``by`` attacks: ``attacked_by`` summed, in one pass.
+
+        The lesson evaluation counts the attacks around each volkhv this way at
+        every leaf.
+        """
+        zone = 0
+        for s in squares:
+            zone |= 1 << s
+        return self._attack_mask(board, zone, by).bit_count()
+
+    def _attack_mask(self, board: tuple | list, zone: int, by: int) -> int:
+        """The squares of ``zone`` (a bit mask) that ``by`` attacks, as a bit mask.
+
+        Walked from the attackers' side: each of ``by``'s units marks the
+        squares it attacks in the zone, and a line piece walks only the rays
+        that reach it -- the same squares ``attacked_by`` finds walking out
+        from each square of the zone.
+        """
+        knight_mask, king_mask, ray_mask, pawn_mask = self._attack_masks
+        pawn_hits = pawn_mask[by]
+        rays = self.geometry.rays
+        pass_own = self.pass_over_own
+        hit = 0
+        for s, tower in enumerate(board):
+            if not tower:
+                continue
+            top = tower[-1]
+            if top & 1 != by:
+                continue
+            kind = ACTING[top]
+            if kind == PAWN:
+                hit |= pawn_hits[s] & zone
+                continue
+            if kind == KING:
+                hit |= king_mask[s] & zone
+                continue
+            if kind == KNIGHT or kind == HELGI:
+                hit |= knight_mask[s] & zone
+            square_masks = ray_mask[s]
+            for d in _SLIDE_DIRS.get(kind, ()):
+                if not square_masks[d] & zone:
+                    continue
+                for t in rays[s][d]:
+                    hit |= (1 << t) & zone
+                    there = board[t]
+                    if there and not (pass_own and there[-1] & 1 == by):
+                        break
+        return hit
+
     def _move(self, s: int, k: int, to: int) -> Move:
         """The shared ``Move`` object for (s, k, to): moves are built once per board."""
         key = ((s * self._size) + to) * _COUNT_SLOTS + k
@@ -527,9 +698,10 @@ class TowerChessRules(RuleModuleBase):
             moves.extend(self._castlings(position))
         return moves
 
-    def _castlings(self, position: Position) -> list[Move]:
+    def _castlings(self, position: Position, color: int | None = None) -> list[Move]:
+        """Castlings of the side to move (or of ``color``, as if it were its turn)."""
         board = position.board
-        me = position.turn
+        me = position.turn if color is None else color
         ks = position.king_square(me)
         if ks is None or ks != self._king_home[me]:
             return []
