@@ -84,7 +84,8 @@ def test_wheel_built_from_the_sdist_has_the_data_files(built: Path) -> None:
         metadata = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
     assert "tavrei_lab/variants/tavreli.toml" in names
     assert "tavrei_lab/data/games.json" in names
-    assert "tavrei_lab/widgets/board.js" in names
+    assert {"tavrei_lab/widgets/board.js", "tavrei_lab/widgets/tree.js",
+            "tavrei_lab/widgets/svg_clicks.js"} <= names
     assert "tavrei_lab/py.typed" in names
     assert f"Version: {tavrei_lab.__version__}\n" in metadata
     assert "License-Expression: MIT\n" in metadata

@@ -6,10 +6,12 @@ the output's width, and a view where one click folds and a double-click shows.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
+import tavrei_lab.widgets
 from tavrei_lab import Game
 from tavrei_lab.render.tree import LABEL_CHAR, THUMB, draw_svg, fold_beside_pv, picture
 from tavrei_lab.tree import build
@@ -140,5 +142,24 @@ def test_view_click_folds_and_double_click_shows_the_position() -> None:
 def test_view_front_end_folds_on_click_and_selects_on_double_click() -> None:
     from tavrei_lab.widgets.tree import TreeCanvas
     esm = TreeCanvas._esm
-    assert 'addEventListener("dblclick"' in esm and 'report(e, "select")' in esm
-    assert '"toggle"), 250)' in esm and "clearTimeout(pending)" in esm
+    assert 'addEventListener("dblclick", onDoubleClick)' in esm and 'send(hit, "select")' in esm
+    assert '"toggle"), DOUBLE_CLICK_WAIT_MS)' in esm and "clearTimeout(pending)" in esm
+
+
+def test_board_and_tree_view_share_one_click_mechanism() -> None:
+    """Both browser halves start with ``svg_clicks.js`` and report through it: neither
+    numbers or sends its own messages (the browser tests check that the clicks work)."""
+    from tavrei_lab.widgets.esm import SHARED, widget_module
+    from tavrei_lab.widgets.tree import TreeCanvas
+    from tavrei_lab.widgets.view import BoardView
+
+    widgets_dir = Path(tavrei_lab.widgets.__file__).parent
+    shared = (widgets_dir / SHARED).read_text(encoding="utf-8")
+    assert "function reporter(model)" in shared and "function hitIn(" in shared
+    for widget, name in ((BoardView, "board"), (TreeCanvas, "tree")):
+        assert widget._esm == widget_module(name)
+        assert widget._esm.startswith(shared)
+        own = (widgets_dir / f"{name}.js").read_text(encoding="utf-8")
+        assert "reporter(model)" in own and "hitIn(holder, " in own
+        assert "seq +=" not in own
+        assert not re.search(r'model\.set\("(click|drop|key)"', own)

@@ -1,4 +1,5 @@
-// The browser half of the tavrei_lab board (anywidget, inline ESM, no build step).
+// The browser half of the tavrei_lab board (anywidget, inline ESM, no build step):
+// after svg_clicks.js, whose svgHolder, hitIn and reporter it uses.
 //
 // After chessground's model, this code owns the pointer and nothing else:
 // Python computes every legal move and sends a finished SVG (trait `svg`)
@@ -40,16 +41,14 @@ function render({ model, el }) {
   el.tabIndex = 0;                                  // focusable: arrow keys step moves
   el.setAttribute("data-lm-suppress-shortcuts", "true");  // JupyterLab: keys are ours
   el.setAttribute("data-jp-suppress-context-menu", "true"); // JupyterLab: right button is ours
-  const holder = document.createElement("div");
-  holder.className = "tavrei-board-svg";
-  el.appendChild(holder);
+  const holder = svgHolder(el, "tavrei-board-svg");
   const aside = document.createElement("div");
   aside.className = "tavrei-inspector";
   el.appendChild(aside);
   let shown = null;              // the square whose tower the inspector lists
   let shownSelected = null;      // the selection it followed last
 
-  let seq = 0;
+  const report = reporter(model);
   let clickedAt = null;          // performance.now() of the last click or drop
   let press = null;              // the left-button press being watched
   let drag = null;               // the tower being dragged
@@ -305,9 +304,7 @@ function render({ model, el }) {
     }
     if (target) {
       clickedAt = performance.now();
-      seq += 1;
-      model.set("drop", { from: d.square, count: d.count, to: target, seq });
-      model.save_changes();
+      report("drop", { from: d.square, count: d.count, to: target });
     }
   }
   function snapHome(d) {
@@ -408,19 +405,16 @@ function render({ model, el }) {
 
   // -- pointer events ---------------------------------------------------------------
   function hitOf(event) {
-    const hit = event.target.closest && event.target.closest("[data-square]");
-    if (!hit || !holder.contains(hit)) return null;
-    const layerNode = event.target.closest("[data-layer]");
-    const layer = layerNode && holder.contains(layerNode)
-      ? Number(layerNode.getAttribute("data-layer")) : null;
+    const hit = hitIn(holder, event, "data-square");
+    if (!hit) return null;
+    const layerNode = hitIn(holder, event, "data-layer");
+    const layer = layerNode ? Number(layerNode.getAttribute("data-layer")) : null;
     return { square: hit.getAttribute("data-square"), layer };
   }
   function sendClick(square, layer) {
     el.focus({ preventScroll: true });
     clickedAt = performance.now();
-    seq += 1;
-    model.set("click", { square, layer, seq });
-    model.save_changes();
+    report("click", { square, layer });
   }
   function onPointerDown(event) {
     if (rolling) rolling.finish();           // any press skips the die's tumble
@@ -466,9 +460,7 @@ function render({ model, el }) {
       // square flashes and Python says why (not your turn, the die, no move).
       if (!target || !holder.querySelector(`g.tower[data-square="${p.square}"]`)) return;
       clickedAt = performance.now();
-      seq += 1;
-      model.set("drop", { from: p.square, count: countFor(p.square, p.layer), to: target, seq });
-      model.save_changes();
+      report("drop", { from: p.square, count: countFor(p.square, p.layer), to: target });
       return;
     }
     sendClick(p.square, p.layer);
@@ -490,9 +482,7 @@ function render({ model, el }) {
     event.preventDefault();
     event.stopPropagation();
     clickedAt = performance.now();
-    seq += 1;
-    model.set("key", { key: event.key, seq });
-    model.save_changes();
+    report("key", { key: event.key });
   }
 
   async function onClipboard() {

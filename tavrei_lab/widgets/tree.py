@@ -7,8 +7,9 @@ the move that led there highlighted, and lists the moves from the root to it.
 The buttons do the same for the selected node; a big tree starts folded below
 ``expand_depth`` layers so the first picture is readable.
 
-The tree half is a small anywidget (inline ESM, no build step, no CDN): it
-draws the SVG it is sent and reports clicks on anything carrying
+The tree half is a small anywidget (``tree.js`` after the click code it
+shares with the board, ``svg_clicks.js``; inline ESM, no build step, no CDN):
+it draws the SVG it is sent and reports clicks on anything carrying
 ``data-node`` through its ``click`` trait, each report with a fresh ``seq``.
 A click waits a moment before it is reported, so the two clicks of a
 double-click do not fold and unfold the node first. Everything else is
@@ -33,53 +34,13 @@ from tavrei_lab.render.board import board_svg
 from tavrei_lab.render.tree import draw_svg
 from tavrei_lab.tree.nodes import moves_to, path_to, position_at, root_of
 from tavrei_lab.tree.values import value_text
-
-_ESM = """
-function render({ model, el }) {
-  const holder = document.createElement("div");
-  holder.className = "tavrei-tree-svg";
-  holder.style.overflow = "auto";
-  holder.style.maxHeight = "640px";
-  holder.style.maxWidth = "100%";
-  el.appendChild(holder);
-  let seq = 0;
-  function draw() {
-    holder.innerHTML = model.get("svg");
-    // keep the selected node in sight when a wide subtree unfolds
-    const picked = holder.querySelector(".selected");
-    if (picked) picked.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
-  function report(event, action) {
-    const hit = event.target.closest("[data-node]");
-    if (!hit || !holder.contains(hit)) return;
-    event.preventDefault();
-    seq += 1;
-    model.set("click", { node: Number(hit.getAttribute("data-node")), action, seq });
-    model.save_changes();
-  }
-  // A click folds or unfolds; a double-click selects. The click waits to see
-  // whether a second one follows, so a double-click never folds on its way.
-  let pending = null;
-  holder.addEventListener("click", (e) => {
-    if (!e.target.closest("[data-node]")) return;
-    clearTimeout(pending);
-    if (e.detail > 1) return;                  // the second click of a double-click
-    const target = e.target;
-    pending = setTimeout(() => report({ target, preventDefault() {} }, "toggle"), 250);
-  });
-  holder.addEventListener("dblclick", (e) => { clearTimeout(pending); report(e, "select"); });
-  model.on("change:svg", draw);
-  draw();
-  return () => model.off("change:svg", draw);
-}
-export default { render };
-"""
+from tavrei_lab.widgets.esm import widget_module
 
 
 class TreeCanvas(anywidget.AnyWidget):
     """The drawing half: shows ``svg``; a click sets ``click`` to {node, action, seq}."""
 
-    _esm = _ESM
+    _esm = widget_module("tree")
     svg = traitlets.Unicode("").tag(sync=True)
     click = traitlets.Dict({}).tag(sync=True)
 

@@ -3,7 +3,8 @@
 ``BoardView`` knows nothing about games. Python hands it a finished SVG
 (from ``tavrei_lab.render.board_svg``), the squares to grey out, and -- after
 chessground's model -- every tower's legal destinations per count (``moves``).
-The browser half (``board.js``, inline ESM, no CDN, no build step) draws it,
+The browser half (``board.js`` after the shared ``svg_clicks.js``, see
+``widgets.esm``; inline ESM, no CDN, no build step) draws it,
 lets a tower be dragged (showing its destinations without asking the kernel),
 and reports: a click on a ``data-square`` element into ``click``, a finished
 drag into ``drop``, an arrow key into ``key``. Right-drag draws arrows and
@@ -20,6 +21,8 @@ from typing import Any
 
 import anywidget
 import traitlets
+
+from tavrei_lab.widgets.esm import widget_module
 
 _HERE = Path(__file__).parent
 
@@ -54,7 +57,7 @@ class BoardView(anywidget.AnyWidget):
     - ``clipboard``: ``{"text": ..., "seq": n}``; the browser copies ``text``.
     """
 
-    _esm = (_HERE / "board.js").read_text(encoding="utf-8")
+    _esm = widget_module("board")
     _css = (_HERE / "board.css").read_text(encoding="utf-8")
 
     svg = traitlets.Unicode("").tag(sync=True)

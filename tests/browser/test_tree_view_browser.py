@@ -1,6 +1,6 @@
-"""The tree view in a real browser (Voila): it fits its output, a single click
-unfolds a node, a double-click puts the node's position on the board beside it,
-and a wide static tree picture is shown at the output's width.
+"""The tree view in a real browser (Voila and JupyterLab): it fits its output, a
+single click unfolds a node, a double-click puts the node's position on the
+board beside it, and a wide static tree picture is shown at the output's width.
 
 The evidence is what Python writes back after each click (the info panel
 names the selected node and the moves leading to it; the drawing it sends
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import screenshot, voila_app
+from _lab import RUN_ALL, screenshot, voila_app
 
 pytestmark = pytest.mark.browser
 
@@ -36,50 +36,77 @@ def _box(page: Any, selector: str) -> dict[str, float]:
     return box
 
 
+def check_the_tree_view(page: Any, name: str) -> None:
+    """The page shows tests/browser/notebooks/tree_view.ipynb run: check it fits, and
+    that a click unfolds and a double-click selects."""
+    page.wait_for_selector(".tavrei-tree-svg svg", timeout=60000)
+    page.wait_for_selector(".tavrei-tree-board svg", timeout=60000)
+    page.wait_for_selector(".tavrei-tree-picture svg", timeout=60000)
+    # -- it fits: the tree stays left of the board, the picture inside its output
+    tree, board = _box(page, ".tavrei-tree-svg"), _box(page, ".tavrei-tree-board")
+    assert tree["x"] + tree["width"] <= board["x"] + 1, (tree, board)
+    drawn = _box(page, ".tavrei-tree-picture svg")
+    output = _box(page, ".tavrei-tree-picture")
+    natural = float(page.get_attribute(".tavrei-tree-picture svg", "width") or 0)
+    assert natural > 1280 > drawn["width"]          # shrunk to the page ...
+    assert drawn["x"] + drawn["width"] <= output["x"] + output["width"] + 1
+    assert abs(drawn["height"] / drawn["width"] - 500 / natural) < 0.01  # ... not squashed
+    root = _box(page, '.tavrei-tree-picture g[data-node="0"] .shape')
+    assert 0 <= root["x"] and root["x"] + root["width"] <= 1280   # the root in sight
+    # -- a single click unfolds
+    folded = _node_count(page)
+    assert folded > 10                     # the root and its children
+    node = page.locator('.tavrei-tree-svg g[data-node="5"] .shape')
+    node.scroll_into_view_if_needed()
+    node.click()
+    page.wait_for_function("(n) => document.querySelectorAll("
+                           "'.tavrei-tree-svg [data-node]').length > n",
+                           arg=folded, timeout=15000)
+    unfolded = _node_count(page)
+    assert "node 5" not in page.locator(".tavrei-tree-info").inner_text()
+    # -- a double-click shows the position, and does not fold on its way
+    node = page.locator('.tavrei-tree-svg g[data-node="5"] .shape')
+    node.dblclick()
+    page.wait_for_function(
+        "() => (document.querySelector('.tavrei-tree-info') || {}).innerText"
+        " && document.querySelector('.tavrei-tree-info').innerText.includes('node 5')",
+        timeout=15000)
+    info = page.locator(".tavrei-tree-info").inner_text()
+    assert re.search(r"moves: \S+", info)
+    selected = page.get_attribute('.tavrei-tree-svg g[data-node="5"]', "class") or ""
+    assert "selected" in selected.split()
+    page.wait_for_timeout(600)             # a stray fold would have arrived by now
+    assert _node_count(page) == unfolded
+    # -- a click on the board beside it is no click on the tree
+    page.locator(".tavrei-tree-board svg").click()
+    page.wait_for_timeout(600)
+    assert _node_count(page) == unfolded and "node 5" in page.locator(
+        ".tavrei-tree-info").inner_text()
+    screenshot(page, name)
+
+
 def test_click_unfolds_double_click_shows_the_position_and_it_fits(voila_tree: str,
                                                                    browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
         page.goto(voila_tree)
-        page.wait_for_selector(".tavrei-tree-svg svg", timeout=60000)
-        page.wait_for_selector(".tavrei-tree-board svg", timeout=60000)
-        page.wait_for_selector(".tavrei-tree-picture svg", timeout=60000)
-        # -- it fits: the tree stays left of the board, the picture inside its output
-        tree, board = _box(page, ".tavrei-tree-svg"), _box(page, ".tavrei-tree-board")
-        assert tree["x"] + tree["width"] <= board["x"] + 1, (tree, board)
-        drawn = _box(page, ".tavrei-tree-picture svg")
-        output = _box(page, ".tavrei-tree-picture")
-        natural = float(page.get_attribute(".tavrei-tree-picture svg", "width") or 0)
-        assert natural > 1280 > drawn["width"]          # shrunk to the page ...
-        assert drawn["x"] + drawn["width"] <= output["x"] + output["width"] + 1
-        assert abs(drawn["height"] / drawn["width"] - 500 / natural) < 0.01  # ... not squashed
-        root = _box(page, '.tavrei-tree-picture g[data-node="0"] .shape')
-        assert 0 <= root["x"] and root["x"] + root["width"] <= 1280   # the root in sight
-        # -- a single click unfolds
-        folded = _node_count(page)
-        assert folded > 10                     # the root and its children
-        node = page.locator('.tavrei-tree-svg g[data-node="5"] .shape')
-        node.scroll_into_view_if_needed()
-        node.click()
-        page.wait_for_function("(n) => document.querySelectorAll("
-                               "'.tavrei-tree-svg [data-node]').length > n",
-                               arg=folded, timeout=15000)
-        unfolded = _node_count(page)
-        assert "node 5" not in page.locator(".tavrei-tree-info").inner_text()
-        # -- a double-click shows the position, and does not fold on its way
-        node = page.locator('.tavrei-tree-svg g[data-node="5"] .shape')
-        node.dblclick()
-        page.wait_for_function(
-            "() => (document.querySelector('.tavrei-tree-info') || {}).innerText"
-            " && document.querySelector('.tavrei-tree-info').innerText.includes('node 5')",
-            timeout=15000)
-        info = page.locator(".tavrei-tree-info").inner_text()
-        assert re.search(r"moves: \S+", info)
-        selected = page.get_attribute('.tavrei-tree-svg g[data-node="5"]', "class") or ""
-        assert "selected" in selected.split()
-        page.wait_for_timeout(600)             # a stray fold would have arrived by now
-        assert _node_count(page) == unfolded
-        screenshot(page, "tree-view")
+        check_the_tree_view(page, "tree-view")
+    finally:
+        context.close()
+
+
+def test_the_tree_view_in_jupyterlab(jupyter_lab: dict[str, Any], browser: Any) -> None:
+    """The same checks in JupyterLab, where the board's browser tests run too."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{jupyter_lab['url']}/lab/tree/tree_view.ipynb?token="
+                  f"{jupyter_lab['token']}&reset")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
+                               ".currentWidget && window.jupyterapp.shell.currentWidget"
+                               ".sessionContext", timeout=60000)
+        assert page.evaluate(RUN_ALL), "the kernel never became ready"
+        check_the_tree_view(page, "tree-view-jupyterlab")
     finally:
         context.close()

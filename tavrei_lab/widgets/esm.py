@@ -1,0 +1,26 @@
+"""The browser halves of the widgets: each an inline ES module built from shared parts.
+
+anywidget loads one inline module per widget (no build step, no CDN), and a
+module loaded that way cannot import a file beside it. So the code every
+SVG widget shares -- where its drawing goes, what a click hit, how the click
+is reported to Python -- is one file, ``svg_clicks.js``, and each widget's
+module is that file followed by the widget's own (``board.js``, ``tree.js``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+
+#: The code the widgets' modules share, first in each.
+SHARED = "svg_clicks.js"
+
+
+def widget_module(name: str) -> str:
+    """The ES module of widget ``name``: ``svg_clicks.js``, then ``{name}.js``."""
+    parts = [SHARED, f"{name}.js"]
+    return "\n".join((_HERE / part).read_text(encoding="utf-8") for part in parts)
+
+
+__all__ = ["SHARED", "widget_module"]
