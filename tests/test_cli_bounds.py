@@ -141,6 +141,10 @@ def test_compare_refuses_a_billion_games_before_building_a_schedule(
 @pytest.mark.parametrize("argv, message", [
     (["compare", "--max-plies", str(MAX_GAME_PLIES + 1)], "max_plies must be"),
     (["compare", "--workers", "100000"], "--workers must be"),
+    (["compare", "--workers", "0"], "--workers must be"),
+    # sweep took any --workers (100000 would fork that many processes) and 0 as the default
+    (["sweep", "--workers", "100000", "--executor", "inline"], "--workers must be 1..64"),
+    (["sweep", "--workers", "0", "--executor", "inline"], "--workers must be 1..64"),
     (["play", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
     (["soak", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
     (["soak", "--games", "1000000001"], "--games must be"),
@@ -258,3 +262,24 @@ def test_tree_keeps_its_time_limit_when_one_node_has_50000_children(
     assert time.monotonic() - start < 25
     assert (code == 0 and "cut at --time-limit" in out) or \
         (code == 2 and "took longer than --time-limit" in err)
+
+
+def test_compare_and_sweep_take_the_same_run_options() -> None:
+    """One declaration (``cli.common.add_run_options``): same flags, defaults, choices
+    and help in both commands, bar what ``--out`` holds."""
+    from tavrei_lab.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    flags = ("--executor", "--scheduler", "--workers", "--out", "--no-progress")
+
+    def options(command: str) -> dict[str, tuple]:
+        found = {}
+        for action in sub.choices[command]._actions:
+            (flag,) = [f for f in action.option_strings if f in flags] or [None]
+            if flag:
+                found[flag] = (action.dest, action.default, action.choices, action.type,
+                               action.help if flag != "--out" else None)
+        return found
+
+    assert set(options("compare")) == set(flags)
+    assert options("compare") == options("sweep")

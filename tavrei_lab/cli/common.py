@@ -9,9 +9,16 @@ import select
 import stat
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
+
+#: Most worker processes or threads one run of games may start.
+MAX_WORKERS = 64
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +32,41 @@ def add_start(parser: argparse.ArgumentParser) -> None:
                         help='moves to play first, e.g. "e2-e4 e7-e5"')
     parser.add_argument("--position", default=None, metavar="STR",
                         help="start from this position string (or FEN)")
+
+
+def add_run_options(parser: argparse.ArgumentParser, *, out_help: str) -> None:
+    """Where the games of a run are played, and what it writes: ``--executor``,
+    ``--scheduler``, ``--workers``, ``--out`` (``out_help`` says what goes there)
+    and ``--no-progress``. ``compare`` and ``sweep`` take the same ones, so their
+    help and checks stay in step; ``run_executor`` reads them."""
+    parser.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
+                        help="where games run without --scheduler (default: processes, "
+                             "one per core)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="run the games on this dask scheduler (e.g. tcp://host:8786; "
+                             "the [cluster] extra)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help=f"parallel workers, 1..{MAX_WORKERS} (default: the number of "
+                             "cores)")
+    parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+@contextmanager
+def run_executor(args: argparse.Namespace) -> Iterator[Any]:
+    """The executor for ``add_run_options``' arguments: a dask client for
+    ``--scheduler`` (closed when the run ends, however it ends), else the
+    ``--executor`` name. ``--workers`` is checked first, before anything starts."""
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise LimitError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
+    if not args.scheduler:
+        yield args.executor
+        return
+    client = connect_scheduler(args.scheduler)
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
@@ -214,13 +256,11 @@ def connect_scheduler(address: str) -> Any:
     """A ``distributed.Client`` for ``--scheduler ADDRESS``, or a one-line error saying
     what is missing (the optional ``[cluster]`` extra, or a scheduler that answers)."""
     try:
-        from distributed import Client
+        from distributed import Client  # the optional [cluster] extra, imported when asked
     except ImportError:
-        from tavrei_lab.errors import TavreiError
         raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
                           "(pip install 'tavrei_lab[cluster]')") from None
     try:
         return Client(address)   # waits dask's connect timeout (distributed.comm.timeouts)
     except (OSError, TimeoutError, ValueError) as exc:
-        from tavrei_lab.errors import TavreiError
         raise TavreiError(f"--scheduler {address}: cannot connect: {exc}") from None

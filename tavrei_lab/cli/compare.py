@@ -15,13 +15,9 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.cli.common import connect_scheduler
-from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.cli.common import add_run_options, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
-from tavrei_lab.errors import LimitError, TavreiError
-
-#: Most worker processes or threads one run may start.
-MAX_WORKERS = 64
+from tavrei_lab.errors import TavreiError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,33 +38,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                    help="adjudicate a game as a draw after N plies, reported as 'max-plies' "
                         f"(default: {DEFAULT_MAX_PLIES})")
-    p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
-                   help="where games run (default: processes, one per core)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run the games on this dask scheduler (e.g. tcp://host:8786; the "
-                        "[cluster] extra)")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="parallel workers (default: the number of cores)")
-    p.add_argument("--out", default=None, metavar="DIR",
-                   help="write records, tables and plots here")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_run_options(p, out_help="write records, tables and plots here")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TavreiError(f"--games must be 1 or more, got {args.games}")
-    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
-        raise LimitError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
-    client = connect_scheduler(args.scheduler) if args.scheduler else None
-    try:
+    with run_executor(args) as executor:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
-                            max_plies=args.max_plies,
-                            executor=client if client is not None else args.executor,
+                            max_plies=args.max_plies, executor=executor,
                             workers=args.workers, progress=not args.no_progress)
-    finally:
-        if client is not None:
-            client.close()
     print(result.variants_table())
     print()
     print(result.pairs_table())

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.cli.common import connect_scheduler
-from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.cli.common import add_run_options, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
+from tavrei_lab.lab.cells import parse_grid_args
+from tavrei_lab.lab.sweep import sweep
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,35 +50,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --stop-width: games between two looks (default: 20)")
     p.add_argument("--store", default=None, metavar="FILE",
                    help="SQLite file keeping every game (a rerun resumes from it)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run the games on this dask scheduler (e.g. tcp://host:8786)")
-    p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
-                   help="where games run without --scheduler (default: processes)")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="parallel workers (default: the number of cores)")
-    p.add_argument("--out", default=None, metavar="DIR",
-                   help="write the tables (CSV, JSON) and plots (SVG) here")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_run_options(p, out_help="write the tables (CSV, JSON) and plots (SVG) here")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from tavrei_lab.lab.cells import parse_grid_args
-    from tavrei_lab.lab.sweep import sweep
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
     grid = parse_grid_args(args.grid)
-    client = connect_scheduler(args.scheduler) if args.scheduler else None
-    try:
+    with run_executor(args) as executor:
         result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
                        games=args.games, seed=args.seed, store=args.store,
                        max_plies=args.max_plies, stop_width=args.stop_width,
-                       batch=args.batch,
-                       executor=client if client is not None else args.executor,
+                       batch=args.batch, executor=executor,
                        workers=args.workers, progress=not args.no_progress)
-    finally:
-        if client is not None:
-            client.close()
     print(result.table)
     print()
     print(result.pieces())
