@@ -252,9 +252,7 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
 
 def _move(game: Game, answer: str | Move) -> Move:
     """The legal move an answer names (``TavreiError`` explains an illegal one)."""
-    if isinstance(answer, Move):
-        return game._match(answer)
-    return game.parse_move(str(answer))
+    return game.find_move(answer if isinstance(answer, Move) else str(answer))
 
 
 def _illegal(answer: Any, exc: TavreiError) -> Feedback:

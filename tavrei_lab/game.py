@@ -241,14 +241,7 @@ class Game:
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move) or not all(
-                isinstance(x, int) for x in (move.from_square, move.count, move.to_square,
-                                             move.promotion)):
-            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self.ply + 1)
-        else:
-            move = self._match(move)
+        move = self.find_move(move)
         new = self.rules.apply(self.position, move)
         self._append(move, new)
         return move
@@ -354,6 +347,27 @@ class Game:
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"ply {self.ply + 1}: roll @{face}: {exc.args[0]}",
                                    move_text=f"@{face}", ply=self.ply + 1) from None
+
+    def find_move(self, move: Move | str) -> Move:
+        """The legal move here that ``move`` (a ``Move`` or move text) names.
+
+        What ``push`` plays, found without playing it: a checker of answers
+        can hold an answer against the legal moves first. A ``Move`` built by
+        hand may leave out what the rules fill in (castling given as a plain
+        volkhv move, e1-g1, is the castling move). None found raises
+        ``IllegalMoveError`` saying why, or ``NotationError`` for bad text.
+
+        >>> game = Game("orthodox")
+        >>> game.move_text(game.find_move("e2-e4"))
+        'e2-e4'
+        """
+        if isinstance(move, str):
+            return self.parse_move(move)
+        if not isinstance(move, Move) or not all(
+                isinstance(x, int) for x in (move.from_square, move.count, move.to_square,
+                                             move.promotion)):
+            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self.ply + 1)
+        return self._match(move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names here; explains why if there is none."""

@@ -169,3 +169,24 @@ def test_a_position_of_other_rules_is_refused_or_re_read() -> None:
 def test_move_text_of_text_is_a_notation_error() -> None:
     with pytest.raises(NotationError, match="not a move"):
         Game().move_text("e2-e4")  # type: ignore[arg-type]
+
+
+def test_find_move_names_the_legal_move_without_playing_it() -> None:
+    """``Game.find_move`` is what ``push`` plays, public (exercises used ``Game._match``)."""
+    from tavrei_lab.errors import IllegalMoveError
+    game = Game("orthodox")
+    game.play("e2-e4 e7-e5 g1-f3 b8-c6 f1-c4 g8-f6")
+    before = (game.position.string, len(game.history))
+    g = game.position.geometry
+    plain = Move(g.parse("e1"), 1, g.parse("g1"))        # castling given as a king move
+    found = game.find_move(plain)
+    assert found.castling and game.find_move("0-0") == found
+    assert game.move_text(game.find_move("d2-d3")) == "d2-d3"
+    with pytest.raises(IllegalMoveError, match="e1"):
+        game.find_move(Move(g.parse("e1"), 1, g.parse("e3")))
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        game.find_move(Move("e1", 1, "e3"))               # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        game.find_move("e2-")
+    assert (game.position.string, len(game.history)) == before   # nothing was played
+    assert game.push(plain) == found
