@@ -612,12 +612,13 @@ class TowerChessRules(RuleModuleBase):
         return m
 
     def _generate(self, position: Position, legal_only: bool,
-                  first_only: bool = False) -> list[Move]:
+                  first_only: bool = False, skip: int | None = None) -> list[Move]:
         """Pseudo-legal moves, or (``legal_only``) those that keep the volkhv safe.
 
         The full make-and-test is needed only where a move can expose the
         volkhv: in check, volkhv moves, en passant, a split that uncovers an
         enemy tavrel, or emptying a square on a line to the volkhv (a pin).
+        ``first_only`` stops at the first move; nothing moves from ``skip``.
         """
         board = position.board
         me = position.turn
@@ -640,7 +641,7 @@ class TowerChessRules(RuleModuleBase):
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != me:
+            if top & 1 != me or s == skip:
                 continue
             dests = destinations(board, s, top, me, ep)
             if not dests:
@@ -733,12 +734,48 @@ class TowerChessRules(RuleModuleBase):
         return self._generate(position, legal_only=True)
 
     def has_legal_move(self, position: Position) -> bool:
-        """Whether any legal move exists. It stops at the first one found, so
-        the end-of-game test at every leaf of a tree or a search costs a
-        fraction of a full generation."""
+        """Whether any legal move exists: ``bool(legal_moves(position))``, found faster.
+
+        It is asked at every leaf of a tree and of a search (is the game over
+        there?), so it stops at the first legal move, and it tries the volkhv's
+        own steps first with a test that builds no position (``_volkhv_can_step``):
+        a side reduced to its volkhv -- a common leaf -- is answered by one or two
+        attack tests. The other units follow, first move first.
+        """
         if self.king_capture:
             return bool(self.legal_moves(position))
-        return bool(self._generate(position, legal_only=True, first_only=True))
+        ks = position.king_square(position.turn)
+        if ks is None:
+            return bool(self._generate(position, legal_only=True, first_only=True))
+        if self._volkhv_can_step(position, ks):
+            return True
+        return bool(self._generate(position, legal_only=True, first_only=True, skip=ks))
+
+    def _volkhv_can_step(self, position: Position, ks: int) -> bool:
+        """Has the volkhv on ``ks`` a step (castling aside) after which it is not attacked?
+
+        The same test ``_generate`` makes for a volkhv move -- play it, then ask
+        whether the volkhv's new square is attacked -- without building the
+        position: only the square the volkhv leaves differs (it keeps what the
+        move leaves behind, ``_left_behind``), and the attack test never looks at
+        the square it tests, so one board copy per count serves every step.
+        """
+        board = position.board
+        me = position.turn
+        tower = board[ks]
+        dests = self.destinations(board, ks, tower[-1], me, position.ep_square)
+        if not dests:
+            return False
+        enemy = 1 - me
+        h = len(tower)
+        after = list(board)
+        attacked_by = self.attacked_by
+        for k in (range(1, h + 1) if self.splits else (h,)):
+            after[ks] = self._left_behind(tower[:h - k], ks, me)
+            for to in dests:
+                if not attacked_by(after, to, enemy):
+                    return True
+        return False
 
     def _promotion_moves(self, position: Position, s: int, k: int, to: int,
                          full: Any, out: list[Move]) -> None:
@@ -834,7 +871,7 @@ class TowerChessRules(RuleModuleBase):
             board[rook_sq] = ()
             board[to] = (WITH_MOVED[king],)
             board[fr + step] = (WITH_MOVED[rook],)
-            kings = None
+            kings = self._volkhv_moved(kings, me, fr, to)
         else:
             tower = board[fr]
             h = len(tower)
@@ -847,7 +884,7 @@ class TowerChessRules(RuleModuleBase):
             top = unit[-1]
             pawn_move = ACTING[top] == PAWN
             if top & _KIND_MASK == _KING_BITS:
-                kings = None
+                kings = self._volkhv_moved(kings, me, fr, to)
             dest = board[to]
             capture = False
             if (pawn_move and to == position.ep_square and not dest
@@ -869,13 +906,7 @@ class TowerChessRules(RuleModuleBase):
             if pawn_move and to // w == self.far_rank[me]:
                 unit = unit[:-1] + (self._promoted(top, move.promotion),)
             board[to] = dest + unit if dest else unit
-            if rest:
-                rtop = rest[-1]
-                owner = rtop & 1
-                if (ACTING[rtop] == PAWN and fr // w == self.far_rank[owner]
-                        and (owner == me or self.promote_uncovered_enemy)):
-                    rest = rest[:-1] + (self._promoted(rtop),)
-            board[fr] = rest
+            board[fr] = self._left_behind(rest, fr, me) if rest else rest
             if pawn_move and (to - fr == 2 * w or fr - to == 2 * w):
                 ep = fr + self._forward[me]
             if pawn_move or capture:
@@ -884,6 +915,32 @@ class TowerChessRules(RuleModuleBase):
                          halfmove, position.fullmove_number + me, position.roll)
         after._kings = kings  # unchanged unless a volkhv moved or was landed on
         return after
+
+    def _left_behind(self, rest: tuple[Tavrel, ...], fr: int, me: int) -> tuple[Tavrel, ...]:
+        """The tower a move leaves on ``fr``: a ratnik it uncovers on its owner's far
+        rank is promoted (A8.1; an enemy one only with ``promote_uncovered_enemy``)."""
+        if not rest:
+            return rest
+        rtop = rest[-1]
+        owner = rtop & 1
+        if (ACTING[rtop] == PAWN and fr // self.geometry.width == self.far_rank[owner]
+                and (owner == me or self.promote_uncovered_enemy)):
+            return rest[:-1] + (self._promoted(rtop),)
+        return rest
+
+    def _volkhv_moved(self, kings: tuple[int | None, int | None] | None, me: int,
+                      fr: int, to: int) -> tuple[int | None, int | None] | None:
+        """Where the volkhvs stand after the mover's volkhv went from ``fr`` to ``to``.
+
+        A side has one volkhv (``validate``), always on top, so it now stands on ``to``
+        and the other is where it was: recording that spares the next ``king_square``
+        a scan of the whole board -- a tree or a search asks after every volkhv step.
+        None (scan again) when nothing was recorded, and under king capture, where a
+        volkhv can be buried and a split can uncover it again.
+        """
+        if kings is None or kings[me] != fr or self.king_capture:
+            return None
+        return (to, kings[1]) if me == 0 else (kings[0], to)
 
     # -- the end -----------------------------------------------------------------
     def buried_king(self, position: Position) -> Color | None:
