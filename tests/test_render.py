@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tavrei_lab import Game, Move, Roll
+from tavrei_lab import Game, Move, Roll, load_variant
 from tavrei_lab.cli import main as cli_main
 from tavrei_lab.core.tavrel import BLACK, HELGI, KINDS, WHITE
 from tavrei_lab.errors import NotationError, RenderError, TavreiError
@@ -36,6 +36,7 @@ from tavrei_lab.render import (
 from tavrei_lab.render.board import (
     ROLE_LETTERS,
     SQUARE,
+    kinds_in_play,
     strip_legend,
 )
 from tavrei_lab.render.glyphs import GLYPH_INSET
@@ -630,6 +631,30 @@ def test_strip_legend_names_every_letter() -> None:
     assert [letter for letter, _ in legend] == ["K", "Q", "R", "B", "N", "P", "H"]
     assert {kind.name for _, kind in legend} == {"volkhv", "knyaz", "ratoborets", "luchnik",
                                                  "vsadnik", "ratnik", "helgi"}
+
+
+def letters_in_play(game: Game) -> str:
+    position = game.position
+    return "".join(letter for letter, _ in strip_legend(position.pieces, kinds_in_play(position)))
+
+
+@pytest.mark.parametrize("game, letters", [
+    # reported: the legend listed the helgi (and orthodox's unused amazon) everywhere
+    (Game(), "KQRBNPH"),                                  # the e-file ratniks' destiny: helgi
+    (Game("orthodox"), "KQRBNP"),                         # promotion by choice: Q, R, B, N
+    (Game("gavrilov-die"), "KQRNP"),                      # 6x6: no luchnik, no helgi
+    (Game("gavrilov-die-8x8"), "KQRBNP"),
+    (Game(load_variant("tavreli", promotion="queen")), "KQRBNP"),
+    (Game(load_variant("tavreli", promotion="choice", promotion_choices="rook,helgi")),
+     "KQRBNPH"),
+    (Game(load_variant("tavreli", promotion="choice", promotion_choices="rook,knight")),
+     "KQRBNP"),
+    (Game("tavreli", "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1"), "KRBN"),   # a puzzle: no ratniks
+    (Game("tavreli", "4v3/8/8/8/3P:L4/8/8/4V3 w - 0 1"), "KBP"),     # a ratnik bound for luchnik
+    (Game("tavreli", "4v2P:H*/8/8/8/8/8/8/4V3 b - 0 1"), "KPH"),     # a helgi: demoted, a ratnik
+])
+def test_the_legend_lists_only_the_kinds_that_can_occur(game: Game, letters: str) -> None:
+    assert letters_in_play(game) == letters
 
 
 def test_highlights_tint_squares_and_refuse_bad_ones() -> None:

@@ -647,6 +647,17 @@ def test_tower_inspector_data_lists_every_layer_bottom_to_top() -> None:
     assert board.count == 1
 
 
+def test_the_legend_follows_the_variant_and_the_position() -> None:
+    # reported: the legend listed the helgi always, even where none can appear
+    board = Board(variant="orthodox")
+    assert [row[0] for row in board.view.legend] == ["K", "Q", "R", "B", "N", "P"]
+    board.set_game(Game())
+    assert [row[0] for row in board.view.legend][-1] == "H"
+    board.set_position("4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1")     # no ratnik left to promote
+    assert [row[1] for row in board.view.legend] == ["volkhv", "ratoborets", "luchnik",
+                                                     "vsadnik"]
+
+
 def test_words_a_lone_tavrel_is_not_a_tower() -> None:
     board = Board()
     click(board, "g1")

@@ -100,15 +100,40 @@ ROLE_LETTERS = {KING: "K", QUEEN: "Q", ROOK: "R", BISHOP: "B", KNIGHT: "N", PAWN
                 HELGI: "H"}
 
 
-def strip_legend(pieces: Any) -> list[tuple[str, Any]]:
-    """(strip letter, ``PieceKind``) for every kind of a piece set, king first.
+def strip_legend(pieces: Any, kinds: Iterable[int] | None = None) -> list[tuple[str, Any]]:
+    """(strip letter, ``PieceKind``) for every kind of a piece set (or only ``kinds``,
+    e.g. ``kinds_in_play(position)``), king first.
 
     >>> from tavrei_lab import Game
     >>> [(letter, kind.name) for letter, kind in strip_legend(Game().rules.pieces)][:2]
     [('K', 'volkhv'), ('Q', 'knyaz')]
     """
+    wanted = set(pieces.by_kind) if kinds is None else set(kinds)
     return [(ROLE_LETTERS[kind], pieces.by_kind[kind]) for kind in ROLE_LETTERS
-            if kind in pieces.by_kind]
+            if kind in pieces.by_kind and kind in wanted]
+
+
+def kinds_in_play(position: Any) -> set[int]:
+    """The kinds ``position`` holds or can still come to hold: every tavrel's role
+    now, what each ratnik may become on its far rank, and the ratnik a promoted one
+    turns back into when it is demoted. A legend of these never names a piece the
+    learner cannot meet (the helgi in orthodox chess, a luchnik on a 6x6 die board).
+
+    >>> from tavrei_lab import Game
+    >>> sorted(Game("orthodox").rules.pieces.by_kind[k].name for k in kinds_in_play(
+    ...     Game("orthodox").position))
+    ['bishop', 'king', 'knight', 'pawn', 'queen', 'rook']
+    """
+    promotions = position.rules.promotions
+    kinds: set[int] = set()
+    for tower in position.board:
+        for t in tower:
+            kinds.add(t.acting_kind)
+            if t.promoted:
+                kinds.add(t.kind)
+            elif t.kind == PAWN:
+                kinds.update(promotions(t))
+    return kinds
 
 
 # -- words -------------------------------------------------------------------------
@@ -849,5 +874,5 @@ def _draw_arrow(r: Renderer, parent: Any, a: tuple[float, float], b: tuple[float
 
 
 __all__ = ["ROLE_LETTERS", "board_extent", "board_svg", "describe_tavrel", "draw_board",
-           "legible_strip", "resolve_options", "resolve_scene", "strip_layout", "strip_legend",
-           "tavrel_svg", "tower_title"]
+           "kinds_in_play", "legible_strip", "resolve_options", "resolve_scene", "strip_layout",
+           "strip_legend", "tavrel_svg", "tower_title"]

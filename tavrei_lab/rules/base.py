@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from tavrei_lab.core.tavrel import COLOR_NAMES, PAWN, Color
+from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Color
 from tavrei_lab.errors import IllegalMoveError
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from tavrei_lab.core.move import Move
     from tavrei_lab.core.pieces import PieceSet
     from tavrei_lab.core.position import Position
+    from tavrei_lab.core.tavrel import Tavrel
     from tavrei_lab.variant import Variant
 
 
@@ -213,6 +214,11 @@ class RuleModule(Protocol):
         which cannot say a ratnik's destiny, gives each ratnik."""
         ...
 
+    def promotions(self, ratnik: Tavrel) -> tuple[int, ...]:
+        """The kinds ``ratnik`` may become on its far rank (a board's legend lists only
+        the kinds a position holds or can come to hold)."""
+        ...
+
     def outcome(self, position: Position, repetitions: int = 1,
                 claim_draw: bool = False) -> Outcome | None:
         """The game's end in this position, given how often it has occurred."""
@@ -317,6 +323,14 @@ class RuleModuleBase:
     def live_ep_square(self, position: Position) -> int | None:
         """Any en passant square the position records counts."""
         return position.ep_square
+
+    def promotions(self, ratnik: Tavrel) -> tuple[int, ...]:
+        """Its destiny if it has one; else, not knowing the module's rule, every kind of
+        the piece set but the king and the ratnik (a legend then shows too much, never
+        too little)."""
+        if ratnik.destiny:
+            return (ratnik.destiny,)
+        return tuple(kind for kind in self.pieces.by_kind if kind not in (KING, PAWN))
 
     def default_destinies(self) -> dict[tuple[int, int], int]:
         """Read once from the set-up: each ratnik's destiny by colour and file."""

@@ -104,6 +104,7 @@ from tavrei_lab.core.tavrel import (
     PAWN,
     QUEEN,
     ROOK,
+    Tavrel,
     acting_kind,
 )
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
@@ -441,6 +442,9 @@ class DieRules(RuleModuleBase):
 
     def is_check(self, position: Position) -> bool:
         return self.inner.is_check(position)
+
+    def promotions(self, ratnik: Tavrel) -> tuple[int, ...]:
+        return self.inner.promotions(ratnik)
 
     def is_attacked(self, position: Position, square: int, by: int) -> bool:
         return self.inner.is_attacked(position, square, by)

@@ -847,6 +847,12 @@ class TowerChessRules(RuleModuleBase):
         return out
 
     # -- making a move -----------------------------------------------------------
+    def promotions(self, ratnik: Tavrel) -> tuple[int, ...]:
+        """What ``_promoted`` can make of ``ratnik``: its destiny, the choices, or the knyaz."""
+        if self.promotion == "destiny" and ratnik.destiny:
+            return (ratnik.destiny,)
+        return self.promotion_kinds if self.promotion == "choice" else (QUEEN,)
+
     def _promoted(self, t: int, choice: int = 0) -> Tavrel:
         if self.promotion == "destiny" and t & 0b1110000:
             return TAVRELS[t | PROMOTED]

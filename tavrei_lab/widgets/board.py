@@ -154,8 +154,9 @@ def glyph_pictures(pieces: Any) -> dict[str, str]:
             for color in (WHITE, BLACK)}
 
 
-def legend_rows(pieces: Any) -> list[list[str]]:
-    """``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip letter means.
+def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
+    """``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip letter means
+    (for ``kinds`` only, when given: the board passes ``kinds_in_play(position)``).
 
     The strips use the chess letter of each role (no chess player reads the knyaz's
     notation letter K as a king there); the last field is the letter the same tavrel
@@ -163,7 +164,7 @@ def legend_rows(pieces: Any) -> list[list[str]]:
     """
     from tavrei_lab.render.board import strip_legend
     return [[letter, kind.name, kind.russian, kind.english, kind.letter]
-            for letter, kind in strip_legend(pieces)]
+            for letter, kind in strip_legend(pieces, kinds)]
 
 
 def _piece_name(position: Any, tavrel: Any) -> str:
@@ -217,7 +218,8 @@ class Board(widgets.VBox):
         self.size = board_width(self.game, size, PROJECTOR_SCALE) if projector else size
         self.letter_px = PROJECTOR_LETTER_PX if projector else DEFAULT_LETTER_PX
         self._towers_for: tuple[Any, dict[str, Any]] | None = None
-        self._pieces: Any = None      # the piece set whose legend the view holds
+        self._pieces: Any = None      # the piece set whose pictures the view holds
+        self._legend_kinds: set[int] | None = None   # the kinds the legend lists
         self._move_listeners: list[Callable[[Board, Move], Any]] = []
         self._arrows: list[tuple[Any, ...]] = []
         self._highlights: list[Any] = []
@@ -355,12 +357,11 @@ class Board(widgets.VBox):
         self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
 
     def _set_pieces(self) -> None:
-        """Send the legend and the tavrel pictures for the game's piece set (once per set)."""
+        """Send the tavrel pictures for the game's piece set (once per set)."""
         pieces = self.game.position.pieces
         if self._pieces is not pieces:
             self._pieces = pieces
             self.view.glyphs = glyph_pictures(pieces)
-            self.view.legend = legend_rows(pieces)
 
     # == reading the state ========================================================
     @property
@@ -424,8 +425,17 @@ class Board(widgets.VBox):
         if self._towers_for is None or self._towers_for[0] is not pos:
             self._towers_for = (pos, tower_rows(pos))
             towers = self._towers_for[1]
+            self._set_legend(pos)
         self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
                        effects=effects, towers=towers)
+
+    def _set_legend(self, position: Any) -> None:
+        """The legend names only the kinds the shown position holds or can come to hold."""
+        from tavrei_lab.render.board import kinds_in_play
+        kinds = kinds_in_play(position)
+        if kinds != self._legend_kinds:
+            self._legend_kinds = kinds
+            self.view.legend = legend_rows(position.pieces, kinds)
 
     def _movable_marks(self) -> list[tuple[str, str]]:
         """With "Show movable" on: every tower that can move, tinted green."""
