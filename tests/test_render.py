@@ -34,6 +34,7 @@ from tavrei_lab.render import (
     strip_layout,
 )
 from tavrei_lab.render.board import (
+    MIN_STRIPE_PX,
     ROLE_LETTERS,
     SQUARE,
     kinds_in_play,
@@ -614,16 +615,56 @@ def test_legible_strip_letters_keep_their_size_and_every_layer_stays(height_fen:
             assert y0 <= y and y + h <= y0 + SQUARE + 1e-6
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
-                assert a[1] + a[3] <= b[1] + 1e-6 or b[1] + b[3] <= a[1] + 1e-6
-        # bottom to top: a higher layer is drawn higher up
+                assert (a[1] + a[3] <= b[1] + 1e-6 or b[1] + b[3] <= a[1] + 1e-6
+                        or a[0] + a[2] <= b[0] + 1e-6 or b[0] + b[2] <= a[0] + 1e-6)
+        # bottom to top: a higher layer is drawn higher up in its column, and the
+        # columns of stripes are read left to right
         by_layer = sorted(found, key=lambda el: int(el.get("data-layer")))
-        ys = [float(el.find(NS + "rect").get("y")) for el in by_layer]
-        assert ys == sorted(ys, reverse=True)
+        rects = [el.find(NS + "rect") for el in by_layer]
+        for lower, upper in zip(rects, rects[1:]):
+            (xl, yl), (xu, yu) = ((float(r.get("x")), float(r.get("y"))) for r in (lower, upper))
+            assert yu < yl or xu > xl
         # the strip is one column: the top tavrel keeps most of the square
         use = next(iter(group.iter(NS + "use")))
         assert float(use.get("transform").split("scale(")[1].rstrip(")")) >= 0.8
     with pytest.raises(RenderError, match="letter_px"):
         board_svg(pos, letter_px=0)
+
+
+def tall_tower(height: int) -> str:
+    """A position with a tower of ``height`` (white and black ratniks alternating, a black
+    knyaz on top) on e4, a light square, and the same on d4, a dark one."""
+    tower = "(" + "".join("P:K" if i % 2 == 0 else "p:K" for i in range(height - 1)) + "k)"
+    return f"4v3/8/8/8/3{tower}{tower}3/8/8/4V3 w - 0 1"
+
+
+@pytest.mark.parametrize("letter_px, size", [(14, 515), (12, 470)])
+@pytest.mark.parametrize("height", [5, 10, 12, 16, 20, 25])
+def test_every_layer_of_a_tall_tower_keeps_a_stripe_one_can_count(height: int, letter_px: int,
+                                                                   size: int) -> None:
+    # reported: in a tower of 10 the eight lower layers were 2.6 px stripes that ran
+    # together into a hatching; now each is at least MIN_STRIPE_PX high (with a gap),
+    # the stripes standing in columns when one would be thinner
+    pos = Game("tavreli", tall_tower(height)).position
+    root = parse(board_svg(pos, size=size, letter_px=letter_px))
+    scale = size / float(root.get("viewBox").split()[2])
+    for name in ("d4", "e4"):
+        found = [el for el in layers(towers(root)[name]) if el.tag == NS + "g"]
+        assert len(found) == height
+        stripes = [el for el in found if "stripe" in classes(el)]
+        lettered = [el for el in found if el.find(NS + "text") is not None]
+        assert len(stripes) + len(lettered) == height and len(lettered) >= 1
+        if height <= 12:
+            assert len(lettered) >= 2, "a tower of up to 12 keeps its top two letters"
+        pitch: dict[float, list[float]] = {}
+        for el in stripes:
+            rect = el.find(NS + "rect")
+            pitch.setdefault(float(rect.get("x")), []).append(float(rect.get("y")))
+            assert float(rect.get("height")) * scale >= MIN_STRIPE_PX * 0.7
+        for ys in pitch.values():
+            ys.sort()
+            assert all((b - a) * scale >= MIN_STRIPE_PX - 1e-6 for a, b in zip(ys, ys[1:]))
+        assert len(pitch) <= 3
 
 
 def test_strip_legend_names_every_letter() -> None:

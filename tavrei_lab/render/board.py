@@ -20,9 +20,11 @@ Two strip layouts:
   first), so a tower of 31 still shows every layer, in small letters;
 - with ``letter_px`` (the projector and the widgets use it) every letter is
   at least that many CSS pixels high at the drawing's size. As many top
-  layers as fit get lettered bands; the layers below them become thin
-  stripes in their colours (composition at a glance; a tower inspector or the
-  tooltip names them). The strip stays one column, so the top tavrel stays big.
+  layers as fit get lettered bands; the layers below them become stripes in
+  their colours, each at least ``MIN_STRIPE_PX`` high with the square showing
+  between them, so they can be counted (composition at a glance; a tower
+  inspector or the tooltip names them). Stripes that would be thinner stand
+  in two or three columns within the strip's width, so the top tavrel stays big.
 
 Towers of ``theme.height_badge_from`` or more get their height in a badge.
 
@@ -202,10 +204,12 @@ _COLUMN_GAP = 0.8
 
 @dataclass(frozen=True)
 class LegibleStrip:
-    """A one-column strip whose letters keep a minimum size (see the module docstring).
+    """A strip whose letters keep a minimum size (see the module docstring).
 
     The top ``lettered`` layers get bands of height ``band``; the layers
-    below them share the strip's remaining height as stripes of ``stripe``.
+    below them share the strip's remaining height as stripes of ``stripe``,
+    in ``stripe_columns`` side by side within the strip's width (the left one
+    read bottom to top first) when one column would make them too thin.
     """
 
     lettered: int
@@ -213,23 +217,44 @@ class LegibleStrip:
     stripe: float
     column_width: float
     font: float
+    stripe_columns: int = 1
+    stripes_per_column: int = 0
 
     @property
     def width(self) -> float:
         return _STRIP_LEFT + self.column_width
 
 
+#: The least height of a stripe, in CSS pixels: a tall tower's lower layers stay
+#: countable, each with its colour in sight (a thinner one merged into a hatching).
+MIN_STRIPE_PX = 3.6
+
+
 @lru_cache(maxsize=256)
-def legible_strip(height: int, font: float) -> LegibleStrip:
-    """The strip of a tower of ``height`` whose letters are ``font`` drawing units high."""
+def legible_strip(height: int, font: float, min_stripe: float = 0.0) -> LegibleStrip:
+    """The strip of a tower of ``height`` whose letters are ``font`` drawing units high
+    and whose stripes are at least ``min_stripe`` units high.
+
+    All but one of the layers that fit get letters; the layers below get stripes of
+    at least ``min_stripe``, in one column, or two or three side by side when one
+    would make them thinner. A tower too tall for that letters fewer layers (down
+    to its top one); only one beyond that too (some 30 layers) gets thinner stripes.
+    """
     band = font * 1.18
     column_width = font * 0.82 + 2.0
     fit = max(1, int(_STRIP_HEIGHT // band))
     if height <= fit:
         return LegibleStrip(height, band, 0.0, column_width, font)
-    lettered = max(1, fit - 1)
-    stripe = (_STRIP_HEIGHT - lettered * band) / (height - lettered)
-    return LegibleStrip(lettered, band, stripe, column_width, font)
+    for lettered in range(max(1, fit - 1), 0, -1):
+        rest, below = _STRIP_HEIGHT - lettered * band, height - lettered
+        room = int(rest // min_stripe) if min_stripe > 0 else below
+        columns = math.ceil(below / room) if room else MAX_COLUMNS + 1
+        if columns <= MAX_COLUMNS or lettered == 1:
+            columns = min(columns, MAX_COLUMNS)
+            per_column = math.ceil(below / columns)
+            return LegibleStrip(lettered, band, rest / per_column, column_width, font,
+                                columns, per_column)
+    raise AssertionError("unreachable: one lettered layer always returns")
 
 
 @lru_cache(maxsize=64)
@@ -316,6 +341,8 @@ class Scene:
     die_panel: bool = False
     #: Smallest strip letter in drawing units (None: every layer lettered, small).
     letter_units: float | None = None
+    #: With ``letter_units``: the least stripe height (``MIN_STRIPE_PX``) in drawing units.
+    stripe_units: float = 0.0
     #: The other side's last roll, (colour, face), shown faded on its side.
     other_roll: tuple[int, str] | None = None
     #: Who rolled ``die_face`` when it is a skip (the turn has passed already).
@@ -386,6 +413,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
             raise RenderError(f"board_svg: letter_px must be a positive size in pixels, "
                               f"got {letter_px!r}")
         scene.letter_units = letter_px * wu / px_w
+        scene.stripe_units = MIN_STRIPE_PX * wu / px_w
     root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
                                        else ""),
             "data-variant": position.rules.variant.id,
@@ -680,7 +708,7 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         return
     if scene.letter_units is not None:
         font = math.ceil(scene.letter_units * 100) / 100  # never below the size asked for
-        legible = legible_strip(height, font)
+        legible = legible_strip(height, font, round(scene.stripe_units, 3))
         layout: StripLayout | LegibleStrip = legible
         _draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken)
     else:
@@ -755,17 +783,24 @@ def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
     height = len(tower)
     first_taken = height - taken if taken else height
     first_lettered = height - layout.lettered
-    bx = x + _STRIP_LEFT
     w = layout.column_width
     top = y + SQUARE - _STRIP_BOTTOM - _STRIP_HEIGHT   # the strip is filled from the top down
+    columns = layout.stripe_columns
+    stripe_w = (w - (columns - 1) * _COLUMN_GAP) / columns
     for i in range(height - 1, -1, -1):
         t = tower[i]
+        bx, bw = x + _STRIP_LEFT, w
         if i >= first_lettered:
             h = layout.band
             by = top + (height - 1 - i) * h
-        else:
+        elif columns == 1:
             h = layout.stripe
             by = top + layout.lettered * layout.band + (first_lettered - 1 - i) * h
+        else:               # in columns, each filled bottom up, the left one first
+            h = layout.stripe
+            col, row = divmod(i, layout.stripes_per_column)
+            by = top + _STRIP_HEIGHT - (row + 1) * h
+            bx, bw = x + _STRIP_LEFT + col * (stripe_w + _COLUMN_GAP), stripe_w
         fill, outline, detail = theme.piece_colors(t.color)
         cls = f"layer {COLOR_NAMES[t.color]} {pieces.by_kind[t.kind].name}"
         stroke, width = outline, 0.5
@@ -775,13 +810,17 @@ def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
         if i >= first_taken:
             cls += " taken"
             stroke, width = theme.split, 1.2
+        gap = 0.1
         if i < first_lettered:
+            # a hairline outline (a thick one would eat a white stripe); the square
+            # shows between stripes, so each one can be counted
             cls += " stripe"
-            width = min(width, h * 0.3)
+            width = min(width, 0.3 if stroke == outline else h * 0.2)
+            gap = min(0.5, h * 0.15)
         lg = r.element(parent, "g", {"class": cls, "data-square": name, "data-layer": i})
-        r.element(lg, "rect", {"x": bx, "y": round(by + 0.1, 2), "width": w,
-                               "height": round(max(h - 0.2, 0.2), 2), "rx": 0.8, "fill": fill,
-                               "stroke": stroke, "stroke-width": round(width, 2)})
+        r.element(lg, "rect", {"x": round(bx, 2), "y": round(by + gap, 2), "width": round(bw, 2),
+                               "height": round(max(h - 2 * gap, 0.2), 2), "rx": 0.8,
+                               "fill": fill, "stroke": stroke, "stroke-width": round(width, 2)})
         if i >= first_lettered:
             r.element(lg, "text", {"x": bx + w / 2, "y": round(by + h / 2 + layout.font * 0.36, 2),
                                    "fill": detail, "font-size": layout.font,
