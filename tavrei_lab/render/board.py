@@ -236,25 +236,28 @@ def legible_strip(height: int, font: float, min_stripe: float = 0.0) -> LegibleS
     and whose stripes are at least ``min_stripe`` units high.
 
     All but one of the layers that fit get letters; the layers below get stripes of
-    at least ``min_stripe``, in one column, or two or three side by side when one
-    would make them thinner. A tower too tall for that letters fewer layers (down
-    to its top one); only one beyond that too (some 30 layers) gets thinner stripes.
+    at least ``min_stripe``, in one column, or two side by side when one would make
+    them thinner. A taller tower letters fewer layers (down to its top one), then
+    takes a third, narrow column; only one beyond that (some 30 layers) gets
+    thinner stripes.
     """
     band = font * 1.18
     column_width = font * 0.82 + 2.0
     fit = max(1, int(_STRIP_HEIGHT // band))
     if height <= fit:
         return LegibleStrip(height, band, 0.0, column_width, font)
-    for lettered in range(max(1, fit - 1), 0, -1):
-        rest, below = _STRIP_HEIGHT - lettered * band, height - lettered
-        room = int(rest // min_stripe) if min_stripe > 0 else below
-        columns = math.ceil(below / room) if room else MAX_COLUMNS + 1
-        if columns <= MAX_COLUMNS or lettered == 1:
-            columns = min(columns, MAX_COLUMNS)
-            per_column = math.ceil(below / columns)
-            return LegibleStrip(lettered, band, rest / per_column, column_width, font,
-                                columns, per_column)
-    raise AssertionError("unreachable: one lettered layer always returns")
+    for most_columns in range(2, MAX_COLUMNS + 1):
+        for lettered in range(max(1, fit - 1), 0, -1):
+            rest, below = _STRIP_HEIGHT - lettered * band, height - lettered
+            room = int(rest // min_stripe) if min_stripe > 0 else below
+            columns = math.ceil(below / room) if room else most_columns + 1
+            if columns <= most_columns:
+                per_column = math.ceil(below / columns)
+                return LegibleStrip(lettered, band, rest / per_column, column_width, font,
+                                    columns, per_column)
+    rest, below = _STRIP_HEIGHT - band, height - 1        # squeezed: three columns, one letter
+    per_column = math.ceil(below / MAX_COLUMNS)
+    return LegibleStrip(1, band, rest / per_column, column_width, font, MAX_COLUMNS, per_column)
 
 
 @lru_cache(maxsize=64)

@@ -279,7 +279,8 @@ class Board(widgets.VBox):
             self.move_list.rows = 8
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, nav], layout=widgets.Layout(width="215px"))
+                             self.move_list, nav],
+                            layout=widgets.Layout(width="215px", flex="none"))
 
         # -- under the board: game controls ---------------------------------------
         self.undo_button = _button("Undo", "take back the last move", self.undo)
@@ -347,6 +348,12 @@ class Board(widgets.VBox):
             widgets.HBox([self.white_player, self.black_player]),
             record_box,
         ])
+        # Narrow room (a projector with JupyterLab's file browser open): the tower
+        # inspector goes under the board first, so the move list and the die stay
+        # beside it; only where the board and that column do not fit side by side
+        # does the column go under the board. (The view's flex basis is the board
+        # alone; it grows to hold the inspector beside the board where there is room.)
+        self._fit_view()
         main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.status, main, controls])
         self.add_class("tavrei-board-app")
@@ -355,6 +362,14 @@ class Board(widgets.VBox):
             self.view.add_class("tavrei-projector")
         self._reset_players()
         self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
+
+    def _fit_view(self) -> None:
+        """Let the view shrink to the board's width (the inspector then wraps under it)."""
+        from tavrei_lab.render.board import DEFAULT_SCALE
+        width = board_width(self.game, self.size, DEFAULT_SCALE)
+        self.view.layout.flex = "1 1 0px"
+        self.view.layout.min_width = f"{width}px"
+        self.view.layout.max_width = "max-content"
 
     def _set_pieces(self) -> None:
         """Send the tavrel pictures for the game's piece set (once per set)."""
@@ -1154,6 +1169,7 @@ class Board(widgets.VBox):
         self._legal_for = None
         if self.projector:                # the new game may have another board or a die
             self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)
+        self._fit_view()
         self._reset_players()
         self._updating = True
         try:

@@ -588,3 +588,143 @@ def test_a_drawing_arriving_mid_drag_does_not_drop_the_tower(notebook: Notebook)
     wait_redraw(nb, MAIN, before)
     assert nb.state("board")["history"] == ["g1-f3"]
     nb.execute("board.highlights = []")
+
+
+def test_a_press_on_the_board_skips_the_die_s_tumble(notebook: Notebook) -> None:
+    """The die tumbles after a roll; any press on the board ends it at once.
+
+    The tumble (420 ms) is paused in the page first, so the press always lands
+    during it however slow the machine: it must then be finished by the press
+    alone, without a click reaching the kernel (the press was on the die).
+    """
+    nb = notebook
+    reset(nb, "die", DIE, variant="'gavrilov-die'", seed="3")
+    click_button(nb, DIE, "Roll the die")
+    die = f"{DIE} .tavrei-board-widget svg g.die.current"
+    running = nb.page.evaluate("""(sel) => {
+      const die = document.querySelector(sel);
+      const anims = die ? die.getAnimations() : [];
+      anims.forEach(a => a.pause());
+      return anims.length;
+    }""", die)
+    assert running == 1, "the roll started no tumble to skip"
+    before = version(nb, DIE)
+    box = box_of(nb, die)
+    nb.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    nb.page.mouse.down()
+    nb.page.mouse.up()
+    left = nb.page.evaluate("""(sel) => {
+      const die = document.querySelector(sel);
+      return {anims: die.getAnimations().length, transform: getComputedStyle(die).transform};
+    }""", die)
+    assert left["anims"] == 0, "the press did not end the tumble"
+    assert left["transform"] in ("none", "matrix(1, 0, 0, 1, 0, 0)"), left
+    nb.page.wait_for_timeout(300)
+    assert version(nb, DIE) == before, "a press on the die sent a click to the kernel"
+
+
+def layer_boxes(nb: Notebook, app: str, square: str) -> list[dict[str, Any]]:
+    """Each layer of the tower on ``square`` as drawn: its box in CSS px, letter size, stripe."""
+    return list(nb.page.evaluate("""([sel, square]) => {
+      const svg = document.querySelector(sel + ' .tavrei-board-widget svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return Array.from(svg.querySelectorAll(`g.layer[data-square="${square}"]`)).map(g => {
+        const r = g.querySelector('rect').getBoundingClientRect();
+        const t = g.querySelector('text');
+        return {layer: Number(g.dataset.layer), x: r.x, y: r.y, w: r.width, h: r.height,
+                column: g.querySelector('rect').getAttribute('x'),
+                stripe: g.classList.contains('stripe'),
+                letter: t ? Number(t.getAttribute('font-size')) * scale : 0};
+      });
+    }""", [app, square]))
+
+
+@pytest.mark.parametrize("app, board, letter", [(MAIN, "board", 12), (PROJ, "proj", 14)])
+def test_every_layer_of_a_tall_tower_can_be_told_apart(notebook: Notebook, app: str,
+                                                        board: str, letter: int) -> None:
+    """A tower of 10 and one of 16: lettered top layers, then stripes one can count."""
+    nb = notebook
+    tower = "(" + "".join("P:K" if i % 2 == 0 else "p:K" for i in range(15)) + "k)"
+    before = version(nb, app)
+    nb.execute(f"{board}.set_game(Game('tavreli', {TALL_TOWERS!r}), 'Tall towers.')")
+    wait_redraw(nb, app, before)
+    nb.page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                     f"{app} .tavrei-status")
+    for square, height in (("d4", 10), ("e5", 16)):
+        if square == "e5":
+            before = version(nb, app)
+            nb.execute(f"{board}.set_position('4v3/8/8/4{tower}3/8/8/8/4V3 w - 0 1')")
+            wait_redraw(nb, app, before)
+        layers = layer_boxes(nb, app, square)
+        assert sorted(la["layer"] for la in layers) == list(range(height))
+        lettered = [la for la in layers if la["letter"]]
+        assert len(lettered) >= (2 if height <= 12 else 1)
+        assert min(la["letter"] for la in lettered) >= letter - 1e-6
+        stripes = [la for la in layers if la["stripe"]]
+        assert len(stripes) == height - len(lettered)
+        columns: dict[str, list[dict[str, Any]]] = {}
+        for la in stripes:
+            columns.setdefault(la["column"], []).append(la)
+        for column in columns.values():
+            column.sort(key=lambda la: la["layer"])
+            # bottom to top within a column, each stripe at least 3.6 px apart, with
+            # the square showing between (a gap): they can be counted
+            for low, high in zip(column, column[1:]):
+                assert high["y"] < low["y"]
+                assert low["y"] - high["y"] >= 3.6 - 0.05, (low, high)
+                assert low["y"] - (high["y"] + high["h"]) > 0.3, (low, high)
+            assert min(la["w"] for la in column) >= 5, column
+        assert len(columns) <= 2
+        print(f"\n{board}: tower of {height}: {len(lettered)} letters "
+              f"(min {min(la['letter'] for la in lettered):.1f} px), {len(stripes)} stripes in "
+              f"{len(columns)} columns, stripe height min {min(la['h'] for la in stripes):.1f} px")
+    screenshot(nb.page, f"19-tall-towers-{board}")
+
+
+def test_the_legend_names_only_the_kinds_that_can_occur(notebook: Notebook) -> None:
+    nb = notebook
+    legend = nb.page.locator(f"{MAIN} .tavrei-inspector .insp-legend")
+    reset(nb, "board", MAIN, variant="'orthodox'")
+    text = legend.inner_text()
+    assert "queen" in text and "helgi" not in text.lower() and "amazon" not in text.lower()
+    reset(nb, "board", MAIN)
+    assert "helgi (хелги)" in legend.inner_text()
+
+
+def test_projector_with_the_file_browser_open_keeps_the_move_list_beside_the_board(
+        notebook: Notebook) -> None:
+    """At 1280x720 with JupyterLab's file browser open, the room is too narrow for board,
+    inspector and side column in a row: the inspector goes under the board, and the
+    move list, the die and Roll stay beside it (they wrapped under the board before)."""
+    nb = notebook
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    try:
+        page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
+        before = version(nb, PROJ)
+        nb.execute("proj.set_game(Game('gavrilov-die-8x8', seed=5), 'Die game.')")
+        wait_redraw(nb, PROJ, before)
+        page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                      f"{PROJ} .tavrei-status")
+        page.wait_for_timeout(300)            # the panels settle after the sidebar opened
+        board = box_of(nb, f"{PROJ} .tavrei-board-widget svg")
+        moves = box_of(nb, f"{PROJ} .tavrei-moves")
+        roll = box_of(nb, f"{PROJ} .tavrei-roll")
+        inspector = box_of(nb, f"{PROJ} .tavrei-inspector")
+        files = box_of(nb, ".jp-FileBrowser")
+        print(f"\nfile browser x {files['x']:.0f}-{files['x'] + files['width']:.0f}; board x "
+              f"{board['x']:.0f}-{board['x'] + board['width']:.0f}; move list x {moves['x']:.0f}"
+              f", y {moves['y']:.0f}; inspector y {inspector['y']:.0f}")
+        assert files["width"] > 150, "the file browser is not open: the test proves nothing"
+        assert moves["x"] >= board["x"] + board["width"], "the move list is not beside the board"
+        assert moves["y"] < board["y"] + board["height"]
+        assert roll["x"] >= board["x"] + board["width"]
+        assert roll["y"] + roll["height"] <= 720 and board["y"] + board["height"] <= 720
+        assert board["width"] >= 515, "the board shrank"
+        assert inspector["y"] >= board["y"] + board["height"], "the inspector stayed beside"
+        screenshot(page, "20-projector-file-browser")
+    finally:
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed")
+        page.set_viewport_size({"width": 1400, "height": 1000})
