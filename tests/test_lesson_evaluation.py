@@ -195,8 +195,8 @@ def test_new_evaluation_equals_the_old_formula_on_set_positions(variant, text):
 @pytest.mark.parametrize("variant", ["tavreli", "orthodox", "tavreli-pass-over-own",
                                      "gavrilov-die"])
 def test_move_and_attack_counts_equal_the_listed_ones(variant):
-    """The two counters on their own, for both sides of many positions."""
-    for pos in playout_positions(variant, 4, seed=9):
+    """The counters on their own, for both sides of many positions."""
+    for pos in playout_positions(variant, 3, seed=9):
         family = pos.rules.inner or pos.rules
         for color in (0, 1):
             other = pos if color == pos.turn else pos.replace(turn=color, ep_square=None)
@@ -206,6 +206,11 @@ def test_move_and_attack_counts_equal_the_listed_ones(variant):
                 assert family.attacked_count(pos.board, zone, color) == sum(
                     1 for z in zone if family.attacked_by(pos.board, z, color))
         assert family.pseudo_move_count(pos) == len(family.pseudo_moves(pos))
+        me = pos.turn
+        other = pos.replace(turn=1 - me, ep_square=None)
+        assert family.activity(pos) == (
+            len(family.pseudo_moves(pos)), len(family.pseudo_moves(other)),
+            old_volkhv_danger(pos.rules, pos, me), old_volkhv_danger(pos.rules, pos, 1 - me))
 
 
 # -- the search on top of it: the same choices as before --------------------------------------
@@ -240,3 +245,24 @@ def test_a_search_with_the_old_formula_searches_the_same_tree():
     old = Searcher(g.rules, evaluation=old_positional_score).search(
         g.position, Limits(depth=2), game_history(g))
     assert (new.value, new.best_moves, new.nodes) == (old.value, old.best_moves, old.nodes)
+
+
+def test_a_subclass_of_the_family_is_evaluated_through_its_own_methods():
+    """A plugin subclassing the tower rules may change what is attacked or legal: the
+    evaluation then asks its methods (the general path), with the same numbers here."""
+
+    class Plugin(TowerChessRules):
+        asked = 0
+
+        def is_attacked(self, position, square, by):
+            Plugin.asked += 1
+            return super().is_attacked(position, square, by)
+
+    base = Game().rules
+    plugin = Plugin(base.variant)
+    positions = [p.replace(rules=plugin) for p in playout_positions("tavreli", 2, seed=10)]
+    for p in positions:
+        expected = old_positional_score(p, plugin)
+        Plugin.asked = 0
+        assert ev.positional_score(p, plugin) == expected
+        assert Plugin.asked >= 8       # each volkhv's zone, square by square (4 on a corner)

@@ -171,6 +171,13 @@ def positional_score(position: Position, rules: RuleModule, mobility: int | None
     # counted by the tower rules, whatever the die shows. The other side's count
     # is its pseudo moves as if it were its turn, with no en passant square.
     tower_rules = rules.inner or rules
+    if type(tower_rules) is TowerChessRules and _tower_family(rules) is tower_rules:
+        # the family counts both sides' moves and volkhv attacks in two passes
+        mine, theirs, my_danger, their_danger = tower_rules.activity(position)
+        if mobility is not None:
+            mine = mobility
+        score += MOBILITY * (mine - theirs)
+        return score + VOLKHV_THREAT * (their_danger - my_danger)
     if type(tower_rules) is TowerChessRules:
         count = tower_rules.pseudo_move_count
         mine = count(position) if mobility is None else mobility

@@ -167,7 +167,8 @@ class TowerChessRules(RuleModuleBase):
             [mask(g.knight[s]) for s in range(g.size)],
             [mask(g.king[s]) for s in range(g.size)],
             [[mask(ray) for ray in g.rays[s]] for s in range(g.size)],
-            [[mask(a) for a in attacks[c]] for c in (0, 1)])
+            [[mask(a) for a in attacks[c]] for c in (0, 1)],
+            [1 << s | mask(g.king[s]) for s in range(g.size)])     # a volkhv's zone
         self._size = g.size
         self._move_cache: dict[int, Move] = {}
         self._read_homes(variant)
@@ -456,13 +457,49 @@ class TowerChessRules(RuleModuleBase):
         ``color``: count for that side instead, as if it were its turn with no
         en passant square (the side not to move has none to use).
         """
-        board = position.board
         me = position.turn if color is None else color
         ep = position.ep_square if me == position.turn else None
+        total = self._pattern_count(position.board, me, ep)
+        if self.castling:
+            paths = self._castling_paths(position, me)
+            if paths:
+                hit = self._attack_mask(position.board, paths[0] | paths[-1], 1 - me)
+                total += sum(1 for path in paths if not path & hit)
+        return total
+
+    def activity(self, position: Position) -> tuple[int, int, int, int]:
+        """What the lesson evaluation counts at a leaf, for the side to move and the other:
+        ``(my moves, their moves, attacked squares around my volkhv, around theirs)``.
+
+        The moves are ``pseudo_move_count`` for each side; the attacked squares are
+        ``attacked_count`` of the volkhv's square and its neighbours, by the enemy.
+        Each side's castling paths are tested with the same pass over the enemy's
+        units that counts the attacks around its volkhv.
+        """
+        board = position.board
+        me = position.turn
+        zones = self._attack_masks[4]
+        out = [0, 0, 0, 0]
+        for i, c in enumerate((me, 1 - me)):
+            ks = position.king_square(c)
+            zone = zones[ks] if ks is not None else 0
+            paths = self._castling_paths(position, c) if self.castling else []
+            watch = zone
+            for path in paths:
+                watch |= path
+            hit = self._attack_mask(board, watch, 1 - c) if watch else 0
+            out[i] = (self._pattern_count(board, c, position.ep_square if c == me else None)
+                      + sum(1 for path in paths if not path & hit))
+            out[2 + i] = (hit & zone).bit_count()
+        return out[0], out[1], out[2], out[3]
+
+    def _pattern_count(self, board: tuple, me: int, ep: int | None) -> int:
+        """The moves of ``me``'s units by their patterns (castling aside), counted."""
         g = self.geometry
         rays = g.rays
         knight = g.knight
         king = g.king
+        size = g.size
         splits = self.splits
         choosing = self.promotion == "choice"
         choices = len(self.promotion_kinds)
@@ -472,6 +509,12 @@ class TowerChessRules(RuleModuleBase):
         pass_own = self.pass_over_own
         capture_king = self.king_capture
         can_land = self._can_land
+        fwd = self._forward[me]
+        onto_own = self.ratnik_onto_own
+        double_step = self.double_step
+        pawn_home = self._pawn_home[me]
+        pawn_attacks = self._pawn_attacks[me]
+        en_passant = self.en_passant
         total = 0
         for s, tower in enumerate(board):
             if not tower:
@@ -481,14 +524,35 @@ class TowerChessRules(RuleModuleBase):
                 continue
             per = len(tower) if splits else 1       # moves per destination
             kind = ACTING[top]
-            if kind == PAWN:
-                dests = self.destinations(board, s, top, me, ep)
-                if choosing:
-                    total += per * sum(choices if to // w == far else 1 for to in dests)
-                else:
-                    total += per * len(dests)
-                continue
             n = 0
+            if kind == PAWN:
+                if choosing:
+                    dests = self.destinations(board, s, top, me, ep)
+                    total += per * sum(choices if to // w == far else 1 for to in dests)
+                    continue
+                # ``destinations``' ratnik steps, counted
+                one = s + fwd
+                if 0 <= one < size:
+                    t1 = board[one]
+                    if not t1 or (onto_own and t1[-1] & 1 == me
+                                  and t1[-1] & _KIND_MASK != _KING_BITS):
+                        n += 1
+                    if not t1 and double_step and not top & MOVED and pawn_home[s]:
+                        two = one + fwd
+                        if 0 <= two < size:
+                            t2 = board[two]
+                            if not t2 or (onto_own and t2[-1] & 1 == me
+                                          and t2[-1] & _KIND_MASK != _KING_BITS):
+                                n += 1
+                for a in pawn_attacks[s]:
+                    t = board[a]
+                    if t:
+                        if t[-1] & 1 != me and can_land(board, a, me, PAWN):
+                            n += 1
+                    elif a == ep and en_passant:
+                        n += 1
+                total += per * n
+                continue
             if kind == KNIGHT or kind == HELGI:
                 for t in knight[s]:
                     if not board[t] or can_land(board, t, me, kind):
@@ -520,21 +584,19 @@ class TowerChessRules(RuleModuleBase):
                     n += 1
                     break
             total += per * n
-        if self.castling:
-            total += self._castling_count(position, me)
         return total
 
-    def _castling_count(self, position: Position, me: int) -> int:
-        """``len(self._castlings(position, me))``: the paths are tested for attacks in
-        one pass over the enemy's units (``_attack_mask``), not square by square."""
+    def _castling_paths(self, position: Position, me: int) -> list[int]:
+        """The castlings ``_castlings`` would list for ``me`` before testing their paths
+        for attacks: each path (volkhv's square and the two it crosses) as a bit mask."""
         board = position.board
         ks = position.king_square(me)
         if ks is None or ks != self._king_home[me]:
-            return 0
+            return []
         tower = board[ks]
         king = tower[-1]
         if len(tower) != 1 or king & MOVED or king & PROMOTED:
-            return 0
+            return []
         paths = []
         rays = self.geometry.rays[ks]
         for d in (2, 3):  # east (+file), west (-file) rays, as in ``_castlings``
@@ -548,17 +610,10 @@ class TowerChessRules(RuleModuleBase):
                         and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
                     paths.append(1 << ks | 1 << ray[0] | 1 << ray[1])
                 break
-        if not paths:
-            return 0
-        hit = self._attack_mask(board, paths[0] | paths[-1], 1 - me)
-        return sum(1 for path in paths if not path & hit)
+        return paths
 
     def attacked_count(self, board: tuple | list, squares: Any, by: int) -> int:
-        """How many of ``squares`` ``by`` attacks: ``attacked_by`` summed, in one pass.
-
-        The lesson evaluation counts the attacks around each volkhv this way at
-        every leaf.
-        """
+        """How many of ``squares`` ``by`` attacks: ``attacked_by`` summed, in one pass."""
         zone = 0
         for s in squares:
             zone |= 1 << s
@@ -572,7 +627,7 @@ class TowerChessRules(RuleModuleBase):
         that reach it -- the same squares ``attacked_by`` finds walking out
         from each square of the zone.
         """
-        knight_mask, king_mask, ray_mask, pawn_mask = self._attack_masks
+        knight_mask, king_mask, ray_mask, pawn_mask, _ = self._attack_masks
         pawn_hits = pawn_mask[by]
         rays = self.geometry.rays
         pass_own = self.pass_over_own
