@@ -103,12 +103,17 @@ def test_drawing_escapes_text_it_writes_itself() -> None:
     G.add_node(0, position='a<b & "c"', type="decision", turn="white")
     G.add_node(1, position="", type="terminal", turn="black", outcome="1-0", value=1.0)
     G.add_edge(0, 1, label="x<y&z", pv=True)
+    G.add_node(2, position="&&", type='odd"<&>', turn="x\ny")  # node data from elsewhere
+    G.add_edge(0, 2, label="")
     svg = draw_svg(G)
     root = _parse(svg)
     ns = "{http://www.w3.org/2000/svg}"
     titles = {g.get("data-node"): g.find(f"{ns}title").text for g in root.iter(f"{ns}g")
               if g.get("data-node")}
-    assert titles == {"0": 'a<b & "c"', "1": f"\nvalue {value_text(1.0)} (exact)"}
+    assert titles == {"0": 'a<b & "c"', "1": f"\nvalue {value_text(1.0)} (exact)", "2": "&&"}
+    classes = {g.get("data-node"): g.get("class") for g in root.iter(f"{ns}g")}
+    assert classes["2"] == 'node odd"<&> x\ny'
+    assert "&#10;" in svg and "&quot;" in svg
     assert [t.text for t in root.iter(f"{ns}text") if t.get("class") == "label pv"] == ["x<y&z"]
     shape = root.find(f'.//{ns}g[@data-node="1"]/{ns}rect')
     assert shape is not None and shape.get("fill") == "#ffffff"

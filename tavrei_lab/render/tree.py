@@ -148,6 +148,16 @@ def _attrs(*pairs: tuple[str, Any]) -> str:
     return "".join(out)
 
 
+def _escaped(text: str, attribute: bool = False) -> str:
+    """``text.translate(ESCAPE_TEXT)`` (or ``ESCAPE_ATTR``), the same text written
+    faster: a translation table that maps to several characters is read
+    character by character, and every node's tooltip is a whole position string."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if attribute:
+        text = text.replace('"', "&quot;").replace("\n", "&#10;")
+    return text
+
+
 def _element(tag: str, attrs: str, content: str | None = None) -> str:
     """``<tag attrs>content</tag>``, or ``<tag attrs/>`` when there is no content."""
     if not content:
@@ -192,20 +202,23 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     # beside the tree. Other choices sit under their nodes, and slots make room.
     column = chosen if thumbnails == "pv" and _one_per_layer(chosen, pos) else []
     beside = set() if column else set(chosen)
-    nd = G.nodes
+    # The graph's own dicts, read once: each node's data, and its children with the
+    # edges to them (through the views, each look-up cost more than what is drawn).
+    data_of: dict[Any, dict[str, Any]] = dict(G.nodes(data=True))
+    children: dict[Any, dict[Any, dict[str, Any]]] = dict(G.adjacency())
 
     labels_text: dict[int, str] = {}
     if show_moves:
         for node in pos:
             if node in closed:
                 continue
-            for child, edge in G.succ[node].items():
+            for child, edge in children[node].items():
                 if child in pos:
                     labels_text[child] = _edge_text(edge)
     widest = max((len(t) for t in labels_text.values()), default=0) * LABEL_CHAR
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
-    text_below = 12 * show_values + 12 * any(nd[n].get("cut") for n in pos)
+    text_below = 12 * show_values + 12 * any(data_of[n].get("cut") for n in pos)
     board_below = THUMB + 6 if beside else 0
     layer_height = max(LAYER + board_below, THUMB + 16 if column else 0)
     max_x = max(x for x, _ in pos.values())
@@ -245,30 +258,43 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
 
     where: dict[int, tuple[float, float]] = {}
     at: dict[int, tuple[str, str, str, str]] = {}
-    for node in pos:
-        x, y = where[node] = xy(node)
-        at[node] = (num(x), num(y), num(y - RADIUS), num(y - RADIUS - 5))
+    # a layer's y as text (y, edge end above, label y): one entry per layer
+    layer_texts: dict[float, tuple[float, str, str, str]] = {}
+    for node, (slot_x, layer_y) in pos.items():
+        row = layer_texts.get(layer_y)
+        if row is None:
+            y = round(top + layer_y * layer_height, 1)
+            row = layer_texts[layer_y] = (y, num(y), num(y - RADIUS), num(y - RADIUS - 5))
+        x = round(left + slot_x * slot, 1)
+        where[node] = (x, row[0])
+        sx = written.get(x)
+        if sx is None:
+            sx = written[x] = fmt(x)
+        at[node] = (sx, row[1], row[2], row[3])
     for node in pos:
         if node in closed:
             continue
         x1 = at[node][0]
         y1 = num(where[node][1] + leaves_at(node))
-        for child, edge in G.succ[node].items():
+        for child, edge in children[node].items():
             if child not in pos:
                 continue
             x2, _, y2, label_y = at[child]
             pv = edge.get("pv", False)
             cls = "edge pv" if pv else "edge"
-            if nd[child].get("pruned"):
+            if data_of[child].get("pruned"):
                 cls += " pruned"
             edge_parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="{cls}"/>')
-            if child in labels_text:  # just above the node the move leads to
-                label_parts.append(_element(
-                    "text", f' x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}"'
-                    ' text-anchor="middle"', labels_text[child]))
+            label = labels_text.get(child)
+            if label is not None:  # just above the node the move leads to
+                label_parts.append(
+                    f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
+                    f'text-anchor="middle">{_escaped(label)}</text>' if label else
+                    f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
+                    'text-anchor="middle"/>')
     radius = fmt(RADIUS)
     for node in pos:
-        data = nd[node]
+        data = data_of[node]
         x, y = where[node]
         sx, sy, _, _ = at[node]
         kind = data.get("type", "decision")
@@ -281,15 +307,14 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
         if node == selected:
             node_class += " selected"
         if type(node) is int:  # a built tree's nodes: nothing in the id to escape
-            node_parts.append(f'<g class="{node_class.translate(ESCAPE_ATTR)}" '
+            node_parts.append(f'<g class="{_escaped(node_class, attribute=True)}" '
                               f'data-node="{node}">')
         else:
             node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         tip = data.get("position", "")
         if "value" in data:
             tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
-        node_parts.append(f"<title>{tip.translate(ESCAPE_TEXT)}</title>" if tip
-                          else "<title/>")
+        node_parts.append(f"<title>{_escaped(tip)}</title>" if tip else "<title/>")
         if kind == "chance":
             d = RADIUS * 1.3
             points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
@@ -301,7 +326,7 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                               f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
                               f'class="shape" fill="{fill}"/>')
         else:
-            fill = "#ffffff" if data.get("turn") == "white" else "#222222"
+            fill = "#ffffff" if turn == "white" else "#222222"
             node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
                               f'fill="{fill}"/>')
         below = y + RADIUS + 11
@@ -315,7 +340,7 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
             node_parts.append(_element(
                 "text", f' x="{sx}" y="{num(below)}" class="badge" text-anchor="middle"', "…"))
             below += 12
-        if node in closed and G.out_degree(node):
+        if node in closed and children[node]:
             hidden = len(nx.descendants(G, node))
             node_parts.append(_element(
                 "text", f' x="{fmt(x + RADIUS + 3)}" y="{fmt(y + 4)}" class="badge"',

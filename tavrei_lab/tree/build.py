@@ -172,29 +172,26 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # cyclic garbage collector would rescan them again and again for nothing.
     was_enabled = gc.isenabled()
     gc.disable()
+    # The nodes go straight into the graph's own dicts (networkx's documented
+    # dict-of-dicts: node -> data, node -> child -> edge data, and the same edge
+    # data under child -> parent), which is what ``add_node``/``add_edge`` do, less
+    # two method calls, a keyword dict and a cache clearing per node.
+    node_data, succ, pred = G._node, G._succ, G._pred
     try:
         data, chance = _node_data(rules, root, 0)
-        G.add_node(0, **data)
+        node_data[0], succ[0], pred[0] = data, {}, {}
         if turns or not chance:
             counts[0] += 1
-
-        def expandable(data: dict[str, Any], chance: bool) -> bool:
-            if data["type"] == "terminal":
-                return False
-            if chance and not turns:
-                return True
-            return bool(data["depth"] < depth)
-
-        waiting: deque[tuple[int, Position]] = deque()
-        if expandable(data, chance):
-            waiting.append((0, root))
+        # (node, its position, its depth, is it a chance node?)
+        waiting: deque[tuple[int, Position, int, bool]] = deque()
+        if data["type"] != "terminal" and ((chance and not turns) or depth > 0):
+            waiting.append((0, root, 0, chance))
         next_id = 1
         while waiting:
-            node, position = waiting.popleft()
-            d = G.nodes[node]["depth"]
+            node, position, d, at_chance = waiting.popleft()
             # (edge attributes, child position, child depth, is the child mid-turn?)
             children: list[tuple[dict[str, Any], Position, int, bool]] = []
-            if G.nodes[node]["type"] == "chance":
+            if at_chance:
                 for face, p in rules.chance_outcomes(position):
                     child = rules.apply_roll(position, face)
                     passes = child.turn != position.turn or rules.is_chance_node(child)
@@ -214,9 +211,9 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                                      d + 1, False))
             over_time = time.monotonic() > deadline
             if next_id + len(children) > limit or over_time:
-                G.nodes[node]["cut"] = True
-                for other, _ in waiting:
-                    G.nodes[other]["cut"] = True
+                node_data[node]["cut"] = True
+                for other, *_ in waiting:
+                    node_data[other]["cut"] = True
                 waiting.clear()
                 G.graph["truncated"] = True
                 G.graph["cut_by"] = "time_limit" if over_time else "max_nodes"
@@ -225,6 +222,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                     (next_id + len(children)) // PROGRESS_EVERY:
                 progress(next_id + len(children), time.monotonic() - started)
             late = False
+            below = succ[node]
             for i, (edge, child, child_depth, mid_turn) in enumerate(children):
                 # one node may have 50,000 children, each a few milliseconds to describe:
                 # the time limit is checked among them too
@@ -232,17 +230,20 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                     late = True
                     break
                 cdata, cchance = _node_data(rules, child, child_depth)
-                G.add_node(next_id, **cdata)
-                G.add_edge(node, next_id, **edge)
+                node_data[next_id], succ[next_id], pred[next_id] = cdata, {}, {node: edge}
+                below[next_id] = edge
                 if (not mid_turn) if turns else (not cchance):
                     counts[child_depth] += 1
-                if expandable(cdata, cchance):
-                    waiting.append((next_id, child))
+                # grown further: not over, and a ply to go (a roll is no ply without
+                # turn counting, so there a chance node always grows)
+                if cdata["type"] != "terminal" and ((cchance and not turns)
+                                                    or child_depth < depth):
+                    waiting.append((next_id, child, child_depth, cchance))
                 next_id += 1
             if late:
-                G.nodes[node]["cut"] = True
-                for other, _ in waiting:
-                    G.nodes[other]["cut"] = True
+                node_data[node]["cut"] = True
+                for other, *_ in waiting:
+                    node_data[other]["cut"] = True
                 waiting.clear()
                 G.graph["truncated"] = True
                 G.graph["cut_by"] = "time_limit"
