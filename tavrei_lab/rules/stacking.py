@@ -473,28 +473,44 @@ class TowerChessRules(RuleModuleBase):
 
         The moves are ``pseudo_move_count`` for each side; the attacked squares are
         ``attacked_count`` of the volkhv's square and its neighbours, by the enemy.
-        Each side's castling paths are tested with the same pass over the enemy's
-        units that counts the attacks around its volkhv.
+        One pass over each side's units counts its moves and marks what it attacks
+        around the enemy volkhv and on the enemy's castling paths.
         """
         board = position.board
         me = position.turn
         zones = self._attack_masks[4]
-        out = [0, 0, 0, 0]
-        for i, c in enumerate((me, 1 - me)):
+        zone = [0, 0]
+        paths: list[list[int]] = [[], []]
+        watch = [0, 0]
+        for c in (0, 1):
             ks = position.king_square(c)
-            zone = zones[ks] if ks is not None else 0
-            paths = self._castling_paths(position, c) if self.castling else []
-            watch = zone
-            for path in paths:
-                watch |= path
-            hit = self._attack_mask(board, watch, 1 - c) if watch else 0
-            out[i] = (self._pattern_count(board, c, position.ep_square if c == me else None)
-                      + sum(1 for path in paths if not path & hit))
-            out[2 + i] = (hit & zone).bit_count()
-        return out[0], out[1], out[2], out[3]
+            if ks is not None:
+                zone[c] = zones[ks]
+            if self.castling:
+                paths[c] = self._castling_paths(position, c)
+            w = zone[c]
+            for path in paths[c]:
+                w |= path
+            watch[c] = w
+        count = [0, 0]
+        hit_by = [0, 0]
+        for c in (0, 1):
+            count[c], hit_by[c] = self._scan(board, c, position.ep_square if c == me else None,
+                                             watch[1 - c])
+        for c in (0, 1):
+            count[c] += sum(1 for path in paths[c] if not path & hit_by[1 - c])
+        enemy = 1 - me
+        return (count[me], count[enemy], (hit_by[enemy] & zone[me]).bit_count(),
+                (hit_by[me] & zone[enemy]).bit_count())
 
     def _pattern_count(self, board: tuple, me: int, ep: int | None) -> int:
         """The moves of ``me``'s units by their patterns (castling aside), counted."""
+        return self._scan(board, me, ep, 0)[0]
+
+    def _scan(self, board: tuple, me: int, ep: int | None, zone: int) -> tuple[int, int]:
+        """One pass over ``me``'s units: their moves by pattern (castling aside),
+        counted as ``destinations`` lists them, and the squares of ``zone`` (a bit
+        mask) they attack, as ``_attack_mask`` marks them."""
         g = self.geometry
         rays = g.rays
         knight = g.knight
@@ -508,6 +524,8 @@ class TowerChessRules(RuleModuleBase):
         own_ok = self.own_towers
         pass_own = self.pass_over_own
         capture_king = self.king_capture
+        volkhv_onto_own = own_ok and self.volkhv_stacks
+        volkhv_onto_enemy = self.volkhv_stacks or not self.prisoners
         can_land = self._can_land
         fwd = self._forward[me]
         onto_own = self.ratnik_onto_own
@@ -515,7 +533,10 @@ class TowerChessRules(RuleModuleBase):
         pawn_home = self._pawn_home[me]
         pawn_attacks = self._pawn_attacks[me]
         en_passant = self.en_passant
+        knight_mask, king_mask, ray_mask, pawn_mask, _ = self._attack_masks
+        pawn_hits = pawn_mask[me]
         total = 0
+        hit = 0
         for s, tower in enumerate(board):
             if not tower:
                 continue
@@ -526,6 +547,8 @@ class TowerChessRules(RuleModuleBase):
             kind = ACTING[top]
             n = 0
             if kind == PAWN:
+                if zone:
+                    hit |= pawn_hits[s] & zone
                 if choosing:
                     dests = self.destinations(board, s, top, me, ep)
                     total += per * sum(choices if to // w == far else 1 for to in dests)
@@ -553,19 +576,46 @@ class TowerChessRules(RuleModuleBase):
                         n += 1
                 total += per * n
                 continue
-            if kind == KNIGHT or kind == HELGI:
-                for t in knight[s]:
-                    if not board[t] or can_land(board, t, me, kind):
-                        n += 1
-            elif kind == KING:
+            if kind == KING:
+                if zone:
+                    hit |= king_mask[s] & zone
+                # ``_can_land`` for a volkhv, inlined
                 for t in king[s]:
-                    if not board[t] or can_land(board, t, me, kind):
+                    there = board[t]
+                    if not there:
+                        n += 1
+                        continue
+                    other = there[-1]
+                    if other & _KIND_MASK == _KING_BITS:
+                        if capture_king and other & 1 != me:
+                            n += 1
+                    elif other & 1 == me:
+                        if volkhv_onto_own:
+                            n += 1
+                    elif volkhv_onto_enemy:
                         n += 1
                 total += per * n
                 continue
+            if kind == KNIGHT or kind == HELGI:
+                if zone:
+                    hit |= knight_mask[s] & zone
+                # ``_can_land`` for a leaper that is no volkhv, inlined
+                for t in knight[s]:
+                    there = board[t]
+                    if not there:
+                        n += 1
+                        continue
+                    other = there[-1]
+                    if other & _KIND_MASK == _KING_BITS:
+                        if capture_king and other & 1 != me:
+                            n += 1
+                    elif other & 1 != me or own_ok:
+                        n += 1
             square_rays = rays[s]
+            square_masks = ray_mask[s]
             for d in _SLIDE_DIRS.get(kind, ()):
-                for t in square_rays[d]:
+                ray = square_rays[d]
+                for t in ray:
                     there = board[t]
                     if not there:
                         n += 1
@@ -583,8 +633,16 @@ class TowerChessRules(RuleModuleBase):
                         break
                     n += 1
                     break
+                if zone and square_masks[d] & zone:
+                    # the attack walk: as the moves' walk, but an own volkhv is passed
+                    # over like any own tower where line pieces pass over their own
+                    for t in ray:
+                        hit |= (1 << t) & zone
+                        there = board[t]
+                        if there and not (pass_own and there[-1] & 1 == me):
+                            break
             total += per * n
-        return total
+        return total, hit
 
     def _castling_paths(self, position: Position, me: int) -> list[int]:
         """The castlings ``_castlings`` would list for ``me`` before testing their paths
