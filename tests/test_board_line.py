@@ -46,16 +46,16 @@ def rebuilt(game: Game) -> tuple[list[str], list[tuple[str, int]]]:
     return texts, entries
 
 
-def count_move_texts(game: Game) -> list[int]:
-    """Count the moves written to text from now on (``calls[0]``)."""
+def count_move_texts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the moves any game writes to text from now on (``calls[0]``)."""
     calls = [0]
-    write = game.move_text
+    write = Game.move_text
 
-    def counting(move, position=None):  # type: ignore[no-untyped-def]
+    def counting(self, move, position=None):  # type: ignore[no-untyped-def]
         calls[0] += 1
-        return write(move, position)
+        return write(self, move, position)
 
-    game.move_text = counting  # type: ignore[method-assign]
+    monkeypatch.setattr(Game, "move_text", counting)
     return calls
 
 
@@ -91,11 +91,12 @@ def test_the_line_matches_a_rebuild_through_random_play_undo_and_redo(variant: s
         assert line.entry_at(played) == min(v for _, v in entries if v >= played)
 
 
-def test_stepping_writes_no_move_text_and_a_new_move_writes_its_own() -> None:
+def test_stepping_writes_no_move_text_and_a_new_move_writes_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game()
     game.play(" ".join([SHUFFLE] * 100))           # 400 plies
     board = Board(game)
-    calls = count_move_texts(game)
+    calls = count_move_texts(monkeypatch)
     for key in ("Home", "End", "ArrowLeft", "ArrowLeft", "ArrowRight", "Home", "ArrowRight"):
         board.view.simulate_key(key)
     board.move_list.value = board.move_list.options[150][1]     # a click on the list
@@ -103,11 +104,12 @@ def test_stepping_writes_no_move_text_and_a_new_move_writes_its_own() -> None:
     board.redo()
     assert calls[0] == 0
     assert game.action_count == 150
-    # a new move from the middle replaces the rest of the line: only its text is written
+    # a new move from the middle starts a side line: only its text is written
     board.play("e2-e4")
     assert board.game.action_count == 151 and not board.game.can_redo()
     assert calls[0] == 2                  # the move list's text and the status line's
-    assert [label for label, _ in board.move_list.options][-2:] == ["75... g8-f6", "76. e2-e4"]
+    labels = [label for label, _ in board.move_list.options]
+    assert labels[-2:] == ["75... g8-f6", "\u21b3 76. e2-e4"]
     assert "(ply 151 of 151)" in board._where_text()
 
 
@@ -130,3 +132,59 @@ def test_a_game_changed_behind_the_boards_back_is_followed() -> None:
     board.view.simulate_key("ArrowLeft")
     assert [label for label, _ in board.move_list.options] == ["start", "1. e2-e4", "1... e7-e5"]
     assert board.move_list.value == 1
+
+
+def test_a_move_off_the_line_starts_a_side_line_and_the_game_keeps_its_moves() -> None:
+    # reported while comparing with lichess's analysis board: trying a move from an
+    # earlier point of a game threw the rest of the game away (only a reload brought it back)
+    game = Game()
+    game.play("e2-e4 e7-e5 g1-f3 b8-c6 f1-c4 g8-f6")
+    board = Board(game)
+    board.go_to(2)
+    board.play("g1-f3")                     # the game's own move: the board steps along
+    assert board.game is game and game.can_redo() and game.action_count == 3
+    board.play("d7-d6")                     # off the line: a side line on a copy
+    assert board.game is not game
+    assert "the game's own 2... b8-c6 is kept" in board.message
+    assert game.action_count == 3 and len(board.line()) == 4
+    assert [label for label, _ in board.move_list.options][3:] == ["2. g1-f3", "\u21b3 2... d7-d6"]
+    assert board.game_button.layout.display == ""
+    board.play("d2-d4")
+    board.step(-1)
+    assert "Your side line: the game went 2... b8-c6." in board.message
+    assert game.action_texts() == ["e2-e4", "e7-e5", "g1-f3"]      # the game is untouched
+    board.back_to_game()
+    assert board.game is game and game.action_count == 3
+    assert "Back to the game: it went on with 2... b8-c6." in board.message
+    assert board.game_button.layout.display == "none"
+    board.view.simulate_key("End")
+    assert game.action_texts() == ["e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6"]
+    assert all("\u21b3" not in label for label, _ in board.move_list.options)
+    board.back_to_game()
+    assert "There is no side line" in board.message
+
+
+def test_the_computer_answers_along_the_line_with_the_game_s_own_reply() -> None:
+    game = Game()
+    game.play("e2-e4 e7-e5 g1-f3 b8-c6")
+    board = Board(game, black="random")
+    board.go_to(0)
+    board.play("e2-e4")                     # white's own move: black's reply is the game's
+    assert board.game is game and game.action_texts() == ["e2-e4", "e7-e5"]
+    assert "e7-e5 played, as in the game" in board.message
+    board.play("d2-d4")                     # off the line: the computer answers for itself
+    assert board.game is not game and board.game.action_count == 4
+    assert game.action_texts() == ["e2-e4", "e7-e5"] and game.can_redo()
+
+
+def test_a_new_roll_where_the_line_goes_on_starts_a_side_line() -> None:
+    board = Board(variant="gavrilov-die", seed=3, auto_roll=True)
+    for _ in range(3):
+        board.play(board.game.legal_moves()[0])
+    game, played = board.game, board.game.action_texts()
+    board.go_to(0)
+    board.roll()                            # the die may fall otherwise: the game is kept
+    assert board.game is not game
+    board.back_to_game()
+    board.view.simulate_key("End")
+    assert board.game is game and game.action_texts() == played

@@ -228,10 +228,10 @@ def test_move_list_stepping_and_arrow_keys() -> None:
     board.go_to(3)
     board.step(-1)
     assert board.game.action_texts() == ["e2-e4", "e7-e5"]
-    # a new move from an earlier point replaces the rest of the line
+    # a new move from an earlier point starts a side line (the game keeps its moves)
     board.go_to(1)
     board.play("d7-d5")
-    assert [label for label, _ in board.move_list.options][1:] == ["1. e2-e4", "1... d7-d5"]
+    assert [label for label, _ in board.move_list.options][1:] == ["1. e2-e4", "\u21b3 1... d7-d5"]
 
 
 def test_nav_buttons() -> None:

@@ -233,7 +233,10 @@ class Board(widgets.VBox):
         self._updating = False
         self._legal_for: tuple[Any, list[Move]] | None = None
         self._line = MoveLine()
-        self._entries_shown = -1      # the line version the move list shows
+        self._entries_shown: tuple[int, int | None] | None = None  # what the move list shows
+        self._main_game: Game | None = None   # the game, while a side line is explored
+        self._branch: int | None = None       # actions before the side line's first move
+        self._branch_text = ""                # the game's own move where the side line left it
 
         self.view = BoardView()
         self.view.observe(self._on_click, "click")
@@ -263,8 +266,13 @@ class Board(widgets.VBox):
         self.prev_button = _button("<", "previous (left arrow)", lambda: self.step(-1), "48px")
         self.next_button = _button(">", "next (right arrow)", lambda: self.step(1), "48px")
         self.last_button = _button(">|", "last", lambda: self.go_to(len(self.line())), "48px")
-        nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
-                            self.last_button])
+        self.game_button = _button("Back to the game", "leave your side line and return to "
+                                   "the game's own moves where you left them",
+                                   self.back_to_game, "200px")
+        self.game_button.layout.display = "none"
+        nav = widgets.VBox([widgets.HBox([self.first_button, self.prev_button,
+                                          self.next_button, self.last_button]),
+                            self.game_button])
         self.die_label = widgets.HTML()
         self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll,
                                    "200px")
@@ -557,10 +565,22 @@ class Board(widgets.VBox):
         action played.
         """
         line = self.line()
-        if self._entries_shown != line.version:     # the line changed, not just the step
-            self._entries_shown = line.version
-            self.move_list.options = list(line.entries)
+        shown = (line.version, self._branch)
+        if self._entries_shown != shown:            # the line changed, not just the step
+            self._entries_shown = shown
+            branch = self._branch
+            self.move_list.options = [
+                (label if branch is None or value <= branch else f"\u21b3 {label}", value)
+                for label, value in line.entries]
         self.move_list.value = line.entry_at(self.game.action_count)
+        self.game_button.layout.display = "none" if self._main_game is None else ""
+
+    def _entry_label(self, played: int) -> str:
+        """The move list's text for the action ``played`` (1-based): ``16. g1-f3``."""
+        line = self.line()
+        before = line.befores[played - 1]
+        dots = "." if before.turn == WHITE else "..."
+        return f"{before.fullmove_number}{dots} {line.texts[played - 1]}"
 
     def _update_count_picker(self) -> None:
         pos = self.game.position
@@ -831,7 +851,12 @@ class Board(widgets.VBox):
     def _push(self, move: Move) -> None:
         """Play a person's move, tell the ``on_move`` listeners, then let the game go on."""
         messages = [self._played_text(move)]
-        self.game.push(move)
+        game = self.game
+        if not self._along_the_line(move):
+            self.game.push(move)
+            if self.game is not game:
+                messages.append(f"A side line: the game's own {self._branch_text} is kept "
+                                "(Back to the game returns to it).")
         if not self._dropping:      # a click-click move glides there, as a drop did by hand
             self._slide(move)
         self.selected = None
@@ -966,13 +991,61 @@ class Board(widgets.VBox):
             return
         self._push(found[0])
 
+    def _along_the_line(self, move: Move | None) -> bool:
+        """Where the line goes on, the move a person plays either is its next move --
+        then the board steps to it, keeping the line -- or starts a side line.
+
+        A side line is played on a copy of the game (``board.game`` becomes the
+        copy): the game itself keeps its own moves, and "Back to the game" returns
+        to them where the side line left them, as on lichess's analysis board.
+        Returns True when the move was the line's own (already played by stepping).
+        ``move`` None stands for a new roll of the die, which always starts a side line.
+        """
+        game = self.game
+        if not game.can_redo():
+            return False
+        if move is not None:
+            if game.redo() == move:
+                return True
+            game.pop()
+        if self._main_game is None:
+            self._main_game = game
+            self._branch_text = self._entry_label(game.action_count + 1)
+        self._branch = game.action_count
+        self.game = game.copy()
+        self.game.clear_redo()
+        return False
+
+    def back_to_game(self) -> None:
+        """Leave the side line and return to the game's own moves where it branched off."""
+        if self._main_game is None:
+            self._after_change(["There is no side line: the board shows the game."])
+            return
+        self.game, self._main_game, self._branch = self._main_game, None, None
+        self.selected = None
+        self.count = None
+        self._legal_for = None
+        self._after_change([f"Back to the game: it went on with {self._branch_text}."])
+
     def _continue(self) -> list[str]:
-        """After a move: automatic rolls and the computer's replies, announced."""
+        """After a move: automatic rolls and the computer's replies, announced.
+
+        Where the line goes on (a person played its next move), the computer's
+        side plays the line's own reply, and rolls come as they were rolled.
+        """
         messages: list[str] = []
         for _ in range(MAX_COMPUTER_PLIES):
             game = self.game
             if game.outcome(claim_draw=not self.is_human_turn()) is not None:
                 break
+            if game.can_redo() and (not self.is_human_turn() or (
+                    game.is_chance_node() and self.auto_roll.value)):
+                text = self.line().texts[game.action_count]
+                action = game.redo()
+                if isinstance(action, Move):
+                    self._slide(action)
+                messages.append(f"{text} played, as in the game.")
+                continue
             if game.is_chance_node():
                 if self.is_human_turn() and not self.auto_roll.value:
                     break
@@ -1038,7 +1111,8 @@ class Board(widgets.VBox):
         move = agent.choose(game)
         messages.append(f"{self._played_text(move)[:-len(' played.')]} "
                         f"played by the computer ({agent.name}).")
-        game.push(move)
+        if not self._along_the_line(move):
+            self.game.push(move)
         self._slide(move)
         self.selected = None
         self.count = None
@@ -1059,6 +1133,7 @@ class Board(widgets.VBox):
         self._after_change(messages + self._continue())
 
     def _roll_once(self) -> str:
+        self._along_the_line(None)          # a new roll where the line goes on: a side line
         game = self.game
         before = game.position.turn
         who = COLOR_NAMES[before].capitalize()
@@ -1094,8 +1169,11 @@ class Board(widgets.VBox):
         played = game.action_count
         before = line.befores[played - 1]
         dots = "." if before.turn == WHITE else "..."
+        side = ""
+        if self._branch is not None and played > self._branch:
+            side = f" Your side line: the game went {self._branch_text}."
         return (f"After {before.fullmove_number}{dots} {line.texts[played - 1]} "
-                f"(ply {game.ply} of {line.plies}).")
+                f"(ply {game.ply} of {line.plies}).{side}")
 
     def step(self, delta: int) -> None:
         """One action back (``-1``) or forward (``+1``): the arrow keys."""
@@ -1161,6 +1239,7 @@ class Board(widgets.VBox):
     def set_game(self, game: Game, message: str = "New game.") -> None:
         """Put ``game`` on the board (the widget stays; only its contents change)."""
         self.game = game
+        self._main_game = self._branch = None
         self._set_pieces()
         self.selected = None
         self.count = None

@@ -47,14 +47,15 @@ class MoveLine:
         """Bring the line up to date with ``game`` (nothing to do after a mere step)."""
         if game is self._game and game.line_version == self._game_version:
             return
-        if game is not self._game:
-            self._truncate(0)
         undone = game.undone
         actions = game.history + [action for action, _ in undone]
         positions = game.positions + [after for _, after in undone]
-        # Every action makes a new position object and redo puts back the very one
-        # undone, so the line stands as far as the positions are the same objects.
+        # Every action makes a new position object, redo puts back the very one undone
+        # and a copy of the game shares them (a side line on the board), so the line
+        # stands as far as the positions are the same objects.
         keep, limit = 0, min(len(actions), len(self._afters))
+        if self.befores and positions[0] is not self.befores[0]:
+            limit = 0                      # another game altogether
         while keep < limit and positions[keep + 1] is self._afters[keep]:
             keep += 1
         self._truncate(keep)

@@ -728,3 +728,32 @@ def test_projector_with_the_file_browser_open_keeps_the_move_list_beside_the_boa
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
         page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed")
         page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_a_side_line_tried_from_the_move_list_keeps_the_game(notebook: Notebook) -> None:
+    """Click a move in the list, play another move there, come back to the game."""
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 e7-e5 g1-f3 b8-c6")
+    option = nb.page.locator(f"{MAIN} .tavrei-moves select option").nth(2)   # 1... e7-e5
+    before = version(nb, MAIN)
+    option.click()
+    wait_redraw(nb, MAIN, before)
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5"]
+    assert drawn(nb, MAIN, "lastmove") == {"e7", "e5"}
+    click_square(nb, MAIN, "d2")
+    click_square(nb, MAIN, "d4")
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "d2-d4"]
+    back = nb.page.locator(f"{MAIN} button", has_text="Back to the game")
+    back.wait_for(state="visible")
+    nb.page.wait_for_function(
+        "(sel) => document.querySelector(sel).innerText.includes('\u21b3')",
+        arg=f"{MAIN} .tavrei-moves select", timeout=10000)
+    screenshot(nb.page, "21-side-line")
+    click_button(nb, MAIN, "Back to the game")
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5"]
+    back.wait_for(state="hidden")
+    board_el(nb, MAIN).focus()
+    before = version(nb, MAIN)
+    nb.page.keyboard.press("End")
+    wait_redraw(nb, MAIN, before)
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "g1-f3", "b8-c6"]
