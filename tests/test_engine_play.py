@@ -10,6 +10,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.cli import main
+from tavrei_lab.core.tavrel import PAWN
 from tavrei_lab.engine.agents import LEVELS, LevelAgent, PlayAgent, make_agent
 from tavrei_lab.engine.play import MATE_CP, PlaySearcher
 from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
@@ -178,6 +179,56 @@ def test_tactical_moves_are_the_legal_captures_promotions_and_freeing_splits(var
     assert found_capture > 10
     if variant == "tavreli":
         assert found_freeing > 0
+
+
+@pytest.mark.parametrize("variant", ["tavreli", "orthodox", "tavreli-pass-over-own"])
+def test_staged_moves_are_every_pseudo_move_once(variant):
+    """The main search's staged generation (table move, captures, killers, then the
+    quiet moves) yields exactly the moves of the full generation, each once, whatever
+    stale table move and killers (moves of other positions) it is handed."""
+    games = random_games(variant, 30, seed=11, plies=90)
+    others = [m for g in games for m in g.legal_moves()]
+    rng = random.Random(5)
+    checked = 0
+    for g in games:
+        rules: TowerChessRules = g.rules
+        pos = g.position
+        if rules.is_check(pos):
+            continue
+        pseudo = rules.pseudo_moves(pos)
+        searcher = PlaySearcher(rules)
+        for _ in range(3):
+            stale = rng.sample(others, 3)
+            searcher.killers = [[stale[1], stale[2]]]
+            tt = rng.choice([stale[0], rng.choice(pseudo), None])
+            staged = list(searcher._staged_moves(pos, tt, 0))
+            assert len(staged) == len(set(staged)), g.position
+            assert set(staged) == set(pseudo), g.position
+            if tt in pseudo and not tt.castling:
+                assert staged[0] == tt
+            for m in stale:
+                if not m.castling:
+                    assert searcher._pseudo_legal(pos, m) == (m in pseudo), m
+            checked += 1
+    assert checked > 40
+
+
+def test_a_split_that_frees_a_prisoner_is_never_quiet():
+    """Reductions and futility pruning spare captures, ratnik moves and splits that free
+    a prisoner (in Tavreli as much material as a capture); every other move is quiet."""
+    frees_seen = 0
+    for g in random_games("tavreli", 25, seed=8, plies=120):
+        pos = g.position
+        me = pos.turn
+        for m in g.legal_moves():
+            tower = pos.board[m.from_square]
+            dest = pos.board[m.to_square]
+            rest = tower[:len(tower) - m.count]
+            frees = bool(rest) and rest[-1] & 1 == me and tower[len(rest)] & 1 != me
+            frees_seen += frees
+            noisy = (bool(dest) and dest[-1] & 1 != me) or tower[-1].acting_kind == PAWN or frees
+            assert PlaySearcher._quiet(pos.board, m, me) == (not noisy), g.move_text(m)
+    assert frees_seen > 0
 
 
 # -- budgets and agents -----------------------------------------------------------------------

@@ -13,17 +13,24 @@ sunfish shows pay off in Python, where avoiding work is all that helps):
 - **quiescence search**: at the horizon, captures, promotions and the splits
   that free a prisoner are played out until the position is quiet, so that a
   leaf is never scored in the middle of an exchange (the side to move may
-  "stand pat" on the evaluation instead of capturing);
+  "stand pat" on the evaluation instead of capturing). Nothing leaves a
+  Tavreli board, so exchanges do not run out by themselves: two plies below
+  the horizon only recaptures (onto the square just taken) go on;
 - **null-move pruning**: if even passing keeps a position above beta, a
   shallower search of the pass is proof enough to cut;
 - **late-move reductions**: quiet moves ordered late are searched one or two
-  plies shallower, and again at full depth only if they surprise;
+  plies shallower, and again at full depth only if they surprise (at the root
+  too, from depth 4: a middlegame root has up to two hundred moves). A split
+  that frees a prisoner is never "quiet": it wins material like a capture;
 - **principal-variation search** with **aspiration windows**: the first move
   gets the full window, the others a null window that only asks "better?";
   each iteration starts from a narrow window around the last value;
-- **ordering**: the table's move, captures by most valuable victim / least
-  valuable attacker, promotions, two killer moves per ply, and a history
-  score for quiet moves that caused cut-offs;
+- **ordering** and **staged generation**: the table's move, captures by most
+  valuable victim / least valuable attacker, promotions, prisoner-freeing
+  splits, two killer moves per ply, and a history score for quiet moves that
+  caused cut-offs. The stages are generated one after the other: most nodes
+  are cut off by the table's move or a capture, and never pay for listing
+  and sorting their quiet moves (in a tower middlegame, a hundred or more);
 - a **transposition table** whose deeper entries are reused (which the
   lesson search refuses, to stay exact), kept between the moves of a game;
 - a **check extension**, so that mating lines are followed to the end;
@@ -45,7 +52,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.move import Move, Roll
@@ -75,6 +82,12 @@ ASPIRATION = 40
 MAX_EXTENSION_PLY = 40
 #: Quiescence plies at most, below the horizon.
 MAX_QUIESCENCE = 6
+#: Quiescence plies from which only recaptures (onto the square just taken) are tried:
+#: in Tavreli nothing leaves the board, so a capture on any square can go on for ever.
+RECAPTURE_PLY = 2
+#: Root moves searched at full depth; quiet moves after them are tried one ply
+#: shallower first (a late-move reduction at the root) from depth 4 on.
+ROOT_FULL_MOVES = 6
 #: Futility margins by remaining depth (centipawns): a quiet move is skipped when
 #: the score plus this cannot reach alpha.
 FUTILITY = (0, 150, 400)
@@ -86,6 +99,10 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, helgi as queen).
 _DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 _VALUE_CP = [round(100 * VALUES.get(k, 0.0)) for k in range(8)]
+
+
+def _first(pair: tuple[int, Move]) -> int:
+    return pair[0]
 
 
 def _terminal(outcome: Any, turn: int, ply: int) -> int:
@@ -188,17 +205,22 @@ class PlaySearcher:
                 else:
                     lo, hi = best_value - ASPIRATION, best_value + ASPIRATION
                     widen = ASPIRATION
+                    failed = 0          # the side the last search failed on: -1 low, 1 high
                     while True:
                         value, move, order = self._root(position, root_hash, score, order,
                                                         depth, lo, hi)
-                        if value <= lo:
-                            widen *= 4
-                            lo = max(-INF, value - widen) if widen < 2000 else -INF
-                        elif value >= hi:
-                            widen *= 4
-                            hi = min(INF, value + widen) if widen < 2000 else INF
-                        else:
+                        side = -1 if value <= lo else 1 if value >= hi else 0
+                        if not side:
                             break
+                        widen *= 4
+                        if side == -failed or widen >= 2000:
+                            # failing both ways: the value is unstable, so search it whole
+                            lo, hi = -INF, INF
+                        elif side < 0:
+                            lo = max(-INF, value - widen)
+                        else:
+                            hi = min(INF, value + widen)
+                        failed = side
             except SearchLimitReached as stop:
                 partial = stop.args[0] if stop.args else None
                 if partial is not None:            # a better move proven before the stop
@@ -231,6 +253,8 @@ class PlaySearcher:
         best = -INF
         best_move = moves[0]
         scores: dict[Move, int] = {}
+        board = position.board
+        me = position.turn
         self._path[h] += 1
         try:
             for i, m in enumerate(moves):
@@ -243,7 +267,13 @@ class PlaySearcher:
                         v = self._child(child, ch, cscore, depth - 1, 1, alpha, beta, same)
                     else:
                         a = max(alpha, best)
-                        v = self._child(child, ch, cscore, depth - 1, 1, a, a + 1, same)
+                        r = 0
+                        if (self.reductions and depth >= 4 and i >= ROOT_FULL_MOVES
+                                and self._quiet(board, m, me)):
+                            r = 1
+                        v = self._child(child, ch, cscore, depth - 1 - r, 1, a, a + 1, same)
+                        if v > a and r:
+                            v = self._child(child, ch, cscore, depth - 1, 1, a, a + 1, same)
                         if a < v < beta:
                             v = self._child(child, ch, cscore, depth - 1, 1, a, beta, same)
                 except SearchLimitReached:
@@ -345,20 +375,22 @@ class PlaySearcher:
                                 False)
                 if v >= beta:
                     return beta if v > MATE_BOUND else v
-        if self.fast:
-            # Legality (the volkhv not attacked afterwards) is tested lazily, on the
-            # moves actually searched: a cut-off or a pruned late move never pays for
-            # it, and a move is made once, not once for the test and once for the search.
-            moves = self.tower_rules.pseudo_moves(pos)
-            if in_check:
-                moves = self._evasion_candidates(pos, moves)
+        moves: Iterable[Move]
+        if self.fast and not in_check:
+            # Staged: the table's move and the captures first, the quiet moves
+            # generated only if those bring no cut-off. Legality (the volkhv not
+            # attacked afterwards) is tested lazily, on the moves actually searched:
+            # a cut-off or a pruned late move never pays for it, and a move is made
+            # once, not once for the test and once for the search.
+            moves = self._staged_moves(pos, tt_move, ply)
+        elif self.fast:
+            moves = self._order(pos, self._evasion_candidates(
+                pos, self.tower_rules.pseudo_moves(pos)), tt_move, ply)
         else:
             moves = rules.legal_moves(pos)
             if not moves:
-                if self.fast:
-                    return 0
                 return self._evaluate(pos, score, alpha, beta, h)
-        moves = self._order(pos, moves, tt_move, ply)
+            moves = self._order(pos, moves, tt_move, ply)
         alpha0 = alpha
         best = -INF
         best_move = None
@@ -376,9 +408,7 @@ class PlaySearcher:
         enemy = 1 - me
         searched = 0
         for m in moves:
-            dest = board[m.to_square]
-            capture = bool(dest) and dest[-1] & 1 != me
-            quiet = not capture and ACTING[board[m.from_square][-1]] != PAWN
+            quiet = self._quiet(board, m, me)
             i = searched
             if quiet and i > 0 and best > -MATE_BOUND and (futile or i >= late):
                 if m != killers[0] and m != killers[1]:
@@ -425,6 +455,21 @@ class PlaySearcher:
         self._store(h, depth, flag, best, best_move, ply)
         return best
 
+    @staticmethod
+    def _quiet(board: tuple, m: Move, me: int) -> bool:
+        """A move that reductions and pruning may treat as probably harmless: it
+        captures nothing, is not a ratnik's (a step toward promotion), and does not
+        free a prisoner (a split that leaves an own tavrel on top where an enemy
+        one stood above it: as much material as a capture)."""
+        dest = board[m.to_square]
+        if dest and dest[-1] & 1 != me:
+            return False
+        tower = board[m.from_square]
+        if ACTING[tower[-1]] == PAWN:
+            return False
+        rest = len(tower) - m.count
+        return not (rest and tower[rest - 1] & 1 == me and tower[rest] & 1 != me)
+
     def _store(self, h: int, depth: int, flag: int, value: int, move: Move | None,
                ply: int) -> None:
         if value > MATE_BOUND:
@@ -455,7 +500,7 @@ class PlaySearcher:
 
     # == quiescence ============================================================================
     def _quiesce(self, pos: Position, score: int, ply: int, alpha: int, beta: int,
-                 in_check: bool, qply: int, h: int) -> int:
+                 in_check: bool, qply: int, h: int, last: int = -1) -> int:
         """Play out captures, promotions and prisoner-freeing splits until quiet."""
         self._tick()
         rules = self.tower_rules
@@ -472,7 +517,9 @@ class PlaySearcher:
             if stand > alpha:
                 alpha = stand
             best = stand
-            moves = self._tactical_moves(pos)
+            moves = self._tactical_moves(pos, free=qply == 0)
+            if qply >= RECAPTURE_PLY and last >= 0:
+                moves = [m for m in moves if m.to_square == last]
             if not moves:
                 return stand
         board = pos.board
@@ -499,7 +546,8 @@ class PlaySearcher:
             ch = h
             if gives_check or in_check:
                 ch = update_hash(h, pos, m, child)   # mates need the hash for the table only
-            v = -self._quiesce(child, cscore, ply + 1, -beta, -alpha, gives_check, qply + 1, ch)
+            v = -self._quiesce(child, cscore, ply + 1, -beta, -alpha, gives_check, qply + 1, ch,
+                               m.to_square)
             if v > best:
                 best = v
                 if v > alpha:
@@ -507,6 +555,61 @@ class PlaySearcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _staged_moves(self, pos: Position, tt_move: Move | None,
+                      ply: int) -> Iterator[Move]:
+        """The moves of a position not in check, best first, generated in stages.
+
+        Most nodes of a search end at their first or second move, usually the
+        table's move or a capture (a refutation). So the table's move is tried
+        before any move is generated, then the captures, promotions and
+        prisoner-freeing splits (found with the attack tables, without the
+        quiet moves), then the killers; only a node that none of these cuts off
+        pays for generating and ordering all its quiet moves.
+        """
+        tried: set[Move] = set()
+        if tt_move is not None and self._pseudo_legal(pos, tt_move):
+            tried.add(tt_move)
+            yield tt_move
+        for m in self._tactical_moves(pos, free=True, every_count=True):
+            if m not in tried:
+                tried.add(m)
+                yield m
+        killers = self.killers[ply] if ply < len(self.killers) else (None, None)
+        for k in killers:
+            if k is not None and k not in tried and self._pseudo_legal(pos, k):
+                tried.add(k)
+                yield k
+        history = self.history
+        quiet = [m for m in self.tower_rules.pseudo_moves(pos) if m not in tried]
+        quiet.sort(key=lambda m: history.get((m.from_square, m.to_square), 0), reverse=True)
+        yield from quiet
+
+    def _pseudo_legal(self, pos: Position, m: Move) -> bool:
+        """Is ``m`` (the table's move, a killer) a move by the movement rules here?
+
+        A castling is left to the full generation (it has its own conditions).
+        """
+        if m.castling:
+            return False
+        board = pos.board
+        tower = board[m.from_square]
+        if not tower:
+            return False
+        top = tower[-1]
+        me = pos.turn
+        if top & 1 != me:
+            return False
+        rules = self.tower_rules
+        h = len(tower)
+        if not 1 <= m.count <= h or (m.count != h and not rules.splits):
+            return False
+        if m.to_square not in rules.destinations(board, m.from_square, top, me, pos.ep_square):
+            return False
+        if ACTING[top] == PAWN and m.to_square // rules.geometry.width == rules.far_rank[me]:
+            return (m.promotion in rules.promotion_kinds if rules.promotion == "choice"
+                    else m.promotion == 0)
+        return m.promotion == 0
 
     def _evasion_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
         """The moves that may answer a check: the volkhv's own, and those landing on a
@@ -541,47 +644,48 @@ class PlaySearcher:
             return 100
         return sum(_VALUE_CP[(t >> 1) & 7] for t in dest if t & 1 != me) + 100
 
-    def _tactical_moves(self, pos: Position) -> list[Move]:
-        """Captures, promotions and splits that free a prisoner (pseudo-legal), best first.
+    def _tactical_moves(self, pos: Position, *, free: bool = True,
+                        every_count: bool = False) -> list[Move]:
+        """Captures, promotions and (``free``) splits that free a prisoner, best first.
 
-        Built from the rules' own destination patterns, without listing the
-        quiet moves. A capture by a tall tower is tried with the top tavrel,
-        and the whole tower (not every count).
+        Pseudo-legal; built from the rules' own destination patterns, without
+        listing the quiet moves. In quiescence a capture by a tall tower is
+        tried with the top tavrel and the whole tower, not with every count;
+        the main search asks for ``every_count``, as no move may go missing there.
         """
         rules = self.tower_rules
         board = pos.board
         me = pos.turn
         ep = pos.ep_square
+        splits = rules.splits
+        # one pass: the enemy-topped squares as a bit mask (a unit whose attack table
+        # reaches none of them has no capture to offer), and the own towers
+        enemy_mask = 0
+        own = []
+        for s, tower in enumerate(board):
+            if tower:
+                if tower[-1] & 1 == me:
+                    own.append(s)
+                else:
+                    enemy_mask |= 1 << s
         w = rules.geometry.width
         far = rules.far_rank[me]
-        splits = rules.splits
         promotion = self._promotion
         destinations = rules.destinations
         tables = self.tables
         reach = tables.reach
         pawn_mask = tables.pawn_mask[me]
-        # the enemy-topped squares, as a bit mask: a unit whose pattern cannot reach
-        # any of them (its attack table says so) has no capture to offer
-        enemy_mask = 0
-        for s, tower in enumerate(board):
-            if tower and tower[-1] & 1 != me:
-                enemy_mask |= 1 << s
-        # a ratnik within two ranks of its far rank may promote
-        near_far = 0
-        for r in (far - 2, far - 1, far + 1, far + 2):
-            if 0 <= r < len(tables.rank_mask):
-                near_far |= tables.rank_mask[r]
+        near_far = tables.near_far[me]
+        values = _VALUE_CP
         scored: list[tuple[int, Move]] = []
-        for s, tower in enumerate(board):
-            if not tower:
-                continue
+        for s in own:
+            tower = board[s]
             top = tower[-1]
-            if top & 1 != me:
-                continue
             h = len(tower)
             kind = ACTING[top]
             pawn = kind == PAWN
-            if h == 1 or not splits:       # (a taller tower may still free a prisoner)
+            frees = free and h > 1 and splits    # a split of this tower may free a prisoner
+            if not frees:
                 if pawn:
                     if not (pawn_mask[s] & enemy_mask or ep is not None
                             or (1 << s) & near_far):
@@ -591,29 +695,38 @@ class PlaySearcher:
             dests = destinations(board, s, top, me, ep)
             if not dests:
                 continue
-            attacker = _VALUE_CP[ACTING[top]]
+            attacker = values[kind]
+            counts: Sequence[int]
             if h == 1 or not splits:
-                counts: tuple[int, ...] = (h,)
-                freeing: list[int] = []
+                counts = (h,)
+            elif every_count:
+                counts = range(1, h + 1)
             else:
                 counts = (1, h)
-                freeing = [h - 1 - i for i in range(h - 1)
-                           if tower[i] & 1 == me and tower[i + 1] & 1 != me]
+            freeing = ([h - 1 - i for i in range(h - 1)
+                        if tower[i] & 1 == me and tower[i + 1] & 1 != me] if frees else ())
             for to in dests:
-                dest = board[to]
-                capture = bool(dest) and dest[-1] & 1 != me
-                promo = pawn and to // w == far
-                if capture or promo or (pawn and to == ep and not dest):
-                    victim = (sum(_VALUE_CP[(t >> 1) & 7] for t in dest if t & 1 != me)
-                              if dest else 100)
-                    key = 10 * victim - attacker + (800 if promo else 0)
-                    p = promotion if promo else 0
-                    for k in counts:
-                        scored.append((key, Move(s, k, to, p)))
+                if enemy_mask >> to & 1:
+                    victim = 0
+                    for t in board[to]:
+                        if t & 1 != me:
+                            victim += values[(t >> 1) & 7]
+                    key = 10 * victim - attacker
+                elif pawn and (to == ep or to // w == far):
+                    key = 1000 - attacker
                 elif freeing:
                     for k in freeing:
                         scored.append((50, Move(s, k, to)))
-        scored.sort(key=lambda x: -x[0])
+                    continue
+                else:
+                    continue
+                p = 0
+                if pawn and to // w == far:
+                    key += 800
+                    p = promotion
+                for k in counts:
+                    scored.append((key, Move(s, k, to, p)))
+        scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
     # == chance nodes (die games): expectiminimax with Star2 ====================================

@@ -100,6 +100,10 @@ class BoardTables:
             HELGI: [orth[s] | diag[s] | self.knight_mask[s] for s in range(g.size)],
             PAWN: [self.pawn_mask[0][s] | self.pawn_mask[1][s] for s in range(g.size)]}
         self.rank_mask = [_mask(range(r * w, (r + 1) * w)) for r in range(h)]
+        # near_far[c]: the squares within two ranks of colour c's far rank, where a
+        # ratnik may be about to promote (white's far rank is the last, black's the first)
+        self.near_far = [_mask(s for s in range(g.size) if s // w >= h - 3),
+                         _mask(s for s in range(g.size) if s // w <= 2)]
         self.forward = (w, -w)
         self._tower_cache: dict[tuple[int, tuple[int, ...]], int] = {}
 
