@@ -250,21 +250,18 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
     return Feedback(False, " ".join(problems))
 
 
-def _move(game: Game, answer: str | Move) -> Move:
-    """The legal move an answer names (``TavreiError`` explains an illegal one)."""
-    return game.find_move(answer if isinstance(answer, Move) else str(answer))
-
-
 def _illegal(answer: Any, exc: TavreiError) -> Feedback:
     return Feedback(False, f"{answer} cannot be played here: {exc}")
 
 
-def _answered_move(game: Game, answer: str | Move | None) -> Move | Feedback:
-    """The legal move an answer names, or the feedback that says why there is none."""
+def _answered_move(game: Game, answer: str | Move | None,
+                   example: str = "a move") -> Move | Feedback:
+    """The legal move an answer names, or the feedback that says why there is none
+    (``example``: what an empty answer is told to type)."""
     if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move")
+        return _no_answer(example)
     try:
-        return _move(game, answer)
+        return game.find_move(answer if isinstance(answer, Move) else str(answer))
     except TavreiError as exc:
         return _illegal(answer, exc)
 
@@ -276,12 +273,9 @@ def check_frees(game: Game, answer: str | Move | None, square: str, kind: int) -
     so it acts at once (A3.4). The explanation of a wrong split says which
     tavrel it uncovered instead -- often an enemy prisoner, freed by mistake.
     """
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move such as 'd4(2)-d6'")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer, "a move such as 'd4(2)-d6'")
+    if isinstance(move, Feedback):
+        return move
     pos = game.position
     g = pos.geometry
     sq = g.parse(square.lower())
@@ -385,12 +379,9 @@ def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
     The check must come from the part left behind (its new top attacks the
     enemy volkhv), not only from the unit that moved.
     """
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move such as 'e2(1)-c3'")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer, "a move such as 'e2(1)-c3'")
+    if isinstance(move, Feedback):
+        return move
     pos = game.position
     rules = game.rules
     text = game.move_text(move)
@@ -465,12 +456,9 @@ def check_takes_prisoner(game: Game, answer: str | Move | None,
     (A3.3): the whole tower goes under the moving unit. A wrong answer is
     explained by where the unit landed.
     """
-    if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return _no_answer("a move such as 'e4xd5'")
-    try:
-        move = _move(game, answer)
-    except TavreiError as exc:
-        return _illegal(answer, exc)
+    move = _answered_move(game, answer, "a move such as 'e4xd5'")
+    if isinstance(move, Feedback):
+        return move
     pos = game.position
     g = pos.geometry
     text = game.move_text(move)

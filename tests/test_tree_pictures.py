@@ -142,7 +142,7 @@ def test_view_click_folds_and_double_click_shows_the_position() -> None:
 def test_view_front_end_folds_on_click_and_selects_on_double_click() -> None:
     from tavrei_lab.widgets.tree import TreeCanvas
     esm = TreeCanvas._esm
-    assert 'addEventListener("dblclick", onDoubleClick)' in esm and 'send(hit, "select")' in esm
+    assert '[holder, "dblclick", onDoubleClick]' in esm and 'send(hit, "select")' in esm
     assert '"toggle"), DOUBLE_CLICK_WAIT_MS)' in esm and "clearTimeout(pending)" in esm
 
 

@@ -13,7 +13,7 @@ which every notebook, browser and GitHub page shows as it is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
@@ -49,7 +49,35 @@ def _ink(colour: str) -> str:
     return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
 
 
-def _nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+# -- the parts every chart of the package is made of (``lab.plots`` draws with them too) --
+
+def chart_start(title: str, width: float, height: float) -> list[str]:
+    """A chart's first lines: the ``<svg>`` element, its ``<title>`` (what screen
+    readers and tooltips say) and the heading. The caller appends and closes it."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
+            f'<title>{escape(title)}</title>',
+            f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
+            f'font-weight="bold">{escape(title)}</text>']
+
+
+def value_axis(ticks: Sequence[float], x: Callable[[float], float], top: float,
+               axis_y: float, middle: float, name: str) -> list[str]:
+    """A horizontal value axis: a faint grid line and a label at each tick (``x`` places
+    a value), and the axis ``name`` under them, centred on ``middle``."""
+    out = []
+    for t in ticks:
+        out.append(f'<line x1="{x(t):.1f}" y1="{top - 6}" x2="{x(t):.1f}" y2="{axis_y}" '
+                   'stroke="#ddd"/>')
+        out.append(f'<text x="{x(t):.1f}" y="{axis_y + 16}" text-anchor="middle">'
+                   f'{_label(t)}</text>')
+    out.append(f'<text x="{middle}" y="{axis_y + 36}" text-anchor="middle">'
+               f'{escape(name)}</text>')
+    return out
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """About ``count`` round values (steps of 1, 2 or 5 times a power of ten) over lo..hi."""
     if hi <= lo:
         hi = lo + 1
     raw = (hi - lo) / count
@@ -82,26 +110,15 @@ def box_plot(name: str, title: str, axis: str, groups: Mapping[str, Sequence[flo
     lo, hi = min(values), max(values)
     if hi == lo:
         lo, hi = lo - 1, hi + 1
-    ticks = _nice_ticks(lo, hi)
+    ticks = nice_ticks(lo, hi)
     lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
     span = width - left - right
 
     def x(v: float) -> float:
         return left + (v - lo) / (hi - lo) * span
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
-           f'<title>{escape(title)}</title>',
-           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
-           f'font-weight="bold">{escape(title)}</text>']
-    axis_y = top + row * len(labels)
-    for t in ticks:
-        out.append(f'<line x1="{x(t):.1f}" y1="{top - 6}" x2="{x(t):.1f}" y2="{axis_y}" '
-                   'stroke="#ddd"/>')
-        out.append(f'<text x="{x(t):.1f}" y="{axis_y + 16}" text-anchor="middle">'
-                   f'{_label(t)}</text>')
-    out.append(f'<text x="{left + span / 2}" y="{axis_y + 36}" text-anchor="middle">'
-               f'{escape(axis)}</text>')
+    out = chart_start(title, width, height)
+    out += value_axis(ticks, x, top, top + row * len(labels), left + span / 2, axis)
     for i, label in enumerate(labels):
         vs = list(groups[label])
         cy = top + row * i + row / 2
@@ -140,11 +157,7 @@ def stacked_bars(name: str, title: str, groups: Mapping[str, Mapping[str, int]],
     legend_y = top + row * len(labels) + 14
     height = legend_y + 22 * ((len(categories) + 2) // 3) + 10
     span = width - left - right
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
-           f'<title>{escape(title)}</title>',
-           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
-           f'font-weight="bold">{escape(title)}</text>']
+    out = chart_start(title, width, height)
     for i, label in enumerate(labels):
         counts = groups[label]
         total = sum(counts.get(c, 0) for c in categories) or 1
@@ -212,4 +225,5 @@ def tournament_plots(games: Sequence[GameResult]) -> dict[str, SvgPlot]:
     return {p.name: p for p in plots}
 
 
-__all__ = ["SvgPlot", "box_plot", "stacked_bars", "tournament_plots"]
+__all__ = ["SvgPlot", "box_plot", "chart_start", "nice_ticks", "stacked_bars",
+           "tournament_plots", "value_axis"]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tavrei_lab.compare.plots import _FONT, SvgPlot, _label, _nice_ticks, box_plot
+from tavrei_lab.compare.plots import SvgPlot, box_plot, chart_start, nice_ticks, value_axis
 from tavrei_lab.compare.stats import Z95
 
 
@@ -36,32 +36,22 @@ def interval_plot(name: str, title: str, axis: str,
         lo, hi = min(values), max(values)
         if hi == lo:
             lo, hi = lo - 1, hi + 1
-        ticks = _nice_ticks(lo, hi)
+        ticks = nice_ticks(lo, hi)
         lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
     else:
         lo, hi = bounds
-        ticks = _nice_ticks(lo, hi)
+        ticks = nice_ticks(lo, hi)
     span = width - left - right
 
     def x(v: float) -> float:
         return left + (min(max(v, lo), hi) - lo) / (hi - lo) * span
 
     axis_y = top + row * max(1, len(rows))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
-           f'<title>{escape(title)}</title>',
-           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
-           f'font-weight="bold">{escape(title)}</text>']
-    for t in ticks:
-        out.append(f'<line x1="{x(t):.1f}" y1="{top - 6}" x2="{x(t):.1f}" y2="{axis_y}" '
-                   'stroke="#ddd"/>')
-        out.append(f'<text x="{x(t):.1f}" y="{axis_y + 16}" text-anchor="middle">'
-                   f'{_label(t)}</text>')
+    out = chart_start(title, width, height)
+    out += value_axis(ticks, x, top, axis_y, left + span / 2, axis)
     if reference is not None:
         out.append(f'<line x1="{x(reference):.1f}" y1="{top - 6}" x2="{x(reference):.1f}" '
                    f'y2="{axis_y}" stroke="#c44e52" stroke-dasharray="4 3"/>')
-    out.append(f'<text x="{left + span / 2}" y="{axis_y + 36}" text-anchor="middle">'
-               f'{escape(axis)}</text>')
     for i, (label, value, low, high) in enumerate(rows):
         cy = top + row * i + row / 2
         out.append(f'<g class="interval" data-label="{escape(label)}" data-value="{value:.6g}"'
@@ -105,16 +95,12 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
     size_w, size_h, left, top = 150, 70, 170, 60
     width = left + size_w * len(xs) + 20
     height = top + size_h * len(ys) + 50
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" class="tavrei-plot" {_FONT}>',
-           f'<title>{escape(title)}</title>',
-           f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" '
-           f'font-weight="bold">{escape(title)}</text>',
-           f'<text x="{left + size_w * len(xs) / 2}" y="{top - 24}" text-anchor="middle">'
-           f'{escape(x_option)}</text>',
-           f'<text x="20" y="{top + size_h * len(ys) / 2}" text-anchor="middle" '
-           f'transform="rotate(-90 20 {top + size_h * len(ys) / 2})">{escape(y_option)}'
-           '</text>']
+    out = chart_start(title, width, height)
+    out += [f'<text x="{left + size_w * len(xs) / 2}" y="{top - 24}" text-anchor="middle">'
+            f'{escape(x_option)}</text>',
+            f'<text x="20" y="{top + size_h * len(ys) / 2}" text-anchor="middle" '
+            f'transform="rotate(-90 20 {top + size_h * len(ys) / 2})">{escape(y_option)}'
+            '</text>']
     for i, v in enumerate(xs):
         out.append(f'<text x="{left + size_w * i + size_w / 2}" y="{top - 6}" '
                    f'text-anchor="middle">{escape(_text(v))}</text>')

@@ -1,5 +1,5 @@
 // The browser half of the tavrei_lab board (anywidget, inline ESM, no build step):
-// after svg_clicks.js, whose svgHolder, hitIn and reporter it uses.
+// after svg_clicks.js, whose svgHolder, hitIn, reporter and listen it uses.
 //
 // After chessground's model, this code owns the pointer and nothing else:
 // Python computes every legal move and sends a finished SVG (trait `svg`)
@@ -501,14 +501,16 @@ function render({ model, el }) {
     }
   }
 
-  holder.addEventListener("pointerdown", onPointerDown);
-  holder.addEventListener("pointermove", onPointerMove);
-  holder.addEventListener("pointerup", onPointerUp);
-  holder.addEventListener("pointercancel", onPointerCancel);
-  holder.addEventListener("pointerover", onHover);
-  aside.addEventListener("click", onInspectorClick);
-  el.addEventListener("contextmenu", onContextMenu);
-  el.addEventListener("keydown", onKey);
+  const unlisten = listen([
+    [holder, "pointerdown", onPointerDown],
+    [holder, "pointermove", onPointerMove],
+    [holder, "pointerup", onPointerUp],
+    [holder, "pointercancel", onPointerCancel],
+    [holder, "pointerover", onHover],
+    [aside, "click", onInspectorClick],
+    [el, "contextmenu", onContextMenu],
+    [el, "keydown", onKey],
+  ]);
   const traits = ["svg", "greyed", "version", "effects", "inspector", "legend"];
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
@@ -516,14 +518,7 @@ function render({ model, el }) {
   return () => {
     for (const name of traits) model.off(`change:${name}`, scheduleDraw);
     model.off("change:clipboard", onClipboard);
-    holder.removeEventListener("pointerdown", onPointerDown);
-    holder.removeEventListener("pointermove", onPointerMove);
-    holder.removeEventListener("pointerup", onPointerUp);
-    holder.removeEventListener("pointercancel", onPointerCancel);
-    holder.removeEventListener("pointerover", onHover);
-    aside.removeEventListener("click", onInspectorClick);
-    el.removeEventListener("contextmenu", onContextMenu);
-    el.removeEventListener("keydown", onKey);
+    unlisten();
   };
 }
 

@@ -39,7 +39,7 @@ from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.widgets.line import MoveLine
-from tavrei_lab.widgets.view import BoardView, _with_svg
+from tavrei_lab.widgets.view import BoardView, with_svg
 
 HUMAN = "human"
 
@@ -1354,7 +1354,7 @@ class Board(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, plus the board's SVG for static exports (nbviewer, GitHub, HTML)."""
-        return _with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
+        return with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
 
 
 def _has_die(game: Game) -> bool:

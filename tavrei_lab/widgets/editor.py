@@ -35,7 +35,7 @@ from tavrei_lab.core.tavrel import (
 from tavrei_lab.errors import LimitError, NotationError, PositionError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT, read_position
-from tavrei_lab.widgets.view import BoardView, _with_svg
+from tavrei_lab.widgets.view import BoardView, with_svg
 
 REMOVE = "remove"
 _PALETTE_KINDS = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN)
@@ -362,7 +362,7 @@ class PositionEditor(widgets.VBox):
         return self.view.svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return _with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
+        return with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
 
 
 def _keep_a_choice(change: dict[str, Any]) -> bool:

@@ -48,10 +48,10 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
     The side to move is at the bottom.
     """
     board = Board(game, size=size, flipped=game.position.turn == BLACK, projector=projector)
-    # status, and the board with its pickers; the rest is kept aside so that closing
-    # the puzzle closes those widgets too
-    board._puzzle_hidden = tuple(board.children[2:])
-    board.children = tuple(board.children[:2])
+    # status, and the board with its pickers; the rest is hidden, not removed, so that
+    # it stays the board's own and closing the puzzle closes it too
+    for part in board.children[2:]:
+        part.layout.display = "none"
     for part in (board.move_list, board.first_button, board.prev_button, board.next_button,
                  board.last_button,  # a one-move puzzle has no game to step through
                  board.roll_button, board.auto_roll):  # and a die puzzle has rolled already
@@ -304,7 +304,7 @@ class PuzzlePicker(widgets.VBox):
 
 def _widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
     """Every widget reachable from ``root``: through its traits (children, layout,
-    style) and its attributes (a puzzle board's hidden controls), each once."""
+    style) and its attributes, each once."""
     found: dict[int, widgets.Widget] = {}
     todo = [root]
     while todo:

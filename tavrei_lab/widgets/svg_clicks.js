@@ -13,6 +13,8 @@
 // - it is reported by setting a synced trait to a message with a fresh `seq`
 //   (`reporter`), so that the same click twice is still two changes that
 //   Python hears. Tests drive the widgets by setting the same traits.
+// - the listeners a widget adds are removed together when its view goes
+//   (`listen`).
 
 function svgHolder(el, className) {
   // The element the widget's drawing goes into.
@@ -35,5 +37,13 @@ function reporter(model) {
     seq += 1;
     model.set(trait, { ...message, seq });
     model.save_changes();
+  };
+}
+
+function listen(bindings) {
+  // Add each [target, event type, handler]; the function returned removes them all.
+  for (const [target, type, handler] of bindings) target.addEventListener(type, handler);
+  return () => {
+    for (const [target, type, handler] of bindings) target.removeEventListener(type, handler);
   };
 }

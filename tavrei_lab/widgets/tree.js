@@ -38,14 +38,12 @@ function render({ model, el }) {
     event.preventDefault();
     send(hit, "select");
   }
-  holder.addEventListener("click", onClick);
-  holder.addEventListener("dblclick", onDoubleClick);
+  const unlisten = listen([[holder, "click", onClick], [holder, "dblclick", onDoubleClick]]);
   model.on("change:svg", draw);
   draw();
   return () => {
     model.off("change:svg", draw);
-    holder.removeEventListener("click", onClick);
-    holder.removeEventListener("dblclick", onDoubleClick);
+    unlisten();
   };
 }
 

@@ -112,14 +112,20 @@ class BoardView(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget view, plus the SVG for front ends without widgets (static export)."""
-        return _with_svg(super()._repr_mimebundle_(**kwargs), self.svg)
+        return with_svg(super()._repr_mimebundle_(**kwargs), self.svg)
 
 
-def _with_svg(bundle: Any, svg: str) -> Any:
-    """Add ``image/svg+xml`` to a widget's mime bundle (ipywidgets returns data or (data, meta))."""
+def with_svg(bundle: Any, svg: str) -> Any:
+    """Add ``image/svg+xml`` to a widget's mime bundle (ipywidgets returns data or (data, meta)).
+
+    Every widget showing a board (``BoardView``, ``Board``, ``PositionEditor``) does, so
+    that a notebook saved or exported without its widget state still shows the board."""
     if bundle is None:
         return {"image/svg+xml": svg, "text/plain": "<tavrei_lab board>"}
     if isinstance(bundle, tuple):
         data, meta = bundle
         return {**data, "image/svg+xml": svg}, meta
     return {**bundle, "image/svg+xml": svg}
+
+
+__all__ = ["BoardView", "with_svg"]
