@@ -53,7 +53,7 @@ from tavrei_lab.core.pieces import (
     PieceSet,
 )
 from tavrei_lab.errors import LimitError, PositionError, TavreiError, VariantError
-from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.rules.base import RuleModule, missing_members
 
 #: Where the shipped variant files live (inside the package, so a wheel has them).
 VARIANTS_DIR = Path(__file__).with_name("variants")
@@ -115,17 +115,22 @@ class Variant:
         """The rule module for this variant (validates options and set-up)."""
         from tavrei_lab.rules.registry import rule_module
         cls = rule_module(self.rules, file=self.source)
-        if self.die and not getattr(cls, "has_chance", False):
-            # silently ignoring it would let a teacher believe the die is in play
-            raise VariantError(f"{self.source}: key 'die': rule module {self.rules!r} has no "
-                               "die; a [die] table belongs only to rules = \"die\"",
-                               file=self.source, key="die")
         try:
             rules = cls(self)
         except VariantError:
             raise
         except TavreiError as exc:
             raise VariantError(f"{self.source}: {exc}", file=self.source) from exc
+        missing = missing_members(rules)
+        if missing:  # found now, not as an AttributeError deep inside a game
+            raise VariantError(f"{self.source}: key 'rules': rule module {self.rules!r} is not "
+                               f"a whole rule module: it lacks {', '.join(missing)} "
+                               "(docs/rule-modules.md)", file=self.source, key="rules")
+        if self.die and not rules.has_chance:
+            # silently ignoring it would let a teacher believe the die is in play
+            raise VariantError(f"{self.source}: key 'die': rule module {self.rules!r} has no "
+                               "die; a [die] table belongs only to rules = \"die\"",
+                               file=self.source, key="die")
         try:
             start = rules.initial_position()
             rules.validate(start)

@@ -252,3 +252,24 @@ def test_a_die_over_nothing_playable_is_a_variant_error(tmp_path: Path, over: st
 
 def test_option_is_the_one_the_contract_exports() -> None:
     assert RatnikRace.OPTIONS == () and Option.__module__ == "tavrei_lab.rules.base"
+
+
+def test_a_variant_file_naming_a_module_short_of_the_contract_says_what_it_lacks(
+        tmp_path: Path) -> None:
+    """Found when the variant is loaded, as a VariantError, not later as an AttributeError."""
+    class NoDieAnswers(RatnikRace):
+        name = "no-die-answers"
+        has_chance = property()   # type: ignore[assignment]  # reading it fails: "lacks"
+
+    register_rule_module(NoDieAnswers)
+    path = tmp_path / "short.toml"
+    path.write_text(RACE_TOML.replace('"ratnik-race"', '"no-die-answers"'), encoding="utf-8")
+    with pytest.raises(VariantError, match=r"key 'rules'.*lacks .*has_chance"):
+        load_variant(str(path))
+
+
+def test_a_die_table_on_rules_without_a_die_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "no-die.toml"
+    path.write_text('extends = "tavreli"\n[die]\nweights = [1, 1, 1, 1, 1, 1]\n')
+    with pytest.raises(VariantError, match=r"key 'die'.*has no die"):
+        load_variant(str(path))

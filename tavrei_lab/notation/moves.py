@@ -43,7 +43,8 @@ _MOVE = re.compile(
     r"(?:(?P<sep>[-x:])\s*)?(?P<to>[a-z][0-9]{1,2})"
     r"(?:\s*=\s*(?P<promo>[a-z]))?")
 _CASTLE = re.compile(r"(?P<castle>[0o]-[0o](?:-[0o])?)")
-_SUFFIX = re.compile(r"[+#x!?*]*")
+#: What may follow a move's text: check and mate marks, a capture mark, annotations.
+MOVE_SUFFIX = re.compile(r"[+#x!?*]*")
 
 
 def normalize(text: str) -> str:
@@ -98,7 +99,7 @@ def parse_move_spec(text: str) -> MoveSpec:
         raise NotationError(f"{text!r} is not a move: expected e.g. e2-e4, f3(2)-f6, "
                             "b2xd4 or 0-0", text)
     rest = norm[m.end():].strip()
-    sm = _SUFFIX.fullmatch(rest)
+    sm = MOVE_SUFFIX.fullmatch(rest)
     if sm is None:
         raise NotationError(f"{text!r} is not a move: unexpected {rest!r} after "
                             f"{norm[:m.end()]!r}", text)

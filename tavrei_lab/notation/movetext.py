@@ -13,7 +13,7 @@ from array import array
 from dataclasses import dataclass
 
 from tavrei_lab.errors import NotationError
-from tavrei_lab.notation.moves import _SUFFIX, match_move, normalize
+from tavrei_lab.notation.moves import MOVE_SUFFIX, match_move, normalize
 
 _SPACE = re.compile(r"\s+")
 _NUMBER = re.compile(r"[0-9]+\s*\.+")
@@ -134,7 +134,7 @@ def tokenize(movetext: str) -> list[Token]:
         m = match_move(norm, pos)
         if m:
             end = m.end()
-            sm = _SUFFIX.match(norm, end)
+            sm = MOVE_SUFFIX.match(norm, end)
             if sm:
                 end = sm.end()
             # a suffix must end the token: "e2-e4zz" is not a move
