@@ -225,6 +225,14 @@ def test_move_list_stepping_and_arrow_keys() -> None:
     assert len(board.game.history) == 3
     board.view.simulate_key("Home")
     assert not board.game.history
+    board.view.simulate_key("ArrowDown")                # lichess's keys: down = the end,
+    assert len(board.game.history) == 3
+    board.view.simulate_key("ArrowUp")                  # up = the start, f = flip
+    assert not board.game.history
+    board.view.simulate_key("f")
+    assert board.flipped and 'data-flipped="true"' in board.view.svg
+    board.view.simulate_key("f")
+    assert not board.flipped
     board.go_to(3)
     board.step(-1)
     assert board.game.action_texts() == ["e2-e4", "e7-e5"]

@@ -475,10 +475,11 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
-  const KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+  // lichess's keys: arrows step, up/down (or Home/End) go to the start/end, f flips
+  const KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "f"]);
   function onKey(event) {
     if (event.key === "Escape" && drag) { snapHome(drag); return; }
-    if (!KEYS.has(event.key)) return;
+    if (!KEYS.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     event.stopPropagation();
     clickedAt = performance.now();

@@ -261,11 +261,12 @@ class Board(widgets.VBox):
                                         layout=widgets.Layout(width="210px"))
         self.move_list.observe(self._on_move_list, "value")
         self.move_list.add_class("tavrei-moves")
-        self.first_button = _button("|<", "first: the start position",
+        self.first_button = _button("|<", "first: the start position (up arrow, Home)",
                                     lambda: self.go_to(0), "48px")
         self.prev_button = _button("<", "previous (left arrow)", lambda: self.step(-1), "48px")
         self.next_button = _button(">", "next (right arrow)", lambda: self.step(1), "48px")
-        self.last_button = _button(">|", "last", lambda: self.go_to(len(self.line())), "48px")
+        self.last_button = _button(">|", "last (down arrow, End)",
+                                   lambda: self.go_to(len(self.line())), "48px")
         self.game_button = _button("Back to the game", "leave your side line and return to "
                                    "the game's own moves where you left them",
                                    self.back_to_game, "200px")
@@ -293,7 +294,7 @@ class Board(widgets.VBox):
         # -- under the board: game controls ---------------------------------------
         self.undo_button = _button("Undo", "take back the last move", self.undo)
         self.redo_button = _button("Redo", "play the undone move again", self.redo)
-        self.flip_button = _button("Flip", "turn the board round", self.flip)
+        self.flip_button = _button("Flip", "turn the board round (f)", self.flip)
         self.computer_button = _button("Computer move", "let the computer play this move",
                                        self.computer_move)
         from tavrei_lab.variant import variants
@@ -714,10 +715,12 @@ class Board(widgets.VBox):
             self.step(-1)
         elif key == "ArrowRight":
             self.step(1)
-        elif key == "Home":
+        elif key in ("Home", "ArrowUp"):
             self.go_to(0)
-        elif key == "End":
+        elif key in ("End", "ArrowDown"):
             self.go_to(len(self.line()))
+        elif key == "f":
+            self.flip()
 
     def click_square(self, square: int, layer: int | None = None) -> None:
         """What a click on ``square`` (layer ``layer`` of its strip) does; see the module."""

@@ -204,6 +204,18 @@ def test_arrow_keys_step_through_the_moves(notebook: Notebook) -> None:
     nb.page.keyboard.press("ArrowRight")
     wait_redraw(nb, MAIN, before)
     assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "g1-f3"]
+    # lichess's keys too: up to the start, down to the end, f flips the board
+    for key, plies in (("ArrowUp", 0), ("ArrowDown", 3)):
+        before = version(nb, MAIN)
+        nb.page.keyboard.press(key)
+        wait_redraw(nb, MAIN, before)
+        assert len(nb.state("board")["history"]) == plies
+    svg = nb.page.locator(f"{MAIN} .tavrei-board-widget svg")
+    for flipped in ("true", "false"):
+        before = version(nb, MAIN)
+        nb.page.keyboard.press("f")
+        wait_redraw(nb, MAIN, before)
+        assert svg.get_attribute("data-flipped") == flipped
 
 
 def test_die_game_turn_with_a_roll(notebook: Notebook) -> None:
