@@ -181,14 +181,19 @@ def match(spec_a: str, spec_b: str, games: int, seed: int, label: str, jobs: int
         results.append(r)
         running = sum(x.score_a for x in results)
         print(f"  {label} game {r.number + 1:>3}: {spec_a} {'white' if r.a_white else 'black'} "
-              f"scores {r.score_a:g} ({r.how}); running score {running:g}/{len(results)}",
-              flush=True)
+              f"scores {r.score_a:g} ({r.how}, {len(r.times_a) + len(r.times_b)} plies, "
+              f"s/move {_mean(r.times_a):.2f} vs {_mean(r.times_b):.2f}); "
+              f"running score {running:g}/{len(results)}", flush=True)
     m = summarise(results)
     print(f"{label}: {spec_a} vs {spec_b}: {m.total:g}/{len(m.scores)} = {100 * m.percent:.1f} %, "
           f"Elo {m.elo:+.0f} (95 % interval {m.elo_low:+.0f} .. {m.elo_high:+.0f}), "
           f"{m.adjudicated} adjudicated; seconds per move {m.seconds_a:.2f} vs {m.seconds_b:.2f}",
           flush=True)
     return m
+
+
+def _mean(values: tuple[float, ...]) -> float:
+    return sum(values) / max(len(values), 1)
 
 
 def _levels(text: str) -> list[int]:
@@ -204,7 +209,11 @@ def main() -> None:
         seed = int(os.environ.get("TAVREI_STRENGTH_SEED", "1000"))
         print(f"main match, {games} games from the Tavreli start (max {MAX_PLIES} plies), "
               f"first seed {seed}, {jobs} process(es)")
-        match(DEFAULT_PLAYING_AGENT, BASELINE, games, seed=seed, label="match", jobs=jobs)
+        m = match(DEFAULT_PLAYING_AGENT, BASELINE, games, seed=seed, label="match", jobs=jobs)
+        faster = m.seconds_a <= m.seconds_b
+        print(f"goal: >= 75 % at equal or less time per move -- score {100 * m.percent:.1f} % "
+              f"({'met' if m.percent >= 0.75 else 'NOT met'}), time per move "
+              f"{m.seconds_a:.2f} s vs {m.seconds_b:.2f} s ({'met' if faster else 'NOT met'})")
     if part in ("ladder", "both"):
         games = int(os.environ.get("TAVREI_LADDER_GAMES", "6"))
         levels = _levels(os.environ.get("TAVREI_LADDER_LEVELS", "1-8"))

@@ -42,6 +42,8 @@ def test_a_pooled_match_equals_the_one_process_match(capsys):
         lines = [ln for ln in out.splitlines() if f"{label} game" in ln]
         assert len(lines) == 6
         assert sorted(int(ln.split("game")[1].split(":")[0]) for ln in lines) == list(range(1, 7))
+    # each game's line says how long it was and what each side spent a move
+    assert all(" plies, s/move " in ln for ln in out_one.splitlines() if "one game" in ln)
     tail = f"{one.total:g}/6 = {100 * one.percent:.1f} %"
     assert tail in out_one and tail in out_two
     # the games are not all alike (else the comparison proves little): greedy beats random
@@ -85,4 +87,6 @@ def test_main_reads_the_number_of_processes(monkeypatch, capsys):
     bs.main()
     assert seen == {"spec_a": "play", "spec_b": "alphabeta:3", "games": 100, "seed": 1000,
                     "jobs": 2}
-    assert "2 process(es)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "2 process(es)" in out
+    assert "score 100.0 % (met)" in out
