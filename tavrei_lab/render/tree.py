@@ -152,7 +152,8 @@ def _escaped(text: str, attribute: bool = False) -> str:
     """``text.translate(ESCAPE_TEXT)`` (or ``ESCAPE_ATTR``), the same text written
     faster: a translation table that maps to several characters is read
     character by character, and every node's tooltip is a whole position string."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if "&" in text or "<" in text or ">" in text:   # (never, in a position string)
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     if attribute:
         text = text.replace('"', "&quot;").replace("\n", "&#10;")
     return text
@@ -246,8 +247,7 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     edge_parts: list[str] = []
     label_parts: list[str] = []
     node_parts: list[str] = []
-    # Each node's coordinates, and as text (x, y, edge end above, label y), written
-    # once; nodes share slots and layers, so equal numbers are written once too.
+    # Each number is written once: nodes share layers and slots.
     written: dict[float, str] = {}
 
     def num(value: float) -> str:
@@ -256,30 +256,28 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
             text = written[value] = fmt(value)
         return text
 
-    where: dict[int, tuple[float, float]] = {}
-    at: dict[int, tuple[str, str, str, str]] = {}
-    # a layer's y as text (y, edge end above, label y): one entry per layer
-    layer_texts: dict[float, tuple[float, str, str, str]] = {}
+    # Each node's centre, and as text: x, y, the edge's end above it, its label's y.
+    at: dict[int, tuple[float, float, str, str, str, str]] = {}
+    layer_rows: dict[float, tuple[float, str, str, str]] = {}   # one per layer
     for node, (slot_x, layer_y) in pos.items():
-        row = layer_texts.get(layer_y)
+        row = layer_rows.get(layer_y)
         if row is None:
             y = round(top + layer_y * layer_height, 1)
-            row = layer_texts[layer_y] = (y, num(y), num(y - RADIUS), num(y - RADIUS - 5))
+            row = layer_rows[layer_y] = (y, num(y), num(y - RADIUS), num(y - RADIUS - 5))
         x = round(left + slot_x * slot, 1)
-        where[node] = (x, row[0])
         sx = written.get(x)
         if sx is None:
             sx = written[x] = fmt(x)
-        at[node] = (sx, row[1], row[2], row[3])
+        at[node] = (x, row[0], sx, row[1], row[2], row[3])
     for node in pos:
         if node in closed:
             continue
-        x1 = at[node][0]
-        y1 = num(where[node][1] + leaves_at(node))
+        x1 = at[node][2]
+        y1 = num(at[node][1] + leaves_at(node))
         for child, edge in children[node].items():
             if child not in pos:
                 continue
-            x2, _, y2, label_y = at[child]
+            _, _, x2, _, y2, label_y = at[child]
             pv = edge.get("pv", False)
             cls = "edge pv" if pv else "edge"
             if data_of[child].get("pruned"):
@@ -293,10 +291,11 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                     f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
                     'text-anchor="middle"/>')
     radius = fmt(RADIUS)
+    # a node's group and its shape, by (class, fill): built trees use a handful
+    opening: dict[tuple[str, str], tuple[str, str]] = {}
     for node in pos:
         data = data_of[node]
-        x, y = where[node]
-        sx, sy, _, _ = at[node]
+        x, y, sx, sy, _, _ = at[node]
         kind = data.get("type", "decision")
         turn = data.get("turn", "")
         node_class = f"node {kind} {turn}" if kind and turn else \
@@ -306,29 +305,41 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                 node_class += " " + flag
         if node == selected:
             node_class += " selected"
-        if type(node) is int:  # a built tree's nodes: nothing in the id to escape
-            node_parts.append(f'<g class="{_escaped(node_class, attribute=True)}" '
-                              f'data-node="{node}">')
-        else:
-            node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         tip = data.get("position", "")
         if "value" in data:
             tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
-        node_parts.append(f"<title>{_escaped(tip)}</title>" if tip else "<title/>")
-        if kind == "chance":
-            d = RADIUS * 1.3
-            points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
-                              ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
-            node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
-        elif kind == "terminal":
-            fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
-            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
-                              f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
-                              f'class="shape" fill="{fill}"/>')
-        else:
+        title = f"<title>{_escaped(tip)}</title>" if tip else "<title/>"
+        if type(node) is int and kind != "chance" and kind != "terminal":
+            # the common node, a circle: written in one piece
             fill = "#ffffff" if turn == "white" else "#222222"
-            node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
-                              f'fill="{fill}"/>')
+            words = opening.get((node_class, fill))
+            if words is None:
+                words = opening[node_class, fill] = (
+                    f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
+                    f'" r="{radius}" class="shape" fill="{fill}"/>')
+            node_parts.append(f'{words[0]}{node}">{title}<circle cx="{sx}" cy="{sy}{words[1]}')
+        else:
+            if type(node) is int:  # a built tree's nodes: nothing in the id to escape
+                node_parts.append(f'<g class="{_escaped(node_class, attribute=True)}" '
+                                  f'data-node="{node}">')
+            else:
+                node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
+            node_parts.append(title)
+            if kind == "chance":
+                d = RADIUS * 1.3
+                points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
+                                  ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
+                node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
+            elif kind == "terminal":
+                fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "",
+                                                                 "#aaaaaa")
+                node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
+                                  f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
+                                  f'class="shape" fill="{fill}"/>')
+            else:
+                fill = "#ffffff" if turn == "white" else "#222222"
+                node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
+                                  f'fill="{fill}"/>')
         below = y + RADIUS + 11
         if show_values and "value" in data:
             mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")

@@ -55,7 +55,7 @@ from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.tree.filters import as_filter
+from tavrei_lab.tree.filters import as_filter, every
 from tavrei_lab.tree.nodes import moves_to, nodes_per_depth, path_to, position_at, root_of
 from tavrei_lab.tree.values import minimax
 
@@ -202,7 +202,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                                      d + 1 if passes else d, not passes))
             else:
                 for m in rules.legal_moves(position):
-                    if not keep(position, m):
+                    if keep is not every and not keep(position, m):  # (every: no call a move)
                         continue
                     if keep_first is not None and d == 0 and not keep_first(position, m):
                         continue
