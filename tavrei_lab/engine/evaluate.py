@@ -23,7 +23,12 @@ quicker mates score higher.
 Speed matters because a search calls this at every leaf: for the
 tower-chess family the end of the game is found with an early-exit "is
 there any legal move?" (usually one trial move) instead of generating every
-legal move. Other rule modules go through their own ``outcome``.
+legal move, and the moves and volkhv attacks are *counted*, never listed:
+one pass over each side's units (``TowerChessRules.activity``) adds up the
+landings of each pattern and marks the attacked squares around the enemy
+volkhv. The numbers are exactly those of listing the moves and asking
+``is_attacked`` square by square (the tests keep that slower formula as the
+oracle). Other rule modules go through their own ``outcome`` and moves.
 """
 
 from __future__ import annotations
@@ -148,7 +153,8 @@ def evaluate(position: Position, rules: RuleModule | None = None) -> float:
 
 def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | None, float]:
     """``(outcome, score)`` at a search horizon: the end of the game by the rules, or
-    else ``positional_score`` -- sharing one move generation between the two."""
+    else ``positional_score``. For the tower-chess family the end is asked the cheap
+    way: is there one legal move, and if not, is the volkhv in check."""
     if type(rules) is not TowerChessRules or rules.king_capture:
         outcome = quick_outcome(rules, position)
         return outcome, 0.0 if outcome is not None else positional_score(position, rules)
@@ -162,7 +168,8 @@ def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | No
 def positional_score(position: Position, rules: RuleModule, mobility: int | None = None) -> float:
     """The evaluation of a position known not to be over (what a search's leaves use).
 
-    ``mobility``: the side to move's pseudo-move count, if already known.
+    ``mobility``: the side to move's pseudo-move count, if already known (callers
+    from before the counting passed it; it is no longer needed).
     """
     me = position.turn
     white_view = material(position)
