@@ -24,8 +24,9 @@ widget (``make_agent``):
 ``alphabeta:nodes=20000``  the playing search stopped after 20000 nodes: reproducible
 ``play``                   the default playing agent: the playing search, 1 s a move
                            (``play:0.3s``, ``play:depth=6``, ``play:nodes=N`` too)
-``level:3``                a classroom level, 1 (beginner) .. 8 (strongest); see
-                           ``LEVELS`` for what each means
+``level:3``                a classroom level, 1 (beginner) .. 8 (strongest): each
+                           looks a ply deeper than the one below, within a time cap
+                           (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
 ``expectimax:2``           expectiminimax for die games, depth 2 (Star1 pruning in the
                            lesson search; ``expectimax:1s`` plays with Star2 probing)
 =========================  ============================================================
@@ -272,18 +273,24 @@ class Level:
 
 
 #: Levels 1-8. Each answers within its ``time`` in every position (the search
-#: checks the clock at every node); the lower levels are also depth-limited
-#: and see the board blurred, so that they make the mistakes beginners make.
+#: checks the clock at every node). Each level looks one ply deeper than the one
+#: below (a depth cap), as far as its time cap allows: the caps keep the top
+#: levels quick where a position is simple (an endgame reaches the cap at once),
+#: and the time caps keep every answer short where it is not. The lower levels
+#: also see the board blurred, so that they make the mistakes beginners make.
+#: In a Tavreli middlegame the playing search completes about four plies in a
+#: second and five in a few seconds, so levels 6-8 differ mostly by time.
 LEVELS: dict[int, Level] = {lv.level: lv for lv in (
     Level(1, 0.5, 1, 250, False, "looks one move ahead, sees the board blurred: "
                                  "hangs pieces, takes what is offered"),
     Level(2, 0.5, 1, 80, True, "one move ahead and the exchanges it starts; still blurred"),
-    Level(3, 0.5, 2, 30, True, "two plies: sees the reply to its move"),
-    Level(4, 0.5, None, 0, True, "the playing search for 0.5 s a move"),
-    Level(5, 1.0, None, 0, True, "the playing search for 1 s a move"),
-    Level(6, 2.0, None, 0, True, "the playing search for 2 s a move"),
-    Level(7, 4.0, None, 0, True, "the playing search for 4 s a move"),
-    Level(8, 8.0, None, 0, True, "the playing search for 8 s a move (the strongest)"),
+    Level(3, 0.5, 2, 30, True, "two plies: sees the reply to its move; a little blurred"),
+    Level(4, 0.5, 3, 0, True, "three plies (its move, the reply, its next move), "
+                              "at most 0.5 s"),
+    Level(5, 1.0, 4, 0, True, "four plies, at most 1 s a move"),
+    Level(6, 1.5, 5, 0, True, "five plies, at most 1.5 s a move"),
+    Level(7, 2.5, 7, 0, True, "up to seven plies, at most 2.5 s a move"),
+    Level(8, 4.0, None, 0, True, "as deep as 4 s a move allows (the strongest)"),
 )}
 
 
