@@ -150,7 +150,7 @@ def main() -> None:
     print("3. Time-limited agents: wall seconds over the budget (start + the positions above)")
     games = [Game(), *(g for _, g in positions)]
     for spec in ("alphabeta:0.25s", "alphabeta:0.5s", "level:1", "level:3", "level:4",
-                 "level:5", "level:6"):
+                 "level:5", "level:6", "level:8"):
         budget = make_agent(spec).limits.time
         overs = []
         for game in games:
