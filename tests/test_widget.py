@@ -820,3 +820,29 @@ def test_a_clicked_move_glides_a_dropped_one_does_not() -> None:
     click(board, "g1")
     click(board, "f3")
     assert board.view.effects["slide"] == [["f3", "g1"]]  # only the way home
+
+
+def test_best_move_draws_the_engine_s_arrow_and_says_its_value_and_line() -> None:
+    # lichess's analysis board shows the engine's move; the board asks it on demand
+    scholar = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1"
+    board = Board(Game("orthodox", scholar))
+    board.best_move("alphabeta:2")
+    assert board.message.startswith("Engine (alphabeta): 1. f3xf7# is best; white mates in 1 ply")
+    arrow = re.search(r'<g class="arrow" data-from="f3" data-to="f7"[^>]*>', board.view.svg)
+    assert arrow, "no engine arrow on the board"
+    assert board.game.action_count == 0                       # nothing was played
+    board.play("f3xf7")
+    assert 'data-from="f3"' not in board.view.svg             # the arrow leaves with its position
+    board.step(-1)
+    assert 'data-from="f3"' in board.view.svg                 # and comes back with it
+    board = Board()
+    board.best_move("alphabeta:2")
+    assert "for white (depth 2). Line: " in board.message
+    board.game.push("e2-e4")
+    board.game.push("e7-e5")
+    board.redraw()
+    with pytest.raises(TavreiError, match="searches"):
+        board.best_move("random")
+    die = Board(variant="gavrilov-die", seed=3)
+    die.best_move()
+    assert "Roll the die first" in die.message and "arrow" not in die.view.svg

@@ -237,6 +237,8 @@ class Board(widgets.VBox):
         self._main_game: Game | None = None   # the game, while a side line is explored
         self._branch: int | None = None       # actions before the side line's first move
         self._branch_text = ""                # the game's own move where the side line left it
+        self._hint: tuple[Any, tuple[str, str, str]] | None = None  # (position, engine arrow)
+        self._hint_agents: dict[str, Any] = {}  # the engine, kept (its table) per spec
 
         self.view = BoardView()
         self.view.observe(self._on_click, "click")
@@ -297,6 +299,9 @@ class Board(widgets.VBox):
         self.flip_button = _button("Flip", "turn the board round (f)", self.flip)
         self.computer_button = _button("Computer move", "let the computer play this move",
                                        self.computer_move)
+        self.best_button = _button("Best move", "ask the engine (1 s): an arrow shows its "
+                                   "move, the status line its value and line",
+                                   lambda: self.best_move())
         from tavrei_lab.variant import variants
         names = variants()
         current = self.game.variant.id
@@ -352,7 +357,8 @@ class Board(widgets.VBox):
         widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
         controls = widgets.VBox([
             widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
-                          self.computer_button, self.movable_toggle, self.animate_toggle]),
+                          self.computer_button, self.best_button, self.movable_toggle,
+                          self.animate_toggle]),
             widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
             widgets.HBox([self.white_player, self.black_player]),
             record_box,
@@ -435,9 +441,11 @@ class Board(widgets.VBox):
     def svg(self) -> str:
         """The board as drawn now (also the static fallback)."""
         split = self.count if self.selected is not None else None
+        hint = self._hint
+        engine = [hint[1]] if hint is not None and hint[0] is self.game.position else []
         return draw(self.game, flipped=self.flipped, selected=self.selected,
                     destinations=self.destinations() or None, split_count=split,
-                    size=self.size, arrows=self._arrows,
+                    size=self.size, arrows=self._arrows + engine,
                     highlights=self._highlights + self._movable_marks(),
                     letter_px=self.letter_px)
 
@@ -1120,6 +1128,52 @@ class Board(widgets.VBox):
         self.selected = None
         self.count = None
         self._after_change(messages + self._continue())
+
+    def best_move(self, agent: str = "play:1s") -> None:
+        """Ask the engine for the best move here (the Best move button), as lichess's
+        analysis board shows it: a blue arrow on the board while the position stays,
+        and in the status line the move, its value for white and the line it expects.
+
+        ``agent`` is any agent spec that searches (``"play:1s"``, ``"alphabeta:3"``).
+        Nothing is played; a position with nothing to search says why.
+        """
+        game = self.game
+        if game.outcome() is not None:
+            self._after_change(["The game is over: there is no move to look for."])
+            return
+        if game.is_chance_node():
+            self._after_change(["Roll the die first: the best move depends on the face."])
+            return
+        from tavrei_lab.engine.agents import SearchAgent, make_agent
+        searcher = self._hint_agents.get(agent)
+        if searcher is None:
+            searcher = make_agent(agent, seed=0)
+            if not isinstance(searcher, SearchAgent):
+                raise TavreiError(f"best_move needs an agent that searches (play:1s, "
+                                  f"alphabeta:3, level:5 ...), not {agent!r}")
+            self._hint_agents[agent] = searcher
+        move = searcher.choose(game)
+        result = searcher.last
+        pos = game.position
+        names = pos.geometry.names
+        self._hint = (pos, (names[move.from_square], names[move.to_square], "blue"))
+        text = f"Engine ({searcher.name}): {self._played_text(move)[:-len(' played.')]} is best"
+        if result is not None:
+            value = result.value if pos.turn == WHITE else -result.value
+            if abs(value) > 9000:
+                winner = "white" if value > 0 else "black"
+                plies = round(10000 - abs(value))
+                text += f"; {winner} mates in {plies} {'ply' if plies == 1 else 'plies'}"
+            else:
+                text += f"; {value:+.2f} for white"
+            text += f" (depth {result.depth})"
+            line, after = [], pos
+            for step in result.pv[:6]:
+                line.append(game.move_text(step, after))
+                after = game.rules.apply(after, step)
+            if len(line) > 1:
+                text += f". Line: {' '.join(line)}"
+        self._after_change([text + "."])
 
     # == the die ==================================================================
     def roll(self) -> None:

@@ -769,3 +769,17 @@ def test_a_side_line_tried_from_the_move_list_keeps_the_game(notebook: Notebook)
     nb.page.keyboard.press("End")
     wait_redraw(nb, MAIN, before)
     assert nb.state("board")["history"] == ["e2-e4", "e7-e5", "g1-f3", "b8-c6"]
+
+
+def test_best_move_button_shows_the_engine_s_arrow(notebook: Notebook) -> None:
+    nb = notebook
+    reset(nb, "board", MAIN, "e2-e4 e7-e5")
+    click_button(nb, MAIN, "Best move")
+    arrows = nb.page.locator(f"{MAIN} .tavrei-board-widget svg g.arrow")
+    assert arrows.count() == 1
+    status = status_text(nb, MAIN)
+    assert "Engine (play): 2. " in status and "is best" in status, status
+    assert nb.state("board")["history"] == ["e2-e4", "e7-e5"]       # nothing played
+    screenshot(nb.page, "22-best-move")
+    mouse_drag(nb, MAIN, '.tower[data-square="g1"]', "f3")
+    assert arrows.count() == 0                                        # gone with its position
