@@ -36,8 +36,11 @@ from typing import Any
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pieces import ORTHODOX_PIECES
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
+from tavrei_lab.data import recorded_game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.notation.moves import write_move
+from tavrei_lab.render import board_svg
 
 # -- feedback ----------------------------------------------------------------------------
 
@@ -164,7 +167,6 @@ class Reach:
         return f"from {self.square}: {' '.join(self.squares) or 'no moves'}"
 
     def svg(self, size: int = 360) -> str:
-        from tavrei_lab.render import board_svg
         g = self.game.position.geometry
         return board_svg(self.game.position, size=size, selected=g.parse(self.square),
                          destinations=[g.parse(s) for s in self.squares])
@@ -432,7 +434,6 @@ def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
 
 
 def write_move_safe(position: Any, move: Move) -> str:
-    from tavrei_lab.notation.moves import write_move
     return write_move(position, move)
 
 
@@ -696,7 +697,6 @@ class Exercise:
     def board_svg(self, size: int = 360, *, hint: bool = False,
                   marked: Iterable[str] = ()) -> str:
         """The puzzle's board; ``hint`` tints the focus squares, ``marked`` shows clicked ones."""
-        from tavrei_lab.render import board_svg
         g = self.game()
         squares = [g.position.geometry.parse(s) for s in self.focus]
         selected = squares[0] if squares and self.answer == "text" else None
@@ -805,8 +805,6 @@ def _count_candidates(game: Game) -> list[int]:
 
 
 def _build_exercises() -> dict[str, Exercise]:
-    from tavrei_lab.data import recorded_game
-
     kupreichik = recorded_game(2)["moves"]
     ex = [
         Exercise(

@@ -12,6 +12,7 @@ proportion to its length (``python -m benchmarks replay`` prints plies/s).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
@@ -37,7 +38,14 @@ from tavrei_lab.notation.movetext import tokenize
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import MAX_RECORD_TOKENS, parse_record, write_record
 from tavrei_lab.rules.base import Outcome, RuleModule, missing_members
-from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import (
+    MAX_VARIANT_DATA_CHARS,
+    is_shipped,
+    load_variant,
+    variant_data,
+    variant_from_data,
+    variants,
+)
 
 Action = Move | Roll
 
@@ -515,9 +523,6 @@ class Game:
         a variant file, options changed -- also writes its whole definition in a
         ``VariantData`` tag, so the record replays under exactly these rules anywhere,
         without the file (whose name may be taken, or mean something else, there)."""
-        import json
-
-        from tavrei_lab.variant import is_shipped, variant_data
         if is_shipped(self.rules):
             self.tags.pop(VARIANT_DATA_TAG, None)
         else:
@@ -584,9 +589,6 @@ VARIANT_DATA_TAG = "VariantData"
 
 def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
     """The rules a record's tags name (see ``read_record``)."""
-    import json
-
-    from tavrei_lab.variant import MAX_VARIANT_DATA_CHARS, variant_from_data, variants
     data = tags.get(VARIANT_DATA_TAG)
     if data is not None:
         if len(data) > MAX_VARIANT_DATA_CHARS:

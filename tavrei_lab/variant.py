@@ -46,6 +46,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
 from tavrei_lab.core.pieces import (
     BUILTIN_PIECE_SETS,
     ROLE_BY_NAME,
@@ -54,6 +55,7 @@ from tavrei_lab.core.pieces import (
 )
 from tavrei_lab.errors import LimitError, PositionError, TavreiError, VariantError
 from tavrei_lab.rules.base import RuleModule, missing_members
+from tavrei_lab.rules.registry import rule_module
 
 #: Where the shipped variant files live (inside the package, so a wheel has them).
 VARIANTS_DIR = Path(__file__).with_name("variants")
@@ -113,7 +115,6 @@ class Variant:
 
     def make_rules(self) -> RuleModule:
         """The rule module for this variant (validates options and set-up)."""
-        from tavrei_lab.rules.registry import rule_module
         cls = rule_module(self.rules, file=self.source)
         try:
             rules = cls(self)
@@ -358,7 +359,6 @@ def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -
     unknown = set(board) - _BOARD_KEYS
     _expect(not unknown, path, f"board.{sorted(unknown)[0] if unknown else ''}",
             "width or height")
-    from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
     for k in ("width", "height"):
         v = board.get(k, 8)
         _expect(isinstance(v, int) and not isinstance(v, bool), path, f"board.{k}",
@@ -522,7 +522,6 @@ def variant_from_data(data: Any, where: str = "record") -> Any:
     need(not unknown, unknown[0] if unknown else "", f"one of {', '.join(sorted(known))}")
     for key in ("id", "name", "rules", "setup"):
         need(isinstance(data.get(key), str), key, "a string")
-    from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
     board = data.get("board")
     need(isinstance(board, list) and len(board) == 2
          and all(isinstance(n, int) and not isinstance(n, bool) and MIN_SIDE <= n <= MAX_SIDE

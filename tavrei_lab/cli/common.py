@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 import os
 import select
 import stat
@@ -14,8 +15,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
-from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.errors import LimitError, RecordError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.notation.record import MAX_RECORD_BYTES
 
 #: Most worker processes or threads one run of games may start.
 MAX_WORKERS = 64
@@ -85,7 +87,6 @@ MAX_TYPED_LINE = 256
 
 
 def _decode(raw: bytes, where: str, limit: int | None = None) -> str:
-    from tavrei_lab.errors import RecordError
     if limit is not None and len(raw) >= limit:
         # over the record limit whatever it says: a character cut at the end is no reason
         return raw.decode("utf-8", errors="replace")
@@ -104,8 +105,6 @@ def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
     with no writer, or a writer that stops, is a ``RecordError``, not a hang. (Standard
     input is someone typing, or a pipe the shell made: it is waited for.)
     """
-    from tavrei_lab.errors import RecordError
-    from tavrei_lab.notation.record import MAX_RECORD_BYTES
     limit = MAX_RECORD_BYTES * 4 + 4   # UTF-8 takes at most 4 bytes per character
     if name == "-":
         if sys.stdin is None:
@@ -140,7 +139,6 @@ def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
 
 def _read_pipe(fd: int, limit: int, wait: float, name: str) -> bytes:
     """Read a pipe or device until its end (or ``limit`` bytes) within ``wait`` seconds."""
-    from tavrei_lab.errors import RecordError
     deadline = time.monotonic() + wait
     poller = select.poll()
     poller.register(fd, select.POLLIN | select.POLLHUP)
@@ -201,7 +199,6 @@ class TypedLines:
 
     def __init__(self, stream: Any, line_limit: int = MAX_TYPED_LINE,
                  total_limit: int | None = None) -> None:
-        from tavrei_lab.notation.record import MAX_RECORD_BYTES
         self.stream = stream
         self.line_limit = line_limit
         self.total_limit = MAX_RECORD_BYTES if total_limit is None else total_limit
@@ -248,7 +245,6 @@ class TypedLines:
 
 
 def print_json(obj: Any) -> None:
-    import json
     print(json.dumps(obj, ensure_ascii=False))
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import os
 import time
 from collections.abc import Sequence
@@ -42,9 +43,12 @@ from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
+from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.game import Game
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.variant import load_variant
 
 #: Default adjudication limit: games still going after this many plies are drawn.
 DEFAULT_MAX_PLIES = 300
@@ -86,9 +90,6 @@ def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None
     (``moved(game, before, move)``), so a caller can measure more than
     ``GameStats`` does without a second game loop.
     """
-    from tavrei_lab.engine.agents import make_agent
-    from tavrei_lab.game import Game
-
     started = time.perf_counter()
     game = Game(rules if rules is not None else spec.variant, seed=spec.seed)
     agents = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
@@ -187,8 +188,6 @@ def play_shipped(spec: GameSpec, parcel: VariantParcel) -> GameResult:
 def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, Any]:
     """Fail before any game starts: every variant loads and every agent spec parses.
     Returns each variant's rule module."""
-    from tavrei_lab.engine.agents import make_agent
-    from tavrei_lab.variant import load_variant
     if not variants:
         raise TavreiError("a tournament needs at least one variant")
     rules = {v: load_variant(v) for v in variants}
@@ -322,7 +321,6 @@ class TournamentResult:
             path = plots / f"{name}.svg"
             path.write_text(plot.svg, encoding="utf-8")
             written["plots"].append(path)
-        import json
         (out / "settings.json").write_text(
             json.dumps({**self.settings, "seconds": round(self.seconds, 3)}, indent=2),
             encoding="utf-8")

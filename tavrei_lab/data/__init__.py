@@ -24,6 +24,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from tavrei_lab.errors import TavreiError
+
 SOURCES = ("tavreli.narod.ru (games 1-4) and rus-chess.ru (games 5-20), as collected in "
            "the sirdyf/tavreli repository's samples file")
 
@@ -51,5 +53,4 @@ def recorded_game(n: int) -> dict[str, Any]:
     for game in recorded_games():
         if game["n"] == n:
             return game
-    from tavrei_lab.errors import TavreiError
     raise TavreiError(f"no recorded game {n}; the games are numbered 1-20")

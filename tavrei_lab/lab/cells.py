@@ -22,6 +22,7 @@ from typing import Any
 from tavrei_lab.compare.shipping import VariantParcel
 from tavrei_lab.errors import VariantError
 from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.variant import load_variant
 
 
 def _text(value: Any) -> str:
@@ -56,7 +57,6 @@ class Cell:
 
     def parcel(self, executor: Any = None) -> VariantParcel:
         """The cell's variant packed for ``executor``'s workers (``compare.shipping``)."""
-        from tavrei_lab.variant import load_variant
         rules = (self.rules if self.rules is not None
                  else load_variant(self.base, **dict(self.options)))
         return VariantParcel.of(rules, executor)
@@ -122,7 +122,6 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
     >>> [c.name for c in build_cells("tavreli", {"splits": [True, False]})]
     ['tavreli[splits=true]', 'tavreli[splits=false]']
     """
-    from tavrei_lab.variant import load_variant
     bases = [base] if isinstance(base, str) else list(base)
     if not bases:
         raise VariantError("a sweep needs at least one base variant")

@@ -57,6 +57,8 @@ from typing import Any
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import Z95, median, quartiles, wilson_interval
 from tavrei_lab.core.tavrel import PROMOTED
+from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.lab.piece_values import material_counts
 
 #: The evaluation (in ratniks) a side must be ahead by to "lead".
 LEAD_MARGIN = 0.5
@@ -99,8 +101,6 @@ class GameWatch:
         self.branching.append(len(moves))
 
     def moved(self, game: Any, before: Any, move: Any) -> None:
-        from tavrei_lab.engine.evaluate import evaluate
-        from tavrei_lab.lab.piece_values import material_counts
         after = game.position
         ply = game.ply
         if len(self.opening) < self.opening_plies:

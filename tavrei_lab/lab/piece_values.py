@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import ACTING, KINDS, KING
+from tavrei_lab.core.tavrel import ACTING, KINDS, KING, PAWN
 from tavrei_lab.errors import TavreiError
 
 
@@ -260,7 +260,6 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
     fewer than ``min_support`` positions are listed with a note and no
     estimate. Values are relative to the ratnik (kind 6) when it is estimable.
     """
-    from tavrei_lab.core.tavrel import PAWN
     wanted = [k for k in (kinds or KINDS) if k != KING]
     support = {k: sum(1 for s in samples if s[0][k] != 0) for k in wanted}
     seen = [k for k in wanted if len({s[0][k] for s in samples}) > 1]

@@ -19,6 +19,8 @@ from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.plots import SvgPlot, box_plot, chart_start, nice_ticks, value_axis
 from tavrei_lab.compare.stats import Z95
+from tavrei_lab.lab.store import ResultsStore
+from tavrei_lab.lab.table import ResultsTable
 
 
 def interval_plot(name: str, title: str, axis: str,
@@ -141,8 +143,6 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
     heat map is drawn when the settings are one base and one agent pair over exactly
     two options.
     """
-    from tavrei_lab.lab.store import ResultsStore
-    from tavrei_lab.lab.table import ResultsTable
     own = not isinstance(store, ResultsStore)
     db = ResultsStore(store) if own else store
     try:

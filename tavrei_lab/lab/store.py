@@ -46,7 +46,9 @@ from typing import Any
 
 from tavrei_lab.compare.results import GameResult
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.game import Game
 from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.variant import load_variant
 
 #: Bumped when what a game row means changes (new measures, new meaning of a field).
 STORE_VERSION = 1
@@ -116,13 +118,11 @@ class StoredGame:
 
     def rules(self) -> RuleModule:
         """The rule module the game was played with."""
-        from tavrei_lab.variant import load_variant
         return load_variant(self.variant, **self.options)
 
     def replay(self) -> Any:
         """The game replayed from its record; raises ``TavreiError`` if the record
         does not lead to the stored result (``Game.from_record`` checks each move)."""
-        from tavrei_lab.game import Game
         game = Game.from_record(self.record, variant=self.rules())
         outcome = game.outcome(claim_draw=True)
         r = self.result

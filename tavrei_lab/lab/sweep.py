@@ -46,9 +46,11 @@ from tavrei_lab.compare.tournament import (
     derive_seed,
     play_game,
 )
+from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.cells import Cell, build_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
+from tavrei_lab.lab.plots import sweep_plots
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.table import ResultsTable
 
@@ -135,7 +137,6 @@ def sweep(base: str | Sequence[str] = "tavreli",
     >>> res.table.column("cell")
     ['tavreli[splits=true]', 'tavreli[splits=false]']
     """
-    from tavrei_lab.engine.agents import make_agent
     if games < 1:
         raise TavreiError(f"games must be 1 or more, got {games}")
     if max_plies < 1:
@@ -295,7 +296,6 @@ class SweepResult:
                 for g in self.games()]
 
     def plots(self) -> dict[str, Any]:
-        from tavrei_lab.lab.plots import sweep_plots
         return sweep_plots(self)
 
     def save(self, directory: str | Path) -> list[Path]:

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
 from tavrei_lab.lab.store import ResultsStore, StoredGame
+from tavrei_lab.variant import load_variant
 
 TABLE_KINDS = ("cells", "pieces", "games")
 
@@ -33,7 +35,6 @@ class ResultsTable(_BaseTable):
         ``limits``: per hash, count only games numbered below the limit (a
         sweep that stopped early).
         """
-        from tavrei_lab.errors import TavreiError
         if kind not in TABLE_KINDS:
             raise TavreiError(f"unknown table kind {kind!r}; expected one of "
                               f"{', '.join(TABLE_KINDS)}")
@@ -98,7 +99,6 @@ def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, o
 
 def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
     """One row per (setting, piece kind): coefficient, SE and value in ratniks."""
-    from tavrei_lab.variant import load_variant
     columns = [("cell", "the variant"), ("agents", "agent A v agent B"),
                ("piece", "piece kind (the variant's name for it)"), ("kind", "kind number"),
                ("coef", "logistic coefficient: log-odds of white scoring per extra piece"),

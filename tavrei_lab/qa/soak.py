@@ -43,6 +43,7 @@ The run is reproducible: game ``i`` uses seed ``seed * 1_000_003 + i``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -55,11 +56,13 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import KING, PROMOTED
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
-from tavrei_lab.errors import LimitError
+from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import variants as shipped
 
 #: The default pairings (white, black): both random, and greedy against random each way.
 PAIRINGS: tuple[tuple[str, str], ...] = (("random", "random"), ("greedy", "random"),
@@ -285,7 +288,6 @@ def run_soak(games: int, seed: int = 1, variants: Sequence[str] | None = None,
              time_limit: float | None = None) -> SoakReport:
     """Play ``games`` games cycling through ``variants`` (default: every shipped one)
     and ``pairings``; stop early after ``time_limit`` seconds if given."""
-    from tavrei_lab.variant import variants as shipped
     ids = list(variants) if variants else shipped()
     report = SoakReport()
     start = time.perf_counter()
@@ -326,8 +328,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Exit status 0 when no invariant broke, 1 when one did (2 for bad arguments)."""
-    from tavrei_lab.errors import TavreiError
-    from tavrei_lab.variant import load_variant
     if not 0 <= args.games <= MAX_SOAK_GAMES:
         raise LimitError(f"--games must be 0..{MAX_SOAK_GAMES}, got {args.games}")
     if not 0 <= args.max_plies <= MAX_GAME_PLIES:
@@ -355,7 +355,6 @@ def run_from_args(args: argparse.Namespace) -> int:
     report = run_soak(args.games, args.seed, ids or None, pairings or PAIRINGS,
                       args.max_plies, progress, args.time_limit)
     if args.json:
-        import json
         print(json.dumps(report.as_dict()))
     else:
         print(report.summary())
