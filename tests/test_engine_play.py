@@ -14,7 +14,7 @@ from tavrei_lab.core.tavrel import PAWN
 from tavrei_lab.engine.agents import LEVELS, LevelAgent, PlayAgent, make_agent
 from tavrei_lab.engine.play import MATE_CP, PlaySearcher
 from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
-from tavrei_lab.engine.search import Limits, Searcher, game_history
+from tavrei_lab.engine.search import Limits, Searcher, game_history, principal_variation
 from tavrei_lab.engine.zobrist import TURN_KEY, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import EXERCISES, check_mate_in_one
@@ -229,6 +229,54 @@ def test_a_split_that_frees_a_prisoner_is_never_quiet():
             noisy = (bool(dest) and dest[-1] & 1 != me) or tower[-1].acting_kind == PAWN or frees
             assert PlaySearcher._quiet(pos.board, m, me) == (not noisy), g.move_text(m)
     assert frees_seen > 0
+
+
+# -- the principal variation (one walk for both searches) -------------------------------------
+
+def _played(texts: list[str]) -> tuple[Game, list, list]:
+    """A game after ``texts``, its moves, and the position before each."""
+    g = Game()
+    moves, positions = [], []
+    for t in texts:
+        m = g.parse_move(t)
+        moves.append(m)
+        positions.append(g.position)
+        g.push(m)
+    return g, moves, positions
+
+
+def test_principal_variation_follows_the_table_while_legal():
+    g, line, positions = _played(["e2-e4", "e7-e5", "g1-f3", "b8-c6"])
+    table = {zobrist_hash(p): (1, 0, 0, m) for p, m in zip(positions, line, strict=True)}
+    start = positions[0]
+    h = zobrist_hash(start)
+    assert principal_variation(g.rules, table, start, h, line[0], 10) == line
+    assert principal_variation(g.rules, table, start, h, line[0], 2) == line[:2]
+    # an illegal stored move (white's, with black to move) ends the line where it stands
+    table[zobrist_hash(positions[1])] = (1, 0, 0, line[0])
+    assert principal_variation(g.rules, table, start, h, line[0], 10) == line[:1]
+
+
+def test_principal_variation_stops_before_a_cycle():
+    g, moves, positions = _played(["g1-f3", "g8-f6", "f3-g1", "f6-g8"])
+    assert zobrist_hash(g.position) == zobrist_hash(positions[0])   # back at the start
+    table = {zobrist_hash(p): (1, 0, 0, m) for p, m in zip(positions, moves, strict=True)}
+    start = positions[0]
+    # the table would go round for ever: the line ends before its first repetition
+    line = principal_variation(g.rules, table, start, zobrist_hash(start), moves[0], 50)
+    assert line == moves
+
+
+@pytest.mark.parametrize("kind", ["lesson", "play"])
+def test_both_searches_report_a_legal_principal_variation(kind):
+    for g in random_games("tavreli", 4, seed=21, plies=40):
+        cls = PlaySearcher if kind == "play" else Searcher
+        result = cls(g.rules).search(g.position, Limits(depth=3), game_history(g))
+        assert result.pv and result.pv[0] == result.best_move
+        pos = g.position
+        for m in result.pv:
+            assert m in g.rules.legal_moves(pos)
+            pos = g.rules.apply(pos, m)
 
 
 # -- budgets and agents -----------------------------------------------------------------------

@@ -60,7 +60,12 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
 from tavrei_lab.engine.evaluate import MATE, VALUES
 from tavrei_lab.engine.play_eval import LAZY_MARGIN, tables_for
-from tavrei_lab.engine.search import Limits, SearchLimitReached, SearchResult
+from tavrei_lab.engine.search import (
+    Limits,
+    SearchLimitReached,
+    SearchResult,
+    principal_variation,
+)
 from tavrei_lab.engine.zobrist import TURN_KEY, changed_squares, update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.rules.stacking import TowerChessRules
@@ -235,7 +240,9 @@ class PlaySearcher:
                 break       # the next depth would most likely not finish in time
         if best_value is None:
             best_value = 0
-        pv = self._pv(position, root_hash, best_move, max(done_depth, 1))
+        # the table reuses deeper entries, so the line may go on past the depth searched
+        pv = principal_variation(rules, self.table, position, root_hash, best_move,
+                                 max(done_depth, 1) + 9)
         return SearchResult(best_value / 100, [best_move], done_depth, self.nodes,
                             self.clock() - started, pv=pv, complete=complete,
                             mode="play")
@@ -957,31 +964,6 @@ class PlaySearcher:
             return history.get((m.from_square, m.to_square), 0)
 
         return sorted(moves, key=key, reverse=True)
-
-    def _pv(self, position: Position, h: int, first: Move, depth: int) -> list[Move]:
-        """The principal variation: the first move, then the table's moves while legal."""
-        rules = self.rules
-        line = [first]
-        pos = rules.apply(position, first)
-        h = update_hash(h, position, first, pos)
-        seen = {h}
-        for _ in range(depth + 8):
-            if rules.is_chance_node(pos):
-                break
-            entry = self.table.get(h)
-            if entry is None or entry[3] is None:
-                break
-            m = entry[3]
-            if m not in rules.legal_moves(pos):
-                break
-            nxt = rules.apply(pos, m)
-            h = update_hash(h, pos, m, nxt)
-            if h in seen:
-                break
-            seen.add(h)
-            line.append(m)
-            pos = nxt
-        return line
 
 
 __all__ = ["MATE_CP", "PlaySearcher"]

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -293,6 +293,37 @@ def minimax(rules: RuleModule, position: Position, depth: int,
 
 # ---------------------------------------------------------------------------------------------
 
+def principal_variation(rules: RuleModule, table: Mapping[int, tuple[Any, ...]],
+                        position: Position, h: int, first: Move, length: int) -> list[Move]:
+    """The principal variation: ``first``, then the best move the table holds for each
+    position after it, while that move is legal there; at most ``length`` moves.
+
+    Both searches (lesson and playing) store ``(depth, flag, value, best move)``
+    per Zobrist hash, so one walk serves both. The line stops at a chance node,
+    at a position the table does not know, and before a position would repeat
+    (stored moves can form a cycle).
+    """
+    line = [first]
+    pos = rules.apply(position, first)
+    h = update_hash(h, position, first, pos)
+    seen = {h}
+    while len(line) < length:
+        entry = table.get(h)
+        if entry is None or entry[3] is None or rules.is_chance_node(pos):
+            break
+        m = entry[3]
+        if m not in rules.legal_moves(pos):
+            break
+        nxt = rules.apply(pos, m)
+        h = update_hash(h, pos, m, nxt)
+        if h in seen:
+            break
+        seen.add(h)
+        line.append(m)
+        pos = nxt
+    return line
+
+
 class Searcher:
     """Alpha-beta (expecti)minimax with iterative deepening, ordering and a table.
 
@@ -365,7 +396,8 @@ class Searcher:
                     result.complete = limits.depth is None
                 break
             result = SearchResult(value, best, depth, self.nodes, 0.0,
-                                  pv=self._pv(position, root_hash, best[0], depth))
+                                  pv=principal_variation(self.rules, self.table, position,
+                                                           root_hash, best[0], depth))
             # Next iteration: best moves first, then by this iteration's scores.
             order = sorted(moves, key=lambda m: (-scores[m], rank[m]))
             if abs(value) > MATE_BOUND:
@@ -398,28 +430,6 @@ class Searcher:
                 best = max(best, v)
         best_moves = [m for m in moves if exact.get(m) == best]
         return best, best_moves, scores
-
-    def _pv(self, position: Position, h: int, first: Move, depth: int) -> list[Move]:
-        """The principal variation: the first move, then the table's moves."""
-        line = [first]
-        pos = self.rules.apply(position, first)
-        h = update_hash(h, position, first, pos)
-        seen = {h}
-        for _ in range(depth - 1):
-            entry = self.table.get(h)
-            if entry is None or entry[3] is None or self.rules.is_chance_node(pos):
-                break
-            m = entry[3]
-            if m not in self.rules.legal_moves(pos):
-                break
-            nxt = self.rules.apply(pos, m)
-            h = update_hash(h, pos, m, nxt)
-            if h in seen:
-                break
-            seen.add(h)
-            line.append(m)
-            pos = nxt
-        return line
 
     # -- interior nodes -----------------------------------------------------------------------
     def _tick(self) -> None:
@@ -601,4 +611,4 @@ class Searcher:
 
 
 __all__ = ["INF", "Limits", "SearchResult", "Searcher", "game_history", "minimax",
-           "static_evaluation"]
+           "principal_variation", "static_evaluation"]
