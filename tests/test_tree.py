@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import subprocess
@@ -14,8 +15,11 @@ from tavrei_lab import Game
 from tavrei_lab.engine.evaluate import MATE
 from tavrei_lab.engine.perft import perft
 from tavrei_lab.errors import LimitError, NotationError, PositionError
+from tavrei_lab.notation.moves import write_move
+from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.tree import build, minimax, moves_to, position_at
 from tavrei_lab.tree.filters import as_filter, is_capture, is_split
+from tavrei_lab.tree.nodes import collector_paused
 from tests.conftest import SHARED
 from tests.perft_tables import read_table
 
@@ -339,3 +343,48 @@ def test_tree_values_are_the_engine_reference_minimax(variant: str, seed: int, p
                          evaluation=lambda p, r: _towers_for_side(p))
     assert (white_view if game.position.turn == 0 else -white_view) == pytest.approx(value)
     assert value != 0
+
+
+@pytest.mark.parametrize("variant, position, depth", [
+    ("tavreli", "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1", 3),   # the tree benchmark's tree
+    ("tavreli", None, 2), ("orthodox", None, 2), ("gavrilov-die-mate", DIE_POSITION, 2),
+    ("gavrilov-die", DIE_POSITION, 3)])
+def test_every_node_says_what_its_position_says(variant: str, position: str | None,
+                                               depth: int) -> None:
+    """Node data, however the build shares or shortens its work, is what the position
+    reached by the node's moves says: its string, side to move, outcome and kind; each
+    edge's text is ``write_move``'s."""
+    game = Game(variant, position) if position else Game(variant)
+    rules = game.rules
+    G = build(game, depth, values=False)
+    reached = {0: game.position}
+    for node in sorted(G.nodes):  # breadth first: a parent before its children
+        here = reached[node]
+        by_text = {write_move(here, m): m for m in rules.legal_moves(here)}
+        for child in G.successors(node):
+            edge = G.edges[node, child]
+            reached[child] = (rules.apply_roll(here, edge["face"]) if "face" in edge
+                              else rules.apply(here, by_text[edge["move"]]))
+        data = G.nodes[node]
+        fresh = here.replace()  # nothing recorded: the volkhv squares are found again
+        end = rules.outcome(fresh)
+        kind = ("terminal" if end is not None
+                else "chance" if rules.is_chance_node(fresh) else "decision")
+        assert (data["position"], data["turn"], data["type"], data["outcome"]) == \
+            (write_position(here), ("white", "black")[here.turn], kind,
+             end.result() if end is not None else None), node
+        assert data.get("termination") == (end.termination if end is not None else None)
+    assert len(reached) == G.number_of_nodes()
+
+
+def test_tree_work_pauses_the_garbage_collector_and_restores_it() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():   # nested: still paused, and not resumed early
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(LimitError), collector_paused():
+        raise LimitError("stopped")
+    assert gc.isenabled()

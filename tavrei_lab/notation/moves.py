@@ -144,14 +144,31 @@ def write_move(position: Position, move: Move) -> str:
     if move.promotion and move.promotion not in position.pieces.by_kind:
         raise NotationError(f"{move!r}: {move.promotion} is not a piece kind"[:160],
                             repr(move)[:120])
-    text = g.name(move.from_square)
+    return write_legal_move(position, move)
+
+
+def write_legal_move(position: Position, move: Move) -> str:
+    """``write_move`` without its checks, for a move the rule module has just
+    generated in ``position`` (a tree writes one for every node it grows).
+
+    >>> from tavrei_lab import Game
+    >>> g = Game()
+    >>> [write_legal_move(g.position, m) for m in g.legal_moves()][:2]
+    ['a1xa2', 'a1xb1']
+    """
+    if move.castling:
+        return "0-0" if move.to_square > move.from_square else "0-0-0"
+    g = position.geometry
+    names = g.names
+    tower = position.board[move.from_square]
+    text = names[move.from_square]
     if move.count < len(tower):
         text += f"({move.count})"
     dest = position.board[move.to_square]
     capture_ep = (not dest and move.to_square == position.ep_square
                   and tower and tower[-1].acting_kind == 6
                   and (move.to_square - move.from_square) % g.width != 0)
-    text += ("x" if dest or capture_ep else "-") + g.name(move.to_square)
+    text += ("x" if dest or capture_ep else "-") + names[move.to_square]
     if move.promotion:
         text += "=" + position.pieces.letter(move.promotion)
     return text

@@ -44,7 +44,7 @@ from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG_NS, XLINK_NS, fmt
 from tavrei_lab.render.board import board_svg
 from tavrei_lab.tree.layout import layered_layout
-from tavrei_lab.tree.nodes import position_at, root_of
+from tavrei_lab.tree.nodes import collector_paused, position_at, root_of
 from tavrei_lab.tree.values import value_text
 
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.
@@ -190,8 +190,16 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     >>> svg.count('class="node decision'), svg.count('class="edge pv"')
     (40, 1)
     """
+    with collector_paused():  # (a tuple or two a node: nothing for the collector)
+        return _drawing(G, layout, set(collapsed), thumbnails, selected, show_values,
+                        show_moves, root)
+
+
+def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
+             closed: set[int], thumbnails: Any, selected: int | None, show_values: bool,
+             show_moves: bool, root: int | None) -> str:
+    """``draw_svg``'s work."""
     root = root_of(G) if root is None else root
-    closed = set(collapsed)
     if layout is None and not closed and G.number_of_nodes() > MAX_DRAWN_NODES:
         raise LimitError(_too_many(G.number_of_nodes()))   # refused before any work
     pos = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
@@ -264,11 +272,9 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
         if row is None:
             y = round(top + layer_y * layer_height, 1)
             row = layer_rows[layer_y] = (y, num(y), num(y - RADIUS), num(y - RADIUS - 5))
-        x = round(left + slot_x * slot, 1)
-        sx = written.get(x)
-        if sx is None:
-            sx = written[x] = fmt(x)
-        at[node] = (x, row[0], sx, row[1], row[2], row[3])
+        x = round(left + slot_x * slot, 1)   # (a float: ``fmt`` written out)
+        at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x),
+                    row[1], row[2], row[3])
     for node in pos:
         if node in closed:
             continue
@@ -368,8 +374,10 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
            "<defs/>", _element("style", "", _STYLE)]
     for name, parts in (("edges", edge_parts), ("labels", label_parts),
                         ("nodes", node_parts)):
-        out.append(f'<g class="{name}">' + "".join(parts) + "</g>" if parts
-                   else f'<g class="{name}"/>')
+        if parts:  # joined once, with the rest (a big tree's text is megabytes)
+            out += (f'<g class="{name}">', *parts, "</g>")
+        else:
+            out.append(f'<g class="{name}"/>')
     if column:
         out.append('<g class="pv-boards">')
         for node in sorted(column, key=lambda n: pos[n][1]):

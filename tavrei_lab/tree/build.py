@@ -40,7 +40,6 @@ move orders appears twice, as in perft.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from collections import deque
@@ -52,11 +51,18 @@ import networkx as nx
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError
-from tavrei_lab.notation.moves import write_move
+from tavrei_lab.notation.moves import write_legal_move
 from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.tree.filters import as_filter, every
-from tavrei_lab.tree.nodes import moves_to, nodes_per_depth, path_to, position_at, root_of
+from tavrei_lab.tree.nodes import (
+    collector_paused,
+    moves_to,
+    nodes_per_depth,
+    path_to,
+    position_at,
+    root_of,
+)
 from tavrei_lab.tree.values import minimax
 
 #: Growth stops here unless ``max_nodes`` says otherwise: a tree a notebook survives.
@@ -168,16 +174,12 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # a ply and a chance node always expands.
     turns = rules.counts_turns
     counts = [0] * (depth + 1)
-    # networkx makes a few dicts per node; with tens of thousands of nodes the
-    # cyclic garbage collector would rescan them again and again for nothing.
-    was_enabled = gc.isenabled()
-    gc.disable()
     # The nodes go straight into the graph's own dicts (networkx's documented
     # dict-of-dicts: node -> data, node -> child -> edge data, and the same edge
     # data under child -> parent), which is what ``add_node``/``add_edge`` do, less
     # two method calls, a keyword dict and a cache clearing per node.
     node_data, succ, pred = G._node, G._succ, G._pred
-    try:
+    with collector_paused():  # (networkx makes a few dicts a node)
         data, chance = _node_data(rules, root, 0)
         node_data[0], succ[0], pred[0] = data, {}, {}
         if turns or not chance:
@@ -206,7 +208,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                         continue
                     if keep_first is not None and d == 0 and not keep_first(position, m):
                         continue
-                    text = write_move(position, m)
+                    text = write_legal_move(position, m)
                     children.append(({"move": text, "label": text}, rules.apply(position, m),
                                      d + 1, False))
             over_time = time.monotonic() > deadline
@@ -248,9 +250,6 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 G.graph["truncated"] = True
                 G.graph["cut_by"] = "time_limit"
                 break
-    finally:
-        if was_enabled:
-            gc.enable()
     G.graph["nodes_per_depth"] = counts
     G.graph["principal_variation"] = []
     if values:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from tavrei_lab.tree.nodes import root_of
+from tavrei_lab.tree.nodes import collector_paused, root_of
 
 
 def visible_nodes(G: nx.DiGraph, *, root: int | None = None,
@@ -47,23 +47,24 @@ def layered_layout(G: nx.DiGraph, *, root: int | None = None,
     """
     root = root_of(G) if root is None else root
     closed = set(collapsed)
-    succ = G.succ
+    succ = dict(G.adjacency())  # the graph's own dicts: each node's children, in order
     pos: dict[int, tuple[float, float]] = {}
     next_slot = 0.0
     # Iterative post-order: (node, layer, children placed?) -- no recursion limit.
     stack: list[tuple[int, float, bool]] = [(root, 0.0, False)]
-    while stack:
-        node, layer, placed = stack.pop()
-        kids = () if node in closed else tuple(succ[node])
-        if placed:
-            pos[node] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, layer)
-        elif not kids:
-            pos[node] = (next_slot, layer)
-            next_slot += 1.0
-        else:
-            stack.append((node, layer, True))
-            for child in reversed(kids):
-                stack.append((child, layer + 1.0, False))
+    with collector_paused():
+        while stack:
+            node, layer, placed = stack.pop()
+            kids = () if node in closed else tuple(succ[node])
+            if placed:
+                pos[node] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, layer)
+            elif not kids:
+                pos[node] = (next_slot, layer)
+                next_slot += 1.0
+            else:
+                stack.append((node, layer, True))
+                for child in reversed(kids):
+                    stack.append((child, layer + 1.0, False))
     return pos
 
 
