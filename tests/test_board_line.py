@@ -188,3 +188,31 @@ def test_a_new_roll_where_the_line_goes_on_starts_a_side_line() -> None:
     board.back_to_game()
     board.view.simulate_key("End")
     assert board.game is game and game.action_texts() == played
+
+
+def test_the_move_list_finds_entries_by_bisection_with_ipywidgets_checks() -> None:
+    import traitlets
+
+    from tavrei_lab.widgets.line import MoveListSelect
+    entries = [("start", 0), ("1. e2-e4", 1), ("1... @Q e7-e5", 3), ("2. @-", 4)]
+    select = MoveListSelect(options=entries, value=0)
+    select.value = 3
+    assert (select.index, select.label) == (2, "1... @Q e7-e5")
+    select.label = "2. @-"
+    assert (select.index, select.value) == (3, 4)
+    select.index = 1
+    assert (select.value, select.label) == (1, "1. e2-e4")
+    for bad in ({"value": 2}, {"value": 9}, {"label": "3. e2-e4"}):
+        with pytest.raises(traitlets.TraitError):
+            select.set_trait(*bad.popitem())
+        assert (select.index, select.value, select.label) == (1, 1, "1. e2-e4")
+    select.options = [("start", 0), ("1. d2-d4", 1)]
+    assert select.value == 0
+    # the board's own list, stepping through a long game, stays in step with the game
+    game = Game()
+    game.play(" ".join([SHUFFLE] * 50))
+    board = Board(game)
+    board.view.simulate_key("Home")
+    for played in range(1, 201):
+        board.view.simulate_key("ArrowRight")
+        assert board.move_list.value == played == board.move_list.index

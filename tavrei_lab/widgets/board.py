@@ -38,7 +38,7 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.widgets.line import MoveLine
+from tavrei_lab.widgets.line import MoveLine, MoveListSelect
 from tavrei_lab.widgets.view import BoardView, with_svg
 
 HUMAN = "human"
@@ -259,7 +259,7 @@ class Board(widgets.VBox):
         self.promotion_picker = widgets.ToggleButtons(options=[], description="Promote",
                                                       layout=widgets.Layout(display="none"))
         self.promotion_picker.observe(self._on_promotion_picked, "value")
-        self.move_list = widgets.Select(options=[("start", 0)], value=0, rows=14,
+        self.move_list = MoveListSelect(options=[("start", 0)], value=0, rows=14,
                                         layout=widgets.Layout(width="210px"))
         self.move_list.observe(self._on_move_list, "value")
         self.move_list.add_class("tavrei-moves")
