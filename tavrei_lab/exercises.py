@@ -427,14 +427,10 @@ def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
     replies = game.rules.legal_moves(after)
     if not replies:
         return Feedback(True, f"{text} is mate: check, and no legal reply.")
-    sample = ", ".join(sorted(write_move_safe(after, m) for m in replies)[:4])
+    sample = ", ".join(sorted(write_move(after, m) for m in replies)[:4])
     return Feedback(False, f"{text} gives check, but {len(replies)} repl"
                            f"{'y' if len(replies) == 1 else 'ies'} get out of it "
                            f"(for example {sample}).")
-
-
-def write_move_safe(position: Any, move: Move) -> str:
-    return write_move(position, move)
 
 
 def check_escape(game: Game, answer: str | Move | None) -> Feedback:
@@ -565,7 +561,7 @@ def commentary(game: Game, ply: int) -> str:
     if game.rules.is_check(after) and not game.rules.is_chance_node(after):
         line += " -- mate!" if not game.rules.legal_moves(after) else " -- check"
     number = before.fullmove_number
-    return f"{number}{'.' if me == 0 else '...'} {write_move_safe(before, move)}: {line}"
+    return f"{number}{'.' if me == 0 else '...'} {write_move(before, move)}: {line}"
 
 
 # -- die games -----------------------------------------------------------------------------
