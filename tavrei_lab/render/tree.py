@@ -35,6 +35,7 @@ import base64
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx
@@ -216,22 +217,22 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     data_of: dict[Any, dict[str, Any]] = dict(G.nodes(data=True))
     children: dict[Any, dict[Any, dict[str, Any]]] = dict(G.adjacency())
 
+    # the visible nodes whose edges are drawn: open, with children (most nodes are leaves)
+    parents = [node for node in pos if node not in closed and children[node]]
     labels_text: dict[int, str] = {}
     if show_moves:
-        for node in pos:
-            if node in closed:
-                continue
+        for node in parents:
             for child, edge in children[node].items():
                 if child in pos:
                     labels_text[child] = _edge_text(edge)
-    widest = max((len(t) for t in labels_text.values()), default=0) * LABEL_CHAR
+    widest = max(map(len, labels_text.values()), default=0) * LABEL_CHAR
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
     text_below = 12 * show_values + 12 * any(data_of[n].get("cut") for n in pos)
     board_below = THUMB + 6 if beside else 0
     layer_height = max(LAYER + board_below, THUMB + 16 if column else 0)
-    max_x = max(x for x, _ in pos.values())
-    max_y = max(y for _, y in pos.values())
+    max_x = max(map(itemgetter(0), pos.values()))
+    max_y = max(map(itemgetter(1), pos.values()))
     top = MARGIN + (THUMB / 2 if column else 0)
     tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
     column_x = tree_width + (MARGIN if column else 0)
@@ -275,9 +276,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         x = round(left + slot_x * slot, 1)   # (a float: ``fmt`` written out)
         at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x),
                     row[1], row[2], row[3])
-    for node in pos:
-        if node in closed:
-            continue
+    for node in parents:
         x1 = at[node][2]
         y1 = num(at[node][1] + leaves_at(node))
         for child, edge in children[node].items():
@@ -297,13 +296,41 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                     f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
                     'text-anchor="middle"/>')
     radius = fmt(RADIUS)
-    # a node's group and its shape, by (class, fill): built trees use a handful
-    opening: dict[tuple[str, str], tuple[str, str]] = {}
+    # A plain node -- a circle, no marks, not folded, no board under it -- is most
+    # of a big tree: its group's opening and its circle's end are written once for
+    # each kind and side, and the node in one piece.
+    plain: dict[tuple[str, str], tuple[str, str]] = {}
     for node in pos:
         data = data_of[node]
         x, y, sx, sy, _, _ = at[node]
         kind = data.get("type", "decision")
         turn = data.get("turn", "")
+        tip = data.get("position", "")
+        if "value" in data:
+            tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
+        if "&" in tip or "<" in tip or ">" in tip:
+            tip = _escaped(tip)
+        title = f"<title>{tip}</title>" if tip else "<title/>"
+        value = ""
+        if show_values and "value" in data:
+            mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")
+            value = _element(
+                "text", f' x="{sx}" y="{num(y + RADIUS + 11)}" class="value" '
+                'text-anchor="middle"', mark + value_text(data["value"]))
+        if (type(node) is int and kind != "chance" and kind != "terminal"
+                and not (data.get("pv") or data.get("cut") or data.get("pruned"))
+                and node != selected and node not in closed and node not in beside):
+            words = plain.get((kind, turn))
+            if words is None:
+                node_class = f"node {kind} {turn}" if kind and turn else \
+                    " ".join(c for c in ("node", kind, turn) if c)
+                fill = "#ffffff" if turn == "white" else "#222222"
+                words = plain[kind, turn] = (
+                    f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
+                    f'" r="{radius}" class="shape" fill="{fill}"/>')
+            node_parts.append(
+                f'{words[0]}{node}">{title}<circle cx="{sx}" cy="{sy}{words[1]}{value}</g>')
+            continue
         node_class = f"node {kind} {turn}" if kind and turn else \
             " ".join(c for c in ("node", kind, turn) if c)
         for flag in ("pv", "cut", "pruned"):
@@ -311,47 +338,29 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 node_class += " " + flag
         if node == selected:
             node_class += " selected"
-        tip = data.get("position", "")
-        if "value" in data:
-            tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
-        title = f"<title>{_escaped(tip)}</title>" if tip else "<title/>"
-        if type(node) is int and kind != "chance" and kind != "terminal":
-            # the common node, a circle: written in one piece
-            fill = "#ffffff" if turn == "white" else "#222222"
-            words = opening.get((node_class, fill))
-            if words is None:
-                words = opening[node_class, fill] = (
-                    f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
-                    f'" r="{radius}" class="shape" fill="{fill}"/>')
-            node_parts.append(f'{words[0]}{node}">{title}<circle cx="{sx}" cy="{sy}{words[1]}')
+        if type(node) is int:  # a built tree's nodes: nothing in the id to escape
+            node_parts.append(f'<g class="{_escaped(node_class, attribute=True)}" '
+                              f'data-node="{node}">')
         else:
-            if type(node) is int:  # a built tree's nodes: nothing in the id to escape
-                node_parts.append(f'<g class="{_escaped(node_class, attribute=True)}" '
-                                  f'data-node="{node}">')
-            else:
-                node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
-            node_parts.append(title)
-            if kind == "chance":
-                d = RADIUS * 1.3
-                points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
-                                  ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
-                node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
-            elif kind == "terminal":
-                fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "",
-                                                                 "#aaaaaa")
-                node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
-                                  f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
-                                  f'class="shape" fill="{fill}"/>')
-            else:
-                fill = "#ffffff" if turn == "white" else "#222222"
-                node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
-                                  f'fill="{fill}"/>')
+            node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
+        node_parts.append(title)
+        if kind == "chance":
+            d = RADIUS * 1.3
+            points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
+                              ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
+            node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
+        elif kind == "terminal":
+            fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
+            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
+                              f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
+                              f'class="shape" fill="{fill}"/>')
+        else:
+            fill = "#ffffff" if turn == "white" else "#222222"
+            node_parts.append(f'<circle cx="{sx}" cy="{sy}" r="{radius}" class="shape" '
+                              f'fill="{fill}"/>')
         below = y + RADIUS + 11
-        if show_values and "value" in data:
-            mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")
-            node_parts.append(_element(
-                "text", f' x="{sx}" y="{num(below)}" class="value" text-anchor="middle"',
-                mark + value_text(data["value"])))
+        if value:
+            node_parts.append(value)
             below += 12
         if data.get("cut"):
             node_parts.append(_element(
