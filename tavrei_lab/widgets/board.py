@@ -204,6 +204,11 @@ class Board(widgets.VBox):
       square flashes, the tower slides home) and show ``reason``;
     - ``board.arrows`` / ``board.highlights``: a teacher's arrows, circles
       and tinted squares (a hint), drawn live and in the static SVG.
+
+    As on lichess's analysis board: the arrow keys, a click on the move list
+    and ``go_to`` step through the game; a move played where the game goes on
+    starts a side line on a copy (``board.game``) and ``back_to_game()``
+    returns to the game's own moves; ``best_move()`` shows the engine's move.
     """
 
     def __init__(self, game: Game | None = None, *, variant: str = "tavreli",
