@@ -12,7 +12,7 @@ from tavrei_lab import Game
 from tavrei_lab.cli import main
 from tavrei_lab.core.tavrel import PAWN
 from tavrei_lab.engine.agents import LEVELS, LevelAgent, PlayAgent, make_agent
-from tavrei_lab.engine.play import MATE_CP, PlaySearcher
+from tavrei_lab.engine.play import MATE_CP, RECAPTURE_PLY, PlaySearcher
 from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
 from tavrei_lab.engine.search import Limits, Searcher, game_history, principal_variation
 from tavrei_lab.engine.zobrist import TURN_KEY, zobrist_hash
@@ -277,6 +277,28 @@ def test_both_searches_report_a_legal_principal_variation(kind):
         for m in result.pv:
             assert m in g.rules.legal_moves(pos)
             pos = g.rules.apply(pos, m)
+
+
+def test_quiescence_frees_prisoners_at_the_horizon_and_only_recaptures_deeper():
+    freeing_seen = recaptures_seen = 0
+    for g in random_games("tavreli", 25, seed=12, plies=120):
+        pos = g.position
+        me = pos.turn
+        searcher = PlaySearcher(g.rules)
+        at_horizon = searcher._quiescence_moves(pos, 0, -1)
+        below = searcher._quiescence_moves(pos, 1, -1)
+        assert set(below) <= set(at_horizon)
+        for m in set(at_horizon) - set(below):      # only the freeing splits drop out
+            dest = pos.board[m.to_square]
+            assert not (dest and dest[-1] & 1 != me), g.move_text(m)
+            freeing_seen += 1
+        targets = {m.to_square for m in below}
+        for last in targets:
+            deep = searcher._quiescence_moves(pos, RECAPTURE_PLY, last)
+            assert deep == [m for m in below if m.to_square == last]
+            recaptures_seen += len(deep)
+        assert searcher._quiescence_moves(pos, RECAPTURE_PLY - 1, 0) == below
+    assert freeing_seen > 0 and recaptures_seen > 10
 
 
 # -- budgets and agents -----------------------------------------------------------------------

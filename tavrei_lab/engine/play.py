@@ -524,9 +524,7 @@ class PlaySearcher:
             if stand > alpha:
                 alpha = stand
             best = stand
-            moves = self._tactical_moves(pos, free=qply == 0)
-            if qply >= RECAPTURE_PLY and last >= 0:
-                moves = [m for m in moves if m.to_square == last]
+            moves = self._quiescence_moves(pos, qply, last)
             if not moves:
                 return stand
         board = pos.board
@@ -617,6 +615,15 @@ class PlaySearcher:
             return (m.promotion in rules.promotion_kinds if rules.promotion == "choice"
                     else m.promotion == 0)
         return m.promotion == 0
+
+    def _quiescence_moves(self, pos: Position, qply: int, last: int) -> list[Move]:
+        """What quiescence tries ``qply`` plies below the horizon, the last move having
+        landed on ``last``: captures and promotions; splits that free a prisoner
+        only at the horizon itself; from ``RECAPTURE_PLY`` on only recaptures."""
+        moves = self._tactical_moves(pos, free=qply == 0)
+        if qply >= RECAPTURE_PLY and last >= 0:
+            return [m for m in moves if m.to_square == last]
+        return moves
 
     def _evasion_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
         """The moves that may answer a check: the volkhv's own, and those landing on a
