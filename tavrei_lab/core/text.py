@@ -13,11 +13,12 @@ position string back needs the rule module and lives in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tavrei_lab.core.tavrel import MOVED, PROMOTED, Tavrel
 
 if TYPE_CHECKING:
+    from tavrei_lab.core.geometry import Geometry
     from tavrei_lab.core.pieces import PieceSet
     from tavrei_lab.core.position import Position
 
@@ -61,24 +62,32 @@ def _rank_text(rank: tuple, pieces: PieceSet) -> str:
     return "".join(row)
 
 
+#: The slices that cut a board into its ranks, top rank first, by geometry.
+_RANK_SLICES: dict[Geometry, tuple[slice, ...]] = {}
+
+
 def write_board(position: Position) -> str:
     """The first field of the position string: ranks from the top, towers bottom to top."""
-    g = position.geometry
-    pieces = position.pieces
-    board = position.board
-    w = g.width
+    rules = position.rules
+    pieces = rules.pieces
     entry = _RANK_TEXT.get(id(pieces))
     if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
         entry = _RANK_TEXT[id(pieces)] = (pieces, {})
     cache = entry[1]
-    rows = []
-    for r in range(g.height - 1, -1, -1):
-        rank = board[r * w:(r + 1) * w]
-        text = cache.get(rank)
-        if text is None:
-            text = cache[rank] = _rank_text(rank, pieces)
-        rows.append(text)
-    return "/".join(rows)
+    g = rules.geometry
+    ranks = _RANK_SLICES.get(g)
+    if ranks is None:
+        ranks = _RANK_SLICES[g] = tuple(slice(r * g.width, (r + 1) * g.width)
+                                        for r in range(g.height - 1, -1, -1))
+    board = position.board
+    # (map, not a loop: a tree writes the position of every node)
+    texts: list[str | None] = list(map(cache.get, map(board.__getitem__, ranks)))
+    if None in texts:
+        for i, text in enumerate(texts):
+            if text is None:
+                rank = board[ranks[i]]
+                texts[i] = cache[rank] = _rank_text(rank, pieces)
+    return "/".join(cast("list[str]", texts))
 
 
 def write_position(position: Position) -> str:

@@ -35,7 +35,7 @@ import base64
 import re
 from collections.abc import Iterable
 from fractions import Fraction
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any
 
 import networkx as nx
@@ -133,6 +133,10 @@ def _thumbnail(G: nx.DiGraph, node: int) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
+#: Is a node marked cut (``max_nodes``, ``time_limit``)? Asked of its data.
+_is_cut = methodcaller("get", "cut")
+
+
 def _edge_text(edge: dict[str, Any]) -> str:
     if "face" in edge:
         return f"@{edge['face']} {probability_text(edge['probability'])}"
@@ -228,7 +232,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     widest = max(map(len, labels_text.values()), default=0) * LABEL_CHAR
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
-    text_below = 12 * show_values + 12 * any(data_of[n].get("cut") for n in pos)
+    text_below = 12 * show_values + 12 * any(map(_is_cut, map(data_of.__getitem__, pos)))
     board_below = THUMB + 6 if beside else 0
     layer_height = max(LAYER + board_below, THUMB + 16 if column else 0)
     max_x = max(map(itemgetter(0), pos.values()))

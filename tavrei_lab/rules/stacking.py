@@ -884,7 +884,8 @@ class TowerChessRules(RuleModuleBase):
         after = list(board)
         attacked_by = self.attacked_by
         for k in (range(1, h + 1) if self.splits else (h,)):
-            after[ks] = self._left_behind(tower[:h - k], ks, me)
+            rest = tower[:h - k]
+            after[ks] = self._left_behind(rest, ks, me) if rest else rest
             for to in dests:
                 if not attacked_by(after, to, enemy):
                     return True
