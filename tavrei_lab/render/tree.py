@@ -281,8 +281,8 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x),
                     row[1], row[2], row[3])
     for node in parents:
-        x1 = at[node][2]
-        y1 = num(at[node][1] + leaves_at(node))
+        # every edge from here starts alike
+        start = f'<line x1="{at[node][2]}" y1="{num(at[node][1] + leaves_at(node))}" x2="'
         for child, edge in children[node].items():
             if child not in pos:
                 continue
@@ -291,12 +291,14 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             cls = "edge pv" if pv else "edge"
             if data_of[child].get("pruned"):
                 cls += " pruned"
-            edge_parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="{cls}"/>')
+            edge_parts.append(f'{start}{x2}" y2="{y2}" class="{cls}"/>')
             label = labels_text.get(child)
             if label is not None:  # just above the node the move leads to
+                if "&" in label or "<" in label or ">" in label:
+                    label = _escaped(label)
                 label_parts.append(
                     f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
-                    f'text-anchor="middle">{_escaped(label)}</text>' if label else
+                    f'text-anchor="middle">{label}</text>' if label else
                     f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
                     'text-anchor="middle"/>')
     radius = fmt(RADIUS)
