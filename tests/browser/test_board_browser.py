@@ -605,19 +605,35 @@ def test_a_drawing_arriving_mid_drag_does_not_drop_the_tower(notebook: Notebook)
 def test_a_press_on_the_board_skips_the_die_s_tumble(notebook: Notebook) -> None:
     """The die tumbles after a roll; any press on the board ends it at once.
 
-    The tumble (420 ms) is paused in the page first, so the press always lands
-    during it however slow the machine: it must then be finished by the press
-    alone, without a click reaching the kernel (the press was on the die).
+    The tumble (420 ms) is paused the moment it starts (the page's
+    ``Element.animate`` is wrapped for the roll), so the press always lands
+    during it however slow the machine -- pausing it only after the roll's
+    redraw lost the race on a loaded machine, where the whole tumble could end
+    first. It must then be finished by the press alone, without a click
+    reaching the kernel (the press was on the die).
     """
     nb = notebook
     reset(nb, "die", DIE, variant="'gavrilov-die'", seed="3")
-    click_button(nb, DIE, "Roll the die")
+    nb.page.evaluate("""() => {
+      const animate = Element.prototype.animate;
+      window.__tavreiAnimate = animate;
+      Element.prototype.animate = function (...args) {
+        const anim = animate.apply(this, args);
+        if (this.matches('g.die')) anim.pause();
+        return anim;
+      };
+    }""")
+    try:
+        click_button(nb, DIE, "Roll the die")
+    finally:
+        nb.page.evaluate("""() => {
+          Element.prototype.animate = window.__tavreiAnimate;
+          delete window.__tavreiAnimate;
+        }""")
     die = f"{DIE} .tavrei-board-widget svg g.die.current"
     running = nb.page.evaluate("""(sel) => {
       const die = document.querySelector(sel);
-      const anims = die ? die.getAnimations() : [];
-      anims.forEach(a => a.pause());
-      return anims.length;
+      return die ? die.getAnimations().filter(a => a.playState === 'paused').length : 0;
     }""", die)
     assert running == 1, "the roll started no tumble to skip"
     before = version(nb, DIE)
