@@ -105,13 +105,9 @@ def test_callers_ask_the_rule_module_contract_not_its_insides() -> None:
     assert found == []
 
 
-#: Private names still reached from another module: a position's volkhv-square cache,
-#: read and handed on by the rules and the engine (files being reworked by others); and
-#: networkx's graph dicts, which its documentation describes for subclasses and which
-#: tree.build fills directly for speed.
-KNOWN_REACH_INS = {("tavrei_lab/engine/play.py", "_kings"),
-                   ("tavrei_lab/rules/stacking.py", "_kings"),
-                   ("tavrei_lab/tree/build.py", "_node"), ("tavrei_lab/tree/build.py", "_succ"),
+#: Private names still reached from another module: networkx's graph dicts, which its
+#: documentation describes for subclasses and which tree.build fills directly for speed.
+KNOWN_REACH_INS = {("tavrei_lab/tree/build.py", "_node"), ("tavrei_lab/tree/build.py", "_succ"),
                    ("tavrei_lab/tree/build.py", "_pred")}
 
 

@@ -58,7 +58,8 @@ class Position:
 
     def __init__(self, rules: RuleModule, board: tuple[Tower, ...], turn: Color = WHITE,
                  ep_square: int | None = None, halfmove_clock: int = 0,
-                 fullmove_number: int = 1, roll: str | None = None) -> None:
+                 fullmove_number: int = 1, roll: str | None = None, *,
+                 volkhv_squares: tuple[int | None, int | None] | None = None) -> None:
         self.rules = rules
         self.board = board
         self.turn = turn
@@ -66,7 +67,10 @@ class Position:
         self.halfmove_clock = halfmove_clock
         self.fullmove_number = fullmove_number
         self.roll = roll
-        self._kings: tuple[int | None, int | None] | None = None
+        # Where each side's volkhv stands, once known: a rule module that applies a
+        # move hands its record on (``volkhv_squares``), so a search does not scan
+        # the board for the volkhvs at every node.
+        self._kings: tuple[int | None, int | None] | None = volkhv_squares
         self._key: str | None = None
 
     # -- reading --------------------------------------------------------------
@@ -103,6 +107,16 @@ class Position:
             self._kings = (kings[0], kings[1])
         return self._kings[color]
 
+    @property
+    def known_volkhv_squares(self) -> tuple[int | None, int | None] | None:
+        """(white's, black's) volkhv squares if already found, else None -- without a scan.
+
+        For a rule module's ``apply``, which hands the record on to the next
+        position (``Position(..., volkhv_squares=...)``) and updates it when a
+        volkhv moves; ``king_square`` is the reader for everyone else.
+        """
+        return self._kings
+
     def count(self, color: Color) -> int:
         """How many tavrels of ``color`` stand on the board (prisoners included)."""
         return sum(1 for t in self.board for x in t if x & 1 == color)
@@ -119,11 +133,13 @@ class Position:
         return self._key
 
     def replace(self, **changes: Any) -> Position:
-        """A copy with some fields changed (the board must be a new tuple)."""
+        """A copy with some fields changed (a changed board must be a new tuple)."""
         fields = {name: getattr(self, name) for name in
                   ("rules", "board", "turn", "ep_square", "halfmove_clock",
                    "fullmove_number", "roll")}
         fields.update(changes)
+        if "board" not in changes:              # the same board: the volkhvs stand still
+            fields["volkhv_squares"] = self._kings
         return Position(**fields)
 
     # -- comparing and showing -------------------------------------------------

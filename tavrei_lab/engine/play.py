@@ -375,8 +375,8 @@ class PlaySearcher:
             if side >= beta:
                 r = 3 if depth >= 6 else 2
                 passed = Position(rules, pos.board, 1 - me, None,  # type: ignore[arg-type]
-                                  pos.halfmove_clock + 1, pos.fullmove_number + me, pos.roll)
-                passed._kings = pos._kings
+                                  pos.halfmove_clock + 1, pos.fullmove_number + me, pos.roll,
+                                  volkhv_squares=pos.known_volkhv_squares)
                 ph = h ^ TURN_KEY ^ self._ep_key(pos)
                 v = -self._node(passed, ph, score, depth - 1 - r, ply + 1, -beta, -beta + 1,
                                 False)
@@ -866,7 +866,8 @@ class PlaySearcher:
             ib = math.ceil(b) + 1 if b < hi_all else hi_all
             if r == 0:
                 passed = Position(rules, board, 1 - me, None,  # type: ignore[arg-type]
-                                  pos.halfmove_clock + 1, pos.fullmove_number + me, None)
+                                  pos.halfmove_clock + 1, pos.fullmove_number + me, None,
+                                  volkhv_squares=pos.known_volkhv_squares)
                 ph = h ^ TURN_KEY ^ self._ep_key(pos)
                 v = self._child(passed, ph, score, depth - 1, ply + 1, ia, ib, False)
             else:

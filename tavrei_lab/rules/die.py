@@ -387,13 +387,14 @@ class DieRules(RuleModuleBase):
 
     def _wrap(self, p: Position, roll: str | None = None) -> Position:
         return Position(self, p.board, p.turn, p.ep_square, p.halfmove_clock,
-                        p.fullmove_number, roll)
+                        p.fullmove_number, roll, volkhv_squares=p.known_volkhv_squares)
 
     def _pass(self, position: Position) -> Position:
         """The turn passes: the other side rolls next; en passant lapses."""
         me = position.turn
         return Position(self, position.board, 1 - me, None,  # type: ignore[arg-type]
-                        position.halfmove_clock + 1, position.fullmove_number + me, None)
+                        position.halfmove_clock + 1, position.fullmove_number + me, None,
+                        volkhv_squares=position.known_volkhv_squares)
 
     # -- moves --------------------------------------------------------------------
     def all_moves(self, position: Position) -> list[Move]:

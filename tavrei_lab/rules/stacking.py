@@ -980,7 +980,7 @@ class TowerChessRules(RuleModuleBase):
         fr, k, to = move.from_square, move.count, move.to_square
         halfmove = position.halfmove_clock + 1
         ep = None
-        kings = position._kings
+        kings = position.known_volkhv_squares
         if move.castling:
             step = 1 if to > fr else -1
             rook_sq = to + step
@@ -1031,10 +1031,10 @@ class TowerChessRules(RuleModuleBase):
                 ep = fr + self._forward[me]
             if pawn_move or capture:
                 halfmove = 0
-        after = Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
-                         halfmove, position.fullmove_number + me, position.roll)
-        after._kings = kings  # unchanged unless a volkhv moved or was landed on
-        return after
+        # The volkhv record is unchanged unless a volkhv moved or was landed on.
+        return Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
+                        halfmove, position.fullmove_number + me, position.roll,
+                        volkhv_squares=kings)
 
     def _left_behind(self, rest: tuple[Tavrel, ...], fr: int, me: int) -> tuple[Tavrel, ...]:
         """The tower a move leaves on ``fr``: a ratnik it uncovers on its owner's far
