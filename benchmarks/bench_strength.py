@@ -70,7 +70,13 @@ def play_one(white: Any, black: Any, seed: int, max_plies: int = MAX_PLIES
 
 
 def elo(score: float, scores: list[float]) -> tuple[float, float, float]:
-    """Elo difference and its 95 % interval from a match's per-game scores."""
+    """Elo difference and its 95 % interval from a match's per-game scores.
+
+    The interval is the normal approximation over the per-game scores -- which
+    collapses to a point when every game ended alike (4/4 gives a spread of 0).
+    Then the Wilson score interval of the score is used instead: 4 wins in 4
+    games say only that the true score is above 51 %.
+    """
     def to_elo(s: float) -> float:
         s = min(max(s, 1e-3), 1 - 1e-3)
         return -400 * math.log10(1 / s - 1)
@@ -79,6 +85,11 @@ def elo(score: float, scores: list[float]) -> tuple[float, float, float]:
         return to_elo(score), -math.inf, math.inf
     mean = sum(scores) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / (n - 1))
+    if sd == 0:
+        z2 = 1.96 ** 2
+        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+        half = 1.96 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return to_elo(mean), to_elo(centre - half), to_elo(centre + half)
     half = 1.96 * sd / math.sqrt(n)
     return to_elo(mean), to_elo(mean - half), to_elo(mean + half)
 

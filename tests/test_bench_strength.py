@@ -90,3 +90,20 @@ def test_main_reads_the_number_of_processes(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "2 process(es)" in out
     assert "score 100.0 % (met)" in out
+
+
+def test_elo_interval_of_a_clean_sweep_is_not_a_point():
+    """4 wins in 4 games: the per-game spread is 0, but the interval must still be wide."""
+    e, lo, hi = bs.elo(1.0, [1.0] * 4)
+    assert e == pytest.approx(1200, abs=1)          # the clipped point estimate
+    # Wilson: the true score is above 4 / (4 + 1.96^2) = 0.51 with 95 % confidence
+    assert lo == pytest.approx(-400 * math.log10(1 / (4 / (4 + 1.96 ** 2)) - 1), abs=0.5)
+    assert lo < 50 and hi >= e
+    e0, lo0, hi0 = bs.elo(0.0, [0.0] * 4)
+    assert (e0, lo0, hi0) == pytest.approx((-e, -hi, -lo), abs=1e-6)
+    # a mixed match keeps the normal approximation over the per-game scores
+    scores = [1.0, 1.0, 0.5, 0.0, 1.0]
+    mean = 0.7
+    sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / 4)
+    _, lo_m, _ = bs.elo(mean, scores)
+    assert lo_m == pytest.approx(-400 * math.log10(1 / (mean - 1.96 * sd / math.sqrt(5)) - 1))
