@@ -86,6 +86,9 @@ def test_puzzle_wrong_drag_taken_back_right_drag_solves(voila_puzzle: str,
         before = _version(page)
         page.locator(".move-puzzle button", has_text="Hint").click()
         _wait_redraw(page, before)
+        # a retry can redraw more than once, so the redraw waited for may be the retry's
+        # last one: wait for the mark itself (a loaded CI machine found it missing)
+        page.wait_for_selector(f'{BOARD} .highlight-mark[data-square="d4"]', timeout=10000)
         assert page.locator(f'{BOARD} .highlight-mark[data-square="d4"]').count() == 1
         page.wait_for_selector(".move-puzzle :text('Hint:')", timeout=10000)
         assert "1 of 2 solved" in progress.inner_text()     # progress survives a retry
