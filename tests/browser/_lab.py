@@ -72,6 +72,40 @@ def private_jupyter_env(root: Path) -> dict[str, str]:
     return env
 
 
+HITS = """([x, y, sel]) => {
+  // the point lands on the wanted element's square, in the wanted board
+  const e = document.elementFromPoint(x, y);
+  const wanted = document.querySelector(sel);
+  if (!e || !wanted) return false;
+  const board = wanted.closest('.tavrei-board-widget');
+  const hit = e.closest('[data-square]');
+  const square = wanted.closest('[data-square]').getAttribute('data-square');
+  return !!hit && board.contains(hit) && hit.getAttribute('data-square') === square;
+}"""
+
+
+def steady_centre(page: Any, selector: str) -> tuple[float, float]:
+    """The centre of an element of a board's drawing, once it holds still under the mouse.
+
+    JupyterLab and Notebook 7 lay out cells as they scroll into view, so a board
+    scrolled back to can still move for a moment; a point read then could miss
+    its target. The point counts once it is the same twice and really hits the
+    element's square on the element's own board.
+    """
+    target = page.locator(selector).first
+    previous = None
+    for _ in range(100):
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None, selector
+        point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if point == previous and page.evaluate(HITS, [*point, selector]):
+            return point
+        previous = point
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} never held still under the mouse (last {previous})")
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a screenshot of the page as a test artefact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

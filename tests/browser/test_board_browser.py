@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from _lab import Notebook, screenshot
+from _lab import Notebook, screenshot, steady_centre
 
 pytestmark = pytest.mark.browser
 
@@ -41,37 +41,9 @@ def wait_redraw(nb: Notebook, app: str, before: int) -> None:
         arg=[f"{app} .tavrei-board-widget", before], timeout=10000)
 
 
-HITS = """([x, y, sel]) => {
-  // the point lands on the wanted element's square, in the wanted board
-  const e = document.elementFromPoint(x, y);
-  const wanted = document.querySelector(sel);
-  if (!e || !wanted) return false;
-  const board = wanted.closest('.tavrei-board-widget');
-  const hit = e.closest('[data-square]');
-  const square = wanted.closest('[data-square]').getAttribute('data-square');
-  return !!hit && board.contains(hit) && hit.getAttribute('data-square') === square;
-}"""
-
-
 def centre(nb: Notebook, app: str, selector: str) -> tuple[float, float]:
-    """The centre of an element of the drawing, once it holds still under the mouse.
-
-    JupyterLab lays out cells as they scroll into view, so a board scrolled back
-    to can still move for a moment; a point read then could miss its target.
-    """
-    full = f"{app} .tavrei-board-widget {selector}"
-    target = nb.page.locator(full).first
-    previous = None
-    for _ in range(100):
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert box is not None, selector
-        point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        if point == previous and nb.page.evaluate(HITS, [*point, full]):
-            return point
-        previous = point
-        nb.page.wait_for_timeout(100)
-    raise AssertionError(f"{selector} never held still under the mouse (last {previous})")
+    """The centre of an element of the drawing, once it holds still under the mouse."""
+    return steady_centre(nb.page, f"{app} .tavrei-board-widget {selector}")
 
 
 def mouse_click(nb: Notebook, app: str, selector: str) -> None:

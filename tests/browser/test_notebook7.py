@@ -29,6 +29,7 @@ from _lab import (
     free_port,
     private_jupyter_env,
     screenshot,
+    steady_centre,
     stop,
     wait_for_http,
 )
@@ -75,23 +76,7 @@ def click_square(page: Any, square: str) -> None:
     """Mouse click at the centre of a drawn square; wait until the board has redrawn."""
     board = page.locator(BOARD)
     before = int(board.get_attribute("data-version") or 0)
-    target = page.locator(f'{BOARD} .square[data-square="{square}"]')
-    # Notebook 7 renders cells lazily: scrolling back up to the board can move it
-    # again as cells above are measured, so aim only once the square holds still
-    # and the point really hits it
-    previous = None
-    for _ in range(100):
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert box is not None, square
-        point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
-                            " const s = e && e.closest('[data-square]');"
-                            " return s ? s.getAttribute('data-square') : null; }", list(point))
-        if point == previous and hit == square:
-            break
-        previous = point
-        page.wait_for_timeout(100)
+    point = steady_centre(page, f'{BOARD} .square[data-square="{square}"]')
     page.mouse.click(*point)
     page.wait_for_function(
         "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
