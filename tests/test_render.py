@@ -719,3 +719,21 @@ def test_the_die_column_can_be_kept_so_the_board_never_changes_width() -> None:
 def test_a_lone_tavrel_has_no_split_pill() -> None:
     root = parse(board_svg(Game().position, selected="e2", split_count=1))
     assert not [el for el in root.iter(NS + "g") if "split-count" in classes(el)]
+
+
+def test_every_svg_function_returns_text_a_notebook_shows_as_a_picture() -> None:
+    """Issue 26.3: a cell ending in board_svg(...) shows the board, not SVG markup."""
+    from tavrei_lab import Game
+    from tavrei_lab.render import SVG, board_svg, die_svg, game_svg_animation
+    from tavrei_lab.render.board import tavrel_svg
+    from tavrei_lab.render.tree import draw_svg
+    from tavrei_lab.tree import build
+
+    game = Game()
+    game.play("e2-e4")
+    pictures = [board_svg(game.position), die_svg("Q"), game_svg_animation(game),
+                draw_svg(build(Game(), 1)), tavrel_svg(1, 0, game.position.rules.pieces)]
+    for svg in pictures:
+        assert isinstance(svg, SVG) and isinstance(svg, str)
+        shown = svg._repr_svg_()
+        assert type(shown) is str and shown == svg and shown.startswith("<svg")

@@ -5,7 +5,7 @@ The public surface::
     board_svg(position, *, flipped=False, lastmove=None, selected=None,
               destinations=None, split_count=None, check=None, attacked_by=None,
               arrows=(), die_face=None, size=None, coordinates=True, theme=None,
-              **options) -> str
+              **options) -> SVG   # str with _repr_svg_
     die_svg(face, theme=None) -> str          # and DieFace(face) for notebooks
     game_svg_animation(game, mode="animate" | "frames", ...) -> str
     Theme, BIRCH, SLATE                       # colours and glyphs, swappable
@@ -24,6 +24,7 @@ pictures as data), ``theme`` (colours), ``die`` (die faces), ``animation``
 from tavrei_lab.render.animation import game_svg_animation
 from tavrei_lab.render.backend import (
     BACKENDS,
+    SVG,
     ElementTreeRenderer,
     Renderer,
     SvgwriteRenderer,
@@ -37,7 +38,7 @@ from tavrei_lab.render.theme import BIRCH, DEFAULT_THEME, SLATE, Theme
 _register_painters()
 
 __all__ = [
-    "BACKENDS", "BIRCH", "DEFAULT_GLYPHS", "DEFAULT_THEME", "SLATE", "DieFace",
+    "BACKENDS", "BIRCH", "DEFAULT_GLYPHS", "DEFAULT_THEME", "SLATE", "SVG", "DieFace",
     "ElementTreeRenderer", "Glyph", "GlyphSet", "Renderer", "Shape", "SvgwriteRenderer",
     "Theme", "board_svg", "describe_tavrel", "die_svg", "game_svg_animation",
     "strip_layout", "tower_title",

@@ -17,7 +17,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import LimitError, RenderError
-from tavrei_lab.render.backend import fmt
+from tavrei_lab.render.backend import SVG, fmt
 from tavrei_lab.render.board import (
     board_extent,
     check_size,
@@ -51,7 +51,7 @@ def _captions(game: Any) -> list[str]:
 def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.0,
                        flipped: bool = False, size: float | None = None,
                        coordinates: bool = True, columns: int = 4, theme: Theme | None = None,
-                       **options: Any) -> str:
+                       **options: Any) -> SVG:
     """Every position of ``game`` (start, then after each move or roll) in one SVG.
 
     ``interval`` is seconds per frame (animate); ``columns`` the grid width
@@ -105,7 +105,7 @@ def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.
         r.text(frame, bw / 2, bh + CAPTION * 0.7, captions[k],
                {"class": "caption", "fill": theme.coordinates, "font-size": 11,
                 "font-family": theme.font_family, "text-anchor": "middle"})
-    return r.to_string()
+    return SVG(r.to_string())
 
 
 def _animate(r: Any, frame: Any, k: int, n: int, dur: float) -> None:

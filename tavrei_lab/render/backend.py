@@ -47,6 +47,21 @@ def fmt(value: Any) -> str:
     return str(value)
 
 
+class SVG(str):
+    """SVG text that a notebook shows as a picture.
+
+    The drawing functions return text (to save, embed, compare), but a cell
+    that ends in ``board_svg(...)`` should show the board, as
+    ``chess.svg.board`` does, not a wall of markup: a ``str`` subclass keeps
+    every string use and adds Jupyter's ``_repr_svg_``.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
 class Renderer(ABC):
     """One SVG document under construction.
 

@@ -59,7 +59,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import NotationError, RenderError
-from tavrei_lab.render.backend import BACKENDS, Renderer, fmt
+from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
 from tavrei_lab.render.glyphs import BOX, GLYPH_INSET, GlyphSet, draw_glyph, glyph_group_attrs
 from tavrei_lab.render.theme import DEFAULT_THEME, THEME_FIELDS, Theme
@@ -168,7 +168,7 @@ def tower_title(tower: Iterable[Tavrel], pieces: Any, square_name: str) -> str:
 
 
 def tavrel_svg(kind: int, color: int, pieces: Any, *, size: float = 28,
-               theme: Theme | None = None, family: str | None = None) -> str:
+               theme: Theme | None = None, family: str | None = None) -> SVG:
     """One tavrel's glyph as a small SVG document (for legends and tower inspectors)."""
     theme = theme or DEFAULT_THEME
     family = family or GlyphSet.family_for(pieces)
@@ -177,7 +177,7 @@ def tavrel_svg(kind: int, color: int, pieces: Any, *, size: float = 28,
     fill, outline, detail = theme.piece_colors(color)
     g = r.group(None, glyph_group_attrs(fill, outline))
     draw_glyph(r, g, theme.glyphs.glyph(family, kind), fill, outline, detail)
-    return r.to_string()
+    return SVG(r.to_string())
 
 
 # -- layout ------------------------------------------------------------------------
@@ -361,8 +361,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               size: float | None = None, coordinates: bool = True,
               letter_px: float | None = None, die_panel: bool = False,
               other_roll: tuple[int, str] | None = None,
-              theme: Theme | None = None, **options: Any) -> str:
-    """The position as SVG text.
+              theme: Theme | None = None, **options: Any) -> SVG:
+    """The position as SVG text (an ``SVG`` string: a notebook shows it as the board).
 
     - ``flipped``: black at the bottom.
     - ``lastmove``: a ``Move`` (or a (from, to) pair) to highlight.
@@ -424,7 +424,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
             "data-flipped": "true" if flipped else "false"}
     renderer = make(px_w, round(px_w * hu / wu, 2), (0, 0, wu, hu), root)
     draw_board(renderer, None, scene)
-    return renderer.to_string()
+    return SVG(renderer.to_string())
 
 
 def resolve_options(position: Any, theme: Theme | None, options: dict[str, Any]

@@ -21,7 +21,7 @@ from typing import Any
 
 from tavrei_lab.core.pieces import ORTHODOX_PIECES, TAVRELI_PIECES
 from tavrei_lab.errors import RenderError
-from tavrei_lab.render.backend import BACKENDS, Renderer, fmt
+from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.glyphs import BOX, GlyphSet, draw_glyph, glyph_group_attrs
 from tavrei_lab.render.theme import DEFAULT_THEME, Theme
 
@@ -95,7 +95,7 @@ def draw_die(renderer: Renderer, parent: Any, x: float, y: float, side: float, f
 
 
 def die_svg(face: str, theme: Theme | None = None, *, pieces: Any = None,
-            size: float | None = None, passes: bool = False, backend: str = "svgwrite") -> str:
+            size: float | None = None, passes: bool = False, backend: str = "svgwrite") -> SVG:
     """One die face as an SVG document (``face``: a piece letter, or ``"skip"``/``"-"``)."""
     if not isinstance(face, str) or not face:
         raise RenderError(f"die face must be a non-empty string, not {face!r}")
@@ -104,7 +104,7 @@ def die_svg(face: str, theme: Theme | None = None, *, pieces: Any = None,
     px = size if size is not None else 48
     r = BACKENDS[backend](px, px, (0, 0, side, side), {"class": "tavrei-die"})
     draw_die(r, None, 1, 1, side - 2, face, theme, pieces, passes=passes)
-    return r.to_string()
+    return SVG(r.to_string())
 
 
 class DieFace:

@@ -42,7 +42,7 @@ import networkx as nx
 
 from tavrei_lab.errors import LimitError, RenderError
 from tavrei_lab.notation.moves import parse_move_spec
-from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG_NS, XLINK_NS, fmt
+from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG, SVG_NS, XLINK_NS, fmt
 from tavrei_lab.render.board import board_svg
 from tavrei_lab.tree.layout import layered_layout
 from tavrei_lab.tree.nodes import collector_paused, position_at, root_of
@@ -179,7 +179,7 @@ def _one_per_layer(nodes: Iterable[int], pos: dict[int, tuple[float, float]]) ->
 def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = None,
              collapsed: Iterable[int] = (), thumbnails: Any = False,
              selected: int | None = None, show_values: bool = True,
-             show_moves: bool = True, root: int | None = None) -> str:
+             show_moves: bool = True, root: int | None = None) -> SVG:
     """The tree as SVG text.
 
     ``collapsed`` nodes hide their subtrees; ``layout`` (``{node: (slot, layer)}``)
@@ -196,8 +196,8 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
     (40, 1)
     """
     with collector_paused():  # (a tuple or two a node: nothing for the collector)
-        return _drawing(G, layout, set(collapsed), thumbnails, selected, show_values,
-                        show_moves, root)
+        return SVG(_drawing(G, layout, set(collapsed), thumbnails, selected, show_values,
+                            show_moves, root))
 
 
 def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
