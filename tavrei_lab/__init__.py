@@ -13,6 +13,7 @@ from tavrei_lab import render  # noqa: F401 -- registers the notebook pictures (
 from tavrei_lab.core import BLACK, WHITE, Geometry, Move, Position, Tavrel
 from tavrei_lab.core.move import Roll
 from tavrei_lab.errors import (
+    ChessHabitError,
     IllegalMoveError,
     LimitError,
     NotationError,
@@ -21,7 +22,7 @@ from tavrei_lab.errors import (
     TavreiError,
     VariantError,
 )
-from tavrei_lab.game import Game
+from tavrei_lab.game import Game, read_games, read_record
 from tavrei_lab.rules.base import Option, Outcome, RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -32,5 +33,15 @@ __all__ = [
     "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",
     "NotationError", "Option", "Outcome", "Position", "PositionError", "RecordError",
     "Roll", "RuleModule", "Tavrel", "TavreiError", "VariantError", "load_variant",
-    "variants",
+    "variants", "read_games", "read_record", "ChessHabitError",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # python-chess's first guess is chess.Board: point at this package's two boards
+    if name == "Board":
+        raise ChessHabitError(
+            "tavrei_lab has no Board: a game (python-chess's chess.Board) is "
+            "tavrei_lab.Game(), and the board widget for a notebook is "
+            "tavrei_lab.widgets.Board(game)", name=name)
+    raise AttributeError(f"module 'tavrei_lab' has no attribute {name!r}", name=name)

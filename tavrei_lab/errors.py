@@ -119,3 +119,9 @@ class RenderError(TavreiError, ValueError):
 class ArgumentError(TavreiError, ValueError):
     """An argument a function or command cannot use: a seed that is not a whole number, a
     size that is not a finite positive number, a count past its documented bound."""
+
+
+class ChessHabitError(AttributeError):
+    """A python-chess name (``push_san``, ``fen``, ``chess.Board``) that this package
+    spells otherwise: an ``AttributeError``, as the missing name is, whose message
+    gives the Tavreli spelling."""

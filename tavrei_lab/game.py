@@ -12,12 +12,15 @@ proportion to its length (``python -m benchmarks replay`` prints plies/s).
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import random
+import re
 import time
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
@@ -25,6 +28,7 @@ from tavrei_lab.core.position import Position, check_limits
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING
 from tavrei_lab.errors import (
     ArgumentError,
+    ChessHabitError,
     IllegalMoveError,
     LimitError,
     NotationError,
@@ -49,6 +53,62 @@ from tavrei_lab.variant import (
 
 Action = Move | Roll
 
+
+class PlayedMove(Move):
+    """A ``Move`` that knows the position it is played from, so ``str(move)`` is its
+    move text (``e2-e4``), as python-chess prints a move; otherwise the same tuple
+    (equal to, and hashing as, the plain ``Move``)."""
+
+    @classmethod
+    def at(cls, move: Move, position: Position) -> PlayedMove:
+        played = cls(*move)
+        played.__dict__["position"] = position
+        return played
+
+    def __str__(self) -> str:
+        position = self.__dict__.get("position")
+        return write_move(position, self) if position is not None else repr(self)
+
+    def __repr__(self) -> str:
+        return repr(Move(*self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, tuple(self))   # pickles (to worker processes) as the plain move
+
+
+class LegalMoves(list[Move]):
+    """The legal moves, a list that may also be called: ``game.legal_moves()`` as
+    this package has it, ``game.legal_moves`` as python-chess has it."""
+
+    def __call__(self) -> LegalMoves:
+        return self
+
+
+#: python-chess's names on its Board, and how Tavreli's ``Game`` says each.
+CHESS_HABITS: dict[str, str] = {
+    "push_san": "Game.push takes the move text itself: game.push('e2-e4'), or several "
+                "with game.play('e2-e4 e7-e5')",
+    "push_uci": "Game.push takes the move text: game.push('e2-e4') (squares cut by '-')",
+    "parse_san": "game.parse_move('e2-e4') gives the legal Move that text names",
+    "parse_uci": "game.parse_move('e2-e4') gives the legal Move that text names",
+    "fen": "the position string is game.position.string (Game(text) reads one back)",
+    "board_fen": "the position string is game.position.string",
+    "epd": "the position string is game.position.string",
+    "set_fen": "start a new game from a position string: Game(text), or "
+               "Game(variant, position=text)",
+    "set_board_fen": "start a new game from a position string: Game(variant, position=text)",
+    "reset": "start a new game: Game(variant)",
+    "piece_at": "towers stand on squares: game.position.tower(square) (a tuple of Tavrels, "
+                "bottom first)",
+    "is_legal": "game.find_move(move) returns the legal move or raises IllegalMoveError "
+                "saying why",
+    "variation_san": "game.action_texts() gives the text of every action played",
+    "can_claim_draw": "game.outcome(claim_draw=True) is not None",
+    "is_insufficient_material": "game.outcome() says how a game ended",
+    "unicode": "a notebook shows the game as a picture; render.board_svg(game.position) "
+               "gives the SVG",
+}
+
 #: Largest die seed a game accepts (in absolute value): it is written into the record's
 #: ``Seed`` tag, which must read back, and 2**64 covers every seed anyone types.
 MAX_SEED = 2**64
@@ -65,6 +125,37 @@ def check_seed(seed: Any) -> int | None:
     if not -MAX_SEED <= seed <= MAX_SEED:
         raise ArgumentError(f"seed is out of range: at most {MAX_SEED} in absolute value")
     return int(seed)
+
+
+#: A board field of a position string: ranks of letters, digits and tower brackets, cut by "/".
+_BOARD_FIELD = re.compile(r"[A-Za-z0-9()\[\]{}.:+*-]+(/[A-Za-z0-9()\[\]{}.:+*-]+){3,}")
+
+
+def looks_like_position(text: Any) -> bool:
+    """Whether ``Game(text)`` was given a position string, as ``chess.Board(fen)`` is:
+    several fields, the first ranks cut by "/" -- no variant name or file reads so."""
+    if not isinstance(text, str):
+        return False
+    fields = text.split()
+    return len(fields) >= 2 and _BOARD_FIELD.fullmatch(fields[0]) is not None
+
+
+def _position_variant(text: str) -> str:
+    """The variant ``Game(text)`` plays when ``text`` is a position string
+    (``chess.Board(fen)``'s habit): Tavreli's if it reads so, else orthodox chess's (a
+    python-chess FEN); neither raises the Tavreli reading's error, naming ``position=``."""
+    try:
+        read_position(text, load_variant("tavreli"))
+        return "tavreli"
+    except PositionError as tavreli_error:
+        try:
+            read_position(text, load_variant("orthodox"))
+            return "orthodox"
+        except PositionError:
+            raise PositionError(
+                f"{tavreli_error.args[0]} -- Game(text) reads a position of Tavreli (or of "
+                "orthodox chess); for another variant write Game(variant, "
+                "position=text)") from None
 
 
 def _rules_for(variant: Any, options: dict[str, Any]) -> RuleModule:
@@ -103,6 +194,8 @@ class Game:
     def __init__(self, variant: Any = "tavreli", position: str | Position | None = None,
                  *, seed: int | None = None, **options: Any) -> None:
         seed = check_seed(seed)
+        if position is None and not options and looks_like_position(variant):
+            variant, position = _position_variant(variant), variant
         self.rules = _rules_for(variant, options)
         if position is None:
             start = self.rules.initial_position()
@@ -181,8 +274,50 @@ class Game:
         """How many moves have been played (rolls are not plies)."""
         return self._ply
 
-    def legal_moves(self) -> list[Move]:
-        return self.rules.legal_moves(self.position)
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves here, each printing as its move text (``str(move)``).
+
+        ``game.legal_moves()`` and python-chess's ``board.legal_moves`` (no call) both
+        give the list."""
+        position = self.position
+        return LegalMoves(PlayedMove.at(m, position) for m in self.rules.legal_moves(position))
+
+    @property
+    def turn(self) -> int:
+        """The side to move, ``WHITE`` or ``BLACK`` (python-chess's ``board.turn``)."""
+        return self.position.turn
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played, first first (python-chess's name for ``moves``)."""
+        return self.moves
+
+    def peek(self) -> Action:
+        """The last action played (a move, or a die roll); raises at the start."""
+        if not self._actions:
+            raise IllegalMoveError("nothing played yet: the game is at its start")
+        return self._actions[-1]
+
+    def is_checkmate(self) -> bool:
+        outcome = self.outcome()
+        return outcome is not None and outcome.termination == "checkmate"
+
+    def is_stalemate(self) -> bool:
+        outcome = self.outcome()
+        return outcome is not None and outcome.termination == "stalemate"
+
+    def result(self, claim_draw: bool = False) -> str:
+        """"1-0", "0-1", "1/2-1/2", or "*" while the game goes on (as python-chess)."""
+        outcome = self.outcome(claim_draw)
+        return "*" if outcome is None else outcome.result()
+
+    def __getattr__(self, name: str) -> Any:
+        hint = CHESS_HABITS.get(name)
+        if hint is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}",
+                                 name=name, obj=self)
+        raise ChessHabitError(f"Game has no {name}: {hint}", name=name, obj=self)
 
     def is_check(self) -> bool:
         return self.rules.is_check(self.position)
@@ -237,7 +372,11 @@ class Game:
         return face
 
     # -- moves -----------------------------------------------------------------
-    def _append(self, action: Action, position: Position, redoing: bool = False) -> None:
+    def _append(self, action: Action, position: Position, redoing: bool = False) -> Any:
+        """Play ``action`` (into ``position``); a move is kept as a ``PlayedMove``,
+        which prints as its text, and returned."""
+        if isinstance(action, Move) and not isinstance(action, PlayedMove):
+            action = PlayedMove.at(action, self.position)
         self._actions.append(action)
         self._positions.append(position)
         if isinstance(action, Move):
@@ -246,13 +385,13 @@ class Game:
         if not redoing:  # a new action starts a new line: what was undone cannot come back
             self._redo.clear()
             self._line_version += 1
+        return action
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
         move = self.find_move(move)
         new = self.rules.apply(self.position, move)
-        self._append(move, new)
-        return move
+        return self._append(move, new)
 
     def pop(self) -> Action:
         """Undo the last action (a move, or a die roll); raises at the start."""
@@ -346,8 +485,7 @@ class Game:
             raise NotationError(f"ply {ply}: {exc.args[0]}", text=text,
                                 where=f"ply {ply}") from None
         # parse_move returned one of the legal moves: no need to generate them again
-        self._append(move, self.rules.apply(self.position, move))
-        return move
+        return self._append(move, self.rules.apply(self.position, move))
 
     def _roll_text(self, face: str) -> None:
         try:
@@ -396,7 +534,7 @@ class Game:
 
     # -- resolving text to a legal move ------------------------------------------
     def _match(self, move: Move) -> Move:
-        legal = self.legal_moves()
+        legal = self.rules.legal_moves(self.position)
         if move in legal:
             return move
         for m in legal:  # castling given as a plain volkhv move, e.g. e1-g1
@@ -581,6 +719,53 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
         raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
     game.play(movetext, time_limit=time_limit)
     return game
+
+
+def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
+               allow_files: bool = False,
+               time_limit: float | None = DEFAULT_REPLAY_SECONDS) -> Iterator[Game]:
+    """Each game of a file of many records, in turn (as ``chess.pgn.read_game`` is
+    called until it gives None): ``source`` is an open text file, a path, or the text.
+
+    A record begins at its first tag line after the movetext of the one before (a
+    file of bare movetext is one game). Each is replayed as ``read_record`` does; one
+    that does not read raises ``RecordError`` naming the game's number and first
+    line, after the games before it were given.
+
+    >>> text = '[Variant "orthodox"]\\n\\n1. e2-e4 *\\n\\n[Variant "tavreli"]\\n\\n1. d2-d4 *\\n'
+    >>> [g.move_text(g.moves[0], g.positions[0]) for g in read_games(text)]
+    ['e2-e4', 'd2-d4']
+    """
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+        lines: Iterable[str] = io.StringIO(source)
+    elif isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8") as handle:
+            yield from read_games(handle, variant, allow_files=allow_files,
+                                  time_limit=time_limit)
+        return
+    else:
+        lines = source
+    number, first, in_moves = 0, 1, False
+    chunk: list[str] = []
+    for line_no, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and in_moves:
+            number += 1
+            yield _one_of_many("".join(chunk), number, first, variant, allow_files, time_limit)
+            chunk, in_moves, first = [], False, line_no
+        elif stripped and not stripped.startswith("["):
+            in_moves = True
+        chunk.append(line if line.endswith("\n") else line + "\n")
+    if any(c.strip() for c in chunk):
+        yield _one_of_many("".join(chunk), number + 1, first, variant, allow_files, time_limit)
+
+
+def _one_of_many(text: str, number: int, line: int, variant: Any, allow_files: bool,
+                 time_limit: float | None) -> Game:
+    try:
+        return read_record(text, variant, allow_files=allow_files, time_limit=time_limit)
+    except TavreiError as exc:   # a bad tag, an illegal move: the game's number says which
+        raise RecordError(f"game {number} (from line {line}): {exc.args[0]}") from exc
 
 
 #: The record tag that carries a whole variant definition (JSON), see ``Game.record``.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tavrei_lab.core.pictures import picture
+from tavrei_lab.errors import ChessHabitError
 
 
 class Move(NamedTuple):
@@ -29,6 +30,15 @@ class Move(NamedTuple):
     to_square: int
     promotion: int = 0
     castling: bool = False
+
+    @classmethod
+    def from_uci(cls, text: str) -> Move:
+        """python-chess's habit, pointed at this package's spelling: squares are
+        numbers of the variant's board, so only a game can read move text."""
+        raise ChessHabitError(
+            f"Move.from_uci({text!r}): a move is read in its game, which knows the board: "
+            f"game.parse_move({text!r}) gives the legal Move (text like 'e2-e4')",
+            name="from_uci")
 
     @property
     def key(self) -> tuple[int, int, int]:
