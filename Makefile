@@ -17,7 +17,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,cluster]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,cluster]"
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -55,7 +55,7 @@ test: setup browser $(DOCS_STAMP)
 # while it is built, the API reference from the docstrings, the CLI reference from the
 # parser. Warnings are errors. Its tools are the "docs" extra, kept out of `make lab`.
 $(DOCS_STAMP): pyproject.toml | $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[test,cluster,docs]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,cluster,docs]"
 	touch $@
 
 docs: $(DOCS_STAMP)

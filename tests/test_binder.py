@@ -58,7 +58,7 @@ def _copy_clone(dest: Path) -> None:
 def test_binder_folder_says_what_mybinder_needs() -> None:
     requirements = (BINDER / "requirements.txt").read_text().splitlines()
     lines = [r.split("#")[0].strip() for r in requirements]
-    assert "." in lines, "binder must install the package itself"
+    assert ".[lab]" in lines, "binder must install the package itself, with its front ends"
     runtime = (BINDER / "runtime.txt").read_text().strip()
     assert re.fullmatch(r"python-3\.(1[0-9])", runtime), runtime
     post_build = BINDER / "postBuild"

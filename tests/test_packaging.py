@@ -89,3 +89,143 @@ def test_wheel_built_from_the_sdist_has_the_data_files(built: Path) -> None:
     assert "tavrei_lab/py.typed" in names
     assert f"Version: {tavrei_lab.__version__}\n" in metadata
     assert "License-Expression: MIT\n" in metadata
+
+
+# -- What a pip user gets (issue 26.1, 26.2): the wheel installed alone -------------------
+
+def _wheel_metadata(built: Path) -> tuple[set[str], str]:
+    (wheel,) = built.glob("*.whl")
+    with zipfile.ZipFile(wheel) as whl:
+        names = set(whl.namelist())
+        metadata = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
+    return names, metadata
+
+
+def test_wheel_carries_every_notebook_of_notebooks_as_a_lesson(built: Path) -> None:
+    names, _ = _wheel_metadata(built)
+    notebooks = {p.relative_to(ROOT / "notebooks").as_posix()
+                 for p in (ROOT / "notebooks").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts}
+    assert {"00_quick_start.ipynb", "classroom_demo.ipynb"} <= notebooks
+    lessons = {n.removeprefix("tavrei_lab/lessons/") for n in names
+               if n.startswith("tavrei_lab/lessons/")}
+    assert lessons == notebooks | {"rules.md"}
+
+
+def test_long_description_has_no_link_or_picture_that_breaks_off_the_repository(
+        built: Path) -> None:
+    _, metadata = _wheel_metadata(built)
+    header, _, description = metadata.partition("\n\n")
+    assert "Description-Content-Type: text/markdown" in header
+    assert "tavrei-lab lessons" in description and 'pip install "tavrei_lab[lab]"' in description
+    relative_links = re.findall(r"\]\((?!https?:|#|mailto:)([^)]*)\)", description)
+    relative_pictures = re.findall(r'src="(?!https?:)([^"]*)"', description)
+    assert relative_links == [] and relative_pictures == []
+    # the README itself does have them: the rewrite is what takes them out
+    assert re.search(r"\]\((?!https?:|#)[^)]*\)", (ROOT / "README.md").read_text())
+
+
+def test_jupyterlab_and_voila_come_only_with_the_lab_extra(built: Path) -> None:
+    _, metadata = _wheel_metadata(built)
+    requires = re.findall(r"^Requires-Dist: (.*)$", metadata, flags=re.M)
+    core = [r for r in requires if "extra ==" not in r]
+    assert not [r for r in core if r.startswith(("jupyterlab", "voila", "notebook"))]
+    assert {"jupyterlab>=4.0; extra == \"lab\"", "voila>=0.5; extra == \"lab\""} <= set(requires)
+    assert any(r.startswith("tqdm") for r in core)
+    classifiers = set(re.findall(r"^Classifier: (.*)$", metadata, flags=re.M))
+    assert {"Typing :: Typed", "Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab",
+            "Programming Language :: Python :: 3.10"} <= classifiers
+
+
+@pytest.fixture(scope="module")
+def wheel_venv(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding only the built wheel (no editable install, no checkout on the
+    path); its dependencies are read from this interpreter's site-packages, so the test
+    needs no network. Returns the venv's bin folder."""
+    import site
+    import venv
+
+    env = tmp_path_factory.mktemp("wheel-venv")
+    venv.EnvBuilder(with_pip=False, clear=True).create(env)
+    bin_dir = env / "bin"
+    (wheel,) = built.glob("*.whl")
+    purelib = subprocess.run([str(bin_dir / "python"), "-c",
+                              "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--no-compile", "--target", purelib, str(wheel)], check=True, timeout=300)
+    # the dependencies: a path line for each of this venv's site folders -- not their
+    # .pth files, so the editable install of the checkout stays out
+    (Path(purelib) / "deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    script = bin_dir / "tavrei-lab"
+    script.write_text(f"#!{bin_dir / 'python'}\nfrom tavrei_lab.cli import main\n"
+                      "raise SystemExit(main())\n")
+    script.chmod(0o755)
+    return bin_dir
+
+
+def _outside(bin_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(cwd)}
+    return subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_the_wheel_alone_is_not_the_checkout(wheel_venv: Path, tmp_path: Path) -> None:
+    run = _outside(wheel_venv, "python", "-c",
+                   "import tavrei_lab, importlib.util as u; print(tavrei_lab.__file__); "
+                   "print(u.find_spec('jupyterlab') is None or 'shared')", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    where = run.stdout.split()[0]
+    assert where.startswith(str(wheel_venv.parent)), where
+
+
+def test_lessons_writes_the_notebooks_and_keeps_the_ones_you_changed(
+        wheel_venv: Path, tmp_path: Path) -> None:
+    first = _outside(wheel_venv, "tavrei-lab", "lessons", "class", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    lessons = tmp_path / "class"
+    written = {p.relative_to(lessons).as_posix() for p in lessons.rglob("*") if p.is_file()}
+    assert {"00_quick_start.ipynb", "classroom_demo.ipynb", "rules.md"} <= written
+    assert "jupyter lab class" in first.stdout
+    quick = lessons / "00_quick_start.ipynb"
+    for notebook in lessons.rglob("*.ipynb"):   # the links to the rules reach the copy
+        assert "../docs/rules.md" not in notebook.read_text(encoding="utf-8"), notebook
+    assert "](rules.md#" in (lessons / "01_meet_the_tavrels.ipynb").read_text()
+    # a student's changes are kept; an unchanged copy is written again without a word
+    quick.write_text(quick.read_text().replace("in three cells", "My notes"), encoding="utf-8")
+    (lessons / "02_towers_and_prisoners.ipynb").unlink()
+    again = _outside(wheel_venv, "tavrei-lab", "lessons", "class", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "My notes" in quick.read_text()
+    assert "kept" in again.stderr and "00_quick_start.ipynb" in again.stderr
+    assert again.stderr.count("\n") == 1   # only the changed one is named
+    assert (lessons / "02_towers_and_prisoners.ipynb").is_file()
+    default = _outside(wheel_venv, "tavrei-lab", "lessons", cwd=tmp_path)
+    assert default.returncode == 0 and (tmp_path / "tavrei-lessons" / "rules.md").is_file()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    bad = _outside(wheel_venv, "tavrei-lab", "lessons", str(blocked), cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "not a folder" in bad.stderr
+
+
+@pytest.mark.slow
+def test_a_written_lesson_runs_with_the_wheel_alone(wheel_venv: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_notebooks import run_notebook, stderr_tracebacks
+
+    monkeypatch.delenv("PYTHONPATH", raising=False)   # the kernel must not see a checkout
+
+    assert _outside(wheel_venv, "tavrei-lab", "lessons", "l", cwd=tmp_path).returncode == 0
+    check = ("import tavrei_lab\n"
+             f"assert tavrei_lab.__file__.startswith({str(wheel_venv.parent)!r})")
+    nb = run_notebook(tmp_path / "l" / "00_quick_start.ipynb", tmp_path / "run",
+                      python=str(wheel_venv / "python"), extra_cells=[check])
+    assert not stderr_tracebacks(nb)
+
+
+def test_svg_pictures_and_networkx_writers_with_the_wheel_alone(wheel_venv: Path,
+                                                                  tmp_path: Path) -> None:
+    code = ("from tavrei_lab import Game\nfrom tavrei_lab.render import board_svg\n"
+            "assert board_svg(Game().position)._repr_svg_().startswith('<svg')\n")
+    run = _outside(wheel_venv, "python", "-c", code, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
