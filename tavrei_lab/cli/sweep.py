@@ -20,6 +20,10 @@ from tavrei_lab.cli.common import add_run_options, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.sweep import sweep
+from tavrei_lab.lab.table import established_summary, summary_table
+
+#: Columns the printed tables fit in (the full tables go to --out).
+WIDTH = 100
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -64,9 +68,15 @@ def run(args: argparse.Namespace) -> int:
                        max_plies=args.max_plies, stop_width=args.stop_width,
                        batch=args.batch, executor=executor,
                        workers=args.workers, progress=not args.no_progress)
-    print(result.table)
+    cells, diffs = summary_table(result.table, WIDTH)
+    print(cells.text(WIDTH))
+    if diffs.rows:
+        print()
+        print(diffs.text(WIDTH))
     print()
-    print(result.pieces())
+    print(established_summary(result.differences()))
+    print("Piece values, every measure and the full tables: --out DIR "
+          "(cells.csv, pieces.csv, differences.csv)")
     total = sum(u.limit for u in result.units)
     print()
     print(f"{total} games in {len(result.units)} cells: {result.played} played now, "

@@ -23,12 +23,18 @@ command line::
     tavrei-lab sweep --base tavreli --grid splits=true,false --grid castling=true,false \\
         --agents greedy --games 200 --store lab.sqlite
 
+Is a difference real? ``res.table.compare("tavreli[splits=true]",
+"tavreli[splits=false]", "decisive")`` gives the difference with its 95 %
+interval and p-value, ``res.differences()`` every pair of cells with
+Holm-adjusted p-values (``lab.differences`` names the methods).
+
 Layers: the lab builds on ``compare`` (games, executors, statistics),
 ``engine``, ``game``, ``rules`` and ``core``; nothing but the command line
 imports the lab.
 """
 
 from tavrei_lab.lab.cells import Cell, build_cells, parse_grid_args
+from tavrei_lab.lab.differences import Difference, holm
 from tavrei_lab.lab.measures import GameWatch, cell_measures, drama, entropy_bits, lead_changes
 from tavrei_lab.lab.piece_values import fit_logistic, material_counts, piece_values
 from tavrei_lab.lab.plots import store_plots
@@ -36,7 +42,8 @@ from tavrei_lab.lab.store import ResultsStore, StoredGame
 from tavrei_lab.lab.sweep import SweepResult, play_lab_game, sweep
 from tavrei_lab.lab.table import ResultsTable
 
-__all__ = ["Cell", "GameWatch", "ResultsStore", "ResultsTable", "StoredGame", "SweepResult",
+__all__ = ["Cell", "Difference", "GameWatch", "ResultsStore", "ResultsTable", "StoredGame",
+           "SweepResult",
            "build_cells", "cell_measures", "drama", "entropy_bits", "fit_logistic",
-           "lead_changes", "material_counts", "parse_grid_args", "piece_values",
+           "holm", "lead_changes", "material_counts", "parse_grid_args", "piece_values",
            "play_lab_game", "store_plots", "sweep"]

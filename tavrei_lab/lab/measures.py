@@ -22,8 +22,8 @@ decisive rate               white's points per game; the share of draws; of deci
 terminations by kind        how the games ended (checkmate, stalemate, repetition, fifty
                             moves, ``max-plies`` adjudication) -- Tomašev et al. report
                             the draw kinds separately too
-game length                 Tomašev et al.: distribution of plies (mean with a normal 95 %
-                            interval, quartiles)
+game length                 Tomašev et al.: distribution of plies (mean with a Student t
+                            95 % interval, standard deviation, quartiles)
 branching factor            legal moves per decision, overall and by 10-ply stage of the
                             game (Browne 2008; Ludii's "branching factor" metrics)
 opening diversity           Tomašev et al. measured how varied openings are; here the
@@ -55,9 +55,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import Z95, median, quartiles, wilson_interval
+from tavrei_lab.compare.stats import median, quartiles, wilson_interval
 from tavrei_lab.core.tavrel import PROMOTED
 from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.lab.differences import mean_interval
 from tavrei_lab.lab.piece_values import material_counts
 
 #: The evaluation (in ratniks) a side must be ahead by to "lead".
@@ -186,18 +187,6 @@ def _rate(name: str, count: float, n: int, what: str) -> list[tuple[str, Any, st
             (f"{name}_hi", hi, "Wilson 95 % interval: upper end")]
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    if not n:
-        return (0.0, 0.0, 0.0)
-    m = sum(values) / n
-    if n < 2:
-        return (m, m, m)
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return (m, m - half, m + half)
-
-
 def branching_profile(games: Sequence[tuple[GameResult, dict[str, Any]]],
                       stage: int = STAGE_PLIES) -> list[float]:
     """Mean legal moves per decision in plies 1-10, 11-20, ... over the games."""
@@ -237,12 +226,14 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
         fields += _rate(f"end_{t}", ends.get(t, 0), n, f"ended by {t}" + (
             " (adjudicated as a draw: not a rules ending)" if t == ADJUDICATED else ""))
     plies = [g.plies for g in results]
-    m, lo, hi = _mean_ci(plies)
+    m, lo, hi = mean_interval(plies)
+    sd = (math.sqrt(sum((v - m) ** 2 for v in plies) / (n - 1)) if n > 1 else 0.0)
     q = quartiles(plies)
     fields += [
         ("length_mean", m, "game length in plies, mean"),
-        ("length_mean_lo", lo, "normal 95 % interval of the mean length: lower end"),
-        ("length_mean_hi", hi, "normal 95 % interval of the mean length: upper end"),
+        ("length_mean_lo", lo, "t 95 % interval of the mean length: lower end"),
+        ("length_mean_hi", hi, "t 95 % interval of the mean length: upper end"),
+        ("length_sd", sd, "standard deviation of the game length (for Welch's t)"),
         ("length_median", median(plies), "game length in plies, median"),
         ("length_q1", q[1], "game length, lower quartile"),
         ("length_q3", q[3], "game length, upper quartile"),

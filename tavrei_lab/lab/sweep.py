@@ -52,7 +52,7 @@ from tavrei_lab.lab.cells import Cell, build_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
 from tavrei_lab.lab.store import ResultsStore
-from tavrei_lab.lab.table import ResultsTable
+from tavrei_lab.lab.table import ResultsTable, established_summary
 
 #: Games per cell between two looks at the interval when stopping early.
 DEFAULT_BATCH = 20
@@ -286,6 +286,14 @@ class SweepResult:
         """Piece values per cell (logistic regression, with standard errors)."""
         return self.table_of("pieces")
 
+    def differences(self) -> ResultsTable:
+        """Every pairwise difference of the grid's cells, Holm-adjusted (``lab.differences``)."""
+        return self.table.differences()
+
+    def established(self) -> str:
+        """In words: which differences of the grid are established (Holm, 5 %)."""
+        return established_summary(self.differences())
+
     def games(self) -> list[Any]:
         """The stored games of this sweep (``StoredGame``), cell by cell."""
         return [g for u in self.units for g in self.store.games(u.hash, u.limit)]
@@ -303,11 +311,16 @@ class SweepResult:
         out = Path(directory)
         out.mkdir(parents=True, exist_ok=True)
         written = []
-        for name, table in (("cells", self.table), ("pieces", self.pieces())):
+        diffs = self.differences()
+        for name, table in (("cells", self.table), ("pieces", self.pieces()),
+                            ("differences", diffs)):
             for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
                 path = out / f"{name}.{ext}"
                 path.write_text(text, encoding="utf-8")
                 written.append(path)
+        path = out / "differences.txt"
+        path.write_text(established_summary(diffs) + "\n", encoding="utf-8")
+        written.append(path)
         for name, plot in self.plots().items():
             path = out / f"{name}.svg"
             path.write_text(plot.svg, encoding="utf-8")

@@ -14,6 +14,7 @@ from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab.differences import PAIRWISE, Difference, difference_of, holm
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
 from tavrei_lab.lab.store import ResultsStore, StoredGame
@@ -24,6 +25,43 @@ TABLE_KINDS = ("cells", "pieces", "games")
 
 class ResultsTable(_BaseTable):
     """A ``compare.ResultsTable`` that can also be read from a results store."""
+
+    def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
+        """The row of the cell called ``name`` (and played by ``agents``, when several are)."""
+        rows = [r for r in self.rows if r.get("cell") == name
+                and (agents is None or r.get("agents") == agents)]
+        if not rows:
+            cells = sorted({str(r.get("cell")) for r in self.rows})
+            raise TavreiError(f"no cell {name!r}" + (f" with agents {agents!r}" if agents else "")
+                              + f" in the table; its cells: {', '.join(cells) or '(none)'}")
+        if len(rows) > 1:
+            pairs = ", ".join(sorted({str(r.get("agents")) for r in rows}))
+            raise TavreiError(f"cell {name!r} was played by several agent pairs ({pairs}); "
+                              "say which with agents=")
+        return rows[0]
+
+    def compare(self, a: str, b: str, measure: str = "white_score",
+                agents: str | None = None) -> Difference:
+        """The difference a - b of ``measure`` between cells ``a`` and ``b``.
+
+        ``measure`` is ``white_score``, ``decisive``, ``draw`` or ``length``
+        (the table's column names ``decisive_rate``, ``draw_rate``,
+        ``length_mean`` work too). The result has ``difference``, ``low``,
+        ``high`` (its 95 % interval) and ``p_value`` (two-sided); the methods
+        are in ``lab.differences``: Newcombe's interval and the score test for
+        the proportions, Welch's t for white's score (half points) and length.
+        One comparison: for many at once use ``differences()`` (Holm-adjusted).
+        """
+        return difference_of(self.cell_row(a, agents), self.cell_row(b, agents), measure, a, b)
+
+    def differences(self, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
+        """Every pairwise difference of the cells (within each agent pair), Holm-adjusted.
+
+        The adjustment runs over every row of the table (all pairs x all
+        measures): "established" means the difference holds with a 5 %
+        chance of any false claim in the whole table.
+        """
+        return differences_table(self, measures)
 
     @classmethod
     def from_store(cls, store: str | os.PathLike[str] | ResultsStore, kind: str = "cells",
@@ -62,6 +100,103 @@ class ResultsTable(_BaseTable):
         if kind == "pieces":
             return pieces_table(groups)
         return games_table([g for _, gs in groups for g in gs])
+
+
+DIFFERENCE_COLUMNS = [
+    ("measure", "what is compared (white_score, decisive, draw, length)"),
+    ("a", "first cell"), ("b", "second cell"), ("agents", "the agents both cells were played by"),
+    ("value_a", "the measure in a"), ("value_b", "the measure in b"),
+    ("difference", "a - b"), ("low", "95 % interval of the difference: lower end"),
+    ("high", "95 % interval of the difference: upper end"),
+    ("p_value", "two-sided p-value of that one comparison"),
+    ("p_holm", "the p-value adjusted by Holm's method over every row of this table"),
+    ("established", "yes when p_holm < 0.05: the difference holds, corrected for the others"),
+    ("method", "interval and test used"),
+]
+
+
+def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
+    """Every pair of cells played by the same agents, every measure, with Holm's correction."""
+    found: list[Difference] = []
+    agents_of: list[str] = []
+    rows = [r for r in cells.rows if int(r.get("games") or 0) >= 2]
+    for i, ra in enumerate(rows):
+        for rb in rows[i + 1:]:
+            if ra.get("agents") != rb.get("agents") or ra.get("cell") == rb.get("cell"):
+                continue
+            for m in measures:
+                found.append(difference_of(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
+                agents_of.append(str(ra.get("agents")))
+    adjusted = holm([d.p_value for d in found])
+    out = [{"measure": d.measure, "a": d.a, "b": d.b, "agents": ag, "value_a": d.estimate_a,
+            "value_b": d.estimate_b, "difference": d.difference, "low": d.low, "high": d.high,
+            "p_value": d.p_value, "p_holm": p, "established": "yes" if p < 0.05 else "no",
+            "method": d.method} for d, ag, p in zip(found, agents_of, adjusted)]
+    return ResultsTable("Differences between cells (95 % intervals; Holm-adjusted p-values)",
+                        DIFFERENCE_COLUMNS, out)
+
+
+def established_summary(diffs: _BaseTable) -> str:
+    """In words: which differences of a differences table are established, which are not."""
+    if not diffs.rows:
+        return ("No two cells to compare (a grid needs at least two cells played by the "
+                "same agents).")
+    yes = [r for r in diffs.rows if r["established"] == "yes"]
+    lines = [f"{len(yes)} of {len(diffs.rows)} differences are established "
+             "(Holm-adjusted p < 0.05 over all of them):"]
+    for r in yes:
+        lines.append(f"  {r['measure']}: {r['a']} - {r['b']} = {r['difference']:+.3f} "
+                     f"[{r['low']:+.3f}, {r['high']:+.3f}], p_holm = {r['p_holm']:.3g}")
+    if not yes:
+        lines[0] = (f"None of the {len(diffs.rows)} differences is established "
+                    "(Holm-adjusted p < 0.05): more games, or no difference.")
+    else:
+        lines.append("The others are not established: their intervals are in the --out files "
+                     "(differences.csv); not established is not the same as equal.")
+    return "\n".join(lines)
+
+
+def _ci(v: Any, lo: Any, hi: Any, digits: int = 2) -> str:
+    return f"{v:.{digits}f} ({lo:.{digits}f}-{hi:.{digits}f})"
+
+
+def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, ResultsTable]:
+    """A terminal's view of a sweep: (cells, differences) each fitting ``width`` columns.
+
+    The cells are numbered (#1, #2, ...) so the differences can name them in a
+    few characters; the full tables, with every measure and the cells' names
+    in each row, are ``table`` and ``differences()`` (and the ``--out`` files).
+    """
+    keys = [(r.get("cell"), r.get("agents")) for r in cells.rows]
+    number = {k: f"#{i + 1}" for i, k in enumerate(keys)}
+    several = len({a for _, a in keys}) > 1
+    cols = [("#", "cell number"), ("cell", "the variant"), ("games", "games played"),
+            ("white score", "white's points per game (Wilson 95 %)"),
+            ("decisive", "share of decided games (Wilson 95 %)"),
+            ("length", "mean plies (t 95 %)")]
+    rows = []
+    for r, k in zip(cells.rows, keys):
+        name = str(r.get("cell")) + (f" {r.get('agents')}" if several else "")
+        room = width - 60
+        rows.append({"#": number[k], "cell": name if len(name) <= room else name[:room - 1] + "~",
+                     "games": r.get("games"),
+                     "white score": _ci(r["white_score"], r["white_score_lo"], r["white_score_hi"]),
+                     "decisive": _ci(r["decisive_rate"], r["decisive_rate_lo"],
+                                     r["decisive_rate_hi"]),
+                     "length": _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0)})
+    agents = ", ".join(sorted({str(a) for _, a in keys}))
+    small = ResultsTable(f"Per cell ({agents}); every measure: --out cells.csv", cols, rows)
+    diffs = differences_table(cells)
+    drows = [{"measure": d["measure"], "a - b": f"{number[(d['a'], d['agents'])]} - "
+              f"{number[(d['b'], d['agents'])]}",
+              "difference (95 %)": f"{d['difference']:+.3f} ({d['low']:+.3f} to {d['high']:+.3f})",
+              "p": f"{d['p_value']:.3g}", "p Holm": f"{d['p_holm']:.3g}",
+              "established": d["established"]} for d in diffs.rows]
+    dcols = [("measure", "the measure"), ("a - b", "the cells, by number"),
+             ("difference (95 %)", "a - b and its 95 % interval"), ("p", "p-value"),
+             ("p Holm", "Holm-adjusted over every row"), ("established", "p Holm < 0.05")]
+    return small, ResultsTable("Differences (Holm over all rows); full: --out differences.csv",
+                               dcols, drows)
 
 
 def _head(setting: dict[str, Any], games: list[StoredGame]) -> list[tuple[str, Any, str]]:
@@ -141,5 +276,6 @@ def games_table(games: Sequence[StoredGame]) -> ResultsTable:
     return ResultsTable("Games", columns, rows)
 
 
-__all__ = ["ResultsTable", "TABLE_KINDS", "cells_table", "games_table", "piece_samples",
-           "pieces_table"]
+__all__ = ["DIFFERENCE_COLUMNS", "ResultsTable", "TABLE_KINDS", "cells_table",
+           "differences_table", "established_summary", "summary_table",
+           "games_table", "piece_samples", "pieces_table"]

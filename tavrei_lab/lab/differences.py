@@ -1,0 +1,317 @@
+"""Is one cell different from another? Intervals and tests of differences, corrections, plans.
+
+Two cells' intervals overlapping does not mean "can't tell": the difference
+has its own, narrower interval (20 games a cell, 1.00 [0.84, 1.00] and
+0.70 [0.48, 0.86] overlap, yet their difference is +0.30 [+0.08, +0.52],
+p = 0.008). This module gives that interval and its test, for each kind of
+measure a cell has:
+
+==================  ==========================================  ============================
+measure             95 % interval of the difference a - b       two-sided p-value
+==================  ==========================================  ============================
+decisive, draw      Newcombe (1998) hybrid score interval,      score (pooled z) test of two
+(proportions)       his method 10: the two Wilson intervals     proportions
+                    combined; sound near 0 and 1
+white_score         Welch t interval on per-game scores         Welch t test
+(half points)       (1, 1/2, 0)
+length              Welch t interval on per-game plies          Welch t test
+==================  ==========================================  ============================
+
+Why Welch t for white's score: with half points a game's score is not a
+Bernoulli draw (a draw is half a win, not half the games), so the binomial
+intervals do not apply; the per-game scores are a trinomial sample whose
+mean and variance the t interval uses directly, and Welch's form does not
+assume the two cells have the same spread (a drawish cell and a decisive
+one do not). Pairs of games (one opening with each colour) would cancel
+the opening's bias, but a sweep's cells do not share openings, so the
+games of a cell are the units.
+
+Many differences at once (every pair of cells of a grid) are corrected by
+Holm's (1979) step-down method, which holds the chance of any false
+"established" at 5 % over the whole grid. Repeated looks at a growing
+sample (``--until-decided``) spend alpha by the Lan-DeMets O'Brien-Fleming-
+type function (``obrien_fleming_spent``), each look tested at its own
+increment of alpha (a union bound: exact boundaries would be a little less
+strict, never more).
+
+Everything is computed here without scipy (which is only a test oracle):
+Student's t from the regularised incomplete beta function, the normal from
+``statistics.NormalDist``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from tavrei_lab.compare.stats import Z95, wilson_interval
+from tavrei_lab.errors import TavreiError
+
+_NORMAL = NormalDist()
+
+#: The measures ``compare`` knows, and the kind of each.
+PROPORTIONS = ("decisive", "draw")
+MEANS = ("white_score", "length")
+MEASURES = (*MEANS[:1], *PROPORTIONS, *MEANS[1:])
+#: The measures a grid's pairwise table compares: ``draw`` is left out because a draw
+#: rate's difference is the decisive rate's with the sign changed (the same test
+#: twice would only make Holm's correction stricter for nothing).
+PAIRWISE = ("white_score", "decisive", "length")
+#: Other spellings (the table's column names) accepted for each measure.
+ALIASES = {"decisive_rate": "decisive", "draw_rate": "draw", "length_mean": "length",
+           "white": "white_score"}
+
+
+# -- distributions ------------------------------------------------------------------
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-16:
+            break
+    return h
+
+
+def incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_sf(t: float, df: float) -> float:
+    """P(T > t) for Student's t with ``df`` degrees of freedom (any real df > 0)."""
+    if math.isinf(df):
+        return 1.0 - _NORMAL.cdf(t)
+    tail = 0.5 * incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    return tail if t >= 0 else 1.0 - tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t (bisection on ``t_sf``, to machine precision)."""
+    if not 0.0 < p < 1.0:
+        raise TavreiError(f"t_quantile: probability {p} is not strictly between 0 and 1")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    if p == 0.5:
+        return 0.0
+    lo, hi = 0.0, 1.0
+    while t_sf(hi, df) > 1.0 - p:
+        hi *= 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if t_sf(mid, df) > 1.0 - p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-15 * max(1.0, hi):
+            break
+    return (lo + hi) / 2.0
+
+
+def t95(df: float) -> float:
+    """The two-sided 95 % critical value of t (1.96 as df grows)."""
+    return t_quantile(0.975, df) if df > 0 else math.inf
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the t 95 % interval of a mean (z would be too narrow for few games)."""
+    n = len(values)
+    if not n:
+        return (0.0, 0.0, 0.0)
+    m = sum(values) / n
+    if n < 2:
+        return (m, m, m)
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return (m, m - half, m + half)
+
+
+# -- differences --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Difference:
+    """The difference a - b of one measure between two cells, with its interval and test."""
+
+    measure: str
+    a: str
+    b: str
+    estimate_a: float
+    estimate_b: float
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    n_a: int
+    n_b: int
+    method: str
+
+    @property
+    def established(self) -> bool:
+        """Is the difference significant at 5 % (uncorrected: see ``holm`` for many)?"""
+        return self.p_value < 0.05
+
+    def __str__(self) -> str:
+        return (f"{self.measure}: {self.a} {self.estimate_a:.3f} (n={self.n_a}) - "
+                f"{self.b} {self.estimate_b:.3f} (n={self.n_b}) = {self.difference:+.3f} "
+                f"[{self.low:+.3f}, {self.high:+.3f}], p = {self.p_value:.3g} ({self.method})")
+
+
+def newcombe_interval(x1: float, n1: int, x2: float, n2: int,
+                      z: float = Z95) -> tuple[float, float]:
+    """Newcombe's (1998) hybrid score interval (method 10) for p1 - p2."""
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson_interval(x1, n1, z)
+    l2, u2 = wilson_interval(x2, n2, z)
+    d = p1 - p2
+    return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
+            d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
+def score_test(x1: float, n1: int, x2: float, n2: int) -> float:
+    """Two-sided p-value of the score (pooled z) test that two proportions are equal."""
+    pooled = (x1 + x2) / (n1 + n2)
+    var = pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2)
+    d = x1 / n1 - x2 / n2
+    if var <= 0.0:
+        return 1.0 if d == 0 else 0.0
+    return 2.0 * (1.0 - _NORMAL.cdf(abs(d) / math.sqrt(var)))
+
+
+def welch(m1: float, v1: float, n1: int, m2: float, v2: float,
+          n2: int) -> tuple[float, float, float, float]:
+    """(difference, low, high, p) of Welch's t interval and test, from means and variances."""
+    d = m1 - m2
+    s1, s2 = v1 / n1, v2 / n2
+    se2 = s1 + s2
+    if se2 <= 0.0:
+        return (d, d, d, 1.0 if d == 0 else 0.0)
+    df = se2 ** 2 / ((s1 ** 2 / (n1 - 1) if s1 else 0.0) + (s2 ** 2 / (n2 - 1) if s2 else 0.0))
+    se = math.sqrt(se2)
+    half = t95(df) * se
+    return (d, d - half, d + half, 2.0 * t_sf(abs(d) / se, df))
+
+
+def score_moments(wins: int, draws: int, losses: int) -> tuple[float, float]:
+    """(mean, sample variance) of per-game scores 1, 1/2, 0 given the counts."""
+    n = wins + draws + losses
+    m = (wins + draws / 2.0) / n
+    ss = wins * (1.0 - m) ** 2 + draws * (0.5 - m) ** 2 + losses * m ** 2
+    return m, ss / (n - 1) if n > 1 else 0.0
+
+
+def measure_name(measure: str) -> str:
+    """The canonical name of a measure, or a TavreiError naming the known ones."""
+    name = ALIASES.get(measure, measure)
+    if name not in MEASURES:
+        raise TavreiError(f"unknown measure {measure!r}; expected one of {', '.join(MEASURES)}")
+    return name
+
+
+def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
+                  b: str = "b") -> Difference:
+    """The difference a - b of ``measure`` between two cells' table rows."""
+    name = measure_name(measure)
+    n1, n2 = int(row_a["games"]), int(row_b["games"])
+    if n1 < 2 or n2 < 2:
+        raise TavreiError(f"compare {name}: a cell needs at least 2 games "
+                          f"({a}: {n1}, {b}: {n2})")
+    if name in PROPORTIONS:
+        def count(row: dict) -> int:
+            return (int(row["draws"]) if name == "draw"
+                    else int(row["white_wins"]) + int(row["black_wins"]))
+        x1, x2 = count(row_a), count(row_b)
+        lo, hi = newcombe_interval(x1, n1, x2, n2)
+        return Difference(name, a, b, x1 / n1, x2 / n2, x1 / n1 - x2 / n2, lo, hi,
+                          score_test(x1, n1, x2, n2), n1, n2,
+                          "Newcombe hybrid score interval; score (pooled z) test")
+    if name == "white_score":
+        m1, v1 = score_moments(int(row_a["white_wins"]), int(row_a["draws"]),
+                               int(row_a["black_wins"]))
+        m2, v2 = score_moments(int(row_b["white_wins"]), int(row_b["draws"]),
+                               int(row_b["black_wins"]))
+        method = "Welch t on per-game scores"
+    else:
+        if "length_sd" not in row_a or "length_sd" not in row_b:
+            raise TavreiError("compare length: the table has no length_sd column "
+                              "(read it again with ResultsTable.from_store)")
+        m1, v1 = float(row_a["length_mean"]), float(row_a["length_sd"]) ** 2
+        m2, v2 = float(row_b["length_mean"]), float(row_b["length_sd"]) ** 2
+        method = "Welch t on per-game plies"
+    d, lo, hi, p = welch(m1, v1, n1, m2, v2, n2)
+    return Difference(name, a, b, m1, m2, d, lo, hi, p, n1, n2, method)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's (1979) step-down adjusted p-values, in the order given."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+# -- planning -----------------------------------------------------------------------
+
+def games_for_proportions(p1: float, p2: float, alpha: float = 0.05,
+                          power: float = 0.8) -> int:
+    """Games per cell to detect p1 vs p2 (two-sided alpha, the given power)."""
+    if p1 == p2:
+        raise TavreiError("plan: the effect is 0; no number of games detects it")
+    za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
+    bar = (p1 + p2) / 2
+    n = (za * math.sqrt(2 * bar * (1 - bar))
+         + zb * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / (p1 - p2) ** 2
+    return max(2, math.ceil(n))
+
+
+def games_for_means(sd: float, effect: float, alpha: float = 0.05, power: float = 0.8) -> int:
+    """Games per cell to detect a difference ``effect`` of means with spread ``sd``."""
+    if effect == 0:
+        raise TavreiError("plan: the effect is 0; no number of games detects it")
+    za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
+    return max(2, math.ceil(2 * (za + zb) ** 2 * sd ** 2 / effect ** 2))
+
+
+def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
+    """Alpha spent by information fraction ``fraction`` (Lan-DeMets, O'Brien-Fleming type)."""
+    if fraction <= 0:
+        return 0.0
+    fraction = min(1.0, fraction)
+    return 2.0 * (1.0 - _NORMAL.cdf(_NORMAL.inv_cdf(1 - alpha / 2) / math.sqrt(fraction)))
+
+
+__all__ = ["ALIASES", "Difference", "MEASURES", "PAIRWISE", "difference_of", "games_for_means",
+           "games_for_proportions", "holm", "incomplete_beta", "mean_interval",
+           "measure_name", "newcombe_interval", "obrien_fleming_spent", "score_moments",
+           "score_test", "t95", "t_quantile", "t_sf", "welch"]

@@ -1,0 +1,166 @@
+"""Tests of differences between cells, corrections and plans (issue 23.3), checked against
+statsmodels and scipy (test-only oracles) on stored games."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+
+scipy_stats = pytest.importorskip("scipy.stats")
+smprop = pytest.importorskip("statsmodels.stats.proportion")
+smmulti = pytest.importorskip("statsmodels.stats.multitest")
+
+from tavrei_lab.errors import TavreiError  # noqa: E402
+from tavrei_lab.lab import ResultsTable, sweep  # noqa: E402
+from tavrei_lab.lab import differences as D  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """A small two-cell sweep in a store: the games every check below recomputes from."""
+    path = tmp_path_factory.mktemp("diff") / "lab.sqlite"
+    res = sweep("tavreli", {"splits": [True, False]}, agents="level:1", games=16, seed=11,
+                max_plies=60, store=path, executor="inline", progress=False)
+    return path, res
+
+
+def _per_game(path, cell):
+    games = ResultsTable.from_store(path, kind="games")
+    rows = [r for r in games.rows if r["cell"] == cell]
+    score = [1.0 if r["result"] == "1-0" else 0.0 if r["result"] == "0-1" else 0.5 for r in rows]
+    return rows, score
+
+
+def test_compare_agrees_with_statsmodels_and_scipy_on_stored_games(stored):
+    path, _ = stored
+    table = ResultsTable.from_store(path)
+    a, b = "tavreli[splits=true]", "tavreli[splits=false]"
+    ra, sa = _per_game(path, a)
+    rb, sb = _per_game(path, b)
+    for measure, won in (("decisive", lambda r: r["result"] != "1/2-1/2"),
+                         ("draw", lambda r: r["result"] == "1/2-1/2")):
+        x1, x2 = sum(map(won, ra)), sum(map(won, rb))
+        got = table.compare(a, b, measure)
+        lo, hi = smprop.confint_proportions_2indep(x1, len(ra), x2, len(rb), method="newcomb")
+        assert got.difference == pytest.approx(x1 / len(ra) - x2 / len(rb), abs=1e-12)
+        assert got.low == pytest.approx(lo, abs=1e-9) and got.high == pytest.approx(hi, abs=1e-9)
+        if 0 < x1 + x2 < len(ra) + len(rb):
+            ref = smprop.test_proportions_2indep(x1, len(ra), x2, len(rb), method="score",
+                                                 correction=False)
+            assert got.p_value == pytest.approx(ref.pvalue, abs=1e-9)
+    for measure, xa, xb in (("white_score", sa, sb),
+                            ("length", [r["plies"] for r in ra], [r["plies"] for r in rb])):
+        got = table.compare(a, b, measure)
+        ref = scipy_stats.ttest_ind(xa, xb, equal_var=False)
+        ci = ref.confidence_interval(0.95)
+        assert got.difference == pytest.approx(sum(xa) / len(xa) - sum(xb) / len(xb), abs=1e-9)
+        assert got.p_value == pytest.approx(ref.pvalue, abs=1e-9)
+        assert got.low == pytest.approx(ci.low, abs=1e-9)
+        assert got.high == pytest.approx(ci.high, abs=1e-9)
+    # the column names of the table work as measure names too
+    assert table.compare(a, b, "length_mean") == table.compare(a, b, "length")
+
+
+def test_the_issues_overlapping_intervals_have_a_clear_difference():
+    """20 games a cell: 1.00 [0.84, 1.00] vs 0.70 [0.48, 0.86] overlap, the difference does not."""
+    row = {"games": 20, "white_wins": 11, "black_wins": 9, "draws": 0}
+    other = {"games": 20, "white_wins": 7, "black_wins": 7, "draws": 6}
+    d = D.difference_of(row, other, "decisive")
+    assert round(d.difference, 2) == 0.30
+    assert (round(d.low, 2), round(d.high, 2)) == (0.08, 0.52)
+    assert round(d.p_value, 3) == 0.008
+    assert d.established
+
+
+def test_bad_measure_or_cell_names_what_is_wrong(stored):
+    path, _ = stored
+    table = ResultsTable.from_store(path)
+    with pytest.raises(TavreiError, match="unknown measure 'elo'.*white_score"):
+        table.compare("tavreli[splits=true]", "tavreli[splits=false]", "elo")
+    with pytest.raises(TavreiError, match="no cell 'tavreli'.*splits=false"):
+        table.compare("tavreli", "tavreli[splits=false]", "draw")
+
+
+def test_t_distribution_and_mean_interval_match_scipy():
+    for df in (1, 2, 3.7, 9, 30, 250):
+        assert D.t_quantile(0.975, df) == pytest.approx(scipy_stats.t.ppf(0.975, df), abs=1e-9)
+        for t in (-2.5, 0.3, 1.9, 7.0):
+            assert D.t_sf(t, df) == pytest.approx(scipy_stats.t.sf(t, df), abs=1e-12)
+    values = [31, 54, 60, 60, 44, 71, 38]
+    m, lo, hi = D.mean_interval(values)
+    ref = scipy_stats.t.interval(0.95, len(values) - 1, loc=m,
+                                 scale=scipy_stats.sem(values))
+    assert (lo, hi) == pytest.approx(ref, abs=1e-9)
+    # t, not z: with 7 games the interval is wider than the normal one
+    z_half = 1.959963984540054 * scipy_stats.sem(values)
+    assert hi - m > z_half * 1.2
+
+
+def test_cell_table_length_interval_is_t(stored):
+    path, _ = stored
+    table = ResultsTable.from_store(path)
+    row = table.rows[0]
+    plies = [r["plies"] for r in _per_game(path, row["cell"])[0]]
+    ref = scipy_stats.t.interval(0.95, len(plies) - 1, loc=sum(plies) / len(plies),
+                                 scale=scipy_stats.sem(plies))
+    assert (row["length_mean_lo"], row["length_mean_hi"]) == pytest.approx(ref, abs=1e-9)
+    assert row["length_sd"] == pytest.approx(scipy_stats.tstd(plies), abs=1e-9)
+
+
+def test_holm_matches_statsmodels():
+    ps = [0.01, 0.04, 0.03, 0.005, 0.5, 0.2]
+    ref = smmulti.multipletests(ps, method="holm")[1]
+    assert D.holm(ps) == pytest.approx(list(ref), abs=1e-12)
+
+
+def test_pairwise_differences_of_a_grid_are_holm_adjusted(stored):
+    _, res = stored
+    diffs = res.differences()
+    assert {r["measure"] for r in diffs.rows} == set(D.PAIRWISE)
+    assert len(diffs.rows) == 3          # one pair of cells x three measures
+    ref = smmulti.multipletests([r["p_value"] for r in diffs.rows], method="holm")[1]
+    assert [r["p_holm"] for r in diffs.rows] == pytest.approx(list(ref), abs=1e-12)
+    for r in diffs.rows:
+        assert r["established"] == ("yes" if r["p_holm"] < 0.05 else "no")
+    words = res.established()
+    assert "differences" in words and "Holm" in words
+
+
+def test_sample_size_is_the_labs_formula():
+    z = scipy_stats.norm.ppf
+    p1, p2 = 0.5, 0.54
+    bar = (p1 + p2) / 2
+    n = (z(0.975) * math.sqrt(2 * bar * (1 - bar))
+         + z(0.8) * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / (p1 - p2) ** 2
+    assert D.games_for_proportions(p1, p2) == math.ceil(n)
+    assert 2000 < D.games_for_proportions(p1, p2) < 2600     # "1,500-2,500 games a cell"
+    assert D.games_for_means(0.4, 0.04) == math.ceil(2 * (z(0.975) + z(0.8)) ** 2 * 100)
+    with pytest.raises(TavreiError, match="effect is 0"):
+        D.games_for_proportions(0.5, 0.5)
+
+
+def test_obrien_fleming_spending_spends_little_early_and_alpha_at_the_end():
+    assert D.obrien_fleming_spent(1.0) == pytest.approx(0.05, abs=1e-12)
+    assert D.obrien_fleming_spent(0.25) < 0.0001
+    spent = [D.obrien_fleming_spent(t / 4) for t in range(5)]
+    assert spent == sorted(spent)
+
+
+def test_cli_tables_fit_100_columns_and_out_has_the_differences(tmp_path):
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli", "--grid",
+         "splits=true,false", "--grid", "castling=true,false", "--agents", "greedy",
+         "--games", "4", "--max-plies", "30", "--no-progress", "--out", str(out)],
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    width = max(len(line) for line in proc.stdout.splitlines())
+    assert width <= 100, proc.stdout
+    assert "Holm" in proc.stdout and "#4" in proc.stdout
+    lines = (out / "differences.csv").read_text().strip().splitlines()
+    assert len(lines) == 1 + 6 * 3          # 4 cells: 6 pairs x 3 measures
+    assert "p_holm" in lines[0]
+    assert "differences" in (out / "differences.txt").read_text()
