@@ -164,3 +164,58 @@ def test_cli_tables_fit_100_columns_and_out_has_the_differences(tmp_path):
     assert len(lines) == 1 + 6 * 3          # 4 cells: 6 pairs x 3 measures
     assert "p_holm" in lines[0]
     assert "differences" in (out / "differences.txt").read_text()
+
+
+# -- planning and playing until decided -----------------------------------------------
+
+TINY = dict(agents="greedy", seed=4, max_plies=30, executor="inline", progress=False)
+
+
+def test_plan_uses_the_trials_rate_and_pace():
+    from tavrei_lab.lab.planning import plan
+    got = plan("tavreli", {"splits": [True, False]}, effect=0.1, measure="draw", trial=6,
+               **TINY)
+    # the trial's games are the sweep's first six a cell (same seeds): recompute the rate
+    res = sweep("tavreli", {"splits": [True, False]}, games=6, **TINY)
+    draws = sum(r["draws"] for r in res.table.rows) / 12
+    assert got.baseline == pytest.approx(draws)
+    p2 = draws + 0.1 if draws + 0.1 <= 1 else draws - 0.1
+    assert got.games == D.games_for_proportions(draws, p2)
+    assert got.cells == 2 and got.games_per_second > 0
+    assert got.seconds == pytest.approx(got.games * 2 / got.games_per_second)
+    text = str(got)
+    assert f"{got.games} games a cell" in text and "games/s" in text
+
+
+def test_until_decided_spends_alpha_over_its_looks():
+    from tavrei_lab.lab.planning import until_decided
+    dec = until_decided("tavreli", {"splits": [True, False]}, measure="length", effect=30,
+                        games=24, batch=8, **TINY)
+    assert dec.verdict in ("established", "excluded", "undecided")
+    total = 0.0
+    for k, look in enumerate(dec.looks, 1):
+        total += look["alpha"]
+        assert total == pytest.approx(D.obrien_fleming_spent(min(1.0, 8 * k / 24)), abs=1e-12)
+    assert total <= 0.05 + 1e-12
+    last = dec.looks[-1]
+    if dec.verdict == "established":
+        assert last["p"] < last["alpha"]
+    elif dec.verdict == "excluded":
+        assert -30 < last["low"] and last["high"] < 30
+    else:
+        assert dec.games == 24
+    # the decision's last look is the stored games' Welch comparison
+    assert dec.difference == dec.result.table.compare(
+        "tavreli[splits=true]", "tavreli[splits=false]", "length")
+
+
+def test_sweep_plan_on_the_command_line_and_its_bad_input(tmp_path):
+    base = [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+            "--agents", "greedy", "--max-plies", "30", "--no-progress", "--executor", "inline"]
+    ok = subprocess.run(base + ["--plan", "--effect", "0.2", "--measure", "decisive",
+                                "--trial", "4"], capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert "games a cell" in ok.stdout and "games/s" in ok.stdout
+    bad = subprocess.run(base + ["--plan"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--effect" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

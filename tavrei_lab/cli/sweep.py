@@ -18,7 +18,9 @@ import argparse
 
 from tavrei_lab.cli.common import add_run_options, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.cells import parse_grid_args
+from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
 from tavrei_lab.lab.sweep import sweep
 from tavrei_lab.lab.table import established_summary, summary_table
 
@@ -52,6 +54,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="stop a cell once white's 95 %% score interval is narrower than W")
     p.add_argument("--batch", type=int, default=20, metavar="N",
                    help="with --stop-width: games between two looks (default: 20)")
+    p.add_argument("--plan", action="store_true",
+                   help="plan instead of sweeping: play a short trial (--trial games a cell), "
+                        "then say how many games a cell detect a difference --effect in "
+                        "--measure (power 0.8, two-sided alpha 0.05) and how long that "
+                        "takes at the games/s the trial measured")
+    p.add_argument("--effect", type=float, default=None, metavar="D",
+                   help="the difference of interest in --measure (e.g. 0.04 for four points "
+                        "of white's score); with --plan or --until-decided")
+    p.add_argument("--measure", default="white_score",
+                   choices=("white_score", "decisive", "draw", "length"),
+                   help="the measure --plan and --until-decided are about "
+                        "(default: white_score)")
+    p.add_argument("--trial", type=int, default=DEFAULT_TRIAL, metavar="N",
+                   help=f"with --plan: trial games a cell (default: {DEFAULT_TRIAL})")
+    p.add_argument("--until-decided", action="store_true",
+                   help="two cells: play --batch games a cell at a time (up to --games) until "
+                        "the difference in --measure is established or one as large as "
+                        "--effect is excluded; the repeated looks spend alpha 0.05 by the "
+                        "Lan-DeMets O'Brien-Fleming-type function (each look tested at its "
+                        "increment of alpha)")
     p.add_argument("--store", default=None, metavar="FILE",
                    help="SQLite file keeping every game (a rerun resumes from it)")
     add_run_options(p, out_help="write the tables (CSV, JSON) and plots (SVG) here")
@@ -62,6 +84,13 @@ def run(args: argparse.Namespace) -> int:
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
     grid = parse_grid_args(args.grid)
+    if (args.plan or args.until_decided) and args.effect is None:
+        raise TavreiError("--plan and --until-decided need --effect D (the difference of "
+                          "interest)")
+    if args.plan and args.until_decided:
+        raise TavreiError("--plan and --until-decided: one at a time (plan first)")
+    if args.plan or args.until_decided:
+        return _plan_or_decide(args, bases, grid)
     with run_executor(args) as executor:
         result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
                        games=args.games, seed=args.seed, store=args.store,
@@ -84,5 +113,29 @@ def run(args: argparse.Namespace) -> int:
           + (f" ({args.store})" if args.store else ""))
     if args.out:
         written = result.save(args.out)
+        print(f"wrote {len(written)} files to {args.out}")
+    return 0
+
+
+def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict) -> int:
+    base = bases if len(bases) > 1 else bases[0]
+    with run_executor(args) as executor:
+        common = dict(agents=args.agents, seed=args.seed, max_plies=args.max_plies,
+                      executor=executor, workers=args.workers,
+                      progress=not args.no_progress)
+        if args.plan:
+            print(plan(base, grid, effect=args.effect, measure=args.measure,
+                       trial=args.trial, store=args.store, **common))
+            return 0
+        decision = until_decided(base, grid, measure=args.measure, effect=args.effect,
+                                 games=args.games, batch=args.batch, store=args.store,
+                                 **common)
+    for look in decision.looks:
+        print(f"look at {look['games']:.0f} games a cell: p = {look['p']:.3g} "
+              f"(alpha this look {look['alpha']:.3g}), interval at that level "
+              f"{look['low']:+.3f} to {look['high']:+.3f}")
+    print(decision)
+    if args.out and decision.result is not None:
+        written = decision.result.save(args.out)
         print(f"wrote {len(written)} files to {args.out}")
     return 0
