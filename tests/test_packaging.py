@@ -226,6 +226,10 @@ def test_a_written_lesson_runs_with_the_wheel_alone(wheel_venv: Path, tmp_path: 
 def test_svg_pictures_and_networkx_writers_with_the_wheel_alone(wheel_venv: Path,
                                                                   tmp_path: Path) -> None:
     code = ("from tavrei_lab import Game\nfrom tavrei_lab.render import board_svg\n"
-            "assert board_svg(Game().position)._repr_svg_().startswith('<svg')\n")
+            "assert board_svg(Game().position)._repr_svg_().startswith('<svg')\n"
+            "import json, networkx as nx\nfrom tavrei_lab.tree import build\n"
+            "G = build(Game(), 2)\njson.dumps(nx.node_link_data(G, edges='edges'))\n"
+            "nx.write_gexf(G, 'tree.gexf')\n"
+            "from tavrei_lab.tree.export import write_graphml\nwrite_graphml(G, 'tree.graphml')\n")
     run = _outside(wheel_venv, "python", "-c", code, cwd=tmp_path)
     assert run.returncode == 0, run.stderr

@@ -143,7 +143,7 @@ def test_nodes_and_edges_carry_what_the_issue_lists() -> None:
     root = G.nodes[0]
     assert root["position"] == game.position.string
     assert (root["turn"], root["type"], root["outcome"], root["depth"]) == \
-        ("white", "decision", None, 0)
+        ("white", "decision", "", 0)
     texts = sorted(G.edges[0, c]["move"] for c in G.successors(0))
     assert texts == sorted(game.move_text(m) for m in game.legal_moves())
     for child in G.successors(0):
@@ -372,7 +372,7 @@ def test_every_node_says_what_its_position_says(variant: str, position: str | No
                 else "chance" if rules.is_chance_node(fresh) else "decision")
         assert (data["position"], data["turn"], data["type"], data["outcome"]) == \
             (write_position(here), ("white", "black")[here.turn], kind,
-             end.result() if end is not None else None), node
+             end.result() if end is not None else ""), node
         assert data.get("termination") == (end.termination if end is not None else None)
     assert len(reached) == G.number_of_nodes()
 
@@ -388,3 +388,27 @@ def test_tree_work_pauses_the_garbage_collector_and_restores_it() -> None:
     with pytest.raises(LimitError), collector_paused():
         raise LimitError("stopped")
     assert gc.isenabled()
+
+
+def test_networkx_own_writers_take_a_built_tree(tmp_path: Path) -> None:
+    """Issue 26.6: plain data in the graph (the variant as data, no rule object, no None)."""
+    import networkx as nx
+
+    game = Game("tavreli-no-split")
+    G = build(game, 2)
+    assert "rules" not in G.graph
+    for data in [G.graph, *(d for _, d in G.nodes(data=True)),
+                 *(d for _, _, d in G.edges(data=True))]:
+        assert None not in data.values()
+    back = nx.node_link_graph(json.loads(json.dumps(nx.node_link_data(G, edges="edges"))),
+                              edges="edges")
+    nx.write_gexf(G, tmp_path / "tree.gexf")
+    assert nx.read_gexf(tmp_path / "tree.gexf").number_of_nodes() == G.number_of_nodes()
+    # a tree read back knows its rules from the data alone: the variant's definition
+    from tavrei_lab.tree.nodes import position_at, rules_of
+    rebuilt = rules_of(back)
+    assert rebuilt is not game.rules and rebuilt.variant.id == "tavreli-no-split"
+    assert rules_of(back) is rebuilt   # rebuilt once, then kept
+    leaf = max(G.nodes, key=lambda n: G.nodes[n]["depth"])
+    assert position_at(back, leaf) == position_at(G, leaf)
+    assert rules_of(G) is game.rules

@@ -96,13 +96,13 @@ def run(args: argparse.Namespace) -> int:
             "depth": args.depth, "filter": G.graph["filter"], "nodes": G.number_of_nodes(),
             "nodes_per_depth": counts, "principal_variation": pv,
             "value": G.graph.get("value"), "truncated": G.graph["truncated"],
-            "cut_by": G.graph["cut_by"], "svg": args.svg, "note": note,
+            "cut_by": G.graph["cut_by"] or None, "svg": args.svg, "note": note,
         })
         return 0
     for d, n in enumerate(counts):
         print(f"depth {d}: {n}")
     cut = {"max_nodes": " (cut at --max-nodes)", "time_limit": " (cut at --time-limit)",
-           None: ""}[G.graph["cut_by"]]
+           "": ""}[G.graph["cut_by"]]
     print(f"nodes: {G.number_of_nodes()}{cut}")
     if note:
         print(note)

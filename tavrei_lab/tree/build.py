@@ -30,9 +30,12 @@ The graph itself carries ``variant``, ``root_position``, ``depth``,
 tree they equal perft at each depth: in the die game, the positions where a
 turn starts; without a module perft, every node but the chance nodes), ``truncated``, the move
 filter's name, and, once values are computed (``tavrei_lab.tree.values``),
-``value`` and ``principal_variation``. ``G.graph["rules"]`` holds the rule
-module so a node's position can be read back (``position_at``); exports leave
-it out.
+``value`` and ``principal_variation``; ``variant_data`` holds the variant's whole
+definition as JSON text, from which ``position_at`` rebuilds the rules (once: they
+are cached beside the graph). Everything in the graph is plain data with no None
+(a node's ``outcome`` is ``""`` while the game goes on, ``cut_by`` is ``""`` for a
+whole tree), so ``json.dumps(nx.node_link_data(G))`` and ``nx.write_gexf`` take it as
+it is.
 
 The tree is a *tree*, not a graph of positions: a position reached by two
 move orders appears twice, as in perft.
@@ -57,6 +60,7 @@ from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.tree.filters import as_filter, every
 from tavrei_lab.tree.nodes import (
     collector_paused,
+    describe_rules,
     moves_to,
     nodes_per_depth,
     path_to,
@@ -100,7 +104,7 @@ def _node_data(rules: RuleModule, position: Position, depth: int) -> tuple[dict[
         "position": write_position(position),
         "turn": COLOR_NAMES[position.turn],
         "type": "terminal" if outcome is not None else ("chance" if chance else "decision"),
-        "outcome": outcome.result() if outcome is not None else None,
+        "outcome": outcome.result() if outcome is not None else "",   # "": not over
         "depth": depth,
     }
     if outcome is not None:
@@ -162,11 +166,14 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     limit = max_nodes if max_nodes is not None else float("inf")
 
     G = nx.DiGraph()
+    # plain data only (no None, no objects), so networkx's writers take the graph as it is
+    describe_rules(G, rules)
     G.graph.update({
-        "variant": rules.variant.id, "rules": rules, "root_position": write_position(root),
+        "root_position": write_position(root),
         "history": history, "depth": depth, "filter": keep.name,
-        "root_filter": keep_first.name if keep_first is not None else None,
-        "max_nodes": max_nodes, "truncated": False, "cut_by": None,
+        "root_filter": keep_first.name if keep_first is not None else "",
+        "max_nodes": max_nodes if max_nodes is not None else MAX_TREE_NODES,
+        "truncated": False, "cut_by": "",
     })
     # How plies are counted at die rolls follows the module's perft: a module that
     # ``counts_turns`` (the die game: a roll and its move, or a roll that passes) has

@@ -1,11 +1,12 @@
 """Writing a tree out: node-link JSON (for D3 and friends) and GraphML (for Gephi, yEd).
 
-Both go through networkx's own writers. GraphML only knows strings, numbers
-and booleans, and JSON has no place for a rule module, so ``portable``
-makes a copy whose attributes survive both: a missing outcome (None) becomes
-``""``, the rule module is left out (``variant`` names it), and lists (the
-principal variation, the depth counts, the moves played before the root)
-become JSON text in GraphML. ``read_graphml`` turns those back.
+A tree from ``build`` holds plain data only (the variant as data, no None), so
+networkx's own writers take it as it is -- ``json.dumps(nx.node_link_data(G))``,
+``nx.write_gexf`` -- and these are thin: GraphML alone knows no lists, so
+``portable`` (with ``lists_as_text``) writes the graph's lists (the principal
+variation, the depth counts, the moves played before the root) as JSON text, and
+``read_graphml`` turns them back. ``portable`` also makes any hand-edited tree
+writable (a None becomes ``""``, anything else its text).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import networkx as nx
 
 #: Graph attributes that are lists, written as JSON text in GraphML.
 _LIST_KEYS = ("principal_variation", "nodes_per_depth", "history")
-#: Graph attributes that never leave Python.
+#: Graph attributes that never leave Python (a tree from before the graph held only data).
 _PRIVATE = ("rules",)
 
 

@@ -7,23 +7,51 @@ the interactive view) walks them with these helpers, so they sit below both.
 from __future__ import annotations
 
 import gc
+import json
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import networkx as nx
 
 from tavrei_lab.core.position import Position
 from tavrei_lab.notation.position_string import read_position
-from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import load_variant, variant_data, variant_from_data
+
+#: The rule module each tree's positions are read with, kept beside the graph (not in
+#: it: ``G.graph`` holds only plain data, so networkx's own writers take the tree).
+_RULES: weakref.WeakKeyDictionary[nx.DiGraph, Any] = weakref.WeakKeyDictionary()
+
+
+def describe_rules(G: nx.DiGraph, rules: Any) -> None:
+    """Note in ``G.graph`` the variant ``rules`` play (``variant``, and ``variant_data``:
+    the whole definition as JSON text, so a tree read back from a file replays under
+    exactly those rules), and keep ``rules`` at hand for ``rules_of``."""
+    G.graph["variant"] = rules.variant.id
+    try:
+        G.graph["variant_data"] = json.dumps(variant_data(rules), ensure_ascii=False,
+                                             separators=(",", ":"))
+    except (AttributeError, TypeError, ValueError):   # a hand-made rule module: the id only
+        G.graph.pop("variant_data", None)
+    _RULES[G] = rules
+
+
+def rules_of(G: nx.DiGraph) -> Any:
+    """The rule module of the tree's positions: the one it was built with, else rebuilt
+    from ``G.graph``'s plain data (``variant_data``, or the ``variant`` id) once and kept."""
+    rules = _RULES.get(G)
+    if rules is None:
+        data = G.graph.get("variant_data")
+        rules = (variant_from_data(json.loads(data), "tree") if isinstance(data, str) and data
+                 else load_variant(G.graph.get("variant", "tavreli")))
+        _RULES[G] = rules
+    return rules
 
 
 def position_at(G: nx.DiGraph, node: int) -> Position:
     """The position at ``node``, read back from its position string."""
-    rules = G.graph.get("rules")
-    if rules is None:
-        rules = load_variant(G.graph.get("variant", "tavreli"))
-        G.graph["rules"] = rules
-    return read_position(G.nodes[node]["position"], rules, validate=False)
+    return read_position(G.nodes[node]["position"], rules_of(G), validate=False)
 
 
 def path_to(G: nx.DiGraph, node: int) -> list[int]:
