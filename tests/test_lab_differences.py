@@ -219,3 +219,37 @@ def test_sweep_plan_on_the_command_line_and_its_bad_input(tmp_path):
     bad = subprocess.run(base + ["--plan"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--effect" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+# -- opening diversity ------------------------------------------------------------------
+
+def test_first_move_repeat_rate_tells_cells_apart_where_the_entropy_cannot():
+    from tavrei_lab.lab.measures import repeat_rate
+    res = sweep(["orthodox", "tavreli-no-split"], None, agents="level:1", games=20, seed=3,
+                max_plies=4, executor="inline", progress=False)
+    rows = {r["cell"]: r for r in res.table.rows}
+    firsts: dict[str, list[str]] = {}
+    for g in res.games():
+        firsts.setdefault(g.cell, []).append(g.measures["opening"][0])
+    for cell, row in rows.items():
+        moves = firsts[cell]
+        pairs = [(i, j) for i in range(len(moves)) for j in range(len(moves)) if i != j]
+        by_hand = sum(moves[i] == moves[j] for i, j in pairs) / len(pairs)
+        assert row["first_move_repeat"] == pytest.approx(by_hand) == repeat_rate(moves)
+        assert (row["first_move_repeat_lo"] <= row["first_move_repeat"]
+                <= row["first_move_repeat_hi"])
+        assert row["opening_diversity"] == pytest.approx(1.0)   # every 4-ply opening differs
+    a, b = rows.values()
+    assert a["first_move_repeat"] != b["first_move_repeat"]
+
+
+def test_repeat_interval_is_not_shifted_by_resampled_copies():
+    from tavrei_lab.lab.measures import repeat_interval, repeat_rate
+    items = [i % 25 for i in range(100)]          # 25 first moves, equally often
+    lo, hi = repeat_interval(items)
+    est = repeat_rate(items)
+    assert lo < est < hi
+    # counting a game's copies as repeats would put the interval almost wholly above
+    assert est - lo > 0.3 * (hi - lo)
+    assert repeat_interval(["a"] * 10) == (1.0, 1.0)
+    assert repeat_interval(list(range(30))) == (0.0, 0.0)

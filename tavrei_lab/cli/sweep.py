@@ -43,8 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "for more options (every combination is a cell)")
     p.add_argument("--agents", default="level:1", metavar="A1,A2,...",
                    help="agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
-                        "plays itself, several play every pair (default: level:1; level:3 "
-                        "plays far better, about a minute a game)")
+                        "plays itself, several play every pair (default: level:1, a fraction of a "
+                        "second a game; level:3 plays far better at about 9 s a game: 3 games "
+                        "of tavreli took 27 s on one core)")
     p.add_argument("--games", type=int, default=50, metavar="N",
                    help="games per cell and agent pair: the budget (default: 50)")
     p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")

@@ -28,7 +28,11 @@ branching factor            legal moves per decision, overall and by 10-ply stag
                             game (Browne 2008; Ludii's "branching factor" metrics)
 opening diversity           Tomašev et al. measured how varied openings are; here the
                             Shannon entropy (bits) of the first N plies across the games,
-                            and the same divided by log2(games) (1 = every game different)
+                            and the same divided by log2(games) (1 = every game different,
+                            which it soon is: it cannot tell cells apart); and the
+                            **first-move repeat rate** (Simpson's index: the chance two
+                            games share their first ply, with a bootstrap interval), whose
+                            expectation does not depend on the number of games
 lead changes                Ludii's "lead change" metric (after Browne 2008): how often
                             the side ahead in the evaluation changes, per game and per ply
 drama                       Ludii's "drama" (after Browne 2008): how far behind the
@@ -50,6 +54,7 @@ replaying the game.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -178,6 +183,53 @@ def entropy_bits(items: Sequence[Any]) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
 
 
+def repeat_rate(items: Sequence[Any]) -> float:
+    """The chance two different games drawn from the cell share ``item`` (Simpson's index,
+    unbiased: sum c(c-1) / n(n-1)). Unlike the entropy over log2(games), which is 1.00
+    as soon as every game differs, its expectation does not grow with the number of games.
+
+    >>> repeat_rate(["a", "a", "b", "b"])
+    0.3333333333333333
+    """
+    n = len(items)
+    if n < 2:
+        return 0.0
+    return sum(c * (c - 1) for c in Counter(items).values()) / (n * (n - 1))
+
+
+#: Bootstrap resamples of the first-move repeat rate's interval (seeded: the same
+#: games always give the same interval).
+BOOTSTRAP = 400
+
+
+def repeat_interval(items: Sequence[Any], resamples: int = BOOTSTRAP,
+                    seed: int = 2020) -> tuple[float, float]:
+    """Bootstrap 95 % interval of ``repeat_rate`` (percentile), resampling games.
+
+    Resampling with replacement puts copies of one game in a resample, and a
+    game always "repeats" its own copy: counted, those pairs push every
+    resampled rate up (by about 1/games). So in each resample only pairs of
+    copies of *different* games are compared, as the rate itself compares
+    only different games.
+    """
+    n = len(items)
+    if n < 2:
+        return (0.0, 1.0)
+    rng = random.Random(seed)
+    stats = []
+    for _ in range(resamples):
+        mult = Counter(rng.randrange(n) for _ in range(n))
+        by_item: dict[Any, list[int]] = {}
+        for k, m in mult.items():
+            by_item.setdefault(items[k], []).append(m)
+        same = sum(m * m for m in mult.values())
+        total = n * n - same
+        matches = sum(sum(ms) ** 2 - sum(m * m for m in ms) for ms in by_item.values())
+        stats.append(matches / total if total else 0.0)
+    stats.sort()
+    return (stats[int(0.025 * resamples)], stats[min(resamples - 1, int(0.975 * resamples))])
+
+
 # -- per cell ---------------------------------------------------------------------
 
 def _rate(name: str, count: float, n: int, what: str) -> list[tuple[str, Any, str]]:
@@ -258,6 +310,17 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
         ("opening_diversity", h / math.log2(n) if n > 1 else 0.0,
          "that entropy over log2(games): 1 when every game opened differently"),
     ]
+    first = [(mm.get("opening") or [""])[0] for _, mm in games]
+    rep = repeat_rate(first)
+    rlo, rhi = repeat_interval(first)
+    fields += [
+        ("first_move_repeat", rep, "chance two games of the cell open with the same first "
+         "ply (Simpson's index): lower is more varied; does not grow with the games"),
+        ("first_move_repeat_lo", rlo, "bootstrap 95 % interval (over games): lower end"),
+        ("first_move_repeat_hi", rhi, "bootstrap 95 % interval (over games): upper end"),
+        ("first_moves_effective", 1 / rep if rep else None,
+         "1 / that repeat rate: the number of equally likely first moves it amounts to"),
+    ]
     changes = [lead_changes(mm.get("evals", [])) for _, mm in games]
     per_ply = [c / max(1, g.plies - 1) for c, g in zip(changes, results)]
     dramas = [d for d in (drama(mm.get("evals", []), g.winner) for g, mm in games)
@@ -293,4 +356,5 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
 
 
 __all__ = ["GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "TERMINATIONS", "branching_profile",
-           "cell_measures", "drama", "entropy_bits", "lead_changes"]
+           "cell_measures", "drama", "entropy_bits", "lead_changes", "repeat_interval",
+           "repeat_rate"]
