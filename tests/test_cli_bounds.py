@@ -283,3 +283,21 @@ def test_compare_and_sweep_take_the_same_run_options() -> None:
 
     assert set(options("compare")) == set(flags)
     assert options("compare") == options("sweep")
+
+
+def test_every_long_command_takes_the_same_progress_flags() -> None:
+    """Issue 26.7: --progress / --no-progress on compare, sweep, soak, tree and perft
+    alike (soak's old opt-in --progress and compare's opt-out --no-progress both kept)."""
+    from tavrei_lab.cli import build_parser
+    from tavrei_lab.core.progress import progress_mode
+
+    parser = build_parser()
+    base = {"compare": ["--variants", "orthodox"], "sweep": [], "soak": [], "tree": [],
+            "perft": ["1"]}
+    for command, rest in base.items():
+        for flags, expected in (([], None), (["--progress"], True), (["--no-progress"], False)):
+            args = parser.parse_args([command, *flags, *rest])
+            assert args.progress is expected, (command, flags)
+        assert progress_mode(parser.parse_args([command, "--no-progress", *rest])) is False
+    with pytest.raises(SystemExit):
+        parser.parse_args(["tree", "--progress", "--no-progress"])

@@ -412,3 +412,28 @@ def test_networkx_own_writers_take_a_built_tree(tmp_path: Path) -> None:
     leaf = max(G.nodes, key=lambda n: G.nodes[n]["depth"])
     assert position_at(back, leaf) == position_at(G, leaf)
     assert rules_of(G) is game.rules
+
+
+def test_a_cut_tree_warns_and_a_long_build_shows_tqdm_progress(capsys) -> None:
+    """Issue 26.7: a tree cut by its bounds says so; the bar is tqdm's, in a terminal."""
+    import io
+    import warnings
+
+    from tavrei_lab.core.progress import progress_bar, progress_of
+    from tavrei_lab.tree import TreeCutWarning
+
+    with pytest.warns(TreeCutWarning, match=r"cut at [\d,]+ nodes by max_nodes"):
+        G = build(Game(), 2, max_nodes=100, values=False)
+    assert G.graph["truncated"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        build(Game(), 1, values=False)          # a whole tree: no warning
+    out = io.StringIO()
+    bar = progress_bar(None, "tree", mode="terminal", stream=out, unit="nodes")
+    bar.update(40)
+    bar.close()
+    assert "\rtree: 40nodes [" in out.getvalue() and out.getvalue().endswith("\n")
+    assert progress_of(False, "tree", "nodes") == (None, None)
+    seen = []
+    build(Game(), 2, values=False, progress=lambda n, s: seen.append(n))
+    assert seen == [] and capsys.readouterr().err == ""   # 1559 nodes: below one report

@@ -15,6 +15,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress flags
+    add_progress_flags,
+    progress_mode,
+    wants_progress_lines,
+)
 from tavrei_lab.errors import LimitError, RecordError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.record import MAX_RECORD_BYTES
@@ -51,7 +56,9 @@ def add_run_options(parser: argparse.ArgumentParser, *, out_help: str) -> None:
                         help=f"parallel workers, 1..{MAX_WORKERS} (default: the number of "
                              "cores)")
     parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_flags(parser)
+
+
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.cli.common import add_run_options, run_executor
+from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
 from tavrei_lab.errors import TavreiError
 
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     with run_executor(args) as executor:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
                             max_plies=args.max_plies, executor=executor,
-                            workers=args.workers, progress=not args.no_progress)
+                            workers=args.workers, progress=progress_mode(args))
     print(result.variants_table())
     print()
     print(result.pairs_table())

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tavrei_lab.cli.common import add_start, add_variant, game_from_args
+from tavrei_lab.cli.common import (
+    add_progress_flags,
+    add_start,
+    add_variant,
+    game_from_args,
+    wants_progress_lines,
+)
 from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft, metered
 from tavrei_lab.errors import LimitError
 
@@ -24,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"stop (with an error) after N moves played (default "
                         f"{DEFAULT_PERFT_NODES:,}, about a minute; at most {MAX_PERFT_NODES:,})")
     p.add_argument("depth", type=int, metavar="DEPTH")
+    add_progress_flags(p)
     p.set_defaults(run=run)
 
 
@@ -36,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     rules, pos = game.rules, game.position
     if args.divide and args.depth >= 1 and not rules.is_chance_node(pos):
         total = 0
-        counted = metered(rules, args.max_nodes, _progress)   # one budget for them all
+        report = _progress if wants_progress_lines(args) else None
+        counted = metered(rules, args.max_nodes, report)   # one budget for them all
         for move in rules.legal_moves(pos):
             n = counted.perft(counted.apply(pos, move), args.depth - 1)
             print(f"{game.move_text(move)}: {n}", flush=True)
@@ -44,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(total)
     else:
-        print(bounded_perft(rules, pos, args.depth, args.max_nodes, _progress))
+        print(bounded_perft(rules, pos, args.depth, args.max_nodes,
+                            _progress if wants_progress_lines(args) else None))
     return 0
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.cli.common import add_run_options, run_executor
+from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.cells import parse_grid_args
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                        games=args.games, seed=args.seed, store=args.store,
                        max_plies=args.max_plies, stop_width=args.stop_width,
                        batch=args.batch, executor=executor,
-                       workers=args.workers, progress=not args.no_progress)
+                       workers=args.workers, progress=progress_mode(args))
     cells, diffs = summary_table(result.table, WIDTH)
     print(cells.text(WIDTH))
     if diffs.rows:
@@ -123,7 +123,7 @@ def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict) -> i
     with run_executor(args) as executor:
         common = dict(agents=args.agents, seed=args.seed, max_plies=args.max_plies,
                       executor=executor, workers=args.workers,
-                      progress=not args.no_progress)
+                      progress=progress_mode(args))
         if args.plan:
             print(plan(base, grid, effect=args.effect, measure=args.measure,
                        trial=args.trial, store=args.store, **common))

@@ -13,18 +13,21 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from typing import Any
 
 from tavrei_lab.cli.common import (
+    add_progress_flags,
     add_start,
     add_variant,
     game_from_args,
     print_json,
+    wants_progress_lines,
     write_output,
 )
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.render.tree import MAX_DRAWN_NODES
-from tavrei_lab.tree.build import DEFAULT_MAX_NODES, MAX_TREE_NODES, build
+from tavrei_lab.tree.build import DEFAULT_MAX_NODES, MAX_TREE_NODES, TreeCutWarning, build
 from tavrei_lab.tree.filters import FILTERS, looks_like_filter
 from tavrei_lab.tree.values import value_text
 
@@ -54,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="skip the alpha-beta values (and the principal variation)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--svg", default=None, metavar="FILE", help="write the tree drawing here")
+    add_progress_flags(p)
     p.set_defaults(run=run)
 
 
@@ -81,9 +85,13 @@ def run(args: argparse.Namespace) -> int:
     # values (minimax over the grown tree) take about as long as growing it: with values,
     # growth gets half the time, so the whole command keeps to about --time-limit
     growth = args.time_limit if args.no_values else args.time_limit / 2
-    G = build(game, args.depth, moves=flt, max_nodes=max_nodes, values=not args.no_values,
-              time_limit=growth, progress=_progress,
-              evaluate=_evaluate_until(time.monotonic() + args.time_limit, args.time_limit))
+    with warnings.catch_warnings():   # a cut tree: the command says so in its own words
+        warnings.simplefilter("ignore", TreeCutWarning)
+        G = build(game, args.depth, moves=flt, max_nodes=max_nodes, values=not args.no_values,
+                  time_limit=growth,
+                  progress=_progress if wants_progress_lines(args) else False,
+                  evaluate=_evaluate_until(time.monotonic() + args.time_limit,
+                                           args.time_limit))
     counts = G.graph["nodes_per_depth"]
     pv = G.graph.get("principal_variation", [])
     note = _why_alone(G, game, flt)

@@ -26,21 +26,21 @@ When the process pool cannot be created (Pyodide, a sandbox without
 ``fork``/``sem_open``) the tournament falls back to ``"inline"`` and says so
 with a warning instead of failing.
 
-The progress bar is tiny on purpose (no dependency): an ``ipywidgets``
-progress bar when running inside a Jupyter kernel, a ``\\r``-rewritten line
-when the terminal is interactive, nothing otherwise (logs and CI stay clean).
+The progress bar is tqdm's (``tqdm.auto``, see ``core.progress``): a widget bar
+inside a Jupyter kernel, a text bar when the terminal is interactive, nothing
+otherwise (logs and CI stay clean).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, TextIO
 
+from tavrei_lab.core.progress import choose_mode, progress_bar
 from tavrei_lab.errors import TavreiError
 
 EXECUTOR_NAMES = ("processes", "threads", "inline")
@@ -111,23 +111,9 @@ def resolve_executor(executor: Executor | str | None,
         return InlineExecutor(), True
 
 
-def _in_kernel() -> bool:
-    """Are we inside a Jupyter kernel (where a widget can be shown)?"""
-    ipython = sys.modules.get("IPython")
-    if ipython is None:
-        return False
-    try:
-        shell = ipython.get_ipython()
-    except Exception:  # pragma: no cover - odd IPython states
-        return False
-    if shell is None:
-        return False
-    # ipykernel's shell has a kernel; JupyterLite's Pyodide kernel runs in the browser.
-    return getattr(shell, "kernel", None) is not None or sys.platform == "emscripten"
-
-
 class Progress:
-    """A progress bar: a widget in notebooks, a ``\\r`` line in terminals, else silent.
+    """The games' progress bar: ``tqdm.auto``'s (``core.progress``) -- a widget in
+    notebooks, a text bar in terminals, silent in logs.
 
     ``mode`` forces "widget", "terminal" or "off"; by default it is chosen.
     """
@@ -137,56 +123,16 @@ class Progress:
         self.total = total
         self.done = 0
         self.description = description
-        self.stream = stream or sys.stderr
-        self._started = time.perf_counter()
-        self._widget: Any = None
-        if mode is None:
-            if _in_kernel():
-                mode = "widget"
-            elif hasattr(self.stream, "isatty") and self.stream.isatty():
-                mode = "terminal"
-            else:
-                mode = "off"
-        self.mode = mode
-        if mode == "widget":
-            try:
-                import ipywidgets
-                from IPython.display import display
-                self._bar = ipywidgets.IntProgress(min=0, max=max(total, 1), value=0)
-                self._label = ipywidgets.Label(self._text())
-                self._widget = ipywidgets.HBox([self._bar, self._label])
-                display(self._widget)
-            except Exception:   # no widget front end: fall back to silence, never fail
-                self.mode = "off"
-        self._draw()
-
-    def _text(self) -> str:
-        elapsed = time.perf_counter() - self._started
-        eta = ""
-        if 0 < self.done < self.total:
-            eta = f", ~{elapsed / self.done * (self.total - self.done):.0f}s left"
-        return f"{self.description}: {self.done}/{self.total} ({elapsed:.0f}s{eta})"
-
-    def _draw(self) -> None:
-        if self.mode == "widget":
-            self._bar.value = self.done
-            self._label.value = self._text()
-        elif self.mode == "terminal":
-            width = 30
-            filled = int(width * self.done / self.total) if self.total else width
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self._text()}")
-            self.stream.flush()
+        self.mode = choose_mode(mode, stream)
+        self._bar = progress_bar(total, description, mode=self.mode, stream=stream,
+                                 unit=description.split()[-1] if description else "it")
 
     def update(self, n: int = 1) -> None:
         self.done += n
-        self._draw()
+        self._bar.update(n)
 
     def close(self) -> None:
-        if self.mode == "terminal":
-            self.stream.write("\n")
-            self.stream.flush()
-        elif self.mode == "widget":
-            self._bar.bar_style = "success"
+        self._bar.close()
 
 
 __all__ = ["EXECUTOR_NAMES", "InlineExecutor", "Progress", "resolve_executor"]

@@ -323,7 +323,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="stop after this many seconds (the figures say how far it got)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    p.add_argument("--progress", action="store_true", help="print a line every 100 games")
+    from tavrei_lab.core.progress import add_progress_flags
+    add_progress_flags(p)   # a line every 100 games; --progress as before
 
 
 def run_from_args(args: argparse.Namespace) -> int:
@@ -347,8 +348,11 @@ def run_from_args(args: argparse.Namespace) -> int:
         make_agent(black)
         pairings.append((white, black))
 
+    from tavrei_lab.core.progress import wants_progress_lines
+    lines = wants_progress_lines(args)
+
     def progress(report: SoakReport) -> None:
-        if args.progress and report.games % 100 == 0:
+        if lines and report.games % 100 == 0:
             print(f"  {report.games} games, {report.plies} plies, {report.seconds:.0f} s, "
                   f"{len(report.violations)} violations", file=sys.stderr, flush=True)
 

@@ -16,6 +16,7 @@ view with the other widgets (``tavrei_lab.widgets.TreeView``).
 
 from tavrei_lab.tree.build import (
     DEFAULT_MAX_NODES,
+    TreeCutWarning,
     build,
     moves_to,
     nodes_per_depth,
@@ -26,6 +27,6 @@ from tavrei_lab.tree.filters import FILTERS, MoveFilter, as_filter
 from tavrei_lab.tree.values import expectiminimax, minimax
 
 __all__ = [
-    "DEFAULT_MAX_NODES", "FILTERS", "MoveFilter", "as_filter", "build", "expectiminimax",
-    "minimax", "moves_to", "nodes_per_depth", "path_to", "position_at",
+    "DEFAULT_MAX_NODES", "FILTERS", "MoveFilter", "TreeCutWarning", "as_filter", "build",
+    "expectiminimax", "minimax", "moves_to", "nodes_per_depth", "path_to", "position_at",
 ]

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -52,6 +53,7 @@ from typing import Any
 import networkx as nx
 
 from tavrei_lab.core.position import Position
+from tavrei_lab.core.progress import progress_of
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_legal_move
@@ -75,6 +77,12 @@ DEFAULT_MAX_NODES = 250_000
 MAX_TREE_NODES = 1_000_000
 #: ``progress`` is told after every this many nodes.
 PROGRESS_EVERY = 10_000
+
+
+class TreeCutWarning(RuntimeWarning):
+    """A tree came back cut (by ``max_nodes`` or ``time_limit``) before its depth."""
+
+
 #: The deepest tree ``build`` grows (plies); deeper trees are never readable.
 MAX_DEPTH = 12
 
@@ -116,7 +124,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
           max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
           evaluate: Evaluation | None = None, alphabeta: bool = True,
           variant: str | None = None, time_limit: float | None = None,
-          progress: Callable[[int, float], None] | None = None) -> nx.DiGraph:
+          progress: Callable[[int, float], None] | bool | str | None = True) -> nx.DiGraph:
     """Grow the game tree ``depth`` plies deep from a game (its current position) or a position.
 
     ``moves`` keeps only the moves a filter accepts, at every ply (see
@@ -128,8 +136,11 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     waiting are marked ``cut=True`` and ``G.graph["truncated"]`` is True
     (``max_nodes=None``: no limit; at most ``MAX_TREE_NODES``). ``time_limit``
     (seconds) cuts growth the same way when it runs out; ``G.graph["cut_by"]``
-    says which bound cut the tree. ``progress(nodes, seconds)`` is called every
-    ``PROGRESS_EVERY`` nodes (a long build can say how far it got).
+    says which bound cut the tree, and a cut tree warns (``TreeCutWarning``).
+    ``progress``: True (the default) shows a ``tqdm.auto`` bar of the nodes grown
+    when a build lasts over a second (a widget in notebooks, a text bar in
+    terminals, nothing in logs); a mode ("widget", "terminal", "off"), False, or a
+    callable ``progress(nodes, seconds)`` called every ``PROGRESS_EVERY`` nodes.
 
     With ``values`` (the default) node values and the principal variation are
     computed at once by ``tavrei_lab.tree.values.minimax`` with ``evaluate``
@@ -165,6 +176,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     keep_first = as_filter(root_moves) if root_moves is not None else None
     limit = max_nodes if max_nodes is not None else float("inf")
 
+    bar, report = progress_of(progress, "tree", "nodes")
     G = nx.DiGraph()
     # plain data only (no None, no objects), so networkx's writers take the graph as it is
     describe_rules(G, rules)
@@ -227,9 +239,11 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 G.graph["truncated"] = True
                 G.graph["cut_by"] = "time_limit" if over_time else "max_nodes"
                 break
-            if progress is not None and next_id // PROGRESS_EVERY != \
-                    (next_id + len(children)) // PROGRESS_EVERY:
-                progress(next_id + len(children), time.monotonic() - started)
+            if next_id // PROGRESS_EVERY != (next_id + len(children)) // PROGRESS_EVERY:
+                if report is not None:
+                    report(next_id + len(children), time.monotonic() - started)
+                if bar is not None:
+                    bar.update(next_id + len(children) - bar.n)
             late = False
             below = succ[node]
             for i, (edge, child, child_depth, mid_turn) in enumerate(children):
@@ -257,6 +271,14 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 G.graph["truncated"] = True
                 G.graph["cut_by"] = "time_limit"
                 break
+    if bar is not None:
+        bar.update(G.number_of_nodes() - bar.n)
+        bar.close()
+    if G.graph["truncated"]:
+        warnings.warn(f"tree cut at {G.number_of_nodes():,} nodes by "
+                      f"{G.graph['cut_by']} before depth {depth}: its cut nodes are marked "
+                      "cut=True (raise max_nodes or time_limit, or filter the moves)",
+                      TreeCutWarning, stacklevel=2)
     G.graph["nodes_per_depth"] = counts
     G.graph["principal_variation"] = []
     if values:
