@@ -253,3 +253,54 @@ def test_repeat_interval_is_not_shifted_by_resampled_copies():
     assert est - lo > 0.3 * (hi - lo)
     assert repeat_interval(["a"] * 10) == (1.0, 1.0)
     assert repeat_interval(list(range(30))) == (0.0, 0.0)
+
+
+# -- piece values: Fieller's interval, and no ratio over a ratnik that may be 0 -------------
+
+def _samples(ratnik_effect, games, seed=5):
+    import random as _random
+    rng = _random.Random(seed)
+    out = []
+    for game in range(games):
+        diff = [0] * 8
+        diff[6], diff[5] = rng.randint(-3, 3), rng.randint(-2, 2)
+        z = ratnik_effect * diff[6] + 1.0 * diff[5]
+        score = 1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0
+        out += [(diff, score, game)] * 2
+    return out
+
+
+def test_fieller_interval_is_the_set_of_ratios_the_test_does_not_reject():
+    from tavrei_lab.lab.piece_values import fieller, piece_values
+    values, fit = piece_values(_samples(0.4, 1500), {5: "vsadnik", 6: "ratnik"})
+    got = {v.name: v for v in values}
+    v = got["vsadnik"]
+    assert v.value_lo < v.value < v.value_hi
+    i, b = 1, 2          # columns: intercept, vsadnik (kind 5), ratnik (kind 6)
+    a_, b_ = fit.coef[i], fit.coef[b]
+    cov = fit.covariance
+    assert v.value == pytest.approx(a_ / b_)
+
+    def stat(r):
+        return abs(a_ - r * b_) / math.sqrt(cov[i][i] - 2 * r * cov[i][b] + r * r * cov[b][b])
+    z = scipy_stats.norm.ppf(0.975)
+    assert stat(v.value_lo) == pytest.approx(z, abs=1e-9)
+    assert stat(v.value_hi) == pytest.approx(z, abs=1e-9)
+    assert stat(v.value_lo - 0.01) > z and stat(v.value_hi + 0.01) > z
+    assert got["ratnik"].value == 1.0
+    # unbounded when the denominator's interval includes 0
+    assert fieller(1.0, 0.1, 0.04, 0.01, 0.0) is None
+
+
+def test_no_ratio_when_the_ratniks_coefficient_may_be_zero_but_the_games_it_would_take():
+    from tavrei_lab.lab.piece_values import piece_values
+    values, fit = piece_values(_samples(0.03, 300), {5: "vsadnik", 6: "ratnik"})
+    got = {v.name: v for v in values}
+    r = got["ratnik"]
+    assert abs(r.coef) < 1.96 * r.se         # its interval includes 0
+    for v in values:
+        assert v.value is None and v.value_lo is None and v.value_hi is None
+        assert "no ratio" in v.note and v.games_needed is not None
+        expected = math.ceil(fit.clusters * ((1.959963984540054 + 0.8416212335729143)
+                                             * r.se / abs(r.coef)) ** 2)
+        assert v.games_needed == expected > 300

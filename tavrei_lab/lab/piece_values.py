@@ -241,6 +241,33 @@ class PieceValue:
     value: float | None        # coefficient / the ratnik's coefficient
     value_se: float | None     # delta-method standard error of that ratio
     note: str = ""             # why there is no estimate, when there is none
+    value_lo: float | None = None   # Fieller 95 % interval of the ratio: lower end
+    value_hi: float | None = None   # ... upper end
+    games_needed: int | None = None  # games for the ratnik's coefficient to clear 0, if not
+
+
+#: Power with which ``games_needed`` puts the ratnik's coefficient clear of 0.
+NEEDED_POWER_Z = 0.8416212335729143    # z(0.8)
+
+
+def fieller(a: float, b: float, vaa: float, vbb: float, vab: float,
+            z: float = 1.959963984540054) -> tuple[float, float] | None:
+    """Fieller's 95 % interval of a / b for jointly normal estimates, or None when unbounded.
+
+    The ratio r is in the interval when a - r b is within z of 0 in its own
+    standard error: (a - r b)^2 <= z^2 (vaa - 2 r vab + r^2 vbb), a quadratic
+    in r. When b's own interval includes 0 (b^2 <= z^2 vbb) the set is not a
+    finite interval (the whole line, or two rays): no ratio is honest then.
+    The delta method's symmetric interval would hide exactly that case.
+    """
+    qa = b * b - z * z * vbb
+    if qa <= 0:
+        return None
+    qb = a * b - z * z * vab
+    qc = a * a - z * z * vaa
+    disc = qb * qb - qa * qc
+    root = math.sqrt(max(disc, 0.0))
+    return ((qb - root) / qa, (qb + root) / qa)
 
 
 #: A kind enters the regression only if the sides' counts of it differ in at least
@@ -280,19 +307,35 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
     base = used.index(PAWN) + 1 if PAWN in used else None
     out = []
     for i, k in enumerate(used, start=1):
-        value = value_se = None
-        if base is not None and fit.converged and abs(fit.coef[base]) > 1e-9:
-            a, b = fit.coef[i], fit.coef[base]
-            value = a / b
-            var = (fit.covariance[i][i] / b ** 2 + a * a * fit.covariance[base][base] / b ** 4
-                   - 2 * a * fit.covariance[i][base] / b ** 3)
-            value_se = math.sqrt(max(var, 0.0))
+        value = value_se = lo = hi = None
+        needed = None
         note = "" if fit.converged else ("no estimate: the results separate on material "
                                          "(more games needed)")
+        if base is not None and fit.converged:
+            a, b = fit.coef[i], fit.coef[base]
+            cov = fit.covariance
+            interval = fieller(a, b, cov[i][i], cov[base][base], cov[i][base])
+            if interval is None:
+                se_b = math.sqrt(max(cov[base][base], 0.0))
+                z = 1.959963984540054 + NEEDED_POWER_Z
+                needed = (math.ceil(fit.clusters * (z * se_b / abs(b)) ** 2)
+                          if abs(b) > 1e-12 else None)
+                note = ("no ratio: the ratnik's coefficient interval includes 0; " + (
+                    f"about {needed} games would put it clear of 0 (power 0.8, at this "
+                    "estimate)" if needed else "its estimate is 0: no number of games"))
+            elif k != PAWN:
+                value = a / b
+                var = (cov[i][i] / b ** 2 + a * a * cov[base][base] / b ** 4
+                       - 2 * a * cov[i][base] / b ** 3)
+                value_se = math.sqrt(max(var, 0.0))
+                lo, hi = interval
+            else:
+                value, value_se, lo, hi = 1.0, 0.0, 1.0, 1.0
         out.append(PieceValue(k, names.get(k, str(k)), fit.coef[i], se[i], value, value_se,
-                              note))
+                              note, lo, hi, needed))
     return out + rare, fit
 
 
-__all__ = ["MIN_SUPPORT", "LogisticFit", "PieceValue", "SingularMatrixError", "fit_logistic",
+__all__ = ["MIN_SUPPORT", "LogisticFit", "PieceValue", "SingularMatrixError", "fieller",
+           "fit_logistic",
            "inverse", "material_counts", "piece_values", "solve"]

@@ -18,7 +18,6 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.plots import SvgPlot, box_plot, chart_start, nice_ticks, value_axis
-from tavrei_lab.compare.stats import Z95
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.table import ResultsTable
 
@@ -169,12 +168,11 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
         lengths[labels[g["settings"]]].append(float(g["plies"]))
     plots.append(box_plot("game_length", "Game length per cell", "plies (half-moves)",
                           lengths))
-    rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value"] - Z95 * r["value_se"],
-             r["value"] + Z95 * r["value_se"]) for r in pieces.rows
-            if r["value"] is not None and r["converged"]]
+    rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value_lo"], r["value_hi"])
+            for r in pieces.rows if r.get("value_lo") is not None and r["converged"]]
     if rows:
         plots.append(interval_plot(
-            "piece_values", "Piece values in ratniks (±1.96 standard errors)",
+            "piece_values", "Piece values in ratniks (Fieller 95 % intervals)",
             "value in ratniks (the ratnik = 1)", rows, reference=None))
     options = [stored.get(r["settings"], {}).get("options", {}) for r in table.rows]
     names = {tuple(o) for o in options}

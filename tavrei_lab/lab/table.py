@@ -240,6 +240,10 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
                ("coef_se", "its standard error (clustered by game)"),
                ("value", "coefficient over the ratnik's: the value in ratniks"),
                ("value_se", "its standard error (delta method)"),
+               ("value_lo", "Fieller 95 % interval of the value: lower end (none: no ratio)"),
+               ("value_hi", "Fieller 95 % interval of the value: upper end"),
+               ("games_needed", "when there is no ratio: games for the ratnik's coefficient "
+                "to clear 0"),
                ("positions", "positions sampled"), ("games", "games they came from"),
                ("converged", "did the fit converge (no: the data separate, ignore the row)"),
                ("note", "why there is no estimate, when there is none")]
@@ -256,7 +260,9 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
             rows.append({"cell": games[0].cell,
                          "agents": f"{games[0].result.agent_a} v {games[0].result.agent_b}",
                          "piece": v.name, "kind": v.kind, "coef": v.coef, "coef_se": v.se,
-                         "value": v.value, "value_se": v.value_se, "positions": len(samples),
+                         "value": v.value, "value_se": v.value_se, "value_lo": v.value_lo,
+                         "value_hi": v.value_hi, "games_needed": v.games_needed,
+                         "positions": len(samples),
                          "games": len(games), "converged": bool(fit and fit.converged),
                          "note": v.note})
     return ResultsTable("Piece values (logistic regression of the result on material)",
