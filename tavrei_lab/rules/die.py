@@ -34,6 +34,9 @@ The turn rule (B4, B5.3):
   promoted pawn counts as the piece it became (it moves as one); a helgi
   (amazon), which only a ``promotion = "choice"`` game can produce, counts as
   a queen. Castling is a king move.
+* Option ``die`` (default on): off, the die has one face, the king, which allows
+  every unit, so the game is the same variant without the die's restriction --
+  the control for "what does the die change?" (``--grid die=true,false``).
 * A roll that allows no legal move passes the turn (option ``no_move_passes``,
   default on). With it off the die is rolled again: the faces that allow no
   move are left out of ``chance_outcomes()`` (the probabilities of the rest
@@ -138,6 +141,10 @@ _DIE_OPTIONS: tuple[Option, ...] = (
            ("bishop", "knight", "rook", "none")),
     Option("no_move_passes", bool, True,
            "A roll that allows no legal move passes the turn (off: the die is rolled again)."),
+    Option("die", bool, True,
+           "The die decides which units may move (off: a one-face die that always shows the "
+           "king, which allows every unit; set-up, pieces, win rule and every other option "
+           "stay, so --grid die=true,false isolates what the die changes)."),
 )
 #: Where the die game's defaults differ from Tavreli's (B5.4, B6).
 _DIE_DEFAULTS: dict[str, Any] = {"double_step": False, "castling": False,
@@ -208,6 +215,10 @@ class DieRules(RuleModuleBase):
         self.fifty_move_rule = inner.fifty_move_rule
         self._cache: dict[tuple, list[Move]] = {}
         self.faces, self.weights, self.skips = self._read_die(variant, present)
+        if not o["die"]:
+            # the control: one face, the top of the hierarchy, allows every unit every turn
+            self.faces, self.weights, self.skips = ((self.pieces.letter(KING),), (1.0,),
+                                                    frozenset())
         total = float(sum(self.weights))
         self.probabilities: tuple[float, ...] = tuple(w / total for w in self.weights)
         self._face_rank: dict[str, int] = {
