@@ -304,3 +304,41 @@ def test_no_ratio_when_the_ratniks_coefficient_may_be_zero_but_the_games_it_woul
         expected = math.ceil(fit.clusters * ((1.959963984540054 + 0.8416212335729143)
                                              * r.se / abs(r.coef)) ** 2)
         assert v.games_needed == expected > 300
+
+
+# -- hygiene: the heat map's text fits the picture ----------------------------------------
+
+def _text_width(text: str) -> float:
+    try:
+        from PIL import ImageFont
+        return ImageFont.truetype("DejaVuSans.ttf", 12).getlength(text)
+    except (ImportError, OSError):      # no font to measure with: the widest-glyph bound
+        from tavrei_lab.lab.plots import LEGEND_CHAR
+        return LEGEND_CHAR * len(text)
+
+
+def test_heat_map_text_is_not_clipped():
+    import html
+    import re
+
+    from tavrei_lab.lab.plots import heat_map
+    cells = [{"x": x, "y": y, "score": 0.5, "lo": 0.3, "hi": 0.7, "games": 20}
+             for x in (True, False) for y in (True, False)]
+    svg = heat_map("heat_map", "White's score by splits and castling", "splits", "castling",
+                   cells).svg
+    width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+    texts = re.findall(r'<text([^>]*)>([^<]*)</text>', svg)
+    legend = [t for a, t in texts if 'class="legend"' in a]
+    assert len(legend) == 2 and "Wilson 95 %" in legend[1]
+    for attrs, body in texts:
+        if "rotate" in attrs:
+            continue
+        x = float(re.search(r'\bx="([-\d.]+)"', attrs).group(1))
+        w = _text_width(html.unescape(body))
+        if 'text-anchor="middle"' in attrs:
+            lo, hi = x - w / 2, x + w / 2
+        elif 'text-anchor="end"' in attrs:
+            lo, hi = x - w, x
+        else:
+            lo, hi = x, x + w
+        assert 0 <= lo and hi <= width, (body, lo, hi, width)

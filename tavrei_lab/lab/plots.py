@@ -80,6 +80,11 @@ def _mix(score: float) -> str:
     return f"#{r:02x}{g:02x}{bl:02x}"
 
 
+#: Widest a character of the charts' 12 px sans-serif text draws (px; "m" and "w"
+#: are about 9, the average near 6.5): the legend's room is counted with it.
+LEGEND_CHAR = 7.5
+
+
 def heat_map(name: str, title: str, x_option: str, y_option: str,
              cells: Sequence[dict[str, Any]]) -> SvgPlot:
     """A square per (x value, y value), coloured by white's score, interval written in it.
@@ -94,8 +99,11 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
         if c["y"] not in ys:
             ys.append(c["y"])
     size_w, size_h, left, top = 150, 70, 170, 60
-    width = left + size_w * len(xs) + 20
-    height = top + size_h * len(ys) + 50
+    legend = ["white score: dark = black wins, pale = even, orange = white wins",
+              "below it: its Wilson 95 % interval and n, the games played"]
+    # the legend sets the width when the grid is narrower: drawn from x = 10, never clipped
+    width = max(left + size_w * len(xs) + 20, 20 + LEGEND_CHAR * max(map(len, legend)))
+    height = top + size_h * len(ys) + 24 + 18 * len(legend)
     out = chart_start(title, width, height)
     out += [f'<text x="{left + size_w * len(xs) / 2}" y="{top - 24}" text-anchor="middle">'
             f'{escape(x_option)}</text>',
@@ -122,8 +130,9 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
         out.append(f'<text x="{x0 + size_w / 2}" y="{y0 + 48}" text-anchor="middle" '
                    f'fill="{ink}">[{c["lo"]:.2f}, {c["hi"]:.2f}] n={c["games"]}</text>')
         out.append("</g>")
-    out.append(f'<text x="{left}" y="{height - 16}">white score (colour: dark = black wins, '
-               'pale = even, orange = white wins); Wilson 95 % interval below</text>')
+    for k, line in enumerate(legend):
+        out.append(f'<text class="legend" x="10" y="{top + size_h * len(ys) + 24 + 18 * k}">'
+                   f'{escape(line)}</text>')
     out.append("</svg>")
     return SvgPlot(name, title, "\n".join(out))
 
