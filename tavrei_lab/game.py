@@ -279,8 +279,17 @@ class Game:
         """The legal moves here, each printing as its move text (``str(move)``).
 
         ``game.legal_moves()`` and python-chess's ``board.legal_moves`` (no call) both
-        give the list."""
+        give the list.
+
+        At a chance node (a die game before the roll) it is empty: the action
+        due is a roll, whose faces ``chance_outcomes()`` lists (as OpenSpiel's
+        ``legal_actions`` lists a chance node's outcomes). Listing every face's
+        moves there would offer moves ``push`` must refuse. The rules' own
+        ``rules.legal_moves(position)`` is unchanged (the search uses it); empty
+        with no chance outcome means the game is over."""
         position = self.position
+        if self.rules.is_chance_node(position):
+            return LegalMoves(())
         return LegalMoves(PlayedMove.at(m, position) for m in self.rules.legal_moves(position))
 
     @property
@@ -534,6 +543,11 @@ class Game:
 
     # -- resolving text to a legal move ------------------------------------------
     def _match(self, move: Move) -> Move:
+        if self.rules.is_chance_node(self.position):
+            raise IllegalMoveError(f"{self._safe_text(move)}: roll the die first "
+                                   "(no move is playable before the roll)",
+                                   move_text=self._safe_text(move), ply=self.ply + 1,
+                                   position=self.position.string)
         legal = self.rules.legal_moves(self.position)
         if move in legal:
             return move
