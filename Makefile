@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 # test does (the docs-site tests and the site build)
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: lab test setup browser lint bench clean docs
+.PHONY: lab test setup browser lint bench clean docs check py310
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,23 @@ $(DOCS_STAMP): pyproject.toml | $(STAMP)
 docs: $(DOCS_STAMP)
 	$(BIN)/python -m sphinx -W --keep-going -q -b html -c docs -d build/docs/doctrees . build/docs/html
 	@echo "documentation: build/docs/html/docs/index.html"
+
+# The fast loop (CONTRIBUTING.md): the linters and the tests that need no browser, no
+# notebook run and no site build -- under two minutes on a laptop.
+FAST_TESTS := tests/test_game_edges.py tests/test_notation.py tests/test_rules.py \
+	tests/test_chess_habits.py tests/test_render.py tests/test_tree.py tests/test_variants.py \
+	tests/test_architecture.py tests/test_exercises.py tests/test_die.py tests/test_orthodox.py \
+	tests/test_plugins.py tests/test_rule_contract.py tests/test_cli_bounds.py
+check: setup
+	$(BIN)/ruff check tavrei_lab tests benchmarks
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -m "not slow and not browser and not lite" $(FAST_TESTS)
+
+# The oldest Python claimed (requires-python >= 3.10): the built wheel in a 3.10 venv
+# (pyenv's, or TAVREI_PYTHON310=/path/to/python3.10); `make test` runs it too.
+py310: setup
+	$(BIN)/python -m pytest -q tests/test_packaging.py -k oldest_python
 
 lint: setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks

@@ -9,6 +9,7 @@ shipped without what it needs.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -233,3 +234,73 @@ def test_svg_pictures_and_networkx_writers_with_the_wheel_alone(wheel_venv: Path
             "from tavrei_lab.tree.export import write_graphml\nwrite_graphml(G, 'tree.graphml')\n")
     run = _outside(wheel_venv, "python", "-c", code, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
+
+
+# -- The oldest Python claimed (issue 26.9): requires-python says 3.10, so 3.10 is tested --
+
+#: Tests that need nothing beside the package (no ../shared data, no browser): the model,
+#: the notation, a game's edges, the python-chess habits.
+PY310_TESTS = ("tests/test_chess_habits.py", "tests/test_notation.py",
+               "tests/test_game_edges.py")
+
+
+def _python310() -> str:
+    import glob
+    import os
+
+    found = [os.environ.get("TAVREI_PYTHON310", ""),
+             *sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.10*/bin/python"))),
+             shutil.which("python3.10") or ""]
+    for candidate in found:
+        if candidate and Path(candidate).is_file() and subprocess.run(
+                [candidate, "-c", "import sys; assert sys.version_info[:2] == (3, 10)"],
+                capture_output=True, timeout=60).returncode == 0:
+            return candidate
+    pytest.fail("requires-python claims 3.10, and no Python 3.10 was found to test it: "
+                "install one (pyenv install 3.10) or set TAVREI_PYTHON310")
+
+
+@pytest.mark.slow
+def test_the_wheel_works_on_the_oldest_python_claimed(built: Path, tmp_path: Path) -> None:
+    assert PYPROJECT["project"]["requires-python"] == ">=3.10"
+    python = _python310()
+    env_dir = tmp_path / "py310"
+    subprocess.run([python, "-m", "venv", str(env_dir)], check=True, timeout=120)
+    bin_python = str(env_dir / "bin" / "python")
+    (wheel,) = built.glob("*.whl")
+    import os
+    alone = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}   # no checkout
+    install = subprocess.run([bin_python, "-m", "pip", "install", "--quiet",
+                              "--disable-pip-version-check", str(wheel), "pytest>=8"],
+                             capture_output=True, text=True, timeout=600, env=alone,
+                             cwd=tmp_path)
+    assert install.returncode == 0, install.stderr[-3000:]
+    shutil.copytree(ROOT / "tests", tmp_path / "tests")   # a copy: no checkout on the path
+    run = subprocess.run([bin_python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "-o", "pythonpath=.", "--rootdir", str(tmp_path), *PY310_TESTS],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600,
+                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    version = subprocess.run([bin_python, "-c", "import sys, tavrei_lab; "
+                              "print(sys.version_info[:2], tavrei_lab.__file__)"],
+                             capture_output=True, text=True, cwd=tmp_path, check=True,
+                             env=alone).stdout
+    assert version.startswith("(3, 10)") and str(env_dir) in version
+
+
+def test_habits_that_help_people_carry_the_work_on() -> None:
+    """Issue 26.9: a changelog, a contributing guide, pre-commit, and a fast `make check`."""
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert changelog.startswith("# Changelog") and f"## {tavrei_lab.__version__}" in changelog
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    for needed in ("make lab", "make test", "make check", "docs/architecture.md"):
+        assert needed in contributing, needed
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    assert "id: ruff" in hooks and "entry: lint-imports" in hooks
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    check = makefile.split("\ncheck:", 1)[1].split("\n\n", 1)[0]
+    assert "ruff check" in check and "lint-imports" in check and "mypy" in check
+    fast = re.search(r"FAST_TESTS := (.*?)\n(?!\t)", makefile, flags=re.S)
+    assert fast is not None
+    files = fast.group(1).replace("\\", " ").split()
+    assert files and all((ROOT / f).is_file() for f in files), files
