@@ -33,6 +33,7 @@ Format (every key is optional in a file that ``extends`` another)::
 from __future__ import annotations
 
 import copy
+import json
 import os
 import sys
 from collections import OrderedDict
@@ -406,7 +407,7 @@ def _load_cached(path_key: str) -> tuple[Variant, Any]:
     path = Path(path_key)
     data, chain = _resolve(path, ())
     variant = _build(data, path, path.stem, chain)
-    rules = variant.make_rules()
+    rules = _recordable(variant.make_rules(), path)
     _CACHE[path_key] = (_stamps(chain), variant, rules)
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -445,7 +446,7 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
         return rules
     v = copy.copy(variant)
     v.options = {**variant.options, **overrides}
-    return v.make_rules()
+    return _recordable(v.make_rules(), path)
 
 
 def variants() -> list[str]:
@@ -475,7 +476,18 @@ def check_variant_file(path: str | os.PathLike[str]) -> Any:
         raise VariantError(f"{p}: no such variant file", file=str(p))
     data, chain = _resolve(p, ())
     variant = _build(data, p, p.stem, chain)
-    return variant.make_rules()
+    return _recordable(variant.make_rules(), p)
+
+
+def _recordable(rules: Any, path: Path) -> Any:
+    """``rules``, if a record of its games can carry its definition and be read back:
+    what the package writes (``Game.record``'s ``VariantData`` tag) it must read."""
+    size = len(json.dumps(variant_data(rules), ensure_ascii=False, separators=(",", ":")))
+    if size > MAX_VARIANT_DATA_CHARS:   # a 250,000-character name passed check before
+        raise VariantError(f"{path}: the variant's definition is {size} characters as a "
+                           f"record carries it; the limit is {MAX_VARIANT_DATA_CHARS} (shorten "
+                           "its name)", file=str(path))
+    return rules
 
 
 # -- a variant written into a record ------------------------------------------------------

@@ -29,3 +29,72 @@ def test_die_game_refuses_a_move_object_before_the_roll() -> None:
         g.push(g.legal_moves()[0])
     again = read_record(g.record())
     assert again.action_texts() == g.action_texts()
+
+
+# -- item 2: every limit on what is written within the limit on what is read -------------
+def _named_variant(tmp_path, length: int):
+    path = tmp_path / "named.toml"
+    path.write_text(f'extends = "tavreli"\nname = "{"n" * length}"\n', encoding="utf-8")
+    return path
+
+
+def test_a_variant_whose_record_could_not_be_read_is_refused_by_check(tmp_path) -> None:
+    from tavrei_lab.errors import VariantError
+    from tavrei_lab.variant import check_variant_file
+    with pytest.raises(VariantError, match="the limit is 65536"):
+        check_variant_file(_named_variant(tmp_path, 250_000))
+
+
+def test_a_variant_at_the_name_limit_writes_a_record_that_reads_back(tmp_path) -> None:
+    from tavrei_lab.errors import VariantError
+    from tavrei_lab.variant import MAX_VARIANT_DATA_CHARS, check_variant_file, load_variant
+    base = len(load_variant("tavreli").variant.name)
+    # the longest name check accepts: the definition exactly at the record's limit
+    rules = check_variant_file(_named_variant(tmp_path, base))
+    import json
+
+    from tavrei_lab.variant import variant_data
+    overhead = len(json.dumps(variant_data(rules), ensure_ascii=False,
+                              separators=(",", ":"))) - base
+    longest = MAX_VARIANT_DATA_CHARS - overhead
+    with pytest.raises(VariantError):
+        check_variant_file(_named_variant(tmp_path, longest + 1))
+    path = _named_variant(tmp_path, longest)
+    check_variant_file(path)
+    g = Game(str(path))
+    g.play("e2-e4 e7-e5")
+    again = read_record(g.record())
+    assert again.action_texts() == ["e2-e4", "e7-e5"]
+    assert len(again.rules.variant.name) == longest
+
+
+def test_game_length_limits_fit_the_record_reader() -> None:
+    from tavrei_lab.notation.record import MAX_GAME_PLIES, MAX_RECORD_TOKENS
+    # a die roll before every move, and as many lone rolls (passes): still readable
+    assert 2 * MAX_GAME_PLIES + MAX_GAME_PLIES <= MAX_RECORD_TOKENS
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(max_plies=25_000), "max_plies must be 1..4000"),
+    (dict(games=1_000_000_000), "the limit is 100000"),
+    (dict(games=2 ** 63), "the limit is 100000"),
+])
+def test_sweep_refuses_what_it_could_not_read_back_or_plan(kwargs, message) -> None:
+    from tavrei_lab.errors import LimitError
+    from tavrei_lab.lab.sweep import sweep
+    with pytest.raises(LimitError, match=message):
+        sweep("tavreli", {}, agents="random", executor="inline", progress=False,
+              **{"games": 1, **kwargs})
+
+
+# -- item 4: cells capped before any is built -------------------------------------------
+def test_sweep_grid_cells_are_capped_before_building(monkeypatch) -> None:
+    from tavrei_lab.errors import LimitError
+    from tavrei_lab.lab import cells
+    built = []
+    monkeypatch.setattr(cells, "load_variant",
+                        lambda *a, **k: built.append(a) or pytest.fail("built a cell"))
+    grid = {f"o{i}": ["true", "false"] for i in range(15)}
+    with pytest.raises(LimitError, match="32768 cells .* the limit is 256"):
+        cells.build_cells(["tavreli"], grid)
+    assert not built

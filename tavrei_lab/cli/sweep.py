@@ -84,6 +84,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
+    if not bases:
+        raise TavreiError(f"--base {','.join(args.base)!r}: no variant named (give a variant "
+                          "id or a .toml file)")
     grid = parse_grid_args(args.grid)
     if (args.plan or args.until_decided) and args.effect is None:
         raise TavreiError("--plan and --until-decided need --effect D (the difference of "

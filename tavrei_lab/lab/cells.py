@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavrei_lab.compare.shipping import VariantParcel
-from tavrei_lab.errors import VariantError
+from tavrei_lab.errors import LimitError, VariantError
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant
 
@@ -108,6 +108,28 @@ def parse_grid_args(items: Sequence[str]) -> dict[str, list[str]]:
     return grid
 
 
+#: The most cells a sweep may have (bases x every combination of the grid's values).
+#: A built cell holds its rule module and parcel, about 0.5 MB: 256 cells are
+#: about 128 MB; 15 two-valued options (49,152 cells) took 3 GB before failing.
+MAX_SWEEP_CELLS = 256
+
+
+def count_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | None = None,
+                ) -> int:
+    """How many cells ``build_cells`` would build, counted without building any;
+    ``LimitError`` past ``MAX_SWEEP_CELLS``."""
+    bases = 1 if isinstance(base, str) else len(base)
+    count = bases
+    sizes = [(name, len(v) if isinstance(v, Sequence) else 1) for name, v in (grid or {}).items()]
+    for _, size in sizes:
+        count *= size
+    if count > MAX_SWEEP_CELLS:
+        raise LimitError(f"sweep grid: {count} cells ({bases} bases x "
+                         + " x ".join(f"{size} {name}" for name, size in sizes)
+                         + f"); the limit is {MAX_SWEEP_CELLS}")
+    return count
+
+
 def _declared(rules: RuleModule) -> dict[str, Any]:
     return {o.name: o for o in type(rules).OPTIONS}
 
@@ -132,6 +154,7 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
                                f"got {values!r}")
         if not values:
             raise VariantError(f"sweep grid: option {name!r} has no values")
+    count_cells(bases, grid)         # refused before one is built (0.5 MB each)
     cells: list[Cell] = []
     for b in bases:
         base_rules = load_variant(b)
@@ -172,4 +195,5 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
     return cells
 
 
-__all__ = ["Cell", "build_cells", "parse_grid_args", "parse_value"]
+__all__ = ["MAX_SWEEP_CELLS", "Cell", "build_cells", "count_cells", "parse_grid_args",
+           "parse_value"]

@@ -29,8 +29,8 @@ a handful of looks the effect is small, but say so when you report.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
-from concurrent.futures import BrokenExecutor, Executor, Future, as_completed
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import wilson_interval
 from tavrei_lab.compare.tournament import (
     DEFAULT_MAX_PLIES,
+    MAX_TOURNAMENT_GAMES,
     GameResult,
     GameSpec,
     agent_pairs,
@@ -47,12 +48,13 @@ from tavrei_lab.compare.tournament import (
     play_game,
 )
 from tavrei_lab.engine.agents import make_agent
-from tavrei_lab.errors import TavreiError
-from tavrei_lab.lab.cells import Cell, build_cells
+from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.table import ResultsTable, established_summary
+from tavrei_lab.notation.record import MAX_GAME_PLIES
 
 #: Games per cell between two looks at the interval when stopping early.
 DEFAULT_BATCH = 20
@@ -139,8 +141,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
     """
     if games < 1:
         raise TavreiError(f"games must be 1 or more, got {games}")
-    if max_plies < 1:
-        raise TavreiError(f"max_plies must be 1 or more, got {max_plies}")
+    if not 1 <= max_plies <= MAX_GAME_PLIES:     # every stored game must replay
+        raise LimitError(f"max_plies must be 1..{MAX_GAME_PLIES}, got {max_plies}")
     if batch < 1:
         raise TavreiError(f"batch must be 1 or more, got {batch}")
     if stop_width is not None and not 0 < stop_width < 1:
@@ -148,8 +150,15 @@ def sweep(base: str | Sequence[str] = "tavreli",
                           f"got {stop_width}")
     if opening_plies < 1:
         raise TavreiError(f"opening_plies must be 1 or more, got {opening_plies}")
-    cells = build_cells(base, grid)
     agent_list = _split(agents)
+    n = len(agent_list)
+    pairs_count = 1 if n == 1 else n * (n - 1) // 2
+    cells_count = count_cells(base, grid)
+    total = cells_count * pairs_count * games
+    if total > MAX_TOURNAMENT_GAMES:      # counted, refused before anything is built
+        raise LimitError(f"{total} games asked for ({cells_count} cells x {pairs_count} "
+                         f"agent pairs x {games}); the limit is {MAX_TOURNAMENT_GAMES}")
+    cells = build_cells(base, grid)
     for a in agent_list:
         make_agent(a, seed=0)
     pairs = agent_pairs(agent_list)
@@ -180,12 +189,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
         look = batch if stop_width is not None else games
         while active:
             limit = min(games, look)
-            todo: list[tuple[Unit, GameSpec]] = []
-            for unit in active:
-                have = db.done(unit.hash)
-                bar.update(len([i for i in have if unit.limit <= i < limit]))
-                todo += [(unit, unit.spec(i, seed, max_plies))
-                         for i in range(unit.limit, limit) if i not in have]
+            todo = _missing(db, active, limit, seed, max_plies, bar)
             played += _play(pool, db, todo, parcels, opening_plies, bar)
             still = []
             for unit in active:
@@ -225,7 +229,22 @@ def _score_width(db: ResultsStore, unit: Unit) -> float:
     return hi - lo
 
 
-def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
+def _missing(db: ResultsStore, units: Sequence[Unit], limit: int, seed: int, max_plies: int,
+             bar: Progress) -> Iterator[tuple[Unit, GameSpec]]:
+    """The games not yet in the store, planned one at a time (never a whole to-do list)."""
+    for unit in units:
+        have = db.done(unit.hash)
+        bar.update(sum(1 for i in have if unit.limit <= i < limit))
+        for i in range(unit.limit, limit):
+            if i not in have:
+                yield unit, unit.spec(i, seed, max_plies)
+
+
+#: Games submitted and not yet finished, at most: the plan is drawn as games finish.
+IN_FLIGHT = 256
+
+
+def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]],
           parcels: dict[str, VariantParcel], opening_plies: int, bar: Progress) -> int:
     """Play the games, writing each to the store as it finishes; returns how many."""
     count = 0
@@ -242,7 +261,14 @@ def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
         count += 1
         bar.update()
 
-    pending = {}
+    pending: dict[Future, tuple[Unit, GameSpec]] = {}
+
+    def drain(until: int) -> None:
+        while len(pending) > until:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                finish(future, *pending.pop(future))
+
     for unit, spec in todo:
         future = pool.submit(play_lab_game, LabTask(spec, parcels[unit.cell.name],
                                                     opening_plies))
@@ -250,8 +276,8 @@ def _play(pool: Executor, db: ResultsStore, todo: list[tuple[Unit, GameSpec]],
             finish(future, unit, spec)
         else:
             pending[future] = (unit, spec)
-    for future in as_completed(pending):
-        finish(future, *pending[future])
+            drain(IN_FLIGHT - 1)
+    drain(0)
     return count
 
 
