@@ -21,7 +21,7 @@ from tavrei_lab import __version__
 from tavrei_lab.errors import TavreiError, one_line, quote
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
-            "sweep", "svg", "tree", "soak", "lessons")
+            "sweep", "tune", "svg", "tree", "soak", "lessons")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -24,6 +24,10 @@ widget (``make_agent``):
 ``alphabeta:nodes=20000``  the playing search stopped after 20000 nodes: reproducible
 ``play``                   the default playing agent: the playing search, 1 s a move
                            (``play:0.3s``, ``play:depth=6``, ``play:nodes=N`` too)
+``play:nodes=K,weights=W`` the playing search with the evaluation's weights read from
+                           the file ``W`` (written by ``tavrei-lab tune``); with
+                           ``weights=fit`` the weights fit for the game's own variant
+                           (shipped with the package, or fit by ``sweep --tune``)
 ``level:3``                a classroom level, 1 (beginner) .. 8 (strongest): each
                            looks a ply deeper than the one below, within a time cap
                            (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
@@ -251,13 +255,57 @@ class PlayAgent(SearchAgent):
 
     def __init__(self, seed: int | None = None, depth: int | None = None,
                  nodes: int | None = None, time: float | None = None,
-                 mode: str | None = None) -> None:
+                 mode: str | None = None, weights: Any = None) -> None:
+        from tavrei_lab.engine.weights import Weights, load_weights
         if mode not in (None, "play"):
             raise TavreiError("agent 'play' is the playing search; use alphabeta:N for "
                               "the lesson search")
         if depth is None and nodes is None and time is None:
             time = self.DEFAULT_TIME
-        super().__init__(seed=seed, depth=depth, nodes=nodes, time=time, mode="play")
+        #: what the spec said: None (the default weights), a file, or "fit"
+        self.weights_spec: str | None = None
+        self.weights: Weights | None = None
+        if isinstance(weights, Weights):
+            self.weights = weights
+        elif weights is not None:
+            self.weights_spec = str(weights)
+            if self.weights_spec != FIT:
+                self.weights = load_weights(self.weights_spec)   # fails now, not mid-game
+        super().__init__(seed=seed, depth=depth, nodes=nodes, time=time, mode="play",
+                         play_options={} if self.weights is None
+                         else {"weights": self.weights})
+
+    @classmethod
+    def from_arg(cls, arg: str, seed: int | None = None) -> PlayAgent:
+        rest, weights = [], None
+        for part in arg.split(","):
+            name, eq, value = part.partition("=")
+            if eq and name.strip().lower() in ("weights", "w"):
+                if not value.strip():
+                    raise TavreiError(f"agent argument {part.strip()!r}: weights needs a "
+                                      "file (weights=W.json) or 'fit'")
+                weights = value.strip()
+            else:
+                rest.append(part)
+        limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
+        return cls(seed=seed, weights=weights, **limits)
+
+    def searcher(self, rules: RuleModule) -> Any:
+        if self.weights_spec == FIT and (self._searcher is None
+                                         or self._searcher.rules is not rules):
+            from tavrei_lab.engine.weights import fit_weights
+            self.play_options["weights"] = fit_weights(rules)
+        return super().searcher(rules)
+
+    def __repr__(self) -> str:
+        text = super().__repr__()
+        if self.weights_spec is not None:
+            text = text[:-1] + f", weights={self.weights_spec})"
+        return text
+
+
+#: ``play:...,weights=fit``: the weights fit for the game's own variant (``fit_weights``).
+FIT = "fit"
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
 from tavrei_lab.engine.evaluate import MATE, VALUES
 from tavrei_lab.engine.play_eval import LAZY_MARGIN, tables_for
+from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 from tavrei_lab.engine.search import (
     Limits,
     SearchLimitReached,
@@ -129,7 +130,8 @@ class PlaySearcher:
     def __init__(self, rules: RuleModule, *, quiescence: bool = True, null_move: bool = True,
                  reductions: bool = True, star2: bool = True, noise: int = 0,
                  seed: int | None = None, max_table: int = 400_000,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 weights: Weights | None = None) -> None:
         self.rules = rules
         #: what time budgets are measured with: the wall clock (an agent's answer
         #: time), or ``time.process_time`` for CPU-time benchmarks on a busy machine
@@ -149,7 +151,11 @@ class PlaySearcher:
         self.pass_over_own = (isinstance(tower_rules, TowerChessRules)
                               and tower_rules.pass_over_own)
         self.fifty = rules.fifty_move_rule
-        self.tables = tables_for(rules.geometry)
+        #: the evaluation's terms (``engine.weights``): folded into the shared tables
+        self.weights = weights if weights is not None else DEFAULT_WEIGHTS
+        self.tables = tables_for(rules.geometry, self.weights)
+        #: per kind, centipawns: pruning and ordering use the same values the leaves do
+        self._value_cp = [round(100 * v) for v in self.tables.value_by_kind]
         self.quiescence = quiescence and self.fast
         self.null_move = null_move and self.fast
         self.reductions = reductions
@@ -538,7 +544,7 @@ class PlaySearcher:
                 # Nothing leaves the board, so exchanges never run out by themselves: a
                 # capture that gives a more valuable unit for a lesser one, onto a square
                 # the enemy guards, is left out (a cheap stand-in for exchange evaluation).
-                if gain - 100 < _VALUE_CP[ACTING[board[m.from_square][-1]]] and \
+                if gain - 100 < self._value_cp[ACTING[board[m.from_square][-1]]] and \
                         attacked(board, m.to_square, enemy):
                     continue
             child = rules.apply(pos, m)
@@ -656,7 +662,7 @@ class PlaySearcher:
         dest = board[m.to_square]
         if not dest:
             return 100
-        return sum(_VALUE_CP[(t >> 1) & 7] for t in dest if t & 1 != me) + 100
+        return sum(self._value_cp[(t >> 1) & 7] for t in dest if t & 1 != me) + 100
 
     def _tactical_moves(self, pos: Position, *, free: bool = True,
                         every_count: bool = False) -> list[Move]:
@@ -690,7 +696,7 @@ class PlaySearcher:
         reach = tables.reach
         pawn_mask = tables.pawn_mask[me]
         near_far = tables.near_far[me]
-        values = _VALUE_CP
+        values = self._value_cp
         scored: list[tuple[int, Move]] = []
         for s in own:
             tower = board[s]
@@ -953,7 +959,7 @@ class PlaySearcher:
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
         k0, k1 = killers[0], killers[1]
         history = self.history
-        values = _VALUE_CP
+        values = self._value_cp
 
         def key(m: Move) -> int:
             if m == tt_move:

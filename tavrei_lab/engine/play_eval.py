@@ -31,27 +31,36 @@ from typing import Any
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
-from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
+from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
 from tavrei_lab.rules.stacking import TowerChessRules
 
-#: Per square a unit can reach by its pattern (mobility), in centipawns.
+#: Per square a unit can reach by its pattern (mobility), in centipawns (the default weight).
 MOBILITY = 3
-#: Per enemy attack on the volkhv's square or a square next to it, in centipawns.
+#: Per enemy attack on the volkhv's square or a square next to it, in centipawns (default).
 VOLKHV_ATTACK = 10
 #: How far the activity part can plausibly move the score (centipawns): beyond
 #: this margin outside the search window, a leaf is decided by the tower part alone.
 LAZY_MARGIN = 150
 
-_VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
 _SLIDES = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
            ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
 
 
 class BoardTables:
-    """Per board size: square bonuses and attack masks (built once, cached)."""
+    """Per board size and weights: square bonuses, values and attack masks (built once,
+    cached), so that the weights cost nothing at a leaf: they are folded into the tables."""
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, weights: Weights = DEFAULT_WEIGHTS) -> None:
         g = geometry
+        wt = weights
+        self.weights = weights
+        self.value_by_kind = [wt.value(k) if k in KIND_NAMES else 0.0 for k in range(8)]
+        self.held_by_kind = [wt.held(k) if k in KIND_NAMES else 0.0 for k in range(8)]
+        mob, att = wt.mobility, wt.volkhv_attack
+        # whole numbers stay ints, so the default weights add up exactly as before
+        self.mobility: float = int(mob) if mob.is_integer() else mob
+        self.volkhv_attack: float = int(att) if att.is_integer() else att
+        self._whole = mob.is_integer() and att.is_integer()
         w, h = g.width, g.height
         self.geometry = g
         cf = (w - 1) / 2
@@ -65,15 +74,17 @@ class BoardTables:
             c = centre[s]
             for color in (0, 1):
                 advance = r if color == 0 else h - 1 - r        # ranks from its own edge
-                bonus[(color, KNIGHT, s)] = 10 * c
-                bonus[(color, BISHOP, s)] = 5 * c
-                bonus[(color, HELGI, s)] = 5 * c
-                bonus[(color, QUEEN, s)] = 2 * c
+                bonus[(color, KNIGHT, s)] = round(wt.centre_vsadnik * c)
+                bonus[(color, BISHOP, s)] = round(wt.centre_luchnik * c)
+                bonus[(color, HELGI, s)] = round(wt.centre_volkhvica * c)
+                bonus[(color, QUEEN, s)] = round(wt.centre_knyaz * c)
                 bonus[(color, ROOK, s)] = 0
                 central_file = 1.0 - abs(f - cf) / max(cf, 1)
-                bonus[(color, PAWN, s)] = round(4 * advance + 5 * central_file * min(advance, 3))
+                bonus[(color, PAWN, s)] = round(wt.ratnik_advance * advance + wt.ratnik_central
+                                                * central_file * min(advance, 3))
                 # the volkhv is safer at home: a penalty per rank it has left
-                bonus[(color, KING, s)] = -8 * min(advance, 3) + (5 if c == 0 else 0)
+                bonus[(color, KING, s)] = round(wt.volkhv_advance * min(advance, 3)
+                                                + (wt.volkhv_edge if c == 0 else 0))
         self.bonus = bonus
         # zone[s]: the volkhv's square and its neighbours, as a bit mask
         self.zone = [1 << s | _mask(g.king[s]) for s in range(g.size)]
@@ -120,15 +131,17 @@ class BoardTables:
         top = tower[-1]
         owner = top & 1
         score = 0.0
-        values = _VALUE_BY_KIND
+        values = self.value_by_kind
+        held = self.held_by_kind
         n = len(tower)
         for i, t in enumerate(tower):
-            value = values[ACTING[t] if i == n - 1 else (t >> 1) & 7]
+            k = ACTING[t] if i == n - 1 else (t >> 1) & 7
+            value = values[k]
             sign = 1.0 if t & 1 == 0 else -1.0
             if t & 1 == owner:
                 score += sign * value
             else:
-                score += sign * value * (HELD - PRISONER)
+                score += sign * value * held[k]
         kind = ACTING[top]
         b = self.bonus.get((owner, kind, square), 0)
         v = round(100 * score) + (b if owner == 0 else -b)
@@ -206,8 +219,9 @@ class BoardTables:
                         if there and not (pass_over_own and there[-1] & 1 == c):
                             break
             mobility[c] += n
-        return (MOBILITY * (mobility[0] - mobility[1])
-                + VOLKHV_ATTACK * (attacks[0] - attacks[1]))
+        v = (self.mobility * (mobility[0] - mobility[1])
+             + self.volkhv_attack * (attacks[0] - attacks[1]))
+        return v if self._whole else round(v)  # type: ignore[return-value]
 
 
 def _mask(squares: Any) -> int:
@@ -218,19 +232,19 @@ def _mask(squares: Any) -> int:
 
 
 @cache
-def tables_for(geometry: Geometry) -> BoardTables:
-    """The shared tables of a board size."""
-    return BoardTables(geometry)
+def tables_for(geometry: Geometry, weights: Weights = DEFAULT_WEIGHTS) -> BoardTables:
+    """The shared tables of a board size and a set of weights."""
+    return BoardTables(geometry, weights)
 
 
-def evaluate_for_side(position: Any) -> int:
+def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     """The playing evaluation of ``position`` in centipawns, side to move's view (from scratch).
 
     >>> from tavrei_lab import Game
     >>> evaluate_for_side(Game().position)   # the start is symmetric
     0
     """
-    t = tables_for(position.geometry)
+    t = tables_for(position.geometry, weights)
     kings = (position.king_square(0), position.king_square(1))
     rules = position.rules
     family = rules.inner or rules

@@ -1,0 +1,195 @@
+"""The playing evaluation's weights: every term it has, as numbers a tune can fit.
+
+Tavreli's variants are not chess: a prisoner's worth, a vsadnik's value or how
+much a volkhv fears attacks differ with the rules. So the playing search's
+evaluation (``engine.play_eval``) reads all of its terms from a ``Weights``
+object; the defaults are exactly the hand-set values it always had, so a
+player without a weights file plays exactly as before, node for node.
+
+A weights file is JSON: ``{"weights": {name: number, ...}, ...}`` with any
+other keys (the tune's log, the variant's settings hash) kept beside it.
+Missing names take their default; an unknown name or a non-number is an
+error that names the file and the field (``WeightsFileError``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
+from tavrei_lab.errors import TavreiError
+
+
+class WeightsFileError(TavreiError):
+    """A weights file that cannot be read: names the file and the field at fault."""
+
+
+#: The kinds by the names the weights use (``value_<name>``, ``held_<name>``).
+KIND_NAMES: dict[int, str] = {PAWN: "ratnik", KNIGHT: "vsadnik", BISHOP: "luchnik",
+                              ROOK: "ladya", QUEEN: "knyaz", HELGI: "volkhvica", KING: "volkhv"}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The terms of the playing evaluation (pawn units for values, centipawns otherwise).
+
+    ``value_K``: kind K on top of a tower, or under its own colour's top;
+    ``held_K``: the fraction of K's value its owner still counts while K is held
+    prisoner by the enemy (today ``HELD - PRISONER``: a prisoner is worth less to
+    its owner and the holder gains the rest); the square bonuses and the activity
+    part in centipawns.
+    """
+
+    value_ratnik: float = VALUES[PAWN]
+    value_vsadnik: float = VALUES[KNIGHT]
+    value_luchnik: float = VALUES[BISHOP]
+    value_ladya: float = VALUES[ROOK]
+    value_knyaz: float = VALUES[QUEEN]
+    value_volkhvica: float = VALUES[HELGI]
+    value_volkhv: float = VALUES[KING]
+    held_ratnik: float = HELD - PRISONER
+    held_vsadnik: float = HELD - PRISONER
+    held_luchnik: float = HELD - PRISONER
+    held_ladya: float = HELD - PRISONER
+    held_knyaz: float = HELD - PRISONER
+    held_volkhvica: float = HELD - PRISONER
+    held_volkhv: float = HELD - PRISONER
+    #: per ring toward the centre, for a top vsadnik / luchnik / volkhvica / knyaz
+    centre_vsadnik: float = 10.0
+    centre_luchnik: float = 5.0
+    centre_volkhvica: float = 5.0
+    centre_knyaz: float = 2.0
+    #: a top ratnik: per rank advanced, and for a central file (times ranks up to 3)
+    ratnik_advance: float = 4.0
+    ratnik_central: float = 5.0
+    #: a top volkhv: per rank left (up to 3), and on the edge ring (home)
+    volkhv_advance: float = -8.0
+    volkhv_edge: float = 5.0
+    #: per square a top tavrel reaches; per enemy attack on the volkhv's zone
+    mobility: float = 3.0
+    volkhv_attack: float = 10.0
+
+    def value(self, kind: int) -> float:
+        return float(getattr(self, "value_" + KIND_NAMES[kind]))
+
+    def held(self, kind: int) -> float:
+        return float(getattr(self, "held_" + KIND_NAMES[kind]))
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    def vector(self) -> list[float]:
+        return [float(getattr(self, n)) for n in NAMES]
+
+    @classmethod
+    def from_vector(cls, values: list[float]) -> Weights:
+        return cls(**dict(zip(NAMES, values, strict=True)))
+
+    def with_(self, **changes: float) -> Weights:
+        return replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "weights") -> Weights:
+        """Weights from a mapping of names to numbers; names left out keep their default."""
+        if not isinstance(data, dict):
+            raise WeightsFileError(f"{where}: 'weights' must be an object of name: number, "
+                                   f"got {type(data).__name__}")
+        known = set(NAMES)
+        out: dict[str, float] = {}
+        for name, value in data.items():
+            if name not in known:
+                raise WeightsFileError(f"{where}: unknown weight {name!r} "
+                                       f"(known: {', '.join(NAMES)})")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not math.isfinite(value):
+                raise WeightsFileError(f"{where}: weight {name!r} must be a finite number, "
+                                       f"got {value!r}")
+            out[name] = float(value)
+        return cls(**out)
+
+
+NAMES: tuple[str, ...] = tuple(f.name for f in fields(Weights))
+DEFAULT_WEIGHTS = Weights()
+
+
+def load_weights_file(path: str | Path) -> tuple[Weights, dict[str, Any]]:
+    """The weights in a file and the whole document (its log, settings hash)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise WeightsFileError(f"weights file {str(p)!r}: cannot read it ({exc.strerror})") \
+            from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WeightsFileError(f"weights file {str(p)!r}: not JSON ({exc.msg} at line "
+                               f"{exc.lineno})") from None
+    if not isinstance(doc, dict) or "weights" not in doc:
+        raise WeightsFileError(f"weights file {str(p)!r}: field 'weights' is missing")
+    return Weights.from_dict(doc["weights"], where=f"weights file {str(p)!r}"), doc
+
+
+def load_weights(path: str | Path) -> Weights:
+    return load_weights_file(path)[0]
+
+
+def save_weights(path: str | Path, weights: Weights, **extra: Any) -> None:
+    """Write ``weights`` (and ``extra`` keys, e.g. the log) as a weights file."""
+    doc = {"format": "tavrei-weights/1", "weights": weights.as_dict(), **extra}
+    Path(path).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+
+
+def variant_hash(rules: Any) -> str:
+    """The settings hash of a variant: of everything that decides how it plays
+    (``variant.variant_data`` as canonical JSON, as the lab's store hashes a cell's
+    settings), so weights fit for ``tavreli`` are not taken for ``tavreli[splits=false]``."""
+    import hashlib
+
+    from tavrei_lab.variant import variant_data
+    data = variant_data(rules)
+    text = json.dumps({k: v for k, v in data.items() if k != "name"}, sort_keys=True,
+                      default=str)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
+
+
+#: Weights fit in this process (``register_fit``), by variant hash: the lab's
+#: ``sweep --tune`` puts its cells' fits here before it plays.
+_FITTED: dict[str, Weights] = {}
+
+
+def register_fit(key: str, weights: Weights) -> None:
+    _FITTED[key] = weights
+
+
+def shipped_weights_dir() -> Path:
+    from tavrei_lab.variant import VARIANTS_DIR
+    return Path(VARIANTS_DIR) / "weights"
+
+
+def fit_weights(rules: Any) -> Weights:
+    """The weights fit for ``rules``' own variant: registered in this process, else
+    shipped with the package (``variants/weights/<id>.json`` whose settings hash is
+    this variant's); a ``WeightsFileError`` saying how to fit them otherwise."""
+    key = variant_hash(rules)
+    if key in _FITTED:
+        return _FITTED[key]
+    vid = rules.variant.id
+    path = shipped_weights_dir() / f"{vid}.json"
+    if path.is_file():
+        weights, doc = load_weights_file(path)
+        if doc.get("settings_hash") == key:
+            _FITTED[key] = weights
+            return weights
+    raise WeightsFileError(f"no weights fit for variant {vid!r} with these options "
+                           f"(settings hash {key}); fit them with `tavrei-lab tune "
+                           f"--variant {vid} --out W.json` and use weights=W.json")
+
+
+__all__ = ["fit_weights", "register_fit", "shipped_weights_dir", "variant_hash", "DEFAULT_WEIGHTS", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
+           "load_weights", "load_weights_file", "save_weights"]

@@ -1,0 +1,388 @@
+"""Fitting the playing evaluation to a variant: self-play, then the Texel method.
+
+The playing search came with chess's values; a variant that forbids splits or
+adds a die is a different game, and a player that misjudges it cannot convert
+what it wins. ``tune`` fits the weights of ``engine.weights`` to the variant:
+
+1. each *generation* plays ``games`` self-play games with the node-limited
+   playing search (``play:nodes=K``; no clock, so the same seed gives the same
+   games anywhere): the current weights against the previous generation's,
+   colours alternated -- the games train the next fit *and* measure the current
+   weights against the last ones;
+2. from every game it samples *quiet* positions (the side to move not in check,
+   the last move no capture) and labels them with the game's result for white
+   (1, 1/2, 0);
+3. it fits the weights by the Texel method: with ``q`` the evaluation (white's
+   view, centipawns), minimise the mean of ``(R - sigmoid(k q))^2`` -- first
+   ``k`` for the current weights (a golden-section search), then the weights by
+   gradient descent (Adam steps, pure Python so it runs in Pyodide too). The
+   evaluation is linear in its terms but for the prisoner products, so each
+   sampled position is kept as its few non-zero *features*, and a step costs a
+   pass over those numbers instead of a search.
+
+Each generation's games go to a checkpoint file beside ``--out`` as they finish
+(one JSON line a game), so a tune stopped by Ctrl-C resumes where it was; the fit
+itself is deterministic, so it is simply done again from the stored games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tavrei_lab.compare.parallel import resolve_executor
+from tavrei_lab.compare.tournament import derive_seed
+from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
+from tavrei_lab.engine.agents import PlayAgent
+from tavrei_lab.engine.play_eval import tables_for
+from tavrei_lab.engine.weights import (DEFAULT_WEIGHTS, KIND_NAMES, NAMES, Weights,
+                                       WeightsFileError, load_weights_file, save_weights,
+                                       variant_hash)
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.game import Game
+from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.variant import variant_data, variant_from_data
+
+#: Defaults of ``tavrei-lab tune``: measured to finish a tavreli tune in about
+#: DEFAULT_MINUTES on 2 cores (see the README's tuning section).
+DEFAULT_GENERATIONS = 4
+DEFAULT_GAMES = 100
+DEFAULT_NODES = 300
+DEFAULT_MAX_PLIES = 160
+#: Positions sampled per game (at most), after the opening's first plies.
+SAMPLES_PER_GAME = 24
+OPENING_PLIES = 6
+FIT_STEPS = 250
+
+_INDEX = {name: i for i, name in enumerate(NAMES)}
+# the weights a fit may move: a volkhv is never taken off the board, so its value is not
+# a term of any position and is left as it is
+_FIXED = {"value_volkhv", "held_volkhv"}
+#: per weight, the size of an Adam step: pawns for values, fractions, centipawns
+_STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith("held_") else 0.5)
+         for n in NAMES}
+
+
+@dataclass(frozen=True)
+class TuneGame:
+    """One self-play game of a tune, as a worker needs it (picklable)."""
+
+    variant: dict[str, Any]
+    white: dict[str, float]
+    black: dict[str, float]
+    nodes: int
+    seed: int
+    index: int
+    max_plies: int = DEFAULT_MAX_PLIES
+
+
+def features(position: Any) -> list[tuple[int, float]]:
+    """The evaluation's terms in ``position`` (white's view), as sparse (weight index,
+    amount) pairs: the playing evaluation is ``sum(w * amount)`` but for the prisoners,
+    whose amounts come as ("held_K", count) and multiply ``value_K`` (see ``_q``)."""
+    g = position.geometry
+    w, h = g.width, g.height
+    cf = (w - 1) / 2
+    acc: dict[int, float] = {}
+
+    def add(name: str, amount: float) -> None:
+        i = _INDEX[name]
+        acc[i] = acc.get(i, 0.0) + amount
+
+    for s, tower in enumerate(position.board):
+        if not tower:
+            continue
+        top = tower[-1]
+        owner = top & 1
+        n = len(tower)
+        for i, t in enumerate(tower):
+            k = ACTING[t] if i == n - 1 else (t >> 1) & 7
+            if k not in KIND_NAMES:
+                continue
+            sign = 1.0 if t & 1 == 0 else -1.0
+            if t & 1 == owner:
+                add("value_" + KIND_NAMES[k], 100 * sign)
+            else:
+                add("held_" + KIND_NAMES[k], 100 * sign)
+        kind = ACTING[top]
+        sign = 1.0 if owner == 0 else -1.0
+        f, r = s % w, s // w
+        c = min(f, w - 1 - f, r, h - 1 - r)
+        advance = r if owner == 0 else h - 1 - r
+        if kind == KNIGHT:
+            add("centre_vsadnik", sign * c)
+        elif kind == BISHOP:
+            add("centre_luchnik", sign * c)
+        elif kind == HELGI:
+            add("centre_volkhvica", sign * c)
+        elif kind == QUEEN:
+            add("centre_knyaz", sign * c)
+        elif kind == PAWN:
+            add("ratnik_advance", sign * advance)
+            add("ratnik_central", sign * (1.0 - abs(f - cf) / max(cf, 1)) * min(advance, 3))
+        elif kind == KING:
+            add("volkhv_advance", sign * min(advance, 3))
+            add("volkhv_edge", sign * (1.0 if c == 0 else 0.0))
+    kings = (position.king_square(0), position.king_square(1))
+    rules = position.rules
+    family = rules.inner or rules
+    pass_own = bool(getattr(family, "pass_over_own", False))
+    mob = tables_for(g, _MOBILITY_ONLY).activity(position.board, kings, pass_own)
+    att = tables_for(g, _ATTACK_ONLY).activity(position.board, kings, pass_own)
+    if mob:
+        add("mobility", float(mob))
+    if att:
+        add("volkhv_attack", float(att))
+    return sorted((i, a) for i, a in acc.items() if a)
+
+
+_MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0)
+_ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0)
+# for a "held_K" feature: the index of value_K it multiplies
+_HELD_OF = {_INDEX["held_" + n]: _INDEX["value_" + n] for n in KIND_NAMES.values()}
+
+
+def _q(w: Sequence[float], feats: Sequence[tuple[int, float]]) -> float:
+    """The evaluation (centipawns, white's view) of a position's features."""
+    q = 0.0
+    held = _HELD_OF
+    for i, a in feats:
+        j = held.get(i)
+        q += a * w[i] * w[j] if j is not None else a * w[i]
+    return q
+
+
+def play_tune_game(task: TuneGame) -> dict[str, Any]:
+    """Play one game of a tune and sample its quiet positions (a top-level function, so
+    a process pool or a dask worker can run it)."""
+    rules = variant_from_data(task.variant, where="tune task")
+    game = Game(rules, seed=task.seed)
+    agents = (PlayAgent(seed=derive_seed(task.seed, "white"), nodes=task.nodes,
+                        weights=Weights.from_dict(task.white)),
+              PlayAgent(seed=derive_seed(task.seed, "black"), nodes=task.nodes,
+                        weights=Weights.from_dict(task.black)))
+    rng = random.Random(derive_seed(task.seed, "samples"))
+    quiet: list[list[tuple[int, float]]] = []
+    capture_before = False
+    max_actions = 4 * task.max_plies + 16
+    outcome = None
+    while True:
+        outcome = game.outcome(claim_draw=True)
+        if outcome is not None or game.ply >= task.max_plies \
+                or len(game.history) >= max_actions:
+            break
+        if game.is_chance_node():
+            game.roll()
+            continue
+        pos = game.position
+        if game.ply >= OPENING_PLIES and not capture_before and not rules.is_check(pos):
+            quiet.append(features(pos))
+        move = agents[pos.turn].choose(game)
+        capture_before = bool(pos.board[move.to_square]) and \
+            pos.board[move.to_square][-1] & 1 != pos.turn
+        game.push(move)
+    if outcome is None or outcome.winner is None:
+        score = 0.5
+    else:
+        score = 1.0 if outcome.winner == 0 else 0.0
+    if len(quiet) > SAMPLES_PER_GAME:
+        quiet = rng.sample(quiet, SAMPLES_PER_GAME)
+    return {"index": task.index, "score": score, "plies": game.ply,
+            "adjudicated": outcome is None, "positions": [list(map(list, f)) for f in quiet]}
+
+
+def _loss(w: Sequence[float], data: Sequence[tuple[float, list[tuple[int, float]]]],
+          k: float) -> float:
+    total = 0.0
+    for r, feats in data:
+        x = k * _q(w, feats)
+        s = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+        total += (r - s) ** 2
+    return total / max(1, len(data))
+
+
+def fit_k(w: Sequence[float], data: Sequence[tuple[float, list[tuple[int, float]]]]) -> float:
+    """The scale ``k`` (per centipawn) that makes the current weights' evaluation best
+    predict the results: a golden-section search on log k."""
+    lo, hi = math.log(1e-4), math.log(0.05)
+    phi = (math.sqrt(5) - 1) / 2
+    a, b = hi - phi * (hi - lo), lo + phi * (hi - lo)
+    fa, fb = _loss(w, data, math.exp(a)), _loss(w, data, math.exp(b))
+    for _ in range(30):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - phi * (hi - lo)
+            fa = _loss(w, data, math.exp(a))
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + phi * (hi - lo)
+            fb = _loss(w, data, math.exp(b))
+    return math.exp((lo + hi) / 2)
+
+
+def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start: Weights,
+                   steps: int = FIT_STEPS, ridge: float = 1e-3) -> tuple[Weights, float, float]:
+    """Texel fit: ``k`` first, then the weights by Adam steps on the mean squared error,
+    with a small pull toward ``start`` (few games cannot pin two dozen terms).
+    Returns the weights, ``k`` and the final loss."""
+    w = start.vector()
+    w0 = list(w)
+    n = len(w)
+    k = fit_k(w, data)
+    movable = [i for i, name in enumerate(NAMES) if name not in _FIXED]
+    scale = [_STEP[name] for name in NAMES]
+    m = [0.0] * n
+    v = [0.0] * n
+    b1, b2, eps = 0.9, 0.999, 1e-12
+    held = _HELD_OF
+    count = max(1, len(data))
+    for step in range(1, steps + 1):
+        grad = [0.0] * n
+        for r, feats in data:
+            x = k * _q(w, feats)
+            s = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+            d = -2.0 * (r - s) * s * (1.0 - s) * k / count     # dLoss/dq
+            if d == 0.0:
+                continue
+            for i, a in feats:
+                j = held.get(i)
+                if j is None:
+                    grad[i] += d * a
+                else:
+                    grad[i] += d * a * w[j]
+                    grad[j] += d * a * w[i]
+        lr = 1.0 - step / (steps + 1)          # steps shrink toward the end
+        for i in movable:
+            g = grad[i] + ridge * (w[i] - w0[i]) / (scale[i] * scale[i] * 100)
+            m[i] = b1 * m[i] + (1 - b1) * g
+            v[i] = b2 * v[i] + (1 - b2) * g * g
+            mh = m[i] / (1 - b1 ** step)
+            vh = v[i] / (1 - b2 ** step)
+            w[i] -= lr * scale[i] * mh / (math.sqrt(vh) + eps)
+    for name in ("held_ratnik", "held_vsadnik", "held_luchnik", "held_ladya", "held_knyaz",
+                 "held_volkhvica"):
+        i = _INDEX[name]
+        w[i] = max(-1.0, min(1.0, w[i]))       # a prisoner is not worth more than free
+    for name in NAMES:
+        if name.startswith("value_") and name not in _FIXED:
+            w[_INDEX[name]] = max(0.0, w[_INDEX[name]])
+    fitted = Weights.from_vector([round(x, 4) for x in w])
+    return fitted, k, _loss(fitted.vector(), data, k)
+
+
+def _checkpoint_dir(out: Path) -> Path:
+    return out.with_name(out.name + ".games")
+
+
+def _read_games(path: Path) -> dict[int, dict[str, Any]]:
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+            done[int(row["index"])] = row
+        except (ValueError, KeyError, TypeError):
+            continue      # a line cut short by a kill: that game is played again
+    return done
+
+
+def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
+         games: int = DEFAULT_GAMES, nodes: int = DEFAULT_NODES, out: str | Path,
+         seed: int = 0, executor: Executor | str | None = None,
+         workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+         start: Weights = DEFAULT_WEIGHTS,
+         progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Fit the playing evaluation's weights to ``variant``; write and return the file.
+
+    ``out``: the weights file (with the settings hash and a log per generation); its
+    games checkpoint sits beside it in ``<out>.games/`` and makes a rerun resume.
+    """
+    if isinstance(variant, str):
+        from tavrei_lab.variant import load_variant
+        variant = load_variant(variant)
+    rules = variant
+    for name, value in (("generations", generations), ("games", games), ("nodes", nodes)):
+        if not isinstance(value, int) or value < 1:
+            raise TavreiError(f"tune: {name} must be a whole number 1 or more, got {value!r}")
+    out = Path(out)
+    key = variant_hash(rules)
+    data = variant_data(rules)
+    ckpt = _checkpoint_dir(out)
+    ckpt.mkdir(parents=True, exist_ok=True)
+    settings = {"variant": data, "settings_hash": key, "games": games, "nodes": nodes,
+                "seed": seed, "max_plies": max_plies, "start": start.as_dict()}
+    meta = ckpt / "settings.json"
+    if meta.exists():
+        if json.loads(meta.read_text(encoding="utf-8")) != settings:
+            raise TavreiError(f"{ckpt}: holds the games of a tune with other settings; "
+                              f"remove it or choose another --out")
+    else:
+        meta.write_text(json.dumps(settings, sort_keys=True), encoding="utf-8")
+    say = progress or (lambda text: None)
+    pool, owned = resolve_executor(executor, workers)
+    log: list[dict[str, Any]] = []
+    previous = current = start
+    training: list[tuple[float, list[tuple[int, float]]]] = []
+    started = time.perf_counter()
+    try:
+        for gen in range(1, generations + 1):
+            t0 = time.perf_counter()
+            path = ckpt / f"generation-{gen}.jsonl"
+            done = _read_games(path)
+            tasks = []
+            for i in range(games):
+                if i in done:
+                    continue
+                new_white = i % 2 == 0
+                tasks.append(TuneGame(data, (current if new_white else previous).as_dict(),
+                                      (previous if new_white else current).as_dict(),
+                                      nodes, derive_seed(seed, key, gen, i), i, max_plies))
+            if tasks:
+                say(f"generation {gen}: {len(tasks)} games to play "
+                    f"({len(done)} kept from before)")
+            with path.open("a", encoding="utf-8") as sink:
+                for future in [pool.submit(play_tune_game, t) for t in tasks]:
+                    row = future.result()
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+                    done[row["index"]] = row
+            rows = [done[i] for i in range(games)]
+            # the current weights' score: white in the even games, black in the odd ones
+            points = sum(r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows)
+            for r in rows:
+                training.extend((r["score"], [(int(i), float(a)) for i, a in p])
+                                for p in r["positions"])
+            fitted, k, loss = fit_weights_to(training, current)
+            before = _loss(current.vector(), training, k)
+            entry = {"generation": gen, "games": games, "positions": len(training),
+                     "score_vs_previous": None if gen == 1 else points / games,
+                     "draws": sum(1 for r in rows if r["score"] == 0.5),
+                     "mean_plies": sum(r["plies"] for r in rows) / games,
+                     "k": k, "loss_before": before, "loss_after": loss,
+                     "seconds": round(time.perf_counter() - t0, 2)}
+            log.append(entry)
+            say(f"generation {gen}: fit loss {before:.4f} -> {loss:.4f} on "
+                f"{len(training)} positions"
+                + ("" if gen == 1 else f", score vs previous {points / games:.3f}"))
+            previous, current = current, fitted
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    doc = {"variant": data["id"], "settings_hash": key, "nodes": nodes, "games": games,
+           "generations": generations, "seed": seed,
+           "seconds": round(time.perf_counter() - started, 2), "log": log}
+    save_weights(out, current, **doc)
+    return {"weights": current.as_dict(), **doc}
+
+
+__all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "TuneGame", "features",
+           "fit_k", "fit_weights_to", "load_weights_file", "play_tune_game", "tune",
+           "WeightsFileError"]
