@@ -21,7 +21,7 @@ from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
-from tavrei_lab.lab.sweep import sweep
+from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
 from tavrei_lab.lab.table import established_summary, summary_table
 
 #: Columns the printed tables fit in (the full tables go to --out).
@@ -41,11 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--grid", action="append", default=[], metavar="OPTION=V1,V2",
                    help="an option and the values to try, e.g. splits=true,false; repeat "
                         "for more options (every combination is a cell)")
-    p.add_argument("--agents", default="level:1", metavar="A1,A2,...",
+    p.add_argument("--agents", default=DEFAULT_AGENTS, metavar="A1,A2,...",
                    help="agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
-                        "plays itself, several play every pair (default: level:1, a fraction of a "
-                        "second a game; level:3 plays far better at about 9 s a game: 3 games "
-                        "of tavreli took 27 s on one core)")
+                        "plays itself, several play every pair (default: "
+                        f"{DEFAULT_AGENTS}: a node cap, no clock, so reproducible under "
+                        "load; level:3,nodes=20000 plays far better, ~9 s a game; play:nodes=K,weights=fit plays with weights fit to the variant)")
     p.add_argument("--games", type=int, default=50, metavar="N",
                    help="games per cell and agent pair: the budget (default: 50)")
     p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")

@@ -43,7 +43,7 @@ from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.move import Move
-from tavrei_lab.engine.agents import make_agent
+from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.record import MAX_GAME_PLIES
@@ -214,7 +214,7 @@ def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
     [('greedy', 'random', 'max-plies'), ('random', 'greedy', 'max-plies')]
     """
     variants = _split(variants)
-    agents = _split(agents)
+    agents = split_specs(agents)
     rules = _check_inputs(variants, agents)
     specs = schedule(variants, agents, games, seed, max_plies)
     pool, owned = resolve_executor(executor, workers)

@@ -31,6 +31,9 @@ widget (``make_agent``):
 ``level:3``                a classroom level, 1 (beginner) .. 8 (strongest): each
                            looks a ply deeper than the one below, within a time cap
                            (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
+``level:1,nodes=20000``    the level with a node cap instead of its time cap: no clock
+                           decides a move, so reproducible under any load (the lab's
+                           default players)
 ``expectimax:2``           expectiminimax for die games, depth 2 (Star1 pruning in the
                            lesson search; ``expectimax:1s`` plays with Star2 probing)
 =========================  ============================================================
@@ -347,25 +350,41 @@ class LevelAgent(SearchAgent):
 
     name = "level"
 
-    def __init__(self, seed: int | None = None, level: int = 3) -> None:
+    def __init__(self, seed: int | None = None, level: int = 3,
+                 nodes: int | None = None) -> None:
         if level not in LEVELS:
             raise TavreiError(f"level must be 1 to 8, got {level}")
+        if nodes is not None and nodes < 1:
+            raise TavreiError(f"level:{level},nodes=N: N must be 1 or more, got {nodes}")
         lv = LEVELS[level]
         self.level = level
-        super().__init__(seed=seed, depth=lv.depth, time=lv.time, mode="play",
+        #: ``level:N,nodes=K``: the node cap *replaces* the time cap, so no clock decides
+        #: a move and the same seed gives the same games under any load (the lab's form)
+        self.node_cap = nodes
+        super().__init__(seed=seed, depth=lv.depth, time=None if nodes else lv.time,
+                         nodes=nodes, mode="play",
                          play_options={"noise": lv.noise, "quiescence": lv.quiescence})
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> LevelAgent:
+        head, _, rest = arg.partition(",")
         try:
-            level = int(arg.strip())
+            level = int(head.strip())
         except ValueError:
             raise TavreiError(f"agent 'level' takes a level 1 to 8, like level:3 "
                               f"(got {arg!r})") from None
-        return cls(seed=seed, level=level)
+        nodes = None
+        if rest.strip():
+            limits = parse_limits(rest, default_name="nodes")
+            if set(limits) != {"nodes"}:
+                raise TavreiError(f"agent 'level:{arg}': a level takes only a node cap, "
+                                  f"like level:{level},nodes=20000")
+            nodes = limits["nodes"]
+        return cls(seed=seed, level=level, nodes=nodes)
 
     def __repr__(self) -> str:
-        return f"LevelAgent(level={self.level}, seed={self.seed})"
+        cap = "" if self.node_cap is None else f", nodes={self.node_cap}"
+        return f"LevelAgent(level={self.level}{cap}, seed={self.seed})"
 
 
 AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent,
@@ -376,6 +395,28 @@ DEFAULT_PLAYING_AGENT = "play"
 #: The specs a board offers in its player menus: every agent, and each level.
 OFFERED: tuple[str, ...] = ("random", "greedy", "alphabeta", "expectimax", "play",
                             *(f"level:{n}" for n in LEVELS))
+
+
+def split_specs(items: Any) -> list[str]:
+    """Agent specs from ``"A1,A2,..."`` (or a list): a part without a name, like
+    ``nodes=20000`` or ``weights=W.json``, continues the spec before it, so
+    ``"level:1,nodes=20000,greedy"`` is two specs.
+
+    >>> split_specs("level:1,nodes=20000,play:nodes=300,weights=fit,greedy")
+    ['level:1,nodes=20000', 'play:nodes=300,weights=fit', 'greedy']
+    """
+    if isinstance(items, str):
+        items = items.split(",")
+    out: list[str] = []
+    for item in items:
+        part = item.strip() if isinstance(item, str) else item
+        if not part:
+            continue
+        if out and isinstance(part, str) and ":" not in part and "=" in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:

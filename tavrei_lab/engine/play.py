@@ -60,13 +60,13 @@ from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
 from tavrei_lab.engine.evaluate import MATE, VALUES
 from tavrei_lab.engine.play_eval import LAZY_MARGIN, tables_for
-from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 from tavrei_lab.engine.search import (
     Limits,
     SearchLimitReached,
     SearchResult,
     principal_variation,
 )
+from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 from tavrei_lab.engine.zobrist import TURN_KEY, changed_squares, update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.rules.stacking import TowerChessRules

@@ -191,5 +191,6 @@ def fit_weights(rules: Any) -> Weights:
                            f"--variant {vid} --out W.json` and use weights=W.json")
 
 
-__all__ = ["fit_weights", "register_fit", "shipped_weights_dir", "variant_hash", "DEFAULT_WEIGHTS", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
-           "load_weights", "load_weights_file", "save_weights"]
+__all__ = ["DEFAULT_WEIGHTS", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
+           "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
+           "shipped_weights_dir", "variant_hash"]

@@ -42,9 +42,16 @@ from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
 from tavrei_lab.engine.play_eval import tables_for
-from tavrei_lab.engine.weights import (DEFAULT_WEIGHTS, KIND_NAMES, NAMES, Weights,
-                                       WeightsFileError, load_weights_file, save_weights,
-                                       variant_hash)
+from tavrei_lab.engine.weights import (
+    DEFAULT_WEIGHTS,
+    KIND_NAMES,
+    NAMES,
+    Weights,
+    WeightsFileError,
+    load_weights_file,
+    save_weights,
+    variant_hash,
+)
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.rules.base import RuleModule

@@ -1,0 +1,247 @@
+"""Players fit to each variant (issue 23.1) and reproducible lab players (23.2)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tavrei_lab import Game
+from tavrei_lab.engine.agents import LevelAgent, PlayAgent, make_agent, split_specs
+from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
+from tavrei_lab.engine.weights import (
+    DEFAULT_WEIGHTS,
+    NAMES,
+    Weights,
+    WeightsFileError,
+    fit_weights,
+    load_weights,
+    load_weights_file,
+    register_fit,
+    save_weights,
+    variant_hash,
+)
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
+from tavrei_lab.lab.tune import _q, features, tune
+from tavrei_lab.variant import load_variant
+
+
+def _positions(variant: str = "tavreli", n: int = 40, seed: int = 3) -> list:
+    game = Game(variant, seed=seed)
+    agent = make_agent("random", seed=seed)
+    out = []
+    for _ in range(n):
+        if game.outcome() is not None:
+            break
+        if game.is_chance_node():
+            game.roll()
+            continue
+        game.push(agent.choose(game))
+        out.append(game.position)
+    return out
+
+
+def test_default_weights_are_todays_evaluation():
+    # the hand-set values, unchanged: a spot check against the constants they replaced
+    from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
+    from tavrei_lab.engine.play_eval import MOBILITY, VOLKHV_ATTACK
+    w = DEFAULT_WEIGHTS
+    assert w.value_knyaz == VALUES[4] or w.value_knyaz == 9.0
+    assert w.held_ladya == HELD - PRISONER
+    assert (w.mobility, w.volkhv_attack) == (MOBILITY, VOLKHV_ATTACK)
+    assert Weights.from_dict({}) == DEFAULT_WEIGHTS
+
+
+def test_features_reproduce_the_evaluation():
+    # the fit works on features: they must be the evaluation's own terms
+    for variant in ("tavreli", "tavreli-no-split"):
+        for pos in _positions(variant):
+            white = evaluate_for_side(pos) * (1 if pos.turn == 0 else -1)
+            assert abs(_q(DEFAULT_WEIGHTS.vector(), features(pos)) - white) <= 3
+
+
+def test_weights_change_the_evaluation_and_the_search():
+    pos = _positions(n=30)[-1]
+    heavy = DEFAULT_WEIGHTS.with_(mobility=12.0, value_ratnik=2.5)
+    assert evaluate_for_side(pos, heavy) != evaluate_for_side(pos)
+    assert tables_for(pos.geometry, heavy) is not tables_for(pos.geometry)
+
+
+def test_weights_round_trip(tmp_path):
+    w = DEFAULT_WEIGHTS.with_(value_vsadnik=3.37, held_knyaz=0.25, mobility=4.5)
+    path = tmp_path / "w.json"
+    save_weights(path, w, settings_hash="abc", log=[{"generation": 1}])
+    back, doc = load_weights_file(path)
+    assert back == w and doc["settings_hash"] == "abc" and doc["log"] == [{"generation": 1}]
+    assert Weights.from_vector(w.vector()) == w
+    assert set(doc["weights"]) == set(NAMES)
+
+
+@pytest.mark.parametrize("text, field", [
+    ("{not json", "not JSON"),
+    ('{"log": []}', "'weights' is missing"),
+    ('{"weights": {"value_ratnik": "heavy"}}', "'value_ratnik'"),
+    ('{"weights": {"value_pawn": 1.0}}', "'value_pawn'"),
+    ('{"weights": {"mobility": NaN}}', "'mobility'"),
+    ('{"weights": [1, 2]}', "'weights' must be an object"),
+])
+def test_malformed_weights_file_names_file_and_field(tmp_path, text, field):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(WeightsFileError) as err:
+        load_weights(path)
+    assert isinstance(err.value, TavreiError)
+    assert str(path) in str(err.value) and field in str(err.value)
+    with pytest.raises(WeightsFileError, match="bad.json"):      # also through the spec
+        make_agent(f"play:nodes=100,weights={path}")
+    with pytest.raises(WeightsFileError, match="cannot read"):
+        load_weights(tmp_path / "missing.json")
+
+
+def test_play_spec_with_weights(tmp_path):
+    w = DEFAULT_WEIGHTS.with_(value_luchnik=3.4)
+    path = tmp_path / "w.json"
+    save_weights(path, w)
+    agent = make_agent(f"play:nodes=250,weights={path}", seed=1)
+    assert isinstance(agent, PlayAgent)
+    assert agent.weights == w and agent.limits.nodes == 250 and agent.limits.time is None
+    assert agent.searcher(load_variant("tavreli")).weights == w
+    plain = make_agent("play:nodes=250", seed=1)
+    assert plain.weights is None and plain.searcher(load_variant("tavreli")).weights \
+        == DEFAULT_WEIGHTS
+    with pytest.raises(TavreiError, match="weights needs a file"):
+        make_agent("play:nodes=250,weights=")
+    assert split_specs(f"play:nodes=250,weights={path},greedy,level:1,nodes=500") == [
+        f"play:nodes=250,weights={path}", "greedy", "level:1,nodes=500"]
+
+
+def test_weights_fit_resolves_per_variant():
+    rules = load_variant("tavreli-pass-over-own")
+    agent = make_agent("play:nodes=100,weights=fit", seed=0)
+    key = variant_hash(rules)
+    assert key != variant_hash(load_variant("tavreli"))
+    assert key != variant_hash(load_variant("tavreli-pass-over-own", splits=False))
+    if not (fit_weights.__module__ and _shipped(rules)):
+        with pytest.raises(WeightsFileError, match="tavrei-lab tune"):
+            agent.searcher(rules)
+    mine = DEFAULT_WEIGHTS.with_(value_ladya=5.5)
+    register_fit(key, mine)
+    assert make_agent("play:nodes=100,weights=fit").searcher(rules).weights == mine
+
+
+def _shipped(rules) -> bool:
+    try:
+        fit_weights(rules)
+        return True
+    except WeightsFileError:
+        return False
+
+
+def test_tune_on_a_tiny_budget_writes_weights_with_a_log_and_resumes(tmp_path):
+    out = tmp_path / "w.json"
+    said: list[str] = []
+    doc = tune("tavreli-no-split", generations=2, games=2, nodes=40, out=out,
+               executor="inline", max_plies=40, progress=said.append)
+    weights, data = load_weights_file(out)
+    assert weights != DEFAULT_WEIGHTS
+    assert data["settings_hash"] == variant_hash(load_variant("tavreli-no-split"))
+    assert [e["generation"] for e in data["log"]] == [1, 2]
+    for entry in data["log"]:
+        assert entry["games"] == 2 and entry["positions"] > 0
+        assert entry["loss_after"] <= entry["loss_before"] + 1e-9
+    assert data["log"][0]["score_vs_previous"] is None
+    assert 0.0 <= data["log"][1]["score_vs_previous"] <= 1.0
+    assert any("games to play" in s for s in said)
+    # a second run finds every game in the checkpoint: it plays none, fits the same
+    said.clear()
+    again = tune("tavreli-no-split", generations=2, games=2, nodes=40, out=out,
+                 executor="inline", max_plies=40, progress=said.append)
+    assert not any("games to play" in s for s in said)
+    assert again["weights"] == doc["weights"]
+    # a checkpoint of other settings is refused rather than mixed in
+    with pytest.raises(TavreiError, match="other settings"):
+        tune("tavreli-no-split", generations=2, games=3, nodes=40, out=out,
+             executor="inline", max_plies=40)
+
+
+def test_cli_tune_bad_option_is_one_line(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "tune", "--variant", "tavreli",
+                           "--option", "splits", "--out", str(tmp_path / "w.json")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "KEY=VALUE" in proc.stderr
+
+
+def test_level_with_a_node_cap_has_no_time_cap():
+    agent = make_agent("level:1,nodes=20000", seed=0)
+    assert isinstance(agent, LevelAgent)
+    assert agent.limits.time is None and agent.limits.nodes == 20000
+    assert make_agent("level:1", seed=0).limits.time is not None
+    with pytest.raises(TavreiError, match="node cap"):
+        make_agent("level:1,time=0.5")
+    # the lab's default players decide without a clock
+    for spec in split_specs(DEFAULT_AGENTS):
+        assert make_agent(spec, seed=0).limits.time is None   # type: ignore[attr-defined]
+
+
+class _StoppedClock:
+    """A clock that says each call is an hour later: a search that asked it to decide
+    anything would decide differently."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        self.t += 3600.0 * random.random()
+        return self.t
+
+
+def test_node_limited_search_never_decides_by_the_clock():
+    from tavrei_lab.engine.play import PlaySearcher
+    from tavrei_lab.engine.search import Limits
+    rules = load_variant("tavreli")
+    pos = _positions(n=12)[-1]
+    plain = PlaySearcher(rules, seed=0).search(pos, Limits(nodes=3000, depth=None))
+    mad = PlaySearcher(rules, seed=0, clock=_StoppedClock()).search(
+        pos, Limits(nodes=3000, depth=None))
+    assert (plain.best_moves, plain.value, plain.nodes, plain.depth) == \
+        (mad.best_moves, mad.value, mad.nodes, mad.depth)
+
+
+def _records(path) -> list:
+    import sqlite3
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT settings_hash, game_index, summary, measures, record "
+                          "FROM games ORDER BY settings_hash, game_index").fetchall()
+    finally:
+        db.close()
+
+
+def _strip_seconds(rows: list) -> list:
+    out = []
+    for h, i, summary, measures, record in rows:
+        s = json.loads(summary)
+        s.pop("seconds", None)
+        out.append((h, i, s, measures, record))
+    return out
+
+
+@pytest.mark.slow
+def test_default_sweep_is_the_same_beside_a_cpu_hog(tmp_path):
+    kwargs = dict(grid={"splits": [True, False]}, games=3, seed=5, max_plies=40,
+                  executor="inline", progress=False)
+    sweep("tavreli", store=str(tmp_path / "quiet.sqlite"), **kwargs)
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        sweep("tavreli", store=str(tmp_path / "loaded.sqlite"), **kwargs)
+    finally:
+        hog.kill()
+        hog.wait()
+    quiet, loaded = _records(tmp_path / "quiet.sqlite"), _records(tmp_path / "loaded.sqlite")
+    assert len(quiet) == 6
+    assert _strip_seconds(quiet) == _strip_seconds(loaded)
