@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
                         "plays itself, several play every pair (default: "
                         f"{DEFAULT_AGENTS}: a node cap, no clock, so reproducible under "
-                        "load; level:3,nodes=20000 plays far better, ~9 s a game; play:nodes=K,weights=fit plays with weights fit to the variant)")
+                        "load; level:3,nodes=20000 plays far better, ~9 s a game; "
+                        "play:nodes=K,weights=fit plays with weights fit to the variant)")
     p.add_argument("--games", type=int, default=50, metavar="N",
                    help="games per cell and agent pair: the budget (default: 50)")
     p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")
