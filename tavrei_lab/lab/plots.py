@@ -152,7 +152,7 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
     two options.
     """
     own = not isinstance(store, ResultsStore)
-    db = ResultsStore(store) if own else store
+    db = ResultsStore(store, readonly=True) if own else store
     try:
         table = ResultsTable.from_store(db, "cells", settings, limits)
         pieces = ResultsTable.from_store(db, "pieces", settings, limits)

@@ -39,6 +39,7 @@ import io
 import json
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -48,7 +49,7 @@ from tavrei_lab.compare.results import GameResult
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import load_variant, variants
 
 #: Bumped when what a game row means changes (new measures, new meaning of a field).
 STORE_VERSION = 1
@@ -117,13 +118,23 @@ class StoredGame:
         return self.result.record
 
     def rules(self) -> RuleModule:
-        """The rule module the game was played with."""
-        return load_variant(self.variant, **self.options)
+        """The rule module the game was played with.
+
+        A stored row is data: a shipped variant's id is loaded by id, anything else
+        (a variant file's path) is never opened -- the record carries the cell's whole
+        definition, so the rules come from the record, as ``read_record`` builds them.
+        """
+        if self.variant in variants():
+            return load_variant(self.variant, **self.options)
+        return Game.from_record(self.record).rules
 
     def replay(self) -> Any:
         """The game replayed from its record; raises ``TavreiError`` if the record
         does not lead to the stored result (``Game.from_record`` checks each move)."""
-        game = Game.from_record(self.record, variant=self.rules())
+        if self.variant in variants():
+            game = Game.from_record(self.record, variant=self.rules())
+        else:
+            game = Game.from_record(self.record)
         outcome = game.outcome(claim_draw=True)
         r = self.result
         if game.ply != r.plies:
@@ -177,8 +188,39 @@ class _BrowserConnections:
 _BROWSER = _BrowserConnections()
 
 
+def _advice(exc: Exception) -> str:
+    """What to do about an SQLite failure, in words a student can act on."""
+    text = str(exc).lower()
+    if "full" in text:
+        return "free some disk space and run the same command again"
+    if "i/o" in text:
+        return ("check the disk (free space, the file-size limit `ulimit -f`) and run the "
+                "same command again")
+    if "readonly" in text or "read-only" in text:
+        return "make the file writable, or only read it"
+    if "locked" in text or "busy" in text:
+        return "another process holds the store: wait for it, or use another --store"
+    return ("the file is damaged or not this package's store: use a new --store (copy "
+            "what it still holds with `sqlite3 FILE .recover`)")
+
+
+class StoreError(TavreiError):
+    """The store file failed under us (full disk, I/O error, damage, a foreign schema).
+
+    One line naming the file and what to do; every game committed before stays.
+    """
+
+
 class ResultsStore:
     """An SQLite results store (a file, or ``":memory:"`` for a throw-away one).
+
+    ``readonly``: open the file for reading only (SQLite's ``mode=ro``), so a store on a
+    read-only disk, or one a user may not write, can still be read; writing raises.
+
+    Opening checks what will be read: ``PRAGMA quick_check`` (damaged pages), a schema
+    that is exactly the package's (no trigger, view or extra table may rewrite what is
+    stored) and the store version. Rows whose fields do not decode are set aside,
+    listed in ``set_aside`` and warned about, never counted.
 
     >>> store = ResultsStore(":memory:")
     >>> h = store.register({"cell": "tavreli", "seed": 1})
@@ -187,76 +229,196 @@ class ResultsStore:
     >>> store.close()
     """
 
-    def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
+    def __init__(self, path: str | os.PathLike[str] = ":memory:", *,
+                 readonly: bool = False) -> None:
         self.path = str(path) if str(path) == ":memory:" else str(Path(path))
+        self.readonly = readonly and self.path != ":memory:"
+        #: "settings-hash game N: why" for each row that could not be read.
+        self.set_aside: list[str] = []
         if self.path != ":memory:":
             parent = Path(self.path).parent
             if not parent.is_dir():
                 raise TavreiError(f"{self.path}: cannot create the store: no folder {parent}")
+            if self.readonly and not Path(self.path).is_file():
+                raise TavreiError(f"{self.path}: no such results store")
         try:
             import sqlite3
         except ImportError:  # some Pyodide releases ship sqlite3 as a separate package
             raise TavreiError("the results store needs Python's sqlite3 module, which this "
                               "Python does not have: run the variant lab in a local "
                               "install") from None
+        # in the browser even a reader goes through the file's one exclusive connection
+        shared = self._shared = _IN_BROWSER and self.path != ":memory:"
         try:
-            if _IN_BROWSER and self.path != ":memory:":
+            if shared:
                 self.db = _BROWSER.open(self.path)
+            elif self.readonly:
+                self.db = self._open_readonly(sqlite3)
             else:
                 self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")   # WAL + NORMAL: commits survive
-            self.db.executescript(_SCHEMA)                  # a killed process
-            with self.db:
-                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
-                                (str(STORE_VERSION),))
-        except sqlite3.DatabaseError as exc:
-            if _IN_BROWSER and self.path != ":memory:":
-                _BROWSER.release(self.path)
-            raise TavreiError(f"{self.path}: not a results store ({exc})") from exc
-        version = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchone()[0]
+            # text that is not UTF-8 (a damaged page) must not abort a whole query
+            self.db.text_factory = lambda b: b.decode("utf-8", "surrogateescape")
+            self._check_file()
+            if not self.readonly:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: commits survive
+                if not self._objects():                        # a killed process
+                    self.db.executescript(_SCHEMA)
+                with self.db:
+                    self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
+                                    (str(STORE_VERSION),))
+            self._check_schema()
+            self._check_version()
+        except sqlite3.Error as exc:
+            self._abandon(shared)
+            raise StoreError(f"{self.path}: not a results store ({_one(exc)}); "
+                             f"{_advice(exc)}") from None
+        except TavreiError:
+            self._abandon(shared)
+            raise
+
+    def _open_readonly(self, sqlite3: Any) -> Any:
+        """``mode=ro``; a WAL store in a folder it may not write (no ``-shm`` to make)
+        falls back to ``immutable=1``, which reads the file as it stands."""
+        from urllib.parse import quote
+        uri = "file:" + quote(os.path.abspath(self.path))
+        db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=30)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            db.close()
+        return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=30)
+
+    def _abandon(self, shared: bool) -> None:
+        if shared:
+            _BROWSER.release(self.path)
+        elif hasattr(self, "db"):
+            self.db.close()
+
+    def _objects(self) -> list[tuple[str, str, str]]:
+        return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in self.db.execute(
+            "SELECT type, name, sql FROM sqlite_master"))
+
+    def _check_file(self) -> None:
+        rows = [r[0] for r in self.db.execute("PRAGMA quick_check(5)")]
+        if rows != ["ok"]:
+            raise StoreError(f"{self.path}: the store is damaged (SQLite's quick_check: "
+                             f"{'; '.join(str(r) for r in rows)[:300]}); use a new --store "
+                             f"(copy what it still holds with `sqlite3 FILE .recover`)")
+
+    def _check_schema(self) -> None:
+        import sqlite3
+        ref = sqlite3.connect(":memory:")
+        ref.executescript(_SCHEMA)
+        want = sorted((t, n, " ".join((sql or "").split())) for t, n, sql in ref.execute(
+            "SELECT type, name, sql FROM sqlite_master"))
+        ref.close()
+        have = self._objects()
+        if have != want:
+            extra = [f"{t} {n}" for t, n, _ in have if (t, n) not in {(a, b) for a, b, _ in want}]
+            missing = [f"{t} {n}" for t, n, _ in want
+                       if (t, n) not in {(a, b) for a, b, _ in have}]
+            what = ("it has " + ", ".join(extra) if extra else
+                    "it lacks " + ", ".join(missing) if missing else
+                    "its tables are defined differently")
+            raise StoreError(f"{self.path}: not a results store of this tavrei_lab "
+                             f"({what[:300]}); use a new --store")
+
+    def _check_version(self) -> None:
+        rows = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchall()
+        version = rows[0][0] if rows else None
+        if not (isinstance(version, str) and version.isdecimal() and len(version) <= 9):
+            shown = repr(version)[:40]
+            raise StoreError(f"{self.path}: not a results store (its version is {shown}); "
+                             f"use a new --store")
         if int(version) != STORE_VERSION:
-            raise TavreiError(f"{self.path}: store version {version}; this tavrei_lab "
-                              f"reads version {STORE_VERSION}")
+            raise StoreError(f"{self.path}: store version {version}; this tavrei_lab "
+                             f"reads version {STORE_VERSION}: use a new --store")
+
+    def _fail(self, exc: Exception, doing: str) -> StoreError:
+        kept = ""
+        try:
+            kept = f" ({len(self)} games stored are kept)"
+        except TavreiError:
+            pass
+        return StoreError(f"{self.path}: {doing} failed: {_one(exc)}{kept}; {_advice(exc)}")
 
     # -- writing ------------------------------------------------------------------
     def register(self, settings: dict[str, Any]) -> str:
         """Record a setting (once) and return its hash."""
+        import sqlite3
         h = settings_hash(settings)
-        with self.db:
-            self.db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?, ?)",
-                            (h, str(settings.get("cell", "")),
-                             json.dumps(settings, sort_keys=True, default=str)))
+        try:
+            with self.db:
+                self.db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?, ?)",
+                                (h, str(settings.get("cell", "")),
+                                 json.dumps(settings, sort_keys=True, default=str)))
+        except sqlite3.Error as exc:
+            if self.readonly and self.registered(h):
+                return h                 # read-only, and the setting is there already
+            raise self._fail(exc, "registering a setting") from None
         return h
+
+    def registered(self, h: str) -> bool:
+        """Is the setting of this hash in the store?"""
+        return bool(self._query("SELECT 1 FROM settings WHERE hash=?", (h,)))
 
     def add(self, h: str, cell: str, variant: str, options: dict[str, Any],
             result: GameResult, measures: dict[str, Any]) -> None:
         """Write one finished game, in its own transaction."""
+        import sqlite3
         summary = {k: v for k, v in asdict(result).items() if k != "record"}
-        with self.db:
-            self.db.execute(
-                "INSERT OR REPLACE INTO games VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (h, result.index, cell, variant, json.dumps(options, sort_keys=True),
-                 result.agent_a, result.agent_b, result.white, result.black, result.seed,
-                 result.result, result.winner, result.termination, result.plies,
-                 json.dumps(summary), json.dumps(measures), result.record, result.seconds))
+        try:
+            with self.db:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO games VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (h, result.index, cell, variant, json.dumps(options, sort_keys=True),
+                     result.agent_a, result.agent_b, result.white, result.black,
+                     result.seed, result.result, result.winner, result.termination,
+                     result.plies, json.dumps(summary), json.dumps(measures), result.record,
+                     result.seconds))
+        except sqlite3.Error as exc:
+            raise self._fail(exc, f"storing game {result.index} of {cell}") from None
 
     # -- reading ------------------------------------------------------------------
+    def _query(self, query: str, args: Any = ()) -> list[Any]:
+        import sqlite3
+        try:
+            return self.db.execute(query, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: reading the store failed: {_one(exc)}; "
+                             f"{_advice(exc)}") from None
+
     def done(self, h: str) -> set[int]:
         """The game numbers already stored under a settings hash."""
-        return {i for (i,) in self.db.execute(
-            "SELECT game_index FROM games WHERE settings_hash=?", (h,))}
+        return {i for (i,) in self._query(
+            "SELECT game_index FROM games WHERE settings_hash=?", (h,)) if isinstance(i, int)}
 
     def settings(self) -> dict[str, dict[str, Any]]:
         """Every setting in the store, by hash, in the order first registered."""
-        return {h: json.loads(j) for h, j in self.db.execute(
-            "SELECT hash, json FROM settings ORDER BY rowid")}
+        out = {}
+        for h, j in self._query("SELECT hash, json FROM settings ORDER BY rowid"):
+            try:
+                data = json.loads(_text(j))
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+            except (ValueError, TypeError) as exc:
+                self._set_aside(f"setting {str(h)[:24]}: {exc}")
+                continue
+            out[str(h)] = data
+        self._warn()
+        return out
 
     def games(self, h: str | None = None, limit: int | None = None) -> list[StoredGame]:
-        """The stored games (of one setting, and only the first ``limit`` numbers)."""
-        query = ("SELECT settings_hash, cell, variant, options, summary, measures, record "
-                 "FROM games")
+        """The stored games (of one setting, and only the first ``limit`` numbers).
+
+        A row that does not decode (a damaged page, a foreign writer) is set aside --
+        listed in ``set_aside`` and warned about -- and left out, never half read.
+        """
+        query = ("SELECT settings_hash, game_index, cell, variant, options, summary, "
+                 "measures, record FROM games")
         args: list[Any] = []
         if h is not None:
             query += " WHERE settings_hash=?"
@@ -266,20 +428,34 @@ class ResultsStore:
                 args.append(limit)
         query += " ORDER BY settings_hash, game_index"
         out = []
-        for sh, cell, variant, options, summary, measures, record in self.db.execute(
+        for sh, index, cell, variant, options, summary, measures, record in self._query(
                 query, args):
-            data = json.loads(summary)
-            result = GameResult(**{k: data[k] for k in _RESULT_FIELDS if k in data},
-                                record=record)
-            out.append(StoredGame(sh, cell, variant, json.loads(options), result,
-                                  json.loads(measures)))
+            try:
+                out.append(_stored_game(sh, index, cell, variant, options, summary,
+                                        measures, record))
+            except (ValueError, TypeError, KeyError) as exc:
+                self._set_aside(f"{str(sh)[:24]} game {index}: {_one(exc)[:120]}")
+        self._warn()
         return out
+
+    def _set_aside(self, what: str) -> None:
+        if what not in self.set_aside:
+            self.set_aside.append(what)
+            self._unwarned = True
+
+    def _warn(self) -> None:
+        if getattr(self, "_unwarned", False):
+            self._unwarned = False
+            shown = "; ".join(self.set_aside[:5])
+            more = f" and {len(self.set_aside) - 5} more" if len(self.set_aside) > 5 else ""
+            warnings.warn(f"{self.path}: {len(self.set_aside)} damaged rows set aside, not "
+                          f"counted: {shown}{more}", RuntimeWarning, stacklevel=3)
 
     def __iter__(self) -> Iterator[StoredGame]:
         return iter(self.games())
 
     def __len__(self) -> int:
-        return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        return int(self._query("SELECT COUNT(*) FROM games")[0][0])
 
     # -- export -------------------------------------------------------------------
     _EXPORT = ("settings_hash", "game_index", "cell", "variant", "options", "agent_a",
@@ -291,7 +467,7 @@ class ResultsStore:
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(self._EXPORT)
-        writer.writerows(self.db.execute(
+        writer.writerows(self._query(
             f"SELECT {', '.join(self._EXPORT)} FROM games ORDER BY settings_hash, game_index"))
         text = buf.getvalue()
         if path is not None:
@@ -312,7 +488,7 @@ class ResultsStore:
         return text
 
     def close(self) -> None:
-        if _IN_BROWSER and self.path != ":memory:":
+        if self._shared:
             _BROWSER.release(self.path)
         else:
             self.db.close()
@@ -327,4 +503,60 @@ class ResultsStore:
         return f"<ResultsStore {self.path}: {len(self)} games>"
 
 
-__all__ = ["STORE_VERSION", "ResultsStore", "StoredGame", "settings_hash"]
+def open_store(path: str | os.PathLike[str]) -> ResultsStore:
+    """The store for a sweep: writable when the file can be written, else read-only
+    (a sweep whose every game is stored only reads; one that must write then says so)."""
+    p = str(path)
+    if p != ":memory:" and os.path.isfile(p) and not _writable(p):
+        return ResultsStore(p, readonly=True)
+    try:
+        return ResultsStore(p)
+    except StoreError as exc:
+        if p != ":memory:" and os.path.isfile(p) and "readonly" in str(exc):
+            return ResultsStore(p, readonly=True)
+        raise
+
+
+def _writable(path: str) -> bool:
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
+
+
+def _one(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:200] or type(exc).__name__
+
+
+def _text(value: Any) -> str:
+    """A stored text field, refused when it is not text or not UTF-8 (damage)."""
+    if not isinstance(value, str):
+        raise TypeError(f"a text field holds {type(value).__name__}")
+    try:
+        value.encode("utf-8")         # surrogates from undecodable bytes raise here
+    except UnicodeEncodeError:
+        raise ValueError("a text field is not UTF-8 (damaged)") from None
+    return value
+
+
+def _json_object(value: Any) -> dict[str, Any]:
+    data = json.loads(_text(value))
+    if not isinstance(data, dict):
+        raise ValueError("a JSON field is not an object")
+    return data
+
+
+def _stored_game(sh: Any, index: Any, cell: Any, variant: Any, options: Any, summary: Any,
+                 measures: Any, record: Any) -> StoredGame:
+    """One row as a ``StoredGame``; ValueError/TypeError/KeyError when it does not decode."""
+    data = _json_object(summary)
+    result = GameResult(**{k: data[k] for k in _RESULT_FIELDS if k in data},
+                        record=_text(record))
+    if not (isinstance(index, int) and result.index == index):
+        raise ValueError(f"the game number {index!r} disagrees with its summary")
+    if not isinstance(result.plies, int) or result.result not in ("1-0", "0-1", "1/2-1/2"):
+        raise ValueError("the summary's result or plies are not a game's")
+    return StoredGame(_text(sh), _text(cell), _text(variant), _json_object(options), result,
+                      _json_object(measures))
+
+
+__all__ = ["STORE_VERSION", "ResultsStore", "StoreError", "StoredGame", "open_store",
+           "settings_hash"]

@@ -52,7 +52,7 @@ from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
-from tavrei_lab.lab.store import ResultsStore
+from tavrei_lab.lab.store import ResultsStore, open_store
 from tavrei_lab.lab.table import ResultsTable, established_summary
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 
@@ -164,7 +164,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
         make_agent(a, seed=0)
     pairs = agent_pairs(agent_list)
 
-    db = store if isinstance(store, ResultsStore) else ResultsStore(store or ":memory:")
+    db = store if isinstance(store, ResultsStore) else open_store(store or ":memory:")
     units: list[Unit] = []
     for cell in cells:
         parcel = cell.parcel()

@@ -81,7 +81,7 @@ class ResultsTable(_BaseTable):
             path = os.fspath(store)  # type: ignore[arg-type]
             if not os.path.exists(path):
                 raise TavreiError(f"{path}: no such results store")
-            db = ResultsStore(path)
+            db = ResultsStore(path, readonly=True)
         else:
             db = store  # type: ignore[assignment]
         try:

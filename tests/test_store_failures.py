@@ -1,0 +1,208 @@
+"""The results store when the file fails under it (issue 24, items 6-10).
+
+Every failure after the store opens is one line naming the file and what to do,
+the games committed before stay, damaged rows are set aside and named, a store
+whose schema is not the package's is refused, a read-only store can be read, and a
+stored variant is data (never a path to open).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import shutil
+import sqlite3
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab import ResultsStore, ResultsTable, sweep
+from tavrei_lab.lab.store import StoreError
+
+SMALL = dict(agents="greedy", seed=5, max_plies=12, progress=False, executor="inline")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small store (2 cells x 3 games), copied by each test that damages it."""
+    path = tmp_path_factory.mktemp("store") / "lab.sqlite"
+    sweep("tavreli", {"splits": [True, False]}, games=3, store=path, **SMALL).store.close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path
+
+
+def _copy(stored: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "copy.sqlite"
+    shutil.copy(stored, target)
+    return target
+
+
+def _cli(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "tavrei_lab", *args], capture_output=True,
+                          text=True, timeout=300, env=env, **kw)  # type: ignore[call-overload]
+
+
+def _one_line_error(proc: subprocess.CompletedProcess[str], path: Path) -> str:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert str(path) in lines[0]
+    return lines[0]
+
+
+def test_disk_full_mid_sweep_is_one_line_and_keeps_the_games(stored, tmp_path):
+    path = _copy(stored, tmp_path)
+    store = ResultsStore(path)
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count={pages}")   # the disk is full from now on
+    with pytest.raises(StoreError, match="database or disk is full") as err:
+        sweep("tavreli", {"splits": [True, False]}, games=40, store=store, **SMALL)
+    assert str(path) in str(err.value) and "free some disk space" in str(err.value)
+    kept = re.search(r"\((\d+) games stored are kept\)", str(err.value))
+    assert kept and int(kept.group(1)) >= 6
+    store.close()
+    assert len(ResultsTable.from_store(path, "games")) == int(kept.group(1))
+
+
+def test_file_size_limit_is_one_line_on_the_command_line(stored, tmp_path):
+    path = _copy(stored, tmp_path)
+    size = path.stat().st_size
+
+    def limit() -> None:      # Python ignores SIGXFSZ: the write fails with EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size + 4096, size + 4096))
+
+    proc = _cli("sweep", "--grid", "splits=true,false", "--agents", "greedy", "--games",
+                "200", "--seed", "5", "--max-plies", "12", "--executor", "inline",
+                "--no-progress", "--store", str(path), preexec_fn=limit)
+    line = _one_line_error(proc, path)
+    assert "disk I/O error" in line or "full" in line, line
+    assert "run the same command again" in line
+    assert len(ResultsTable.from_store(path, "games")) >= 6
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("CREATE TABLE g2 AS SELECT * FROM games; DROP TABLE games; "
+     "ALTER TABLE g2 DROP COLUMN game_index; ALTER TABLE g2 RENAME TO games",
+     "not a results store"),
+    ("DROP TABLE settings; CREATE TABLE settings (hash TEXT)", "not a results store"),
+    ("UPDATE meta SET value='abc'", "its version is 'abc'"),
+    ("CREATE TABLE m2 AS SELECT * FROM meta; DROP TABLE meta; "
+     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+     "INSERT INTO meta VALUES ('version', NULL)", "not a results store"),
+    ("UPDATE meta SET value='" + "9" * 5000 + "'", "its version is"),
+    ("UPDATE meta SET value='5'", "store version 5"),
+    ("CREATE TRIGGER t AFTER INSERT ON games BEGIN "
+     "UPDATE games SET result='1-0' WHERE rowid=new.rowid; END", "has trigger t"),
+    ("CREATE VIEW v AS SELECT * FROM games", "has view v"),
+    ("CREATE TABLE extra (x)", "has table extra"),
+])
+def test_a_foreign_schema_is_refused_in_one_line(stored, tmp_path, damage, message):
+    path = _copy(stored, tmp_path)
+    db = sqlite3.connect(path)
+    db.executescript(damage)
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match=message):
+        ResultsStore(path)
+    with pytest.raises(StoreError, match=message):
+        ResultsTable.from_store(path)
+    proc = _cli("sweep", "--agents", "greedy", "--games", "2", "--max-plies", "12",
+                "--executor", "inline", "--no-progress", "--store", str(path))
+    _one_line_error(proc, path)
+
+
+def test_damaged_pages_are_one_line_or_set_aside_never_a_traceback(stored, tmp_path):
+    raw = stored.read_bytes()
+    page = 4096 if len(raw) % 4096 == 0 else 1024
+    outcomes = set()
+    for n in range(1, len(raw) // page):
+        for where in (0, 1, page // 2, page - 40):   # page header, then the body
+            path = tmp_path / f"d{n}-{where}.sqlite"
+            data = bytearray(raw)
+            for k in range(16):
+                data[n * page + where + k] ^= 0x5A
+            path.write_bytes(bytes(data))
+            try:
+                with warnings.catch_warnings(record=True) as seen:
+                    warnings.simplefilter("always")
+                    table = ResultsTable.from_store(path, "games")
+                outcomes.add("read")
+                if seen:
+                    assert "set aside" in str(seen[0].message)
+                    outcomes.add("set aside")
+                assert len(table) <= 6
+            except TavreiError as exc:
+                assert str(path) in str(exc)
+                outcomes.add("refused")
+    assert "refused" in outcomes, outcomes
+
+
+def test_rows_that_do_not_decode_are_set_aside_and_named(stored, tmp_path):
+    path = _copy(stored, tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET summary=CAST(x'7b22ff' AS TEXT) WHERE game_index=0")
+    db.execute("UPDATE games SET measures='{not json' WHERE game_index=1")
+    db.commit()
+    db.close()
+    with pytest.warns(RuntimeWarning, match=r"4 damaged rows set aside.* game 0: .* game 1"):
+        table = ResultsTable.from_store(path, "games")
+    assert len(table) == 2
+    store = ResultsStore(path, readonly=True)
+    with pytest.warns(RuntimeWarning):
+        assert len(store.games()) == 2
+    assert len(store.set_aside) == 4
+    store.close()
+
+
+def test_a_read_only_store_is_read_without_writing(stored, tmp_path, monkeypatch):
+    path = _copy(stored, tmp_path)
+    before = path.read_bytes()
+    store = ResultsStore(path, readonly=True)
+    assert len(store) == 6
+    with pytest.raises(StoreError, match="readonly"):
+        store.add("x", "c", "tavreli", {}, store.games()[0].result, {})
+    store.close()
+    opened: list[bool] = []
+    real = ResultsStore.__init__
+
+    def spy(self: ResultsStore, p: object = ":memory:", *, readonly: bool = False) -> None:
+        opened.append(readonly)
+        real(self, p, readonly=readonly)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ResultsStore, "__init__", spy)
+    ResultsTable.from_store(path)
+    from tavrei_lab.lab.plots import store_plots
+    store_plots(path)
+    assert opened and all(opened)
+    # a sweep whose every game is stored, on a file it may not write, only reads
+    monkeypatch.setattr("tavrei_lab.lab.store._writable", lambda p: False)
+    res = sweep("tavreli", {"splits": [True, False]}, games=3, store=path, **SMALL)
+    assert res.played == 0 and res.store.readonly
+    res.store.close()
+    assert path.read_bytes() == before
+    with pytest.raises(StoreError, match="readonly"):
+        sweep("tavreli", {"splits": [True, False]}, games=4, store=path, **SMALL)
+
+
+def test_a_stored_variant_is_data_never_a_path(stored, tmp_path):
+    path = _copy(stored, tmp_path)
+    trap = tmp_path / "trap.toml"
+    trap.mkdir()      # opening it as a variant file would fail
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET variant=?", (str(trap),))
+    db.commit()
+    db.close()
+    store = ResultsStore(path)
+    for g in store.games():
+        assert g.replay().ply == g.result.plies
+        assert g.rules().options["splits"] in (True, False)
+    store.close()
