@@ -342,3 +342,40 @@ def test_heat_map_text_is_not_clipped():
         else:
             lo, hi = x, x + w
         assert 0 <= lo and hi <= width, (body, lo, hi, width)
+
+
+def test_a_table_read_back_from_json_compares_as_the_original(stored, tmp_path):
+    path, res = stored
+    table = ResultsTable.from_store(path)
+    file = tmp_path / "cells.json"
+    table.to_json(str(file))
+    back = ResultsTable.from_json(file)
+    a, b = "tavreli[splits=true]", "tavreli[splits=false]"
+    for m in D.MEASURES:
+        assert back.compare(a, b, m) == table.compare(a, b, m)
+    assert back.differences().rows == table.differences().rows
+    with pytest.raises(TavreiError, match="not a ResultsTable JSON"):
+        ResultsTable.from_json('{"rows": 3}')
+
+
+def test_cells_whose_games_are_all_alike_establish_nothing():
+    """Self-play of a player without randomness (play:nodes=300: 40 identical games a
+    cell, seen) gave a zero-width "established" length difference."""
+    from tavrei_lab.lab.table import differences_table, established_summary
+    cols = [(c, "") for c in ("cell", "agents", "games", "white_wins", "draws", "black_wins",
+                              "length_mean", "length_sd", "first_move_repeat")]
+    rows = [{"cell": "x[s=true]", "agents": "p v p", "games": 40, "white_wins": 40, "draws": 0,
+             "black_wins": 0, "length_mean": 61.0, "length_sd": 0.0, "first_move_repeat": 1.0},
+            {"cell": "x[s=false]", "agents": "p v p", "games": 40, "white_wins": 40,
+             "draws": 0, "black_wins": 0, "length_mean": 53.0, "length_sd": 0.0,
+             "first_move_repeat": 1.0}]
+    diffs = differences_table(ResultsTable("t", cols, rows))
+    length = next(r for r in diffs.rows if r["measure"] == "length")
+    assert length["p_value"] == 0 and length["established"] == "no (alike)"
+    assert "alike" in established_summary(diffs) and "None of the 3" in established_summary(diffs)
+    rows[1]["length_sd"] = 5.0
+    rows[0]["length_sd"] = 4.0
+    rows[0]["first_move_repeat"] = rows[1]["first_move_repeat"] = 0.1
+    length = next(r for r in differences_table(ResultsTable("t", cols, rows)).rows
+                  if r["measure"] == "length")
+    assert length["established"] == "yes"

@@ -3,7 +3,7 @@
 ::
 
     tavrei-lab compare --variants tavreli,tavreli-no-split,orthodox \\
-        --agents greedy,alphabeta:2 --games 50 --seed 1 --out DIR
+        --agents level:2 --games 50 --seed 1 --out DIR
 
 writes ``DIR/records/*.tvr`` (one record per game; ``tavrei-lab replay``
 replays any of them), ``DIR/variants.csv|json``, ``DIR/pairs.csv|json``,

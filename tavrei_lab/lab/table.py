@@ -26,6 +26,27 @@ TABLE_KINDS = ("cells", "pieces", "games")
 class ResultsTable(_BaseTable):
     """A ``compare.ResultsTable`` that can also be read from a results store."""
 
+    @classmethod
+    def from_json(cls, source: str | os.PathLike[str]) -> ResultsTable:
+        """A table written by ``to_json`` (a file, or the JSON text itself), e.g. a
+        sweep's ``--out`` ``cells.json``: ``compare`` and ``differences`` work on it,
+        as they need only each cell's counts, means and spreads."""
+        import json
+        text = os.fspath(source)
+        if not text.lstrip().startswith("{"):
+            if not os.path.exists(text):
+                raise TavreiError(f"{text}: no such table file")
+            with open(text, encoding="utf-8") as f:
+                text = f.read()
+        try:
+            data = json.loads(text)
+            columns = [(c["name"], c.get("description", "")) for c in data["columns"]]
+            rows = list(data["rows"])
+            title = str(data.get("title", ""))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise TavreiError(f"not a ResultsTable JSON: {exc}") from None
+        return cls(title, columns, rows)
+
     def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
         """The row of the cell called ``name`` (and played by ``agents``, when several are)."""
         rows = [r for r in self.rows if r.get("cell") == name
@@ -110,9 +131,21 @@ DIFFERENCE_COLUMNS = [
     ("high", "95 % interval of the difference: upper end"),
     ("p_value", "two-sided p-value of that one comparison"),
     ("p_holm", "the p-value adjusted by Holm's method over every row of this table"),
-    ("established", "yes when p_holm < 0.05: the difference holds, corrected for the others"),
+    ("established", "yes when p_holm < 0.05: the difference holds, corrected for the others "
+     "(never when a cell's games were all alike)"),
     ("method", "interval and test used"),
 ]
+
+
+def all_alike(row: dict[str, Any]) -> bool:
+    """Did every game of the cell look the same (one first move, one length)?
+
+    A player without randomness (``play:nodes=300``) plays one game over and
+    over in self-play: n games are then one game counted n times, their spread
+    is 0 and any difference "significant". Such a cell establishes nothing.
+    """
+    return (int(row.get("games") or 0) >= 2 and row.get("first_move_repeat") == 1.0
+            and not row.get("length_sd"))
 
 
 def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
@@ -128,9 +161,15 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
                 found.append(difference_of(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
                 agents_of.append(str(ra.get("agents")))
     adjusted = holm([d.p_value for d in found])
+    alike = {str(r["cell"]) for r in rows if all_alike(r)}
+
+    def verdict(d: Difference, p: float) -> str:
+        if d.a in alike or d.b in alike:
+            return "no (alike)"
+        return "yes" if p < 0.05 else "no"
     out = [{"measure": d.measure, "a": d.a, "b": d.b, "agents": ag, "value_a": d.estimate_a,
             "value_b": d.estimate_b, "difference": d.difference, "low": d.low, "high": d.high,
-            "p_value": d.p_value, "p_holm": p, "established": "yes" if p < 0.05 else "no",
+            "p_value": d.p_value, "p_holm": p, "established": verdict(d, p),
             "method": d.method} for d, ag, p in zip(found, agents_of, adjusted)]
     return ResultsTable("Differences between cells (95 % intervals; Holm-adjusted p-values)",
                         DIFFERENCE_COLUMNS, out)
@@ -142,6 +181,8 @@ def established_summary(diffs: _BaseTable) -> str:
         return ("No two cells to compare (a grid needs at least two cells played by the "
                 "same agents).")
     yes = [r for r in diffs.rows if r["established"] == "yes"]
+    alike = sorted({c for r in diffs.rows if r["established"] == "no (alike)"
+                    for c in (r["a"], r["b"])})
     lines = [f"{len(yes)} of {len(diffs.rows)} differences are established "
              "(Holm-adjusted p < 0.05 over all of them):"]
     for r in yes:
@@ -153,6 +194,11 @@ def established_summary(diffs: _BaseTable) -> str:
     else:
         lines.append("The others are not established: their intervals are in the --out files "
                      "(differences.csv); not established is not the same as equal.")
+    if alike:
+        lines.append("Every game was alike in a cell of " + ", ".join(alike) + " (one first "
+                     "move, one length): a player without randomness plays one game over and "
+                     "over, so its differences establish nothing; use a player with noise "
+                     "(level:N) or varied openings.")
     return "\n".join(lines)
 
 
