@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import stat
 import sys
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -159,24 +160,49 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most the limit plus one.
+
+    The file is opened without blocking and checked once it is open (``fstat``):
+    a path checked first and opened after can be swapped between the two for a
+    FIFO, whose open would wait for a writer forever (it hung ``check``)."""
+    def cannot(exc: BaseException) -> VariantError:
+        return VariantError(f"{path}: cannot read variant file: "
+                            f"{getattr(exc, 'strerror', None) or exc}", file=str(path))
+
     try:
-        regular = path.is_file()
-        size = path.stat().st_size
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
     except (OSError, ValueError) as exc:
-        raise VariantError(f"{path}: cannot read variant file: "
-                           f"{getattr(exc, 'strerror', None) or exc}", file=str(path)) from exc
-    if not regular:  # a directory, a device such as /dev/zero, a pipe that never ends
-        raise VariantError(f"{path}: not a regular file", file=str(path))
-    if size > MAX_VARIANT_FILE_BYTES:
-        raise VariantError(f"{path}: variant file is {size} bytes; the limit is "
-                           f"{MAX_VARIANT_FILE_BYTES}", file=str(path))
+        raise cannot(exc) from exc
     try:
-        with path.open("rb") as f:  # read no more than the limit, whatever stat said
-            raw = f.read(MAX_VARIANT_FILE_BYTES + 1)
-    except OSError as exc:
-        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
-                           file=str(path)) from exc
+        try:
+            info = os.fstat(fd)
+        except OSError as exc:
+            raise cannot(exc) from exc
+        if not stat.S_ISREG(info.st_mode):   # a directory, /dev/zero, a pipe that never ends
+            raise VariantError(f"{path}: not a regular file", file=str(path))
+        if info.st_size > MAX_VARIANT_FILE_BYTES:
+            raise VariantError(f"{path}: variant file is {info.st_size} bytes; the limit is "
+                               f"{MAX_VARIANT_FILE_BYTES}", file=str(path))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_VARIANT_FILE_BYTES:   # no more than the limit, whatever fstat said
+            try:
+                chunk = os.read(fd, MAX_VARIANT_FILE_BYTES + 1 - size)
+            except OSError as exc:
+                raise cannot(exc) from exc
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    raw = _read_regular(path)
     if len(raw) > MAX_VARIANT_FILE_BYTES:
         raise VariantError(f"{path}: variant file is over the limit of "
                            f"{MAX_VARIANT_FILE_BYTES} bytes", file=str(path))

@@ -98,3 +98,75 @@ def test_sweep_grid_cells_are_capped_before_building(monkeypatch) -> None:
     with pytest.raises(LimitError, match="32768 cells .* the limit is 256"):
         cells.build_cells(["tavreli"], grid)
     assert not built
+
+
+# -- item 17: input that is not moves is an error --------------------------------------
+def _cli(*argv: str, **kw):  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    return subprocess.run([sys.executable, "-m", "tavrei_lab", *argv], env=env,
+                          capture_output=True, text=True, timeout=120, **kw)
+
+
+def test_sweep_base_of_only_commas_is_one_line() -> None:
+    proc = _cli("sweep", "--base", ",", "--agents", "random", "--games", "1")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "--base ','" in proc.stderr
+
+
+def test_play_with_standard_input_closed_is_one_line() -> None:
+    import os
+    def close_stdin() -> None:
+        os.close(0)
+    proc = _cli("play", "--human", "white", "--seed", "1", preexec_fn=close_stdin)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "input is closed" in proc.stderr
+
+
+def test_play_reading_nul_bytes_is_an_error_and_keeps_the_record(tmp_path) -> None:
+    out = tmp_path / "game.txt"
+    with open("/dev/zero", "rb") as zero:
+        proc = _cli("play", "--human", "white", "--seed", "1", "--out", str(out), stdin=zero)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "not moves" in proc.stderr
+    assert read_record(out.read_text()).tags["Termination"] == "abandoned"
+
+
+def test_play_at_the_end_of_input_still_ends_quietly() -> None:
+    proc = _cli("play", "--human", "white", "--seed", "1", input="")
+    assert proc.returncode == 0, proc.stderr
+
+
+# -- item 19: a variant file swapped for a FIFO does not hang ---------------------------
+def test_a_variant_path_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path,
+                                                                    monkeypatch) -> None:
+    import os
+    import threading
+    from pathlib import Path
+
+    from tavrei_lab import variant
+    from tavrei_lab.errors import VariantError
+    fifo = tmp_path / "swapped.toml"
+    os.mkfifo(fifo)
+    # what the path was when it was checked: a regular file (the swap comes after)
+    monkeypatch.setattr(Path, "is_file", lambda self: True)
+    outcome: list[BaseException | object] = []
+
+    def read() -> None:
+        try:
+            outcome.append(variant._read_toml(fifo))
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            outcome.append(exc)
+
+    worker = threading.Thread(target=read, daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():                    # unstick the reader before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("reading a FIFO as a variant file hung")
+    assert isinstance(outcome[0], VariantError)
+    assert "not a regular file" in str(outcome[0])

@@ -211,6 +211,7 @@ class TypedLines:
         self.total_limit = MAX_RECORD_BYTES if total_limit is None else total_limit
         self.total = 0
         self.ended = ""          # why no more lines come: "" while they still may
+        self.failed = False      # ended by input that is not lines of text (not a plain end)
         self.last_too_long = False
 
     def readline(self) -> str | None:
@@ -234,21 +235,28 @@ class TypedLines:
     def _read(self, n: int) -> str | None:
         room = self.total_limit - self.total
         if room <= 0:
-            self.ended = f"more than {self.total_limit} characters typed"
+            self._fail(f"more than {self.total_limit} characters typed")
+            return None
+        if self.stream is None:        # started with standard input closed (<&-)
+            self._fail("the input is closed")
             return None
         try:
             line = self.stream.readline(min(n, room))
         except UnicodeDecodeError:
-            self.ended = "the input is not UTF-8 text"
+            self._fail("the input is not UTF-8 text")
             return None
         except (OSError, ValueError):
-            self.ended = "the input cannot be read"
+            self._fail("the input cannot be read")
             return None
         if not line:
             self.ended = "end of input"
             return None
         self.total += len(line)
         return line
+
+    def _fail(self, why: str) -> None:
+        self.ended = why
+        self.failed = True
 
 
 def print_json(obj: Any) -> None:

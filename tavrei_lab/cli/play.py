@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
         specs[human_side] = HUMAN
     agents: list[Any] = [None if s == HUMAN else make_agent(s, seed=_agent_seed(seed, c))
                          for c, s in enumerate(specs)]
-    tags = play_game(game, agents, args.max_plies, stdin=sys.stdin, stdout=sys.stdout)
+    typed = TypedLines(sys.stdin)
+    tags = play_game(game, agents, args.max_plies, stdin=typed, stdout=sys.stdout)
     tags.update({"Event": "tavrei-lab play", "White": specs[0], "Black": specs[1]})
     record = game.record(**tags)
     if args.out:
@@ -102,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
               f"record written to {args.out}")
     else:
         write_output("-", record)
+    if typed.failed:       # the record keeps the moves made; the input itself was wrong
+        raise TavreiError(f"standard input: {typed.ended}, not moves (the game is left "
+                          f"unfinished after {game.ply} plies"
+                          + (f"; record written to {args.out})" if args.out else ")"))
     return 0
 
 
@@ -121,7 +126,8 @@ def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
 
 
 def play_game(game: Game, agents: list[Any], max_plies: int,
-              stdin: TextIO | None = None, stdout: TextIO | None = None) -> dict[str, str]:
+              stdin: TextIO | TypedLines | None = None,
+              stdout: TextIO | None = None) -> dict[str, str]:
     """Play ``game`` to its end; ``agents[c]`` None means a person at ``stdin``.
 
     Returns the record tags that say how it ended (``Result``, ``Termination``).
