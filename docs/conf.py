@@ -17,12 +17,14 @@ Warnings are errors (``make docs`` passes ``-W``).
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 import re
 import sys
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 DOCS = Path(__file__).resolve().parent
@@ -73,6 +75,43 @@ autodoc_preserve_defaults = True
 NOT_IN_API = {"tavrei_lab.__main__"}
 
 
+#: Module pages listed apart, after the rest: the command line's implementation.
+INTERNAL_PREFIXES = ("tavrei_lab.cli", "tavrei_lab.qa")
+#: The public surface, curated (issue 26.8): what a notebook imports, in reading order.
+#: Each entry is documented in full on its module's page too; here with ``:no-index:``.
+PUBLIC = [
+    ("A game", "tavrei_lab", ["Game", "Move", "Roll", "Position", "Outcome", "read_games",
+                              "read_record", "variants", "load_variant"]),
+    ("Boards and trees in a notebook", "tavrei_lab.widgets", ["Board", "TreeView",
+                                                              "PositionEditor"]),
+    ("Pictures", "tavrei_lab.render", ["board_svg", "die_svg", "game_svg_animation", "SVG",
+                                       "Theme"]),
+    ("Game trees", "tavrei_lab.tree", ["build", "minimax", "TreeCutWarning"]),
+    ("Comparing variants", "tavrei_lab.compare", ["tournament", "TournamentResult"]),
+    ("The variant lab", "tavrei_lab.lab", ["sweep", "SweepResult", "ResultsTable"]),
+    ("Errors", "tavrei_lab", ["TavreiError", "IllegalMoveError", "NotationError",
+                              "PositionError", "RecordError", "VariantError", "LimitError",
+                              "ChessHabitError"]),
+]
+
+
+def public_page() -> str:
+    """docs/api/public.md: the curated public surface, each name with its members."""
+    out = ["# Public API\n",
+           "What a notebook imports, with its members; `from tavrei_lab import Game` is "
+           "where most start. [Every module](index.md) is documented too.\n"]
+    for title, module, members in PUBLIC:
+        out.append(f"## {title}\n\n```{{eval-rst}}")
+        for member in members:
+            obj = getattr(importlib.import_module(module), member)
+            kind = ("autoexception" if isinstance(obj, type) and issubclass(obj, BaseException)
+                    else "autoclass" if isinstance(obj, type) else "autofunction")
+            out.append(f".. {kind}:: {module}.{member}\n   :no-index:"
+                       + ("\n   :members:" if kind == "autoclass" else "") + "\n")
+        out.append("```\n")
+    return "\n".join(out)
+
+
 def write_api_pages() -> None:
     """docs/api/: an index and one page per module, each an ``automodule``.
 
@@ -89,11 +128,15 @@ def write_api_pages() -> None:
         # eval-rst: autodoc writes reStructuredText, which MyST must not read as Markdown
         pages[f"{name}.md"] = (f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n"
                                "   :members:\n   :show-inheritance:\n   :ignore-module-all:\n```\n")
-    toc = "\n".join(name for name in names)
+    internal = [n for n in names if n.startswith(INTERNAL_PREFIXES)]
+    toc = "\n".join(name for name in names if name not in internal)
     pages["index.md"] = ("# API reference\n\nEvery module of the package, from its docstrings. "
-                         "Start with `tavrei_lab` (the public surface) and "
-                         "`tavrei_lab.game`.\n\n"
-                         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
+                         "Start with [the public API](public.md): what a notebook "
+                         "imports, with its members.\n\n"
+                         f"```{{toctree}}\n:maxdepth: 1\n:caption: Modules\n\n{toc}\n```\n\n"
+                         f"```{{toctree}}\n:maxdepth: 1\n:caption: Internals (the command "
+                         f"line's implementation)\n\n" + "\n".join(internal) + "\n```\n")
+    pages["public.md"] = public_page()
     for stale in out.glob("*.md"):
         if stale.name not in pages:
             stale.unlink()
@@ -107,8 +150,8 @@ write_api_pages()
 
 # -- Widgets without a picture -------------------------------------------------------------
 WIDGET_REPR = re.compile(r"^[A-Z]\w*\((children|layout|value)=")
-WIDGET_NOTE = ("(An interactive widget: open this notebook in JupyterLab, with make lab, "
-               "to use it.)")
+WIDGET_NOTE = ("(An interactive widget: to use it, open this notebook in JupyterLab: "
+               "tavrei-lab lessons, then jupyter lab tavrei-lessons.)")
 
 
 def widget_note(app: Sphinx, doctree: nodes.document) -> None:
@@ -118,14 +161,32 @@ def widget_note(app: Sphinx, doctree: nodes.document) -> None:
             block.replace_self(nodes.paragraph(text=WIDGET_NOTE, classes=["widget-note"]))
 
 
+def download_button(app: Sphinx, doctree: nodes.document) -> None:
+    """A download button atop each tutorial: the notebook itself (without outputs), to
+    open in JupyterLab. Runs before Sphinx's download collector, which copies the file."""
+    docname = app.env.docname
+    if not docname.startswith("notebooks/"):
+        return
+    name = docname.rsplit("/", 1)[-1] + ".ipynb"
+    link = addnodes.download_reference("", "", nodes.Text(f"Download {name}"),
+                                       reftarget=f"/{docname}.ipynb", refdoc=docname,
+                                       refexplicit=True, refdomain="", reftype="download")
+    button = nodes.paragraph("", "", link, classes=["tavrei-download"])
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None:
+        section.insert(1, button)    # under the tutorial's title
+
+
 def setup(app: Sphinx) -> None:
     app.connect("doctree-read", widget_note)
+    app.connect("doctree-read", download_button, priority=400)
 
 
 # -- HTML -----------------------------------------------------------------------------------
 html_theme = "alabaster"
 html_title = f"tavrei_lab {version}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["tavrei.css"]     # code blocks and wide tables scroll, the download button
 html_extra_path = ["_root"]           # index.html at the top, pointing at docs/index.html
 html_theme_options = {"description": "Tavreli (Russian tower chess) in Jupyter",
                       "fixed_sidebar": True}
