@@ -23,6 +23,7 @@ from tavrei_lab.errors import (
     VariantError,
 )
 from tavrei_lab.game import Game, read_games, read_record
+from tavrei_lab.i18n import get_language, set_language
 from tavrei_lab.rules.base import Option, Outcome, RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -33,7 +34,7 @@ __all__ = [
     "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",
     "NotationError", "Option", "Outcome", "Position", "PositionError", "RecordError",
     "Roll", "RuleModule", "Tavrel", "TavreiError", "VariantError", "load_variant",
-    "variants", "read_games", "read_record", "ChessHabitError",
+    "variants", "read_games", "read_record", "ChessHabitError", "get_language", "set_language",
 ]
 
 

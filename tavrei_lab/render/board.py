@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -56,9 +56,12 @@ from tavrei_lab.core.tavrel import (
     PAWN,
     QUEEN,
     ROOK,
+    WHITE,
     Tavrel,
 )
 from tavrei_lab.errors import NotationError, RenderError
+from tavrei_lab.i18n import get_language, ngettext, speaking
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
 from tavrei_lab.render.glyphs import BOX, GLYPH_INSET, GlyphSet, draw_glyph, glyph_group_attrs
@@ -102,7 +105,29 @@ ROLE_LETTERS = {KING: "K", QUEEN: "Q", ROOK: "R", BISHOP: "B", KNIGHT: "N", PAWN
                 HELGI: "H"}
 
 
-def strip_legend(pieces: Any, kinds: Iterable[int] | None = None) -> list[tuple[str, Any]]:
+#: The Russian strip letters of the tavreli set: each name's own initial, but the
+#: two pairs that share one (волхв/всадник, ратоборец/ратник) part as the project's
+#: Latin letters part them (V/S, R/P): В волхв, С всадник, Р ратоборец, П ратник
+#: (the pawn's letter in Russian chess). See docs/ru/rules.md.
+ROLE_LETTERS_RU = {KING: "В", QUEEN: "К", ROOK: "Р", BISHOP: "Л", KNIGHT: "С", PAWN: "П",
+                   HELGI: "Х"}
+
+
+def role_letters(pieces: Any, language: str | None = None) -> dict[int, str]:
+    """The strip letter of each role for ``pieces`` in ``language`` (None: the one in force).
+
+    Russian boards of the tavreli set use ``ROLE_LETTERS_RU``; a set with chess
+    names keeps the international chess letters in both languages, because the
+    Russian chess ones need two letters for the king (Кр) and one strip band
+    holds one letter.
+    """
+    if (language or get_language()) == "ru" and GlyphSet.family_for(pieces) == "tavreli":
+        return ROLE_LETTERS_RU
+    return ROLE_LETTERS
+
+
+def strip_legend(pieces: Any, kinds: Iterable[int] | None = None,
+                 language: str | None = None) -> list[tuple[str, Any]]:
     """(strip letter, ``PieceKind``) for every kind of a piece set (or only ``kinds``,
     e.g. ``kinds_in_play(position)``), king first.
 
@@ -111,7 +136,8 @@ def strip_legend(pieces: Any, kinds: Iterable[int] | None = None) -> list[tuple[
     [('K', 'volkhv'), ('Q', 'knyaz')]
     """
     wanted = set(pieces.by_kind) if kinds is None else set(kinds)
-    return [(ROLE_LETTERS[kind], pieces.by_kind[kind]) for kind in ROLE_LETTERS
+    letters = role_letters(pieces, language)
+    return [(letters[kind], pieces.by_kind[kind]) for kind in ROLE_LETTERS
             if kind in pieces.by_kind and kind in wanted]
 
 
@@ -140,9 +166,23 @@ def kinds_in_play(position: Any) -> set[int]:
 
 # -- words -------------------------------------------------------------------------
 def describe_tavrel(t: Tavrel, pieces: Any) -> str:
-    """``white ratnik (ратник, pawn)``; a promoted ratnik says what it became."""
-    color = COLOR_NAMES[t.color]
+    """``white ratnik (ратник, pawn)``; a promoted ratnik says what it became.
+
+    In Russian the Russian name leads and the chess analogue follows in its
+    Russian name: ``ратник белых (пешка)``.
+    """
     pk = pieces.by_kind[t.kind]
+    if get_language() == "ru":
+        side = _("{piece} of white") if t.color == WHITE else _("{piece} of black")
+        if t.promoted and t.destiny:
+            dk = pieces.by_kind[t.destiny]
+            return _("{piece}, promoted to {destiny} ({analogue})").format(
+                piece=side.format(piece=pk.russian), destiny=dk.russian,
+                analogue=_(dk.english))
+        if pk.russian == _(pk.english):
+            return side.format(piece=pk.russian)
+        return f"{side.format(piece=pk.russian)} ({_(pk.english)})"
+    color = COLOR_NAMES[t.color]
     if t.promoted and t.destiny:
         dk = pieces.by_kind[t.destiny]
         return (f"{color} {pk.name} promoted to {dk.name} "
@@ -162,7 +202,9 @@ def tower_title(tower: Iterable[Tavrel], pieces: Any, square_name: str) -> str:
     tower = tuple(tower)
     if len(tower) == 1:
         return f"{square_name}: {describe_tavrel(tower[0], pieces)}"
-    lines = [f"{square_name}: tower of {len(tower)}, bottom → top:"]
+    lines = [ngettext("{square}: tower of {count}, bottom → top:",
+                      "{square}: tower of {count}, bottom → top:", len(tower)).format(
+        square=square_name, count=len(tower))]
     lines.extend(f"{i}. {describe_tavrel(t, pieces)}" for i, t in enumerate(tower, 1))
     return "\n".join(lines)
 
@@ -350,6 +392,8 @@ class Scene:
     other_roll: tuple[int, str] | None = None
     #: Who rolled ``die_face`` when it is a skip (the turn has passed already).
     die_color: int | None = None
+    #: The strip letter of each role (``role_letters``: by the language in force).
+    letters: dict[int, str] = field(default_factory=lambda: ROLE_LETTERS)
 
 
 # -- the picture ---------------------------------------------------------------------
@@ -361,7 +405,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               size: float | None = None, coordinates: bool = True,
               letter_px: float | None = None, die_panel: bool = False,
               other_roll: tuple[int, str] | None = None,
-              theme: Theme | None = None, **options: Any) -> SVG:
+              theme: Theme | None = None, language: str | None = None,
+              **options: Any) -> SVG:
     """The position as SVG text (an ``SVG`` string: a notebook shows it as the board).
 
     - ``flipped``: black at the bottom.
@@ -387,6 +432,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
       die game's board never changes width when the die is rolled.
     - ``other_roll``: (colour, face) of the other side's last roll, drawn
       faded on that side's end of the die column (both rolls in sight).
+    - ``language``: "en" or "ru" for the strip letters and tooltips (None: the
+      language in force, see ``tavrei_lab.set_language``).
     - ``theme``: a ``Theme``; ``**options`` may override any theme field
       (``dark_square="#789"``), and take ``glyph_family`` ("tavreli" or
       "orthodox"), ``backend`` ("svgwrite" or "etree") and ``css_class``.
@@ -396,6 +443,19 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     >>> svg.count('<g class="tower '), svg.count('class="dest dest-empty"')
     (32, 2)
     """
+    with speaking(language):
+        return _board_svg(position, flipped, lastmove, selected, destinations, split_count,
+                          check, attacked_by, arrows, highlights, die_face, size, coordinates,
+                          letter_px, die_panel, other_roll, theme, options)
+
+
+def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
+               destinations: Iterable[Any] | None, split_count: int | None,
+               check: bool | None, attacked_by: Any, arrows: Iterable[Any],
+               highlights: Iterable[Any], die_face: str | None, size: float | None,
+               coordinates: bool, letter_px: float | None, die_panel: bool,
+               other_roll: tuple[int, str] | None, theme: Theme | None,
+               options: dict[str, Any]) -> SVG:
     theme, make, family = resolve_options(position, theme, options)
     scene = resolve_scene(position, theme, family, flipped, coordinates, lastmove, selected,
                      destinations, split_count, check, attacked_by, arrows, die_face,
@@ -546,7 +606,7 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
 
     return Scene(position, theme, family, flipped, coordinates, classes, fills, dest, sel,
                   split_count, check_square, attacked, arrow_list, highlight_list, die_face,
-                  passes)
+                  passes, letters=role_letters(position.pieces))
 
 
 def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
@@ -713,10 +773,11 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         font = math.ceil(scene.letter_units * 100) / 100  # never below the size asked for
         legible = legible_strip(height, font, round(scene.stripe_units, 3))
         layout: StripLayout | LegibleStrip = legible
-        _draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken)
+        _draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken,
+                            scene.letters)
     else:
         layout = strip_layout(height)
-        _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken)
+        _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken, scene.letters)
     # the top tavrel, as large as the strip leaves room for, standing on the bottom
     # edge; its box may overlap the strip by the empty inset every glyph keeps at its left
     side = (SQUARE + 1.5 - layout.width) / (1 - GLYPH_INSET / BOX)
@@ -746,7 +807,7 @@ def _mark_scale(scene: Scene) -> float:
 
 def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
                 tower: tuple[Tavrel, ...], pieces: Any, layout: StripLayout, theme: Theme,
-                taken: int | None) -> None:
+                taken: int | None, letters: dict[int, str] = ROLE_LETTERS) -> None:
     """One band per layer, bottom to top (see ``strip_layout``)."""
     height = len(tower)
     first_taken = height - taken if taken else height
@@ -772,7 +833,7 @@ def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
         r.element(lg, "rect", {"x": bx, "y": by + 0.1, "width": layout.column_width,
                                "height": band - 0.2, "rx": 0.8, "fill": fill,
                                "stroke": stroke, "stroke-width": width})
-        letter = ROLE_LETTERS[t.acting_kind]
+        letter = letters[t.acting_kind]
         r.element(lg, "text", {"x": bx + layout.column_width / 2, "y": by + band / 2 + font * 0.36,
                                "fill": detail, "font-size": font, "font-weight": "bold",
                                "font-family": theme.font_family, "text-anchor": "middle"},
@@ -781,7 +842,8 @@ def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
 
 def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
                         tower: tuple[Tavrel, ...], pieces: Any, layout: LegibleStrip,
-                        theme: Theme, taken: int | None) -> None:
+                        theme: Theme, taken: int | None,
+                        letters: dict[int, str] = ROLE_LETTERS) -> None:
     """Lettered bands for the top layers, colour stripes below (see ``legible_strip``)."""
     height = len(tower)
     first_taken = height - taken if taken else height
@@ -829,7 +891,7 @@ def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
                                    "fill": detail, "font-size": layout.font,
                                    "font-weight": "bold", "font-family": theme.font_family,
                                    "text-anchor": "middle"},
-                      ROLE_LETTERS[t.acting_kind])
+                      letters[t.acting_kind])
 
 
 def _draw_check(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
@@ -915,6 +977,7 @@ def _draw_arrow(r: Renderer, parent: Any, a: tuple[float, float], b: tuple[float
               {"fill": color})
 
 
-__all__ = ["ROLE_LETTERS", "board_extent", "board_svg", "describe_tavrel", "draw_board",
+__all__ = ["ROLE_LETTERS", "ROLE_LETTERS_RU", "role_letters",
+           "board_extent", "board_svg", "describe_tavrel", "draw_board",
            "kinds_in_play", "legible_strip", "resolve_options", "resolve_scene", "strip_layout",
            "strip_legend", "tavrel_svg", "tower_title"]

@@ -1,0 +1,174 @@
+"""The message catalogue: every id the code uses has a Russian translation with
+the same placeholders, the plural forms follow Russian grammar, the language is
+chosen as documented, and a Russian board shows no English word of the catalogue."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import tavrei_lab
+from tavrei_lab import Game, TavreiError
+from tavrei_lab.core.tavrel import KING, KNIGHT, PAWN, ROOK
+from tavrei_lab.i18n import (
+    catalogue,
+    get_language,
+    language_from_environment,
+    ngettext,
+    read_po,
+    set_language,
+    speaking,
+)
+from tavrei_lab.i18n import (
+    gettext as _,
+)
+from tavrei_lab.render.board import ROLE_LETTERS_RU, board_svg, role_letters, strip_legend
+
+PACKAGE = Path(tavrei_lab.__file__).parent
+PO_FILES = sorted(PACKAGE.rglob("*.po"))
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language(None)
+
+
+def used_ids() -> dict[str, str]:
+    """Every literal message id passed to ``_``/``ngettext`` in the package, with where."""
+    found: dict[str, str] = {}
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                    node.func.id in ("_", "ngettext")):
+                arg = node.args[0] if node.args else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found[arg.value] = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+                    if node.func.id == "ngettext" and len(node.args) > 1 and isinstance(
+                            node.args[1], ast.Constant):
+                        found.setdefault("plural of " + arg.value, found[arg.value])
+    return found
+
+
+def test_the_catalogue_has_every_id_the_code_uses() -> None:
+    ru = catalogue("ru").messages
+    ids = {k: v for k, v in used_ids().items() if not k.startswith("plural of ")}
+    assert len(ids) >= 4
+    missing = {k: where for k, where in ids.items() if not ru.get(k)}
+    assert not missing, f"ids with no Russian translation: {missing}"
+
+
+def test_no_entry_is_untranslated_or_fuzzy() -> None:
+    assert PO_FILES, "no .po file shipped"
+    for po in PO_FILES:
+        text = po.read_text(encoding="utf-8")
+        assert "#, fuzzy" not in text, f"{po.name} has fuzzy entries"
+        cat = read_po(text, "ru", po.name)
+        empty = [k for k, v in cat.messages.items()
+                 if not v or (isinstance(v, tuple) and (len(v) != 3 or not all(v)))]
+        assert not empty, f"{po.name}: untranslated {empty}"
+        if shutil.which("msgfmt"):          # the gettext tools agree, where installed
+            out = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null",
+                                  str(po)], capture_output=True, text=True, check=True)
+            assert "untranslated" not in out.stderr and "fuzzy" not in out.stderr, out.stderr
+
+
+def test_placeholders_match_between_id_and_translation() -> None:
+    for msgid, text in catalogue("ru").messages.items():
+        want = sorted(PLACEHOLDER.findall(msgid))
+        for form in (text if isinstance(text, tuple) else (text,)):
+            assert sorted(PLACEHOLDER.findall(form)) == want, (msgid, form)
+
+
+def test_russian_plural_forms() -> None:
+    forms = {n: ngettext("{square}: tower of {count}, bottom → top:",
+                         "{square}: tower of {count}, bottom → top:", n, language="ru")
+             for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 111)}
+    one, few = forms[1], forms[2]
+    assert "таврели," in one and "таврелей," in few
+    assert [forms[n] == one for n in (21, 101)] == [True, True]
+    assert forms[11] != one and forms[111] != one and forms[5] != one
+
+
+def test_read_po_skips_fuzzy_and_joins_continued_lines() -> None:
+    cat = read_po('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                  '#, fuzzy\nmsgid "a"\nmsgstr "А"\n\nmsgid "b"\nmsgstr "Б"\n"б"\n', "ru")
+    assert cat.gettext("a") == "a" and cat.gettext("b") == "Бб"
+    with pytest.raises(TavreiError, match="x.po:1"):
+        read_po("msgid nonsense", "ru", "x.po")
+
+
+def test_language_is_chosen_as_documented(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert language_from_environment({}) == "en"
+    assert language_from_environment({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert language_from_environment({"TAVREI_LANG": "en", "LANG": "ru_RU.UTF-8"}) == "en"
+    assert language_from_environment({"TAVREI_LANG": "ru", "LANG": "C"}) == "ru"
+    assert language_from_environment({"LC_ALL": "de_DE.UTF-8"}) == "en"
+    monkeypatch.setenv("TAVREI_LANG", "ru")
+    assert get_language() == "ru" and _("king") == "король"
+    assert tavrei_lab.set_language("en") == "en" and _("king") == "king"
+    with speaking("ru"):
+        assert _("rook") == "ладья"
+    assert _("rook") == "rook"
+    with pytest.raises(TavreiError, match="unknown language 'fr'"):
+        set_language("fr")
+    assert get_language() == "en"            # refused: left as it was
+
+
+def visible_text(svg: str) -> str:
+    return " ".join(re.findall(r"<(?:text|title)[^>]*>([^<]*)<", svg))
+
+
+def english_words() -> set[str]:
+    words: set[str] = set()
+    for msgid in catalogue("ru").messages:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", msgid)))
+    return words
+
+
+def test_a_russian_board_shows_no_english_word_of_the_catalogue() -> None:
+    game = Game()
+    for text in ("e2-e4", "d7-d5", "e4xd5", "d8xd5"):      # a tower of 2 and of 3
+        game.push(text)
+    english = english_words()
+    assert {"white", "tower", "king"} <= english
+    svg = board_svg(game.position, language="ru")
+    shown = visible_text(svg)
+    assert "ратник белых (пешка)" in shown and "башня из 3 таврелей" in shown
+    assert not (set(re.findall(r"[a-z]{3,}", shown.lower())) & english), shown
+    assert get_language() == "en"                  # language= spoke for the picture only
+    assert "white ratnik" in visible_text(board_svg(game.position))
+
+
+def test_russian_strip_letters_are_cyrillic_and_tell_every_role_apart() -> None:
+    pieces = Game().rules.pieces
+    letters = role_letters(pieces, "ru")
+    assert letters is ROLE_LETTERS_RU
+    assert len(set(letters.values())) == len(letters)       # ратник and ратоборец differ
+    assert letters[ROOK] == "Р" and letters[PAWN] == "П" and letters[KING] == "В"
+    assert letters[KNIGHT] == "С"
+    assert all("\u0410" <= ch <= "\u042f" for ch in letters.values())
+    assert [letter for letter, _kind in strip_legend(pieces, language="ru")][:2] == ["В", "К"]
+    game = Game()
+    for text in ("e2-e4", "d7-d5", "e4xd5"):
+        game.push(text)
+    letters_drawn = re.findall(r'font-weight="bold"[^>]*>([^<]+)<', board_svg(
+        game.position, language="ru"))
+    assert "П" in letters_drawn and "P" not in letters_drawn
+    # a set with chess names keeps the international letters (the king needs one)
+    assert role_letters(Game("orthodox").rules.pieces, "ru")[KING] == "K"
+
+
+def test_every_shipped_piece_analogue_is_in_the_catalogue() -> None:
+    """Tooltips translate ``PieceKind.english`` at run time (not a literal id)."""
+    ru = catalogue("ru").messages
+    for variant in tavrei_lab.variants():
+        for kind in Game(variant).rules.pieces.by_kind.values():
+            assert ru.get(kind.english), (variant, kind.english)
