@@ -301,3 +301,19 @@ def test_every_long_command_takes_the_same_progress_flags() -> None:
         assert progress_mode(parser.parse_args([command, "--no-progress", *rest])) is False
     with pytest.raises(SystemExit):
         parser.parse_args(["tree", "--progress", "--no-progress"])
+
+
+def test_perft_reports_through_a_tqdm_bar_or_a_callback(capsys) -> None:
+    from tavrei_lab import Game
+    from tavrei_lab.engine.perft import bounded_perft, metered
+
+    game = Game()
+    assert bounded_perft(game.rules, game.position, 2, 10_000, progress=True) == 1519
+    assert capsys.readouterr().err == ""          # not a terminal: the bar stays silent
+    counted = metered(game.rules, 10_000, progress="terminal")
+    assert counted.perft(game.position, 2) == 1519 and counted.meter.bar is not None
+    counted.meter.close()                          # the bar ends on the moves played
+    assert counted.meter.bar.n == counted.meter.nodes >= 1519
+    seen: list[int] = []
+    assert bounded_perft(game.rules, game.position, 2, 10_000,
+                         progress=lambda n, s: seen.append(n)) == 1519 and seen == []

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from tavrei_lab.cli.common import (
     add_progress_flags,
     add_start,
     add_variant,
     game_from_args,
-    wants_progress_lines,
+    progress_mode,
 )
 from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft, metered
 from tavrei_lab.errors import LimitError
@@ -43,21 +42,17 @@ def run(args: argparse.Namespace) -> int:
     rules, pos = game.rules, game.position
     if args.divide and args.depth >= 1 and not rules.is_chance_node(pos):
         total = 0
-        report = _progress if wants_progress_lines(args) else None
-        counted = metered(rules, args.max_nodes, report)   # one budget for them all
-        for move in rules.legal_moves(pos):
-            n = counted.perft(counted.apply(pos, move), args.depth - 1)
-            print(f"{game.move_text(move)}: {n}", flush=True)
-            total += n
+        counted = metered(rules, args.max_nodes, progress_mode(args))   # one budget for all
+        try:
+            for move in rules.legal_moves(pos):
+                n = counted.perft(counted.apply(pos, move), args.depth - 1)
+                print(f"{game.move_text(move)}: {n}", flush=True)
+                total += n
+        finally:
+            counted.meter.close()
         print()
         print(total)
     else:
-        print(bounded_perft(rules, pos, args.depth, args.max_nodes,
-                            _progress if wants_progress_lines(args) else None))
+        print(bounded_perft(rules, pos, args.depth, args.max_nodes, progress_mode(args)))
     return 0
 
-
-def _progress(moves: int, seconds: float) -> None:
-    if seconds >= 5:
-        print(f"perft: {moves:,} moves played in {seconds:.0f} s", file=sys.stderr,
-              flush=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
+from tavrei_lab.core.progress import progress_of
 from tavrei_lab.errors import LimitError
 from tavrei_lab.rules.base import RuleModule
 
@@ -43,9 +44,9 @@ def perft_divide(rules: RuleModule, position: Position, depth: int) -> list[tupl
 class _Meter:
     """Counts the moves a perft plays; past ``max_nodes`` it stops the count."""
 
-    def __init__(self, max_nodes: int, progress: Callable[[int, float], None] | None) -> None:
+    def __init__(self, max_nodes: int, progress: Any) -> None:
         self.max_nodes = max_nodes
-        self.progress = progress
+        self.bar, self.progress = progress_of(progress, "perft", " moves")
         self.nodes = 0
         self.started = time.monotonic()
         self.next_report = 1 << 18
@@ -59,13 +60,22 @@ class _Meter:
             self.next_report += 1 << 18
             if self.progress is not None:
                 self.progress(self.nodes, time.monotonic() - self.started)
+            if self.bar is not None:
+                self.bar.update(self.nodes - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.update(self.nodes - self.bar.n)
+            self.bar.close()
 
 
 def metered(rules: RuleModule, max_nodes: int,
-            progress: Callable[[int, float], None] | None = None) -> Any:
+            progress: Callable[[int, float], None] | bool | str | None = None) -> Any:
     """A copy of ``rules`` whose ``apply`` counts: past ``max_nodes`` moves played it
-    raises ``LimitError``; ``progress(moves, seconds)`` now and then. Any module's own
-    perft (the die's turn count, a plugin's) run on it is bounded alike."""
+    raises ``LimitError``; ``progress(moves, seconds)`` now and then, or with True (or
+    a mode) a ``tqdm.auto`` bar of the moves played, shown once a count lasts a second
+    (``counted.meter.close()`` ends it). Any module's own perft (the die's turn count,
+    a plugin's) run on it is bounded alike."""
     meter = _Meter(max_nodes, progress)
     counted: Any = copy.copy(rules)
     play = rules.apply
@@ -75,15 +85,20 @@ def metered(rules: RuleModule, max_nodes: int,
         return play(position, move)
 
     counted.apply = apply
+    counted.meter = meter
     return counted
 
 
 def bounded_perft(rules: RuleModule, position: Position, depth: int, max_nodes: int,
-                  progress: Callable[[int, float], None] | None = None) -> int:
+                  progress: Callable[[int, float], None] | bool | str | None = None) -> int:
     """``perft``, refused past ``MAX_PERFT_DEPTH`` and stopped (``LimitError``) once it
-    has played ``max_nodes`` moves (see ``metered``)."""
+    has played ``max_nodes`` moves (see ``metered``, also for ``progress``)."""
     check_depth(depth)
-    return int(metered(rules, max_nodes, progress).perft(position, depth))
+    counted = metered(rules, max_nodes, progress)
+    try:
+        return int(counted.perft(position, depth))
+    finally:
+        counted.meter.close()
 
 
 def check_depth(depth: int) -> None:
