@@ -59,13 +59,16 @@ from tavrei_lab.variant import variant_data, variant_from_data
 
 #: Defaults of ``tavrei-lab tune``: measured to finish a tavreli tune in about
 #: DEFAULT_MINUTES on 2 cores (see the README's tuning section).
-DEFAULT_GENERATIONS = 4
-DEFAULT_GAMES = 100
+DEFAULT_GENERATIONS = 3
+DEFAULT_GAMES = 60
 DEFAULT_NODES = 300
 DEFAULT_MAX_PLIES = 160
 #: Positions sampled per game (at most), after the opening's first plies.
 SAMPLES_PER_GAME = 24
 OPENING_PLIES = 6
+#: Plies played at random (seeded) before the searches take over: a node-limited search
+#: is deterministic, so without them every self-play game of a generation is the same.
+RANDOM_PLIES = 4
 FIT_STEPS = 250
 
 _INDEX = {name: i for i, name in enumerate(NAMES)}
@@ -74,6 +77,10 @@ _INDEX = {name: i for i, name in enumerate(NAMES)}
 _FIXED = {"value_volkhv", "held_volkhv"}
 #: per weight, the size of an Adam step: pawns for values, fractions, centipawns
 _STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith("held_") else 0.5)
+         for n in NAMES}
+#: per weight, the change the pull toward the start counts as one unit: a few hundred
+#: games cannot pin two dozen terms, so a term moves far only when the games insist
+_UNIT = {n: (1.0 if n.startswith("value_") else 0.2 if n.startswith("held_") else 5.0)
          for n in NAMES}
 
 
@@ -88,6 +95,8 @@ class TuneGame:
     seed: int
     index: int
     max_plies: int = DEFAULT_MAX_PLIES
+    random_plies: int = RANDOM_PLIES
+    opening: int = 0          # games with the same opening number start alike
 
 
 def features(position: Any) -> list[tuple[int, float]]:
@@ -175,7 +184,7 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
                         weights=Weights.from_dict(task.white)),
               PlayAgent(seed=derive_seed(task.seed, "black"), nodes=task.nodes,
                         weights=Weights.from_dict(task.black)))
-    rng = random.Random(derive_seed(task.seed, "samples"))
+    rng = random.Random(derive_seed("opening", task.opening))
     quiet: list[list[tuple[int, float]]] = []
     capture_before = False
     max_actions = 4 * task.max_plies + 16
@@ -189,6 +198,10 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
             game.roll()
             continue
         pos = game.position
+        if game.ply < task.random_plies:
+            game.push(rng.choice(game.legal_moves()))
+            capture_before = True          # not a quiet position to learn from
+            continue
         if game.ply >= OPENING_PLIES and not capture_before and not rules.is_check(pos):
             quiet.append(features(pos))
         move = agents[pos.turn].choose(game)
@@ -200,8 +213,11 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     else:
         score = 1.0 if outcome.winner == 0 else 0.0
     if len(quiet) > SAMPLES_PER_GAME:
-        quiet = rng.sample(quiet, SAMPLES_PER_GAME)
-    return {"index": task.index, "score": score, "plies": game.ply,
+        quiet = random.Random(derive_seed(task.seed, "samples")).sample(quiet, SAMPLES_PER_GAME)
+    material = [(i, a) for i, a in features(game.position) if NAMES[i].startswith(("value_",
+                                                                                  "held_"))]
+    lead = _q(DEFAULT_WEIGHTS.vector(), material) / 100     # ratniks, white's view
+    return {"index": task.index, "score": score, "plies": game.ply, "lead": round(lead, 2),
             "adjudicated": outcome is None, "positions": [list(map(list, f)) for f in quiet]}
 
 
@@ -245,6 +261,7 @@ def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start:
     k = fit_k(w, data)
     movable = [i for i, name in enumerate(NAMES) if name not in _FIXED]
     scale = [_STEP[name] for name in NAMES]
+    unit = [_UNIT[name] for name in NAMES]
     m = [0.0] * n
     v = [0.0] * n
     b1, b2, eps = 0.9, 0.999, 1e-12
@@ -267,7 +284,7 @@ def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start:
                     grad[j] += d * a * w[i]
         lr = 1.0 - step / (steps + 1)          # steps shrink toward the end
         for i in movable:
-            g = grad[i] + ridge * (w[i] - w0[i]) / (scale[i] * scale[i] * 100)
+            g = grad[i] + 2 * ridge * (w[i] - w0[i]) / (unit[i] * unit[i])
             m[i] = b1 * m[i] + (1 - b1) * g
             v[i] = b2 * v[i] + (1 - b2) * g * g
             mh = m[i] / (1 - b1 ** step)
@@ -282,6 +299,56 @@ def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start:
             w[_INDEX[name]] = max(0.0, w[_INDEX[name]])
     fitted = Weights.from_vector([round(x, 4) for x in w])
     return fitted, k, _loss(fitted.vector(), data, k)
+
+
+def elo(score: float) -> float:
+    """The Elo difference a score stands for (clipped at 1/1000 from 0 and 1)."""
+    p = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / p - 1)
+
+
+def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200,
+          nodes: int = DEFAULT_NODES, seed: int = 1, executor: Executor | str | None = None,
+          workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
+    """``a`` against ``b`` at equal nodes: each seeded random opening played twice, colours
+    swapped. Returns a's score with its 95 % interval (game pairs as the unit, t-free
+    normal on the pair means: a pair shares its opening) and Elo, and the share of the
+    draws in which one side was 3 or more ratniks ahead at the end."""
+    if isinstance(variant, str):
+        from tavrei_lab.variant import load_variant
+        variant = load_variant(variant)
+    data = variant_data(variant)
+    pool, owned = resolve_executor(executor, workers)
+    try:
+        tasks = [TuneGame(data, (a if i % 2 == 0 else b).as_dict(),
+                          (b if i % 2 == 0 else a).as_dict(), nodes,
+                          derive_seed(seed, "match", i), i, max_plies,
+                          opening=derive_seed(seed, "match-opening", i // 2))
+                 for i in range(games)]
+        t0 = time.perf_counter()
+        rows = [f.result() for f in [pool.submit(play_tune_game, t) for t in tasks]]
+        seconds = time.perf_counter() - t0
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    points = [r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows]
+    pairs = [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
+    score = sum(points) / len(points)
+    n = len(pairs)
+    if n > 1:
+        mu = sum(pairs) / n
+        sd = math.sqrt(sum((x - mu) ** 2 for x in pairs) / (n - 1))
+        half = 1.96 * sd / math.sqrt(n)
+    else:
+        half = 0.5
+    low, high = max(0.0, score - half), min(1.0, score + half)
+    draws = [r for r in rows if r["score"] == 0.5]
+    big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
+    return {"games": len(rows), "score": score, "low": low, "high": high,
+            "elo": elo(score), "elo_low": elo(low), "elo_high": elo(high),
+            "wins": sum(1 for p in points if p == 1.0), "draws": len(draws),
+            "losses": sum(1 for p in points if p == 0.0),
+            "draws_3_ahead": len(big), "seconds": seconds}
 
 
 def _checkpoint_dir(out: Path) -> Path:
@@ -351,7 +418,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                 new_white = i % 2 == 0
                 tasks.append(TuneGame(data, (current if new_white else previous).as_dict(),
                                       (previous if new_white else current).as_dict(),
-                                      nodes, derive_seed(seed, key, gen, i), i, max_plies))
+                                      nodes, derive_seed(seed, key, gen, i), i, max_plies,
+                                      opening=derive_seed(seed, key, gen, i // 2)))
             if tasks:
                 say(f"generation {gen}: {len(tasks)} games to play "
                     f"({len(done)} kept from before)")
@@ -390,6 +458,6 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     return {"weights": current.as_dict(), **doc}
 
 
-__all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "TuneGame", "features",
-           "fit_k", "fit_weights_to", "load_weights_file", "play_tune_game", "tune",
-           "WeightsFileError"]
+__all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "TuneGame",
+           "WeightsFileError", "elo", "features", "fit_k", "fit_weights_to",
+           "load_weights_file", "match", "play_tune_game", "tune"]
