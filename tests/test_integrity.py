@@ -170,3 +170,92 @@ def test_a_variant_path_swapped_for_a_fifo_is_refused_not_waited_on(tmp_path,
         pytest.fail("reading a FIFO as a variant file hung")
     assert isinstance(outcome[0], VariantError)
     assert "not a regular file" in str(outcome[0])
+
+
+# -- item 16: output files are replaced whole or not at all ------------------------------
+class _FullDisk:
+    """An open file whose writes fail as on a full disk, after part of the data."""
+
+    def __init__(self, real):  # type: ignore[no-untyped-def]
+        self.real = real
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+        self.real.close()
+
+    def write(self, data):  # type: ignore[no-untyped-def]
+        import errno
+        import os
+        self.real.write(data[: len(data) // 2])
+        self.real.flush()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name):  # type: ignore[no-untyped-def]
+        return getattr(self.real, name)
+
+
+@pytest.fixture
+def full_disk(monkeypatch):  # type: ignore[no-untyped-def]
+    import builtins
+
+    from tavrei_lab.core import files
+    monkeypatch.setattr(files, "open", lambda *a, **k: _FullDisk(builtins.open(*a, **k)),
+                        raising=False)
+
+
+@pytest.mark.parametrize("argv", [
+    ["svg", "--out", "{out}"],
+    ["tree", "--depth", "1", "--svg", "{out}"],
+    ["play", "--seed", "1", "--agent", "random", "--max-plies", "4", "--out", "{out}"],
+])
+def test_a_full_disk_keeps_the_old_file_and_names_it(argv, tmp_path, full_disk,
+                                                    capsys) -> None:
+    from tavrei_lab.cli import main
+    out = tmp_path / "kept.out"
+    out.write_text("the good old file\n")
+    rc = main([a.format(out=out) for a in argv])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.count("\n") == 1 and str(out) in err and "No space left" in err
+    assert "standard output" not in err
+    assert out.read_text() == "the good old file\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.out"]   # no temporary left
+
+
+def test_a_full_disk_leaves_no_half_written_new_file(tmp_path, full_disk) -> None:
+    from tavrei_lab.core.files import write_atomically
+    target = tmp_path / "new.svg"
+    with pytest.raises(OSError) as caught:
+        write_atomically(target, "<svg/>" * 1000)
+    assert caught.value.filename == str(target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sweep_and_compare_out_on_a_full_disk_name_the_file(tmp_path, full_disk,
+                                                           capsys) -> None:
+    from tavrei_lab.cli import main
+    for argv in (["sweep", "--agents", "random", "--games", "1", "--max-plies", "4",
+                  "--executor", "inline", "--out", str(tmp_path / "s")],
+                 ["compare", "--variants", "tavreli", "--agents", "random", "--games", "1",
+                  "--max-plies", "4", "--executor", "inline", "--out", str(tmp_path / "c")]):
+        rc = main(argv)
+        err = capsys.readouterr().err
+        assert rc == 2, err
+        assert err.count("\n") == 1 and str(tmp_path) in err and "standard output" not in err
+    leftovers = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert leftovers == []     # not one 0-byte or truncated table
+
+
+def test_writing_replaces_a_file_whole_and_keeps_its_permissions(tmp_path) -> None:
+    import os
+
+    from tavrei_lab.core.files import write_atomically
+    target = tmp_path / "table.csv"
+    target.write_text("old")
+    os.chmod(target, 0o640)
+    write_atomically(target, "new")
+    assert target.read_text() == "new" and (os.stat(target).st_mode & 0o777) == 0o640
+    write_atomically("/dev/null", "into a device, in place")    # not renamed over
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import os
 import select
@@ -15,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress flags
     add_progress_flags,
     progress_mode,
@@ -178,24 +178,13 @@ def _had_writer(poller: select.poll) -> bool:
 
 def write_output(name: str, text: str) -> None:
     """Write ``text`` to the file ``name`` (``-``: standard output). A failure -- a full
-    disk, a closed stdout -- is an ``OSError`` naming the file, for one line of error."""
+    disk, a closed stdout -- is an ``OSError`` naming the file, for one line of error;
+    a file is replaced only once all of it is written (``core.files``)."""
     if name == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    try:
-        # non-blocking open: a FIFO nobody reads would otherwise block the command forever
-        # (it fails with "No such device or address" instead); then an ordinary write
-        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
-        os.set_blocking(fd, True)
-        with open(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:
-            raise OSError(exc.errno, "a pipe (FIFO) that nobody reads", name) from None
-        if exc.filename is None:   # a failed write or close names no file: say which
-            exc.filename = name
-        raise
+    write_atomically(name, text)   # a failure leaves the old file and names this one
 
 
 class TypedLines:

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import ArgumentError
 
 #: Where the lessons go when no folder is named.
@@ -91,7 +92,7 @@ def write_lessons(folder: Path) -> tuple[list[str], list[str], list[str]]:
             unchanged.append(name)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_atomically(target, data)   # a half-written lesson is never left
         written.append(name)
     return written, unchanged, kept
 

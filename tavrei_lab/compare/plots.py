@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import quartiles
+from tavrei_lab.core.files import write_atomically
 
 _FONT = 'font-family="sans-serif" font-size="12"'
 _PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",
@@ -36,8 +37,7 @@ class SvgPlot:
         return self.svg
 
     def save(self, path: str) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.svg)
+        write_atomically(path, self.svg)
 
     def __repr__(self) -> str:
         return f"<SvgPlot {self.name!r}: {self.title}>"

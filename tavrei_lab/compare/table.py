@@ -22,6 +22,7 @@ from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import mean, median, wilson_interval
+from tavrei_lab.core.files import write_atomically
 
 #: The ways a game can end, in the order the tables show them.
 TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
@@ -71,8 +72,7 @@ class ResultsTable:
             writer.writerow({k: _plain(v) for k, v in r.items()})
         text = buf.getvalue()
         if path is not None:
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
+            write_atomically(path, text)
         return text
 
     def to_json(self, path: str | None = None) -> str:
@@ -80,8 +80,7 @@ class ResultsTable:
             {"name": c, "description": self.descriptions[c]} for c in self.columns],
             "rows": self.to_dicts()}, indent=2, ensure_ascii=False)
         if path is not None:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+            write_atomically(path, text)
         return text
 
     def to_pandas(self) -> Any:

@@ -42,6 +42,7 @@ from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
@@ -307,23 +308,22 @@ class TournamentResult:
             name = (f"{stems[g.variant]}__{_slug(g.agent_a)}-vs-{_slug(g.agent_b)}"
                     f"__{g.index + 1:03d}.tvr")
             path = records / name
-            path.write_text(g.record, encoding="utf-8")
+            write_atomically(path, g.record)
             written["records"].append(path)
         for name, table in (("variants", self.variants_table()), ("pairs", self.pairs_table()),
                             ("games", self.games_table())):
             for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
                 path = out / f"{name}.{ext}"
-                path.write_text(text, encoding="utf-8")
+                write_atomically(path, text)
                 written["tables"].append(path)
         plots = out / "plots"
         plots.mkdir(exist_ok=True)
         for name, plot in self.plots().items():
             path = plots / f"{name}.svg"
-            path.write_text(plot.svg, encoding="utf-8")
+            write_atomically(path, plot.svg)
             written["plots"].append(path)
-        (out / "settings.json").write_text(
-            json.dumps({**self.settings, "seconds": round(self.seconds, 3)}, indent=2),
-            encoding="utf-8")
+        write_atomically(out / "settings.json", json.dumps(
+            {**self.settings, "seconds": round(self.seconds, 3)}, indent=2))
         return written
 
     def _repr_html_(self) -> str:

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
 from tavrei_lab.errors import TavreiError
@@ -142,7 +143,7 @@ def load_weights(path: str | Path) -> Weights:
 def save_weights(path: str | Path, weights: Weights, **extra: Any) -> None:
     """Write ``weights`` (and ``extra`` keys, e.g. the log) as a weights file."""
     doc = {"format": "tavrei-weights/1", "weights": weights.as_dict(), **extra}
-    Path(path).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    write_atomically(path, json.dumps(doc, indent=1) + "\n")
 
 
 def variant_hash(rules: Any) -> str:

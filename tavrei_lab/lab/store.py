@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from tavrei_lab.compare.results import GameResult
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.rules.base import RuleModule
@@ -471,7 +472,7 @@ class ResultsStore:
             f"SELECT {', '.join(self._EXPORT)} FROM games ORDER BY settings_hash, game_index"))
         text = buf.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         return text
 
     def export_json(self, path: str | os.PathLike[str] | None = None) -> str:
@@ -484,7 +485,7 @@ class ResultsStore:
         text = json.dumps({"store_version": STORE_VERSION, "settings": self.settings(),
                            "games": games}, indent=1, ensure_ascii=False)
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            write_atomically(path, text)
         return text
 
     def close(self) -> None:

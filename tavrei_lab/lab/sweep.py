@@ -47,6 +47,7 @@ from tavrei_lab.compare.tournament import (
     derive_seed,
     play_game,
 )
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
@@ -343,14 +344,14 @@ class SweepResult:
                             ("differences", diffs)):
             for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
                 path = out / f"{name}.{ext}"
-                path.write_text(text, encoding="utf-8")
+                write_atomically(path, text)
                 written.append(path)
         path = out / "differences.txt"
-        path.write_text(established_summary(diffs) + "\n", encoding="utf-8")
+        write_atomically(path, established_summary(diffs) + "\n")
         written.append(path)
         for name, plot in self.plots().items():
             path = out / f"{name}.svg"
-            path.write_text(plot.svg, encoding="utf-8")
+            write_atomically(path, plot.svg)
             written.append(path)
         return written
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import resolve_executor
 from tavrei_lab.compare.tournament import derive_seed
+from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
 from tavrei_lab.engine.play_eval import tables_for
@@ -399,7 +400,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             raise TavreiError(f"{ckpt}: holds the games of a tune with other settings; "
                               f"remove it or choose another --out")
     else:
-        meta.write_text(json.dumps(settings, sort_keys=True), encoding="utf-8")
+        write_atomically(meta, json.dumps(settings, sort_keys=True))
     say = progress or (lambda text: None)
     pool, owned = resolve_executor(executor, workers)
     log: list[dict[str, Any]] = []

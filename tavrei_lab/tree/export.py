@@ -17,6 +17,8 @@ from typing import Any
 
 import networkx as nx
 
+from tavrei_lab.core.files import write_atomically
+
 #: Graph attributes that are lists, written as JSON text in GraphML.
 _LIST_KEYS = ("principal_variation", "nodes_per_depth", "history")
 #: Graph attributes that never leave Python (a tree from before the graph held only data).
@@ -65,7 +67,7 @@ def from_node_link(data: dict[str, Any]) -> nx.DiGraph:
 
 def write_json(G: nx.DiGraph, path: str | Path) -> None:
     """Write node-link JSON (UTF-8) to ``path``."""
-    Path(path).write_text(json.dumps(to_node_link(G), ensure_ascii=False), encoding="utf-8")
+    write_atomically(path, json.dumps(to_node_link(G), ensure_ascii=False))
 
 
 def write_graphml(G: nx.DiGraph, path: str | Path) -> None:
