@@ -105,6 +105,14 @@ CHESS_HABITS: dict[str, str] = {
     "variation_san": "game.action_texts() gives the text of every action played",
     "can_claim_draw": "game.outcome(claim_draw=True) is not None",
     "is_insufficient_material": "game.outcome() says how a game ended",
+    "piece_map": "game.position.towers() maps each occupied square's name to its tower",
+    "generate_legal_moves": "game.legal_moves is the list of legal moves",
+    "is_repetition": "game.repetitions() counts how often the position has occurred",
+    "can_claim_threefold_repetition": "game.repetitions() >= 3, or "
+                                      "game.outcome(claim_draw=True)",
+    "is_fivefold_repetition": "game.repetitions() counts how often the position has "
+                              "occurred",
+    "mirror": "build the mirrored position string and start Game(text)",
     "unicode": "a notebook shows the game as a picture; render.board_svg(game.position) "
                "gives the SVG",
 }

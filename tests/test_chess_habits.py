@@ -94,3 +94,14 @@ def test_read_games_gives_each_game_of_a_file_in_turn(tmp_path: Path) -> None:
     assert len([next(games), next(games)]) == 2
     with pytest.raises(RecordError, match=r"game 3 \(from line \d+\)"):
         next(games)
+
+
+def test_board_svg_takes_a_game_as_chess_svg_board_takes_a_board() -> None:
+    from tavrei_lab.render import board_svg
+
+    game = Game()
+    game.play("e2-e4")
+    assert board_svg(game) == board_svg(game.position, lastmove=game.moves[-1])
+    assert board_svg(game) != board_svg(game.position)
+    with pytest.raises(ChessHabitError, match=r"position\.towers\(\)"):
+        game.piece_map()

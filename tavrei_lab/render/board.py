@@ -407,7 +407,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               other_roll: tuple[int, str] | None = None,
               theme: Theme | None = None, language: str | None = None,
               **options: Any) -> SVG:
-    """The position as SVG text (an ``SVG`` string: a notebook shows it as the board).
+    """The position (or a ``Game``'s, its last move marked, as ``chess.svg.board`` takes
+    a board) as SVG text (an ``SVG`` string: a notebook shows it as the board).
 
     - ``flipped``: black at the bottom.
     - ``lastmove``: a ``Move`` (or a (from, to) pair) to highlight.
@@ -456,6 +457,12 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
                coordinates: bool, letter_px: float | None, die_panel: bool,
                other_roll: tuple[int, str] | None, theme: Theme | None,
                options: dict[str, Any]) -> SVG:
+    if not hasattr(position, "geometry") and hasattr(position, "position"):
+        # a Game, as chess.svg.board takes a board: its position, its last move marked
+        moves = getattr(position, "moves", None)
+        if lastmove is None and moves:
+            lastmove = moves[-1]
+        position = position.position
     theme, make, family = resolve_options(position, theme, options)
     scene = resolve_scene(position, theme, family, flipped, coordinates, lastmove, selected,
                      destinations, split_count, check, attacked_by, arrows, die_face,
