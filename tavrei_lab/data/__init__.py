@@ -54,3 +54,18 @@ def recorded_game(n: int) -> dict[str, Any]:
         if game["n"] == n:
             return game
     raise TavreiError(f"no recorded game {n}; the games are numbered 1-20")
+
+
+def lab_study(name: str = "splits") -> dict[str, Any]:
+    """A small shipped study of the variant lab (tutorial 10 reads it, so it runs in
+    seconds): ``command`` per strength (the ``tavrei-lab sweep`` that produced it),
+    ``cells`` per strength (its ``--out`` ``cells.json``, readable by
+    ``lab.ResultsTable.from_json``), and ``seconds`` it took here.
+
+    >>> sorted(lab_study()["cells"])
+    ['level:1', 'level:2']
+    """
+    if name != "splits":
+        raise TavreiError(f"no shipped lab study {name!r}; there is one: 'splits'")
+    text = resources.files(__name__).joinpath("lab_splits.json").read_text(encoding="utf-8")
+    return json.loads(text)
