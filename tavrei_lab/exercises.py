@@ -39,6 +39,7 @@ from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
 from tavrei_lab.data import recorded_game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.render import board_svg
 
@@ -67,23 +68,25 @@ class Feedback:
         return self.correct
 
     def __str__(self) -> str:
-        mark = "Right!" if self.correct else ("No answer yet." if self.missing else "Not yet.")
+        mark = (_("Right!") if self.correct
+                else _("No answer yet.") if self.missing else _("Not yet."))
         return f"{mark} {self.message}"
 
     def _repr_html_(self) -> str:
         if self.correct:
-            colour, mark = "#1b5e20", "&#10004; Right!"
+            colour, mark = "#1b5e20", "&#10004; " + html.escape(_("Right!"))
         elif self.missing:
-            colour, mark = "#555555", "&#9998; No answer yet."
+            colour, mark = "#555555", "&#9998; " + html.escape(_("No answer yet."))
         else:
-            colour, mark = "#b71c1c", "&#10008; Not yet."
+            colour, mark = "#b71c1c", "&#10008; " + html.escape(_("Not yet."))
         return (f'<div style="border-left:6px solid {colour};padding:4px 10px;'
                 f'font-size:1.1em"><b style="color:{colour}">{mark}</b> '
                 f"{html.escape(self.message)}</div>")
 
 
 def _no_answer(what: str) -> Feedback:
-    return Feedback(False, f"Type your answer ({what}) and run the cell again.", missing=True)
+    return Feedback(False, _("Type your answer ({what}) and run the cell again.").format(
+        what=_(what)), missing=True)
 
 
 # -- naming tavrels ----------------------------------------------------------------------
@@ -706,8 +709,8 @@ class Exercise:
             board = self.board_svg(board_size)
         except ImportError:  # rendering not installed: the text board still teaches
             board = f"<pre>{html.escape(self.game().position.text())}</pre>"
-        return (f"<div><h3>{html.escape(self.title)}</h3>{board}"
-                f"<p style='font-size:1.15em'>{html.escape(self.prompt)}</p></div>")
+        return (f"<div><h3>{html.escape(_(self.title))}</h3>{board}"
+                f"<p style='font-size:1.15em'>{html.escape(_(self.prompt))}</p></div>")
 
     def widget(self, board_size: int | None = 360, lesson: Lesson | None = None,
                projector: bool = False) -> Any:
@@ -763,7 +766,8 @@ class Lesson:
             self._listeners.append(listener)
 
     def progress_text(self) -> str:
-        return f"{len(self.solved)} of {len(self.keys)} solved"
+        return _("{solved} of {total} solved").format(solved=len(self.solved),
+                                                      total=len(self.keys))
 
     def _repr_html_(self) -> str:
         stars = "".join("&#9733;" if k in self.solved else "&#9734;" for k in self.keys)

@@ -172,3 +172,38 @@ def test_every_shipped_piece_analogue_is_in_the_catalogue() -> None:
     for variant in tavrei_lab.variants():
         for kind in Game(variant).rules.pieces.by_kind.values():
             assert ru.get(kind.english), (variant, kind.english)
+
+
+def test_every_lesson_puzzle_reads_in_russian() -> None:
+    """Titles, prompts and hints are data, not literal ids: each must be in the catalogue,
+    and an empty answer's feedback in Russian names what to type in Russian."""
+    from tavrei_lab.exercises import EXERCISES
+
+    ru = catalogue("ru").messages
+    english = english_words()
+    for key, ex in EXERCISES.items():
+        for text in (ex.title, ex.prompt, ex.hint):
+            assert not text or ru.get(text), (key, text)
+        with speaking("ru"):
+            said = str(ex.check(None))
+            page = ex._repr_html_(board_size=120)
+        assert said.startswith("Ответа пока нет.") and "Впишите ответ" in said, said
+        assert not (set(re.findall(r"[a-z]{3,}", said.lower())) & english), (key, said)
+        assert _(ex.title, language="ru") in page
+    with speaking("ru"):
+        assert str(EXERCISES["first-prisoner"].check("e4xd5")).startswith("Верно!")
+
+
+def test_a_russian_puzzle_widget_speaks_russian() -> None:
+    from tavrei_lab.exercises import EXERCISES
+    from tavrei_lab.widgets.puzzle import PuzzleWidget
+
+    with speaking("ru"):
+        widget = PuzzleWidget(EXERCISES["count-prisoners"])
+    labels = {widget.hint_button.description, widget.reset_button.description,
+              widget.check_button.description, widget.solutions_button.description}
+    assert labels == {"Подсказка", "Ещё раз", "Проверить", "Показать решения"}
+    assert "Сосчитайте пленников" in widget.header.value
+    widget.show_hint()
+    assert "Подсказка: Загляните внутрь" in widget.hint_text.value
+    assert widget.answer_box.placeholder == "ваш ответ"

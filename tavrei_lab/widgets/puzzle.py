@@ -24,9 +24,11 @@ tests drive it by the same traits the browser sets.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
@@ -35,6 +37,8 @@ from tavrei_lab.core.tavrel import BLACK
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import Exercise, Feedback, Lesson
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import get_language, speaking
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
 from tavrei_lab.widgets.view import BoardView
 
@@ -57,8 +61,21 @@ def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False
                  board.roll_button, board.auto_roll):  # and a die puzzle has rolled already
         part.layout.display = "none"
     board.add_class("tavrei-puzzle-board")
-    board.set_game(game, "Your move: play it on the board.")
+    board.set_game(game, _("Your move: play it on the board."))
     return board
+
+
+_Handler = TypeVar("_Handler", bound=Callable[..., Any])
+
+
+def _in_own_language(method: _Handler) -> _Handler:
+    """Run a handler in the language the widget was made in: a click comes long
+    after the cell that made a Russian puzzle, outside any ``speaking`` block."""
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+    return run  # type: ignore[return-value]
 
 
 class PuzzleWidget(widgets.VBox):
@@ -70,7 +87,15 @@ class PuzzleWidget(widgets.VBox):
     """
 
     def __init__(self, exercise: Exercise, *, board_size: int | None = 360,
-                 lesson: Lesson | None = None, projector: bool = False) -> None:
+                 lesson: Lesson | None = None, projector: bool = False,
+                 language: str | None = None) -> None:
+        #: "en" or "ru": the language in force when the puzzle was made, unless given
+        self.language = language or get_language()
+        with speaking(self.language):
+            self._build(exercise, board_size, lesson, projector)
+
+    def _build(self, exercise: Exercise, board_size: int | None, lesson: Lesson | None,
+               projector: bool) -> None:
         self.exercise = exercise
         self.lesson = lesson if lesson is not None else Lesson()
         if exercise.key not in self.lesson.keys:
@@ -85,24 +110,25 @@ class PuzzleWidget(widgets.VBox):
         self._closed = False
 
         self.header = widgets.HTML(
-            f"<h3 style='margin:0.3em 0'>{html.escape(exercise.title)}</h3>"
-            f"<p style='font-size:1.15em;margin:0.2em 0'>{html.escape(exercise.prompt)}</p>")
+            f"<h3 style='margin:0.3em 0'>{html.escape(_(exercise.title))}</h3>"
+            f"<p style='font-size:1.15em;margin:0.2em 0'>{html.escape(_(exercise.prompt))}</p>")
         self.progress = widgets.HTML(self._progress_html())
         self.progress.add_class("tavrei-progress")
         self.lesson.on_change(self._on_lesson_change)
         self.verdict = widgets.HTML()
         self.hint_text = widgets.HTML()
-        self.hint_button = _button("Hint", "show a hint and the tower it is about",
+        self.hint_button = _button(_("Hint"), _("show a hint and the tower it is about"),
                                    self.show_hint)
         self.hint_button.disabled = not (exercise.hint or exercise.focus)
-        self.reset_button = _button("Try again", "back to the puzzle's position", self.reset)
-        self.solutions_button = _button("Show solutions", "every accepted answer (teacher)",
+        self.reset_button = _button(_("Try again"), _("back to the puzzle's position"),
+                                    self.reset)
+        self.solutions_button = _button(_("Show solutions"), _("every accepted answer (teacher)"),
                                         self.show_solutions)
-        self.answer_box = widgets.Text(placeholder=_PLACEHOLDERS[exercise.answer],
+        self.answer_box = widgets.Text(placeholder=_(_PLACEHOLDERS[exercise.answer]),
                                        continuous_update=False,
                                        layout=widgets.Layout(width="16em"))
         self.answer_box.observe(self._on_box, "value")  # Enter checks
-        self.check_button = _button("Check", "check the answer in the box",
+        self.check_button = _button(_("Check"), _("check the answer in the box"),
                                     lambda: self.submit(), style="primary")
 
         self.board: Board | None = None
@@ -151,11 +177,12 @@ class PuzzleWidget(widgets.VBox):
         super().close()
 
     # == answering ================================================================
+    @_in_own_language
     def _on_board_move(self, board: Board, move: Move) -> None:
         """A move played on the board (click, drag, typed): judged, and taken back
         at once -- with the checker's reason -- unless it is right."""
         if self.solved:
-            board.reject(move, "Solved already: press Try again to play it once more.")
+            board.reject(move, _("Solved already: press Try again to play it once more."))
             return
         game = board.game.copy()
         game.pop()  # the checker judges the move from the position it was played in
@@ -165,6 +192,7 @@ class PuzzleWidget(widgets.VBox):
             board.reject(move, f"{game.move_text(move)} taken back: "
                                f"{_first_sentence(feedback.message)}")
 
+    @_in_own_language
     def submit(self, answer: Any = None) -> Feedback:
         """Check an answer given in words (the box's text by default).
 
@@ -203,6 +231,7 @@ class PuzzleWidget(widgets.VBox):
         finally:
             self._quiet = False
 
+    @_in_own_language
     def _on_square_click(self, change: dict[str, Any]) -> None:
         square = str((change["new"] or {}).get("square", "")).lower()
         if not square:
@@ -215,16 +244,19 @@ class PuzzleWidget(widgets.VBox):
         self._redraw_static()
 
     # == hint, retry, solutions ===================================================
+    @_in_own_language
     def show_hint(self) -> None:
         """Show the hint and circle the squares the question is about."""
         self.hint_shown = True
         if self.exercise.hint:
-            self.hint_text.value = f"<p><i>Hint: {html.escape(self.exercise.hint)}</i></p>"
+            hint = _("Hint: {hint}").format(hint=_(self.exercise.hint))
+            self.hint_text.value = f"<p><i>{html.escape(hint)}</i></p>"
         if self.board is not None:
             self.board.highlights = [(s, HINT_COLOUR) for s in self.exercise.focus]
         else:
             self._redraw_static()
 
+    @_in_own_language
     def reset(self) -> None:
         """Back to the puzzle's position; the lesson still counts it as solved."""
         self.solved = False
@@ -235,11 +267,12 @@ class PuzzleWidget(widgets.VBox):
         self.hint_text.value = ""
         if self.board is not None:
             self.board.highlights = []
-            self.board.set_game(self.exercise.game(), "Your move: play it on the board.")
+            self.board.set_game(self.exercise.game(), _("Your move: play it on the board."))
         else:
             self._redraw_static()
         self._set_box("")
 
+    @_in_own_language
     def show_solutions(self) -> None:
         self.verdict.value = ("<b>Accepted answers:</b> "
                               + html.escape(", ".join(self.exercise.solutions())))
@@ -250,11 +283,13 @@ class PuzzleWidget(widgets.VBox):
                                                marked=self.marked))
 
     def _progress_html(self) -> str:
-        return f"<span style='font-size:1.1em'>Puzzles: {self.lesson._repr_html_()}</span>"
+        label = html.escape(_("Puzzles:"))
+        return f"<span style='font-size:1.1em'>{label} {self.lesson._repr_html_()}</span>"
 
     def _on_lesson_change(self, _lesson: Lesson) -> None:
         self._update_progress()
 
+    @_in_own_language
     def _update_progress(self) -> None:
         self.progress.value = self._progress_html()
 
@@ -275,8 +310,8 @@ class PuzzlePicker(widgets.VBox):
         self.lesson = lesson if lesson is not None else Lesson(*self.exercises)
         self._projector, self._board_size = projector, board_size
         self.choice = widgets.Dropdown(
-            options=[(e.title, key) for key, e in self.exercises.items()],
-            description="Puzzle", layout=widgets.Layout(width="36em"))
+            options=[(_(e.title), key) for key, e in self.exercises.items()],
+            description=_("Puzzle"), layout=widgets.Layout(width="36em"))
         self.puzzle = self._make(self.choice.value)
         self.stage = widgets.VBox([self.puzzle])
         self.choice.observe(self._on_choice, "value")
@@ -325,6 +360,7 @@ def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 
 
+#: English message ids, translated where the box is made.
 _PLACEHOLDERS = {"move": "or type the move", "squares": "click squares, or type them",
                  "text": "your answer"}
 
