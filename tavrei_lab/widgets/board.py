@@ -33,11 +33,13 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
 from tavrei_lab.widgets.line import MoveLine, MoveListSelect
 from tavrei_lab.widgets.view import BoardView, with_svg
 
@@ -209,13 +211,27 @@ class Board(widgets.VBox):
     and ``go_to`` step through the game; a move played where the game goes on
     starts a side line on a copy (``board.game``) and ``back_to_game()``
     returns to the game's own moves; ``best_move()`` shows the engine's move.
+
+    Read-only traits follow the game, so ``board.observe(f, "ply")``,
+    ``ipywidgets.link`` / ``dlink`` and ``interact`` work on them:
+    ``position_string`` (the position's text), ``ply``, ``side_to_move``
+    (``"white"``/``"black"``) and ``outcome`` (``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"`` or None while the game goes on). Layout keywords of
+    ipywidgets (``layout=...``) are passed on to the box.
     """
+
+    position_string = traitlets.Unicode("", read_only=True,
+                                        help="the shown position's text (as Set position reads it)")
+    ply = traitlets.Int(0, read_only=True, help="plies played to the shown position")
+    side_to_move = traitlets.Unicode("white", read_only=True, help='"white" or "black"')
+    outcome = traitlets.Unicode(None, allow_none=True, read_only=True,
+                                help='"1-0", "0-1", "1/2-1/2", or None while the game goes on')
 
     def __init__(self, game: Game | None = None, *, variant: str = "tavreli",
                  position: str | None = None, seed: int | None = None,
                  flipped: bool = False, white: str = HUMAN, black: str = HUMAN,
                  auto_roll: bool = False, size: int | None = None,
-                 projector: bool = False) -> None:
+                 projector: bool = False, **box: Any) -> None:
         self.game: Game = game if game is not None else Game(variant, position, seed=seed)
         self.flipped = flipped
         self.projector = projector
@@ -230,9 +246,7 @@ class Board(widgets.VBox):
         self._highlights: list[Any] = []
         self._effects: dict[str, Any] = {}
         self._dropping = False        # set while a dropped move is played
-        self.selected: int | None = None
-        self.count: int | None = None
-        self.pending_promotion: list[Move] = []
+        self.choices = Choices()      # the half-made choice (plain Python, widgets/choices.py)
         self.message = ""
         self._agents: dict[int, tuple[str, Any]] = {}
         self._updating = False
@@ -375,13 +389,39 @@ class Board(widgets.VBox):
         # alone; it grows to hold the inspector beside the board where there is room.)
         self._fit_view()
         main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.status, main, controls])
+        super().__init__([self.status, main, controls], **box)
         self.add_class("tavrei-board-app")
         if projector:
             self.add_class("tavrei-projector")
             self.view.add_class("tavrei-projector")
         self._reset_players()
         self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
+
+    # the half-made choice lives in self.choices; these names stay the Board's API
+    @property
+    def selected(self) -> int | None:
+        return self.choices.selected
+
+    @selected.setter
+    def selected(self, square: int | None) -> None:
+        self.choices.selected = square
+
+    @property
+    def count(self) -> int | None:
+        return self.choices.count
+
+    @count.setter
+    def count(self, count: int | None) -> None:
+        self.choices.count = count
+
+    @property
+    def pending_promotion(self) -> list[Move]:
+        return self.choices.pending_promotion
+
+    def _close_choices(self) -> None:
+        """Every navigation closes the selection and an open promotion picker."""
+        self.choices.close()
+        self.promotion_picker.layout.display = "none"
 
     def _fit_view(self) -> None:
         """Let the view shrink to the board's width (the inspector then wraps under it)."""
@@ -527,10 +567,22 @@ class Board(widgets.VBox):
             self._update_count_picker()
             self._update_die()
             self.position_text.value = self.game.position.string
+            self._set_game_traits()
             self.undo_button.disabled = not self.game.action_count
             self.redo_button.disabled = not self.game.can_redo()
         finally:
             self._updating = False
+
+    def _set_game_traits(self) -> None:
+        """Update the read-only traits (each fires ``observe`` only when it changes)."""
+        game = self.game
+        pos = game.position
+        outcome = game.outcome()
+        with self.hold_trait_notifications():
+            self.set_trait("position_string", pos.string)
+            self.set_trait("ply", game.ply)
+            self.set_trait("side_to_move", COLOR_NAMES[pos.turn])
+            self.set_trait("outcome", None if outcome is None else outcome.result())
 
     def _status_html(self) -> str:
         # whose turn first: a long message may run past the two reserved lines
@@ -676,8 +728,7 @@ class Board(widgets.VBox):
             return
         if count is None:
             count = self._default_count(from_square)
-        self.selected = None
-        self.count = None
+        self._close_choices()
         found = [m for m in self.legal_moves() if m.key == (from_square, count, to_square)]
         if found:
             self._dropping = True   # the tower already stands there: no slide
@@ -701,7 +752,7 @@ class Board(widgets.VBox):
             return (f"{pos.turn_name.capitalize()} is played by the computer "
                     f"({self.player(pos.turn)}): press Computer move.")
         if self.pending_promotion:
-            return "Choose the promotion first."
+            return PROMOTION_FIRST
         return ""
 
     def _not_yours(self, square: int) -> str:
@@ -842,8 +893,12 @@ class Board(widgets.VBox):
     def _on_promotion_picked(self, change: dict[str, Any]) -> None:
         if self._updating or change["new"] is None or not self.pending_promotion:
             return
-        move = change["new"]
-        self.pending_promotion = []
+        try:
+            move = self.choices.take_promotion(change["new"], self.game.position)
+        except IllegalMoveError as exc:   # offered in a position no longer shown
+            self.promotion_picker.layout.display = "none"
+            self._after_change([str(exc)])
+            return
         self.promotion_picker.layout.display = "none"
         self._push(move)
 
@@ -851,7 +906,7 @@ class Board(widgets.VBox):
     def _play(self, moves: list[Move]) -> None:
         if len({m.promotion for m in moves}) > 1:
             pos = self.game.position
-            self.pending_promotion = moves
+            self.choices.offer_promotion(moves, pos)
             self._updating = True
             try:
                 self.promotion_picker.options = [
@@ -860,7 +915,7 @@ class Board(widgets.VBox):
             finally:
                 self._updating = False
             self.promotion_picker.layout.display = ""
-            self._after_change(["Choose the piece the ratnik becomes."])
+            self._after_change([CHOOSE_PROMOTION])
             return
         self._push(moves[0])
 
@@ -937,8 +992,7 @@ class Board(widgets.VBox):
         while len(game.history) > played[-1]:
             game.pop()
         game.clear_redo()
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._effects.pop("slide", None)   # no slide there: only the slide home
         self._flash(last.to_square, home=last)
         self._after_change([reason or "That move is taken back."])
@@ -1038,8 +1092,7 @@ class Board(widgets.VBox):
             self._after_change(["There is no side line: the board shows the game."])
             return
         self.game, self._main_game, self._branch = self._main_game, None, None
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._legal_for = None
         self._after_change([f"Back to the game: it went on with {self._branch_text}."])
 
@@ -1130,8 +1183,7 @@ class Board(widgets.VBox):
         if not self._along_the_line(move):
             self.game.push(move)
         self._slide(move)
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._after_change(messages + self._continue())
 
     def best_move(self, agent: str = "play:1s") -> None:
@@ -1189,8 +1241,7 @@ class Board(widgets.VBox):
                    else f"{game.position.turn_name} must move first")
             self._after_change([f"No roll is due: {why}."])
             return
-        self.selected = None
-        self.count = None
+        self._close_choices()
         messages = [self._roll_once()]
         self._after_change(messages + self._continue())
 
@@ -1218,8 +1269,7 @@ class Board(widgets.VBox):
             game.pop()
         while game.action_count < index and game.can_redo():
             game.redo()
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._after_change([self._where_text()])
 
     def _where_text(self) -> str:
@@ -1274,8 +1324,7 @@ class Board(widgets.VBox):
                 self._slide(action, back=True)  # the last one taken back slides home
                 if not game.is_chance_node() and (self.is_human_turn() or not humans):
                     break
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._after_change([f"Took back {', '.join(reversed(undone))}."])
 
     def redo(self) -> None:
@@ -1289,8 +1338,7 @@ class Board(widgets.VBox):
             if isinstance(action, Move):
                 self._slide(action)
                 break
-        self.selected = None
-        self.count = None
+        self._close_choices()
         self._after_change(["Redone."])
 
     def flip(self) -> None:
@@ -1303,10 +1351,7 @@ class Board(widgets.VBox):
         self.game = game
         self._main_game = self._branch = None
         self._set_pieces()
-        self.selected = None
-        self.count = None
-        self.pending_promotion = []
-        self.promotion_picker.layout.display = "none"
+        self._close_choices()
         self._legal_for = None
         if self.projector:                # the new game may have another board or a die
             self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)
