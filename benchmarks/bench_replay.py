@@ -62,3 +62,77 @@ def main() -> None:
           "(linear: about 1.0x)")
     print(f"write the {LONG:,}-ply record: {t_write:.2f} s; "
           f"undo to the start and redo to the end (the board's Home/End): {t_end:.3f} s")
+    versus_python_chess()
+
+
+# -- against python-chess: reading an orthodox record ------------------------------------
+PEER_ROUNDS = 5
+
+
+def orthodox_line(plies: int = 200, seed: int = 27) -> list[str]:
+    """A seeded game of random legal moves (UCI), drawn by python-chess until it ends."""
+    import random
+
+    import chess
+
+    rng = random.Random(seed)
+    board = chess.Board()
+    line = []
+    while len(line) < plies and not board.is_game_over():
+        move = rng.choice(list(board.legal_moves))
+        line.append(move.uci())
+        board.push(move)
+    return line
+
+
+def versus_python_chess() -> None:
+    """Plies/s of ``read_record`` beside python-chess's PGN reading and ``push_uci``.
+
+    Each round times all three on the same game, one after another (interleaved:
+    a neighbour's load falls on all three alike); CPU-time medians count.
+    """
+    import io
+    import statistics
+
+    import chess
+    import chess.pgn
+
+    line = orthodox_line()
+    game = Game("orthodox")
+    for uci in line:
+        game.push(f"{uci[:2]}-{uci[2:4]}" + (f"={uci[4:].upper()}" if uci[4:] else ""))
+    record = game.record()
+    board = chess.Board()
+    for uci in line:
+        board.push_uci(uci)
+    pgn = str(chess.pgn.Game.from_board(board))
+
+    def ours() -> None:
+        assert read_record(record).ply == len(line)
+
+    def pgn_reading() -> None:
+        read = chess.pgn.read_game(io.StringIO(pgn))
+        assert read is not None and read.end().ply() == len(line)
+
+    def uci_pushing() -> None:
+        b = chess.Board()
+        for uci in line:
+            b.push_uci(uci)
+
+    cases = {"tavrei_lab read_record": ours, "python-chess PGN reading": pgn_reading,
+             "python-chess push_uci": uci_pushing}
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(PEER_ROUNDS):
+        for name, call in cases.items():
+            start = time.process_time()
+            for _ in range(5):
+                call()
+            times[name].append((time.process_time() - start) / 5)
+    rate = {name: len(line) / statistics.median(t) for name, t in times.items()}
+    print(f"orthodox record of {len(line)} plies (seeded random game), CPU-time medians "
+          f"of {PEER_ROUNDS} interleaved rounds:")
+    for name, r in rate.items():
+        print(f"  {name}: {r:,.0f} plies/s")
+    mine = rate["tavrei_lab read_record"]
+    print(f"  ratio vs PGN reading: {mine / rate['python-chess PGN reading']:.2f}x "
+          f"(goal >= 1.0x); vs push_uci: {mine / rate['python-chess push_uci']:.2f}x")

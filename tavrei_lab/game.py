@@ -578,10 +578,9 @@ class Game:
         if self.rules.is_chance_node(pos):
             raise IllegalMoveError(f"{spec.text!r}: roll the die first",
                                    move_text=spec.text, ply=self.ply + 1)
-        legal = self.rules.legal_moves(pos)
         g = pos.geometry
         if spec.castle:
-            for m in legal:
+            for m in self.rules.legal_moves(pos):
                 if m.castling and (m.to_square > m.from_square) == (spec.castle == "short"):
                     return m
             side = "short (0-0)" if spec.castle == "short" else "long (0-0-0)"
@@ -601,6 +600,11 @@ class Game:
                 raise NotationError(f"{spec.text!r}: {spec.promotion!r} is not a piece letter",
                                     text=spec.text)
             promo = pos.pieces.kind(letter)
+        # the text names its squares: only the moves between them can match
+        # (a rule module outside the package may lack ``legal_moves_from``)
+        from_square = getattr(self.rules, "legal_moves_from", None)
+        legal = (from_square(pos, fr, to) if from_square is not None
+                 else self.rules.legal_moves(pos))
         found = [m for m in legal if m.key == (fr, count, to)]
         if promo:
             found = [m for m in found if m.promotion == promo]

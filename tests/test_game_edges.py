@@ -41,7 +41,28 @@ def test_ply_and_replay_do_not_walk_the_history() -> None:
     assert _CountingList.visited == 0
 
 
-def test_replay_generates_the_legal_moves_once_per_ply() -> None:
+def test_replay_generates_only_the_named_move_each_ply() -> None:
+    # issue 27: a replay built the whole legal move list each ply to find the one move
+    # the record names (78 % of its time); now each ply generates the moves from the
+    # named square to the named square, once, and never the whole list
+    game = Game()
+    whole: list[int] = []
+    named: list[tuple[int | None, int | None]] = []
+    generate = game.rules._generate
+
+    def counting(position, legal_only, first_only=False, skip=None, only=None,  # type: ignore[no-untyped-def]
+                 only_to=None):
+        (whole if only is None and not first_only else named).append((only, only_to))
+        return generate(position, legal_only, first_only, skip, only, only_to)
+
+    game.rules = copy.copy(game.rules)
+    game.rules._generate = counting
+    game.play(" ".join([SHUFFLE] * 50))               # 200 plies
+    assert whole == []
+    assert len(named) == 200 and all(only is not None and to is not None for only, to in named)
+
+
+def test_legal_moves_replaced_on_the_rules_is_still_what_a_replay_asks() -> None:
     game = Game()
     calls = 0
     legal = game.rules.legal_moves

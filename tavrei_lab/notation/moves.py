@@ -49,6 +49,8 @@ MOVE_SUFFIX = re.compile(r"[+#x!?*]*")
 
 def normalize(text: str) -> str:
     """Fold the text to the plain lower-case form the grammar is written in."""
+    if text.isascii():  # NFKC and the look-alikes leave ASCII as it is
+        return text.lower()
     return unicodedata.normalize("NFKC", text).translate(_LOOKALIKES).lower()
 
 

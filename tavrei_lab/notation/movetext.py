@@ -117,16 +117,19 @@ def tokenize(movetext: str) -> list[Token]:
             out.append(Token("comment", original[pos + 1:end].strip(), original.at(pos)))
             pos = end
             continue
-        m = _RESULT.match(norm, pos)
+        # a result, a move number or a roll starts with no letter: a move's square
+        # does (most tokens), and skips the three tries
+        letter = "a" <= c <= "z"
+        m = None if letter else _RESULT.match(norm, pos)
         if m:
             out.append(Token("result", m.group(1), original.at(pos)))
             pos = m.end()
             continue
-        m = _NUMBER.match(norm, pos)
+        m = None if letter else _NUMBER.match(norm, pos)
         if m:
             pos = m.end()
             continue
-        m = _ROLL.match(norm, pos)
+        m = None if letter else _ROLL.match(norm, pos)
         if m:
             out.append(Token("roll", original[pos + 1:m.end()], original.at(pos)))
             pos = m.end()

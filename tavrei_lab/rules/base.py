@@ -312,6 +312,14 @@ class RuleModuleBase:
     def has_legal_move(self, position: Position) -> bool:
         return bool(self.legal_moves(position))
 
+    def legal_moves_from(self, position: Position, square: int,
+                         to: int | None = None) -> list[Move]:
+        """The legal moves from ``square`` (landing on ``to`` if given), in
+        ``legal_moves``' order: rules that can generate them alone, as the tower
+        rules do, make reading a record faster."""
+        return [m for m in self.legal_moves(position) if m.from_square == square
+                and (to is None or m.to_square == to)]
+
     def pseudo_moves(self, position: Position) -> list[Move]:
         """Without a separate safety test, the movement rules are the legal moves."""
         return self.legal_moves(position)

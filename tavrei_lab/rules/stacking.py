@@ -725,13 +725,16 @@ class TowerChessRules(RuleModuleBase):
         return m
 
     def _generate(self, position: Position, legal_only: bool,
-                  first_only: bool = False, skip: int | None = None) -> list[Move]:
+                  first_only: bool = False, skip: int | None = None,
+                  only: int | None = None, only_to: int | None = None) -> list[Move]:
         """Pseudo-legal moves, or (``legal_only``) those that keep the volkhv safe.
 
         The full make-and-test is needed only where a move can expose the
         volkhv: in check, volkhv moves, en passant, a split that uncovers an
         enemy tavrel, or emptying a square on a line to the volkhv (a pin).
-        ``first_only`` stops at the first move; nothing moves from ``skip``.
+        ``first_only`` stops at the first move; nothing moves from ``skip``;
+        ``only`` (a square) generates the moves from that square alone, and
+        ``only_to`` those of them that land there.
         """
         board = position.board
         me = position.turn
@@ -742,7 +745,12 @@ class TowerChessRules(RuleModuleBase):
         ks = position.king_square(me) if legal_only else None
         everything = ks is not None and (self.pass_over_own
                                          or self.attacked_by(board, ks, enemy))
-        pinned = self._pinned(board, ks, enemy) if ks is not None and not everything else ()
+        if ks is None or everything:
+            pinned: Any = ()
+        elif only is not None:  # one square: is it pinned, not which squares are
+            pinned = (only,) if self._maybe_pinned(board, ks, only, enemy) else ()
+        else:
+            pinned = self._pinned(board, ks, enemy)
         splits = self.splits
         choosing = self.promotion == "choice"
         w = self.geometry.width
@@ -750,13 +758,16 @@ class TowerChessRules(RuleModuleBase):
         cache = self._move_cache
         size = self._size
         destinations = self.destinations
-        for s, tower in enumerate(board):
+        squares = enumerate(board) if only is None else ((only, board[only]),)
+        for s, tower in squares:
             if not tower:
                 continue
             top = tower[-1]
             if top & 1 != me or s == skip:
                 continue
             dests = destinations(board, s, top, me, ep)
+            if only_to is not None:
+                dests = [only_to] if only_to in dests else []
             if not dests:
                 continue
             h = len(tower)
@@ -808,8 +819,9 @@ class TowerChessRules(RuleModuleBase):
                     append(m)
                     if first_only:
                         return moves
-        if self.castling:
-            moves.extend(self._castlings(position))
+        if self.castling and (only is None or only == position.king_square(me)):
+            moves.extend(m for m in self._castlings(position)
+                         if only_to is None or m.to_square == only_to)
         return moves
 
     def _castlings(self, position: Position, color: int | None = None) -> list[Move]:
@@ -845,6 +857,22 @@ class TowerChessRules(RuleModuleBase):
         if self.king_capture:
             return self._king_capture_legal(position)
         return self._generate(position, legal_only=True)
+
+    def legal_moves_from(self, position: Position, square: int,
+                         to: int | None = None) -> list[Move]:
+        """The legal moves from ``square`` (landing on ``to`` if given): ``legal_moves``
+        filtered, in its order.
+
+        A record names the squares of its move, so reading one needs only the
+        moves between them (a replay built the whole list each ply and tested
+        about 29 moves that were not played). A subclass that changes
+        ``legal_moves`` (or one set on the instance) is answered by filtering its
+        list, so it stays the truth.
+        """
+        own = getattr(self.legal_moves, "__func__", None) is TowerChessRules.legal_moves
+        if self.king_capture or not own or not 0 <= square < self._size:
+            return super().legal_moves_from(position, square, to)
+        return self._generate(position, legal_only=True, only=square, only_to=to)
 
     def has_legal_move(self, position: Position) -> bool:
         """Whether any legal move exists: ``bool(legal_moves(position))``, found faster.
