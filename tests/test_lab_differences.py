@@ -379,3 +379,22 @@ def test_cells_whose_games_are_all_alike_establish_nothing():
     length = next(r for r in differences_table(ResultsTable("t", cols, rows)).rows
                   if r["measure"] == "length")
     assert length["established"] == "yes"
+
+
+def test_sweep_help_gives_the_measured_time_not_a_minute():
+    """`sweep --help` said level:3 takes "about a minute a game"; measured 9-11 s."""
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--help"],
+                          capture_output=True, text=True, timeout=60)
+    text = " ".join(proc.stdout.split())
+    assert "minute a game" not in text and "9 s a game" in text
+    assert "O'Brien-Fleming" in text and "power 0.8" in text
+
+
+def test_cli_table_fits_100_columns_with_several_agent_pairs():
+    proc = subprocess.run(
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+         "--agents", "greedy,random", "--games", "2", "--max-plies", "20", "--no-progress",
+         "--executor", "inline"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert max(len(line) for line in proc.stdout.splitlines()) <= 100, proc.stdout
+    assert "greedy v random" in proc.stdout
