@@ -179,3 +179,28 @@ def test_classroom_slider_counts_moves_as_the_record_does(tmp_path: Path) -> Non
     assert "index 30 | <p" in text and "15... c5xe3: the black" in text
     assert "takes the tower of 3 on e3 prisoner" in text
     assert "stops 53 plies 52" in text
+
+
+RU_NOTEBOOKS = sorted((NOTEBOOK_DIR / "ru").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", RU_NOTEBOOKS, ids=[p.stem for p in RU_NOTEBOOKS])
+def test_russian_notebook_is_stored_without_outputs_and_speaks_russian(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert any('set_language("ru")' in c.source for c in nb.cells if c.cell_type == "code")
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            assert not cell.outputs and cell.execution_count is None, f"{path.name} cell {i}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", RU_NOTEBOOKS, ids=[p.stem for p in RU_NOTEBOOKS])
+def test_russian_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
+    """The Russian quick start runs, and its puzzle is in Russian (the language it set)."""
+    nb = run_notebook(path, tmp_path, extra_cells=[
+        "print(puzzle.hint_button.description, '|', puzzle.check_button.description)"])
+    assert not stderr_tracebacks(nb), stderr_tracebacks(nb)[0]
+    text = printed_text(nb)
+    assert "Компьютер играет" in text
+    assert "Подсказка |" in text
