@@ -259,3 +259,52 @@ def test_writing_replaces_a_file_whole_and_keeps_its_permissions(tmp_path) -> No
     assert target.read_text() == "new" and (os.stat(target).st_mode & 0o777) == 0o640
     write_atomically("/dev/null", "into a device, in place")    # not renamed over
     assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+
+
+# -- item 5: output size and memory bounded, not only counts ------------------------------
+def test_empty_comments_cost_no_memory() -> None:
+    import tracemalloc
+    text = "{}" * 200_000 + " *"
+    tracemalloc.start()
+    try:
+        game = read_record(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert game.action_count == 0
+    assert peak < 15_000_000        # 400 KB of {} held 38 MB before (1 MB: 189 MB)
+
+
+def test_movetext_tokens_are_capped() -> None:
+    from tavrei_lab.errors import TavreiError
+    from tavrei_lab.notation.movetext import MAX_MOVETEXT_TOKENS
+    with pytest.raises(TavreiError, match=f"more than {MAX_MOVETEXT_TOKENS}"):
+        read_record("{a}" * (MAX_MOVETEXT_TOKENS + 1) + " *")
+
+
+def test_a_long_game_with_a_tall_tower_is_refused_before_drawing(monkeypatch) -> None:
+    from tavrei_lab.errors import LimitError
+    from tavrei_lab.render import animation
+    # a whole 32-tavrel game of the longest drawn length still fits the real limit
+    assert animation.MAX_ANIMATION_POSITIONS * 32 <= animation.MAX_ANIMATION_TAVRELS
+    assert animation.MAX_ANIMATION_TAVRELS * 400 <= 30_000_000     # about 400 B a tavrel
+    monkeypatch.setattr(animation, "MAX_ANIMATION_TAVRELS", 2_000)   # the same, smaller
+    g = Game(position="4v3/8/8/8/8/8/8/(" + "k" * 20 + "K" * 20 + ")3V3 w - 0 1")
+    for _ in range(12):      # 49 positions of 42 tavrels: far under 1,000 positions
+        for text in ("e1-f1", "e8-f8", "f1-e1", "f8-e8"):
+            g.push(text)
+    drawn = []
+    monkeypatch.setattr(animation, "board_svg",
+                        lambda *a, **k: drawn.append(1) or pytest.fail("drew a frame"),
+                        raising=False)
+    with pytest.raises(LimitError, match="2058 tavrels in all; at most 2000"):
+        animation.game_svg_animation(g)
+    assert not drawn
+
+
+def test_tree_nodes_are_capped_where_memory_stays_in_hundreds_of_megabytes() -> None:
+    from tavrei_lab.errors import LimitError
+    from tavrei_lab.tree.build import MAX_TREE_NODES, build
+    assert MAX_TREE_NODES * 2_500 <= 1_000_000_000     # about 2 KB a node, measured
+    with pytest.raises(LimitError):
+        build(Game(), 5, max_nodes=1_000_000)

@@ -88,11 +88,26 @@ class _Original:
         return self.origin[min(offset, len(self.origin) - 1)]
 
 
+#: Most tokens (moves, rolls, comments, the result) kept from one movetext: what
+#: ``write_record`` writes for the longest readable game (20,000 moves and rolls, each
+#: with a comment) and some to spare. A token costs about 190 bytes: 1 MB of ``{}{}``
+#: pairs held 189 MB before; empty comments carry nothing and are not kept at all.
+MAX_MOVETEXT_TOKENS = 40_100
+
+
+class _Tokens(list[Token]):
+    def append(self, token: Token) -> None:
+        if len(self) >= MAX_MOVETEXT_TOKENS:
+            raise NotationError(f"movetext has more than {MAX_MOVETEXT_TOKENS} moves, rolls "
+                                "and comments", where=f"character {token.offset + 1}")
+        super().append(token)
+
+
 def tokenize(movetext: str) -> list[Token]:
     """Split movetext into tokens; raises ``NotationError`` at the first unreadable bit."""
     norm, origin = _fold(movetext)
     original = _Original(movetext, origin)
-    out: list[Token] = []
+    out: list[Token] = _Tokens()
     pos = 0
     n = len(norm)
     moves_seen = 0
@@ -108,13 +123,17 @@ def tokenize(movetext: str) -> list[Token]:
                 at = original.at(pos) + 1
                 raise NotationError(f"comment opened at character {at} is never closed",
                                     original[pos:pos + 20], where=f"character {at}")
-            out.append(Token("comment", original[pos + 1:end].strip(), original.at(pos)))
+            text = original[pos + 1:end].strip()
+            if text:
+                out.append(Token("comment", text, original.at(pos)))
             pos = end + 1
             continue
         if c == ";":
             end = norm.find("\n", pos)
             end = n if end < 0 else end
-            out.append(Token("comment", original[pos + 1:end].strip(), original.at(pos)))
+            text = original[pos + 1:end].strip()
+            if text:
+                out.append(Token("comment", text, original.at(pos)))
             pos = end
             continue
         # a result, a move number or a roll starts with no letter: a move's square

@@ -32,6 +32,10 @@ CAPTION = 16.0
 #: Most positions drawn into one game SVG (a frame costs about 15 KB and 2 ms: a
 #: 16,000-move record made a 238 MB picture in 33 s). Longer games are refused.
 MAX_ANIMATION_POSITIONS = 1_000
+#: Most tavrels drawn into one game SVG, all its positions together: each costs about
+#: 400 bytes of SVG, so a picture stays under about 26 MB (999 plies of a 510-tavrel
+#: tower made 208 MB in 45 s with 1.7 GB). A whole 32-tavrel game of 1,000 positions fits.
+MAX_ANIMATION_TAVRELS = 64_000
 
 
 def _captions(game: Any) -> list[str]:
@@ -69,6 +73,11 @@ def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.
         raise LimitError(f"game_svg_animation: the game has {game.action_count + 1} positions; "
                          f"at most {MAX_ANIMATION_POSITIONS} are drawn into one SVG")
     positions = game.positions
+    drawn = sum(len(tower) for p in positions for tower in p.board)
+    if drawn > MAX_ANIMATION_TAVRELS:     # counted before one frame is drawn
+        raise LimitError(f"game_svg_animation: the game's {len(positions)} positions hold "
+                         f"{drawn} tavrels in all; at most {MAX_ANIMATION_TAVRELS} are drawn "
+                         "into one SVG (draw fewer positions or a single one)")
     history = game.history
     theme, make, family = resolve_options(positions[0], theme, options)
     captions = _captions(game)
