@@ -308,3 +308,41 @@ def test_tree_nodes_are_capped_where_memory_stays_in_hundreds_of_megabytes() -> 
     assert MAX_TREE_NODES * 2_500 <= 1_000_000_000     # about 2 KB a node, measured
     with pytest.raises(LimitError):
         build(Game(), 5, max_nodes=1_000_000)
+
+
+# -- item 3: a sweep plans its games as it goes -----------------------------------------
+def test_sweep_draws_its_plan_as_games_finish(monkeypatch) -> None:
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    import importlib
+    sweep_module = importlib.import_module("tavrei_lab.lab.sweep")
+    monkeypatch.setattr(sweep_module, "IN_FLIGHT", 4)
+    finished = 0
+    most_ahead = 0
+
+    def play(task):  # type: ignore[no-untyped-def]
+        time.sleep(0.002)
+        return task, {}
+
+    monkeypatch.setattr(sweep_module, "play_lab_game", play)
+    unit = SimpleNamespace(cell=SimpleNamespace(name="c", option_dict={}),
+                           settings={"variant": "tavreli"}, hash="h")
+
+    def plan():  # type: ignore[no-untyped-def]
+        nonlocal most_ahead
+        for i in range(200):
+            most_ahead = max(most_ahead, i - finished)
+            yield unit, i
+
+    def add(*args):  # type: ignore[no-untyped-def]
+        nonlocal finished
+        finished += 1
+
+    db = SimpleNamespace(add=add)
+    bar = SimpleNamespace(update=lambda n=1: None)
+    with ThreadPoolExecutor(2) as pool:
+        count = sweep_module._play(pool, db, plan(), {"c": None}, 1, bar)
+    assert count == finished == 200
+    assert most_ahead <= 4          # never more planned than in flight (was: all 200)
