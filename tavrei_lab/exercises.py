@@ -39,6 +39,7 @@ from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
 from tavrei_lab.data import recorded_game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.render import board_svg
@@ -97,6 +98,20 @@ def tavrel_name(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
     return f"{COLOR_NAMES[tavrel.color]} {game.position.pieces.by_kind[kind].name}"
 
 
+def _named(game: Game, tavrel: Tavrel) -> str:
+    """``tavrel_name`` in the language in force: "the white luchnik", "лучник белых"
+    (the Russian sentences keep the name in the nominative, so it never declines)."""
+    if get_language() != "ru":
+        return tavrel_name(game, tavrel)
+    side = _("{piece} of white") if tavrel.color == 0 else _("{piece} of black")
+    return side.format(piece=game.position.pieces.by_kind[tavrel.acting_kind].russian)
+
+
+def _king_name(game: Game) -> str:
+    king = game.position.pieces.by_kind[KING]
+    return king.russian if get_language() == "ru" else king.name
+
+
 def _kind_from_name(game: Game, answer: str) -> int | None:
     """The kind a learner means: Russian name, transliteration, letter or chess analogue."""
     text = answer.strip().lower().replace("ё", "е")
@@ -134,10 +149,13 @@ def check_chess_analogue(game: Game, name: str, answer: str | None) -> Feedback:
     given = _kind_from_name(game, str(answer))
     p = game.position.pieces.by_kind[kind]
     if given == kind:
-        return Feedback(True, f"the {p.name} ({p.russian}) moves like a {p.english}.")
+        piece = p.russian if get_language() == "ru" else f"the {p.name} ({p.russian})"
+        return Feedback(True, _("{piece} moves like a {analogue}.").format(
+            piece=piece, analogue=_(p.english)))
     if given is None:
-        return Feedback(False, f"{answer!r} is not a piece name I know; try a chess piece "
-                               "such as king, queen, rook, bishop, knight or pawn.")
+        return Feedback(False, _("{answer} is not a piece name I know; try a chess piece "
+                                 "such as king, queen, rook, bishop, knight or pawn.").format(
+            answer=repr(answer)))
     return Feedback(False, f"{answer!r} is the {_describe_kind(game, given)}; the "
                            f"{p.name} ({p.russian}) moves differently. Look at its board "
                            "again.")
@@ -423,17 +441,18 @@ def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
         return move
     text = game.move_text(move)
     after = game.rules.apply(game.position, move)
-    vname = game.position.pieces.by_kind[KING].name
+    vname = _king_name(game)
     if not game.rules.is_check(after):
-        return Feedback(False, f"{text} does not even give check: the enemy {vname} is "
-                               "not attacked after it.")
+        return Feedback(False, _("{move} does not even give check: the enemy {king} is not "
+                                 "attacked after it.").format(move=text, king=vname))
     replies = game.rules.legal_moves(after)
     if not replies:
-        return Feedback(True, f"{text} is mate: check, and no legal reply.")
+        return Feedback(True, _("{move} is mate: check, and no legal reply.").format(move=text))
     sample = ", ".join(sorted(write_move(after, m) for m in replies)[:4])
-    return Feedback(False, f"{text} gives check, but {len(replies)} repl"
-                           f"{'y' if len(replies) == 1 else 'ies'} get out of it "
-                           f"(for example {sample}).")
+    return Feedback(False, ngettext(
+        "{move} gives check, but {count} reply gets out of it (for example {sample}).",
+        "{move} gives check, but {count} replies get out of it (for example {sample}).",
+        len(replies)).format(move=text, count=len(replies), sample=sample))
 
 
 def check_escape(game: Game, answer: str | Move | None) -> Feedback:
@@ -443,9 +462,10 @@ def check_escape(game: Game, answer: str | Move | None) -> Feedback:
         return move
     text = game.move_text(move)
     dest = game.position.board[move.to_square]
-    onto = (" -- onto a tower: the volkhv may stand on towers, if the square is safe."
-            if dest and game.position.board[move.from_square][-1].kind == KING else ".")
-    return Feedback(True, f"{text} gets out of check{onto}")
+    if dest and game.position.board[move.from_square][-1].kind == KING:
+        return Feedback(True, _("{move} gets out of check -- onto a tower: the volkhv may "
+                                "stand on towers, if the square is safe.").format(move=text))
+    return Feedback(True, _("{move} gets out of check.").format(move=text))
 
 
 def check_takes_prisoner(game: Game, answer: str | Move | None,
@@ -465,23 +485,33 @@ def check_takes_prisoner(game: Game, answer: str | Move | None,
     to = g.name(move.to_square)
     target = pos.board[move.to_square]
     if square is not None and to != square.lower():
-        return Feedback(False, f"{text} goes to {to}, but the tavrel to take stands on "
-                               f"{square.lower()}.")
+        return Feedback(False, _("{move} goes to {to}, but the tavrel to take stands on "
+                                 "{square}.").format(move=text, to=to, square=square.lower()))
     if move.castling or not target:
-        return Feedback(False, f"{text} lands on an empty square: nobody is taken prisoner.")
+        return Feedback(False, _("{move} lands on an empty square: nobody is taken "
+                                 "prisoner.").format(move=text))
     if target[-1].color == pos.turn:
-        return Feedback(False, f"{text} lands on your own {tavrel_name(game, target[-1])}: "
-                               "that builds a tower, it takes nobody prisoner.")
+        return Feedback(False, _("{move} lands on your own {tavrel}: that builds a tower, it "
+                                 "takes nobody prisoner.").format(
+            move=text, tavrel=_named(game, target[-1])))
     enemies = sum(1 for t in target if t.color != pos.turn)
-    under = (f", and with it the whole tower of {len(target)} ({enemies} enemy "
-             f"tavrel{'s' if enemies != 1 else ''})" if len(target) > 1 else "")
     after = game.copy()
     after.push(move)
     outcome = after.outcome()
-    wins = (" Taking the king wins the game." if outcome is not None
+    wins = (" " + _("Taking the king wins the game.") if outcome is not None
             and outcome.winner == pos.turn else "")
-    return Feedback(True, f"{text} takes the {tavrel_name(game, target[-1])} on {to} "
-                          f"prisoner{under}. It stays on the board, under its captor.{wins}")
+    if len(target) > 1:
+        said = ngettext(
+            "{move} takes the {tavrel} on {to} prisoner, and with it the whole tower of "
+            "{height} ({count} enemy tavrel). It stays on the board, under its captor.",
+            "{move} takes the {tavrel} on {to} prisoner, and with it the whole tower of "
+            "{height} ({count} enemy tavrels). It stays on the board, under its captor.",
+            enemies)
+    else:
+        said = _("{move} takes the {tavrel} on {to} prisoner. It stays on the board, under "
+                 "its captor.")
+    return Feedback(True, said.format(move=text, tavrel=_named(game, target[-1]), to=to,
+                                      height=len(target), count=enemies) + wins)
 
 
 def check_gives_check(game: Game, answer: str | Move | None) -> Feedback:
@@ -495,11 +525,12 @@ def check_gives_check(game: Game, answer: str | Move | None) -> Feedback:
         return move
     text = game.move_text(move)
     after = game.rules.apply(game.position, move)
-    vname = game.position.pieces.by_kind[KING].name
+    vname = _king_name(game)
     if game.rules.is_check(after):
-        return Feedback(True, f"{text} attacks the enemy {vname}: check.")
-    return Feedback(False, f"{text} does not attack the enemy {vname}; after it the "
-                           f"{vname} is not in check.")
+        return Feedback(True, _("{move} attacks the enemy {king}: check.").format(
+            move=text, king=vname))
+    return Feedback(False, _("{move} does not attack the enemy {king}; after it the {king} "
+                             "is not in check.").format(move=text, king=vname))
 
 
 # -- commentary ------------------------------------------------------------------------------
