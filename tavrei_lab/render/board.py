@@ -60,6 +60,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import NotationError, RenderError
+from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, ngettext, speaking
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
@@ -457,11 +458,10 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
                coordinates: bool, letter_px: float | None, die_panel: bool,
                other_roll: tuple[int, str] | None, theme: Theme | None,
                options: dict[str, Any]) -> SVG:
-    if not hasattr(position, "geometry") and hasattr(position, "position"):
+    if isinstance(position, Game):
         # a Game, as chess.svg.board takes a board: its position, its last move marked
-        moves = getattr(position, "moves", None)
-        if lastmove is None and moves:
-            lastmove = moves[-1]
+        if lastmove is None and position.moves:
+            lastmove = position.moves[-1]
         position = position.position
     theme, make, family = resolve_options(position, theme, options)
     scene = resolve_scene(position, theme, family, flipped, coordinates, lastmove, selected,
