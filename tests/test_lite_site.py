@@ -289,7 +289,7 @@ def test_build_publishes_the_tutorials_with_a_local_runtime(site: Any) -> None:
     remote = {name: p["file_name"] for name, p in lock["packages"].items()
               if "://" in p["file_name"]}
     assert remote == {}, f"lock entries pointing off the site: {remote}"
-    for needed in ("tavrei-lab", "ipywidgets", "anywidget", "svgwrite", "networkx",
+    for needed in ("tavrei-lab", "ipywidgets", "anywidget", "svgwrite", "networkx", "tqdm",
                    "micropip", "ipykernel", "pyodide-kernel"):
         assert needed in lock["packages"], f"{needed} missing from the site's lock"
     # Python and JavaScript halves of the widgets must be the same versions.
