@@ -312,11 +312,10 @@ def test_tree_nodes_are_capped_where_memory_stays_in_hundreds_of_megabytes() -> 
 
 # -- item 3: a sweep plans its games as it goes -----------------------------------------
 def test_sweep_draws_its_plan_as_games_finish(monkeypatch) -> None:
+    import importlib
     import time
     from concurrent.futures import ThreadPoolExecutor
     from types import SimpleNamespace
-
-    import importlib
     sweep_module = importlib.import_module("tavrei_lab.lab.sweep")
     monkeypatch.setattr(sweep_module, "IN_FLIGHT", 4)
     finished = 0
