@@ -98,13 +98,14 @@ def tavrel_name(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
     return f"{COLOR_NAMES[tavrel.color]} {game.position.pieces.by_kind[kind].name}"
 
 
-def _named(game: Game, tavrel: Tavrel) -> str:
+def _named(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
     """``tavrel_name`` in the language in force: "the white luchnik", "лучник белых"
     (the Russian sentences keep the name in the nominative, so it never declines)."""
     if get_language() != "ru":
-        return tavrel_name(game, tavrel)
+        return tavrel_name(game, tavrel, acting=acting)
     side = _("{piece} of white") if tavrel.color == 0 else _("{piece} of black")
-    return side.format(piece=game.position.pieces.by_kind[tavrel.acting_kind].russian)
+    kind = tavrel.acting_kind if acting else tavrel.kind
+    return side.format(piece=game.position.pieces.by_kind[kind].russian)
 
 
 def _king_name(game: Game) -> str:
@@ -239,24 +240,28 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
         try:
             g.parse(s)
         except TavreiError:
-            return Feedback(False, f"{s!r} is not a square of this board.")
+            return Feedback(False, _("{square} is not a square of this board.").format(
+                square=repr(s)))
     if given == expected:
         occupied = sorted(s for s in expected if pos.tower(s))
-        extra = (f" Note {', '.join(occupied)}: a tavrel may land on the tavrels standing "
-                 "there." if occupied else "")
-        return Feedback(True, f"all {len(expected)} squares: {', '.join(sorted(expected))}."
-                        + extra)
+        extra = (" " + _("Note {squares}: a tavrel may land on the tavrels standing "
+                         "there.").format(squares=", ".join(occupied)) if occupied else "")
+        return Feedback(True, ngettext("all {count} squares: {squares}.",
+                                       "all {count} squares: {squares}.", len(expected)).format(
+            count=len(expected), squares=", ".join(sorted(expected))) + extra)
     problems = []
     for s in sorted(expected - given):
         tower = pos.tower(s)
         if tower:
             top = tower[-1]
-            how = ("forming a tower with its own" if top.color == pos.turn
-                   else "taking it prisoner")
-            problems.append(f"{s} is missing: the {tavrel_name(game, top)} stands there, and "
-                            f"in Tavreli a tavrel may land on it ({how}).")
+            said = (_("{square} is missing: the {tavrel} stands there, and in Tavreli a tavrel "
+                      "may land on it (forming a tower with its own).") if top.color == pos.turn
+                    else _("{square} is missing: the {tavrel} stands there, and in Tavreli a "
+                           "tavrel may land on it (taking it prisoner)."))
+            problems.append(said.format(square=s, tavrel=_named(game, top)))
         else:
-            problems.append(f"{s} is missing: it is empty and within reach.")
+            problems.append(_("{square} is missing: it is empty and within reach.").format(
+                square=s))
     for s in sorted(given - expected):
         target = pos.tower(s)
         if (target and target[-1].color == pos.turn
@@ -382,10 +387,19 @@ def check_prisoners(game: Game, answer: int | str | None, color: int | None = No
     try:
         n = int(answer)
     except (TypeError, ValueError):
-        return Feedback(False, f"{answer!r} is not a number.")
-    listing = ", ".join(f"{tavrel_name(game, t, acting=False)} on {s}" for s, t in held)
+        return Feedback(False, _("{answer} is not a number.").format(answer=repr(answer)))
+    if get_language() == "ru":
+        listing = ", ".join(_("{tavrel} on {square}").format(
+            tavrel=_named(game, t, acting=False), square=s)
+            for s, t in held)
+    else:
+        listing = ", ".join(f"{tavrel_name(game, t, acting=False)} on {s}" for s, t in held)
     if n == len(held):
-        return Feedback(True, f"{COLOR_NAMES[me]} holds {n}: {listing or 'none'}.")
+        said = (ngettext("white holds {count}: {listing}.", "white holds {count}: {listing}.",
+                         n) if me == 0 else
+                ngettext("black holds {count}: {listing}.", "black holds {count}: {listing}.",
+                         n))
+        return Feedback(True, said.format(count=n, listing=listing or _("none")))
     own_buried = sum(1 for tower in pos.towers().values() if tower[-1].color == me
                      for t in tower[:-1] if t.color == me)
     hint = ""

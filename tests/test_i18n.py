@@ -231,3 +231,16 @@ def test_checkers_explain_in_russian() -> None:
                       "{sample}).", "{move} gives check, but {count} replies get out of it "
                       "(for example {sample}).", n, language="ru") for n in (1, 3, 7)]
     assert [f.split(" (")[0].split()[-1] for f in forms] == ["защита", "защиты", "защит"]
+
+
+def test_counting_checkers_explain_in_russian() -> None:
+    from tavrei_lab.exercises import EXERCISES
+
+    with speaking("ru"):
+        held = str(EXERCISES["count-prisoners"].check(2))
+        squares = str(EXERCISES["vsadnik-squares"].check("a3"))
+        right = str(EXERCISES["vsadnik-squares"].check("a3 c3 d2"))
+    assert held == "Верно! У белых в плену 2 таврели: ратник чёрных на a2, князь чёрных на a2."
+    assert "Не хватает c3: поле пустое" in squares and "там стоит ратник белых" in squares
+    assert right.startswith("Верно! Все 3 поля: a3, c3, d2.")
+    assert str(EXERCISES["count-prisoners"].check(2)).startswith("Right! white holds 2")
