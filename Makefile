@@ -33,7 +33,12 @@ $(LAB_OVERRIDES): etc/jupyterlab-overrides.json | $(STAMP)
 	mkdir -p $(dir $@)
 	cp $< $@
 
-lab: setup $(LAB_OVERRIDES)
+# idle kernels culled (Voila's outlive their pages): binder/postBuild installs etc/classroom-kernels.json
+CLASSROOM := $(VENV)/etc/jupyter/voila.json
+$(CLASSROOM): etc/classroom-kernels.json binder/postBuild | $(STAMP)
+	PREFIX=$(VENV) sh binder/postBuild
+
+lab: setup $(LAB_OVERRIDES) $(CLASSROOM)
 	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/00_quick_start.ipynb
 
 # Debian's Chromium for the real-browser tests (a test tool's own browser download

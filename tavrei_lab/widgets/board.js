@@ -515,6 +515,13 @@ function render({ model, el }) {
   const traits = ["svg", "greyed", "version", "effects", "inspector", "legend"];
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
+  // Python empties `drawn` on New game / Set position: the marks go with the old position
+  model.on("change:drawn", () => {
+    const wanted = model.get("drawn") || [];
+    if (wanted.length || !userShapes.length) return;
+    userShapes = [];
+    drawUserShapes();
+  });
   draw();
   return () => {
     for (const name of traits) model.off(`change:${name}`, scheduleDraw);

@@ -1038,10 +1038,13 @@ class Board(widgets.VBox):
         """Draw once with the new marks, so a bad one fails before anything changes."""
         draw(self.game, arrows=arrows, highlights=highlights)
 
-    def _played_text(self, move: Move) -> str:
+    def _played_text(self, move: Move, checks: bool = False) -> str:
         pos = self.game.position
         dots = "." if pos.turn == WHITE else "..."
-        return f"{pos.fullmove_number}{dots} {self.game.san(move)} played."
+        # a played move in the move list's text (no check mark: the state part of the
+        # status says "check"); an engine's suggestion, never listed, keeps its + or #
+        text = self.game.san(move) if checks else self.game.move_text(move)
+        return f"{pos.fullmove_number}{dots} {text} played."
 
     def play(self, move: Move | str) -> None:
         """Play a move from Python (``Move`` or move text) as if it had been clicked.
@@ -1214,7 +1217,8 @@ class Board(widgets.VBox):
         pos = game.position
         names = pos.geometry.names
         self._hint = (pos, (names[move.from_square], names[move.to_square], "blue"))
-        text = f"Engine ({searcher.name}): {self._played_text(move)[:-len(' played.')]} is best"
+        said = self._played_text(move, checks=True)[:-len(" played.")]
+        text = f"Engine ({searcher.name}): {said} is best"
         if result is not None:
             value = result.value if pos.turn == WHITE else -result.value
             if abs(value) > 9000:
@@ -1352,6 +1356,11 @@ class Board(widgets.VBox):
         self._main_game = self._branch = None
         self._set_pieces()
         self._close_choices()
+        # a teacher's arrows and circles belong to the old position (issue 25 item 5)
+        self._arrows = []
+        self._highlights = []
+        self._hint = None
+        self.view.drawn = []             # the arrows and circles drawn in the browser too
         self._legal_for = None
         if self.projector:                # the new game may have another board or a die
             self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)

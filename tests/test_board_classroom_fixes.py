@@ -1,0 +1,58 @@
+"""Small things a class trips on (issue 25 item 5), each seen and reproduced."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from traitlets.config.loader import JSONFileConfigLoader
+
+from tavrei_lab import Game
+from tavrei_lab.widgets import Board
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_status_move_text_is_the_move_lists_text() -> None:
+    # seen: the status said "a1-a8+" where the move list said "a1-a8"
+    board = Board(Game("orthodox", "7k/8/8/8/8/8/8/R6K w - - 0 1"))
+    board.play("a1-a8")
+    listed = board.line().texts[-1]
+    assert listed == "a1-a8"
+    assert "1. a1-a8 played." in board.status.value and "a1-a8+" not in board.status.value
+    assert "check" in board.status.value.lower()       # the check is said, once, in the state
+
+
+def test_new_game_and_set_position_clear_arrows_and_circles() -> None:
+    board = Board()
+    for start_again in (board.new_game,
+                        lambda: board.set_position(board.game.position.string)):
+        board.arrows = [("e2", "e4"), ("d5", "d5", "red")]
+        board.highlights = ["e4"]
+        board.view.drawn = [["g1", "f3", "green"]]      # drawn with the right button
+        start_again()
+        assert board.arrows == [] and board.highlights == [] and board.view.drawn == []
+
+
+def test_classroom_config_culls_idle_kernels(tmp_path) -> None:
+    # seen: Voila kernels outlive their pages (4 x 78 MB after 10 minutes)
+    sh = shutil.which("sh")
+    assert sh
+    subprocess.run([sh, str(ROOT / "binder" / "postBuild")], check=True,
+                   env={**os.environ, "PREFIX": str(tmp_path)})
+    etc = tmp_path / "etc" / "jupyter"
+    for folder, name in ((etc / "jupyter_server_config.d", "tavrei-lab-classroom.json"),
+                         (etc, "voila.json")):
+        config = JSONFileConfigLoader(name, path=str(folder)).load_config()
+        kernels = config.MappingKernelManager
+        assert 0 < kernels.cull_idle_timeout <= 900 and kernels.cull_interval > 0
+        assert kernels.cull_connected is False     # an open page's kernel is never culled
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    applied = MappingKernelManager(config=JSONFileConfigLoader(
+        "voila.json", path=str(etc)).load_config())
+    assert applied.cull_idle_timeout == json.loads(
+        (ROOT / "etc" / "classroom-kernels.json").read_text())["MappingKernelManager"][
+        "cull_idle_timeout"]
