@@ -345,3 +345,13 @@ def test_sweep_draws_its_plan_as_games_finish(monkeypatch) -> None:
         count = sweep_module._play(pool, db, plan(), {"c": None}, 1, bar)
     assert count == finished == 200
     assert most_ahead <= 4          # never more planned than in flight (was: all 200)
+
+
+def test_writing_through_a_symbolic_link_keeps_the_link(tmp_path) -> None:
+    from tavrei_lab.core.files import write_atomically
+    real = tmp_path / "real.svg"
+    real.write_text("old")
+    link = tmp_path / "link.svg"
+    link.symlink_to(real)
+    write_atomically(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"

@@ -44,7 +44,8 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
     if _is_special(name):
         _write_in_place(name, raw)
         return
-    target = Path(name)
+    # a symbolic link is written through (its target replaced), not replaced by a file
+    target = Path(os.path.realpath(name)) if os.path.islink(name) else Path(name)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".part",
                                     dir=target.parent if str(target.parent) else ".")
@@ -57,13 +58,13 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
                 f.flush()
                 os.fsync(f.fileno())
             try:
-                mode = stat.S_IMODE(os.stat(name).st_mode)
+                mode = stat.S_IMODE(os.stat(target).st_mode)
             except OSError:          # a new file: the permissions a plain open would give
                 umask = os.umask(0)
                 os.umask(umask)
                 mode = 0o666 & ~umask
             os.chmod(temp, mode)
-            os.replace(temp, name)
+            os.replace(temp, target)
         except OSError as exc:
             raise _fail(exc, name) from None
     except BaseException:
