@@ -198,7 +198,8 @@ def test_russian_notebook_is_stored_without_outputs_and_speaks_russian(path: Pat
 RU_CHECKS = {
     "00_quick_start": ("print(puzzle.hint_button.description, '|', "
                        "puzzle.check_button.description)", ["Компьютер играет", "Подсказка |"]),
-    "classroom_demo": ("print(words.value); print(picker.choice.description, picker.puzzle.hint_button.description)",
+    "classroom_demo": ("print(words.value); print(picker.choice.description, "
+                       "picker.puzzle.hint_button.description)",
                        ["Начальная позиция. Первыми ходят белые.", "Задача Подсказка"]),
 }
 
