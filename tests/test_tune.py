@@ -133,6 +133,18 @@ def test_weights_fit_resolves_per_variant():
     assert make_agent("play:nodes=100,weights=fit").searcher(rules).weights == mine
 
 
+def test_shipped_weights_resolve_for_their_variant():
+    from tavrei_lab.engine.weights import shipped_weights_dir
+    files = sorted(shipped_weights_dir().glob("*.json"))
+    assert files, "the tuned weights of the shipped variants are package data"
+    for path in files:
+        rules = load_variant(path.stem)
+        weights, doc = load_weights_file(path)
+        assert doc["settings_hash"] == variant_hash(rules) and doc["log"]
+        assert weights != DEFAULT_WEIGHTS
+        assert make_agent("play:nodes=50,weights=fit").searcher(rules).weights == weights
+
+
 def _shipped(rules) -> bool:
     try:
         fit_weights(rules)
