@@ -267,9 +267,11 @@ class Board(widgets.VBox):
         self._set_pieces()
         self.status = widgets.HTML()
         self.status.add_class("tavrei-status")
-        # the status line always takes two lines' room, so a longer message
-        # never pushes the board down (the board holds still)
-        self.status.layout = widgets.Layout(height="3.2em", overflow="hidden auto")
+        # the status line always takes three lines' room (board.css sets their
+        # height: ipywidgets' HTML line is 28 px, which clipped the second line,
+        # issue 25 item 2), so the longest message fits and never pushes the board
+        # down (the board holds still)
+        self.status.layout = widgets.Layout(height="4.3em", overflow="hidden auto")
 
         # -- beside the board: the count, the promotion, the move list -----------
         self.count_picker = widgets.Dropdown(description="Take", options=[], disabled=True,

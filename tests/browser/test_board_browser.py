@@ -432,6 +432,11 @@ def _holds_still(nb: Notebook) -> None:
     for square in ("d5", "h6", "b2", "b2", "e8"):
         click_square(nb, MAIN, square)
         assert board_box(nb, MAIN) == before, f"the board moved after a click on {square}"
+        # the status never clips (issue 25 item 2: its second line was cut in half)
+        fits = nb.page.evaluate("""(sel) => {
+          const s = document.querySelector(sel + ' .tavrei-status');
+          return [s.scrollHeight, s.clientHeight, s.innerText]}""", MAIN)
+        assert fits[0] <= fits[1], f"the status clips after {square}: {fits}"
         lines.add(nb.page.evaluate("""(sel) => {
           const m = document.querySelector(sel + ' .tavrei-status .tavrei-message');
           return Math.round(m.getBoundingClientRect().height / 10)}""", MAIN))
