@@ -268,3 +268,22 @@ def test_switching_puzzles_in_the_picker_keeps_one_alive() -> None:
     assert "1 of 4 solved" in picker.puzzle.progress.value
     picker.close()
     assert lesson._listeners == []
+
+
+def test_hint_on_the_selected_tower_is_seen_apart_from_the_selection() -> None:
+    # seen: the hint's tint was the selection's green, so Hint on a selected tower
+    # changed nothing visible (issue 25 item 2)
+    from tavrei_lab.render.theme import Theme
+    puzzle = EXERCISES["free-the-luchnik"].widget()
+    board = puzzle.board
+    assert isinstance(board, Board)
+    board.view.simulate_click("d4", 1)              # select the tower the hint is about
+    puzzle.show_hint()
+    mark = re.search(r'<[^>]*class="highlight-mark"[^>]*data-square="d4"[^>]*>', board.view.svg)
+    assert mark, "no hint mark on the selected tower"
+    fill = re.search(r'fill="([^"]+)"', mark.group(0))
+    stroke = re.search(r'stroke="([^"]+)"', mark.group(0))
+    assert fill and stroke, mark.group(0)           # a ring, visible on a tinted square
+    theme = Theme()
+    selection = {theme.selected_light, theme.selected_dark, theme.arrow_color("green")}
+    assert fill.group(1) not in selection and stroke.group(1) not in selection

@@ -78,6 +78,9 @@ MARGIN = 15.0
 MAX_SIZE_PX = 100_000
 
 
+#: Width of the ring round a highlighted square (SVG units; a square is SQUARE).
+HIGHLIGHT_RING = 4
+
 def check_size(size: Any, who: str) -> float:
     """``size`` as a finite width in pixels, 0 < size <= ``MAX_SIZE_PX``; else a RenderError."""
     try:
@@ -651,9 +654,13 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
         _draw_check(r, parent, origins[scene.check_square], names[scene.check_square], theme)
     for s, color in scene.highlights:
         x, y = origins[s]
-        r.rect(parent, x, y, SQUARE, SQUARE,
+        # a tint and a ring of the same colour: the ring stays visible on a
+        # square already tinted (a puzzle's hint on the selected tower, issue 25 item 2)
+        r.rect(parent, x + HIGHLIGHT_RING / 2, y + HIGHLIGHT_RING / 2,
+               SQUARE - HIGHLIGHT_RING, SQUARE - HIGHLIGHT_RING,
                {"class": "highlight-mark", "data-square": names[s], "fill": color,
-                "fill-opacity": 0.45, "pointer-events": "none"})
+                "fill-opacity": 0.45, "stroke": color, "stroke-width": HIGHLIGHT_RING,
+                "pointer-events": "none"})
     for s in sorted(scene.attacked):
         x, y = origins[s]
         r.rect(parent, x, y, SQUARE, SQUARE,

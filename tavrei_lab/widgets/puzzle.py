@@ -42,8 +42,9 @@ from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
 from tavrei_lab.widgets.view import BoardView
 
-#: The tint of the squares a hint points at (a theme colour name).
-HINT_COLOUR = "green"
+#: The tint and ring of the squares a hint points at (a theme colour name): blue,
+#: not the selection's green, so Hint on a selected tower changes what is seen.
+HINT_COLOUR = "blue"
 
 def puzzle_board(game: Game, *, size: int | None = None, projector: bool = False) -> Board:
     """A ``Board`` for a puzzle: the board, its status line and the pickers a move
