@@ -56,3 +56,22 @@ def test_classroom_config_culls_idle_kernels(tmp_path) -> None:
     assert applied.cull_idle_timeout == json.loads(
         (ROOT / "etc" / "classroom-kernels.json").read_text())["MappingKernelManager"][
         "cull_idle_timeout"]
+
+
+def test_undo_then_a_move_is_a_takeback_not_a_side_line() -> None:
+    # seen: Undo then a move started a "side line" with a "Back to the game" button
+    board = Board()
+    board.play("e2-e4")
+    board.play("e7-e5")
+    board.undo()
+    board.play("d7-d5")
+    assert board.game.action_texts() == ["e2-e4", "d7-d5"]
+    assert not board.game.can_redo() and board.game_button.layout.display == "none"
+    assert "side line" not in board.status.value
+    # stepping back with the arrows is analysis: a move there still starts a side line
+    board.step(-1)
+    board.play("c7-c5")
+    assert board.game_button.layout.display != "none"
+    board.back_to_game()
+    board.go_to(2)
+    assert board.game.action_texts() == ["e2-e4", "d7-d5"]   # the game kept its moves

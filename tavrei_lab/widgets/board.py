@@ -247,6 +247,7 @@ class Board(widgets.VBox):
         self._effects: dict[str, Any] = {}
         self._dropping = False        # set while a dropped move is played
         self.choices = Choices()      # the half-made choice (plain Python, widgets/choices.py)
+        self._took_back = False       # Undo ran last: the next move replaces, not branches
         self.message = ""
         self._agents: dict[int, tuple[str, Any]] = {}
         self._updating = False
@@ -1077,12 +1078,18 @@ class Board(widgets.VBox):
         ``move`` None stands for a new roll of the die, which always starts a side line.
         """
         game = self.game
+        took_back, self._took_back = self._took_back, False
         if not game.can_redo():
             return False
         if move is not None:
             if game.redo() == move:
                 return True
             game.pop()
+        if took_back:
+            # Undo then another move is a takeback, as a teacher expects: the
+            # undone moves are dropped, not kept as "the game" (issue 25 item 5)
+            game.clear_redo()
+            return False
         if self._main_game is None:
             self._main_game = game
             self._branch_text = self._entry_label(game.action_count + 1)
@@ -1275,6 +1282,7 @@ class Board(widgets.VBox):
             game.pop()
         while game.action_count < index and game.can_redo():
             game.redo()
+        self._took_back = False
         self._close_choices()
         self._after_change([self._where_text()])
 
@@ -1331,6 +1339,7 @@ class Board(widgets.VBox):
                 if not game.is_chance_node() and (self.is_human_turn() or not humans):
                     break
         self._close_choices()
+        self._took_back = True
         self._after_change([f"Took back {', '.join(reversed(undone))}."])
 
     def redo(self) -> None:
@@ -1344,6 +1353,7 @@ class Board(widgets.VBox):
             if isinstance(action, Move):
                 self._slide(action)
                 break
+        self._took_back = False          # redone: the line is the game's again
         self._close_choices()
         self._after_change(["Redone."])
 
@@ -1356,6 +1366,7 @@ class Board(widgets.VBox):
         """Put ``game`` on the board (the widget stays; only its contents change)."""
         self.game = game
         self._main_game = self._branch = None
+        self._took_back = False
         self._set_pieces()
         self._close_choices()
         # a teacher's arrows and circles belong to the old position (issue 25 item 5)
