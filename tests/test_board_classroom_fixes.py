@@ -75,3 +75,23 @@ def test_undo_then_a_move_is_a_takeback_not_a_side_line() -> None:
     board.back_to_game()
     board.go_to(2)
     assert board.game.action_texts() == ["e2-e4", "d7-d5"]   # the game kept its moves
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_inspector_rows_keep_their_contrast_in_a_dark_theme() -> None:
+    # seen: in JupyterLab's dark theme the inspector was white text on cream
+    import re
+    css = (ROOT / "tavrei_lab" / "widgets" / "board.css").read_text()
+    rule = re.search(r"\.tavrei-inspector \.insp-row \{([^}]*)\}", css)
+    assert rule
+    background = re.search(r"background:\s*(#[0-9a-fA-F]{6})", rule.group(1))
+    ink = re.search(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6})", rule.group(1))
+    assert background and ink, "a row sets its background but not its own text colour"
+    light, dark = sorted((_luminance(background.group(1)), _luminance(ink.group(1))),
+                         reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 7    # WCAG AAA, whatever the theme's text colour
