@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = _ClosedOutput("standard output")
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)   # for a "resume with" line
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()   # a full disk shows here, while we can still say so

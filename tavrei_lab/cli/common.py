@@ -68,7 +68,7 @@ def run_executor(args: argparse.Namespace) -> Iterator[Any]:
     ``--executor`` name. ``--workers`` is checked first, before anything starts."""
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise LimitError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
-    if not args.scheduler:
+    if args.scheduler is None:
         yield args.executor
         return
     client = connect_scheduler(args.scheduler)
@@ -252,15 +252,54 @@ def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
 
-def connect_scheduler(address: str) -> Any:
+#: How long ``--scheduler`` may take to connect and finish dask's handshake, in seconds.
+SCHEDULER_TIMEOUT = 20.0
+
+
+def connect_scheduler(address: str, timeout: float | None = None) -> Any:
     """A ``distributed.Client`` for ``--scheduler ADDRESS``, or a one-line error saying
-    what is missing (the optional ``[cluster]`` extra, or a scheduler that answers)."""
+    what is missing (the optional ``[cluster]`` extra, or a scheduler that answers).
+
+    The whole handshake is bounded: something that accepts TCP but is not a dask
+    scheduler (a web server, the dashboard's port, a silent listener, random bytes)
+    is an error after ``SCHEDULER_TIMEOUT`` seconds, not a command that waits forever.
+    """
+    wait = SCHEDULER_TIMEOUT if timeout is None else timeout
+    shown = address.strip()[:200]
+    if not shown:
+        raise TavreiError("--scheduler '': no address; give tcp://HOST:PORT (or HOST:PORT), "
+                          "or leave --scheduler out to run the games here")
+    scheme = shown.split("://", 1)[0].lower() if "://" in shown else "tcp"
+    if scheme != "tcp":
+        raise TavreiError(f"--scheduler {shown}: {scheme}:// addresses are not supported; "
+                          "give a tcp://HOST:PORT address")
     try:
         from distributed import Client  # the optional [cluster] extra, imported when asked
     except ImportError:
         raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
                           "(pip install 'tavrei_lab[cluster]')") from None
-    try:
-        return Client(address)   # waits dask's connect timeout (distributed.comm.timeouts)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise TavreiError(f"--scheduler {address}: cannot connect: {exc}") from None
+    import threading
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = Client(shown, timeout=wait)
+        except BaseException as exc:   # delivered to the caller below, as one line
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, name="tavrei-connect", daemon=True)
+    thread.start()
+    thread.join(wait + 2)
+    if thread.is_alive() or ("client" not in box and "error" not in box):
+        raise TavreiError(f"--scheduler {shown}: no dask scheduler answered within "
+                          f"{wait:g} s (is it a scheduler's address, not the dashboard's?)")
+    if "error" in box:
+        exc = box["error"]
+        if isinstance(exc, KeyboardInterrupt):
+            raise exc
+        what = " ".join(str(exc).split())[:200] or type(exc).__name__
+        if isinstance(exc, MemoryError):
+            what = "it answered with something that is not dask's protocol"
+        raise TavreiError(f"--scheduler {shown}: cannot connect to a dask scheduler: "
+                          f"{what}") from None
+    return box["client"]

@@ -15,13 +15,15 @@ on a dask cluster (the ``[cluster]`` extra).
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 
 from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
-from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
+from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SweepInterrupted, sweep
 from tavrei_lab.lab.table import established_summary, summary_table
 
 #: Columns the printed tables fit in (the full tables go to --out).
@@ -82,6 +84,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def resume_line(args: argparse.Namespace) -> str:
+    """The command that resumes this sweep: the same one (the store has the rest)."""
+    if not args.store:
+        return "run again with --store FILE to keep games and resume"
+    return "resume with: tavrei-lab " + shlex.join(getattr(args, "argv", None) or ["sweep"])
+
+
 def run(args: argparse.Namespace) -> int:
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
@@ -96,12 +105,28 @@ def run(args: argparse.Namespace) -> int:
         raise TavreiError("--plan and --until-decided: one at a time (plan first)")
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid)
-    with run_executor(args) as executor:
-        result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
-                       games=args.games, seed=args.seed, store=args.store,
-                       max_plies=args.max_plies, stop_width=args.stop_width,
-                       batch=args.batch, executor=executor,
-                       workers=args.workers, progress=progress_mode(args))
+    try:
+        with run_executor(args) as executor:
+            result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
+                           games=args.games, seed=args.seed, store=args.store,
+                           max_plies=args.max_plies, stop_width=args.stop_width,
+                           batch=args.batch, executor=executor,
+                           workers=args.workers, progress=progress_mode(args))
+    except SweepInterrupted as exc:   # printed here: the resume line must not be cut
+        print(f"tavrei-lab sweep: error: {one_line(f'{exc}; {resume_line(args)}', 4000)}",
+              file=sys.stderr, flush=True)
+        return 2
+    except KeyboardInterrupt as exc:
+        kept = getattr(exc, "games_kept", None)
+        if args.store:
+            what = f"{kept} games of this sweep are kept" if kept is not None else \
+                "the finished games are kept"
+            print(f"\ninterrupted: {what} in {args.store}; {resume_line(args)}",
+                  file=sys.stderr, flush=True)
+        else:
+            print("\ninterrupted: no --store, so no game is kept (add --store FILE to keep "
+                  "games and resume)", file=sys.stderr, flush=True)
+        return 130
     cells, diffs = summary_table(result.table, WIDTH)
     print(cells.text(WIDTH))
     if diffs.rows:

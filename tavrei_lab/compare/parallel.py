@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -66,10 +67,42 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+#: How often a pool worker looks whether its parent is still there, in seconds.
+PARENT_WATCH_SECONDS = 0.5
+
+
+def _die_with_parent() -> None:
+    """Pool-worker initializer: the worker exits when the process that started it dies.
+
+    A ``kill -9`` (or SIGTERM) of a sweep otherwise leaves its workers idle under PID 1
+    for good. On Linux the kernel is asked to send SIGTERM at the parent's death
+    (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread watches the parent's pid
+    and ends the worker when it changes (the portable fallback, and the net for a
+    parent that died before the ``prctl``).
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)     # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):                   # no libc prctl: the watch
+            pass
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_SECONDS)
+        os._exit(1)
+
+    import threading
+    threading.Thread(target=watch, name="tavrei-parent-watch", daemon=True).start()
+
+
 def _process_pool(workers: int) -> Executor:
-    """A process pool; imported here because Pyodide cannot even import it."""
+    """A process pool whose workers die with their parent; imported here because
+    Pyodide cannot even import it."""
     from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(max_workers=workers)
+    return ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent)
 
 
 def is_dask_client(obj: Any) -> bool:

@@ -28,9 +28,17 @@ a handful of looks the effect is small, but say so when you report.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    CancelledError,
+    Executor,
+    Future,
+    wait,
+)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -205,9 +213,16 @@ def sweep(base: str | Sequence[str] = "tavreli",
                 still.append(unit)
             active = still
             look += batch
-    except BaseException:
+    except BaseException as exc:
+        kept = _kept(db, units)
         if not isinstance(store, ResultsStore):
             db.close()          # every finished game is committed already
+        what = _cluster_failure(exc) or (str(exc) if isinstance(exc, SweepInterrupted)
+                                         else "")
+        if what:
+            raise SweepInterrupted(f"{what}; {_kept_text(kept, store)}", kept) from None
+        if isinstance(exc, KeyboardInterrupt):
+            exc.games_kept = kept     # type: ignore[attr-defined]  # for the CLI's last line
         raise
     finally:
         if bar is not None:
@@ -264,10 +279,14 @@ def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]
         bar.update()
 
     pending: dict[Future, tuple[Unit, GameSpec]] = {}
+    watch = _WorkerWatch()
 
     def drain(until: int) -> None:
         while len(pending) > until:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=WORKER_CHECK_SECONDS,
+                           return_when=FIRST_COMPLETED)
+            if not done:
+                watch.check(pool)
             for future in done:
                 finish(future, *pending.pop(future))
 
@@ -281,6 +300,77 @@ def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]
             drain(IN_FLIGHT - 1)
     drain(0)
     return count
+
+
+#: How often a sweep waiting on a dask cluster asks whether any worker is connected, and
+#: how long it waits with none before it stops (seconds).
+WORKER_CHECK_SECONDS = 5.0
+NO_WORKER_WAIT = 60.0
+
+
+class SweepInterrupted(TavreiError):
+    """The sweep stopped before its end (the cluster failed, no worker was left, the
+    store failed): the message says what happened and how many games are kept."""
+
+    def __init__(self, message: str, games_kept: int = 0) -> None:
+        super().__init__(message)
+        self.games_kept = games_kept
+
+
+class _WorkerWatch:
+    """Notices a dask cluster with no worker left: says so once, then stops the sweep
+    after ``NO_WORKER_WAIT`` seconds (a sweep would otherwise wait forever, silently)."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+
+    def check(self, pool: Executor) -> None:
+        client = getattr(pool, "_client", None)
+        if client is None or type(client).__module__.split(".")[0] != "distributed":
+            return
+        try:
+            workers = len(client.nthreads())
+        except Exception as exc:   # the scheduler is gone: the futures will say so too
+            raise SweepInterrupted(f"the dask scheduler stopped answering "
+                                   f"({type(exc).__name__})") from None
+        if workers:
+            self.since = None
+            return
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+            print(f"no dask worker is connected to the scheduler; waiting up to "
+                  f"{NO_WORKER_WAIT:g} s for one", file=sys.stderr, flush=True)
+        elif now - self.since >= NO_WORKER_WAIT:
+            raise SweepInterrupted(f"no dask worker was connected to the scheduler for "
+                                   f"{NO_WORKER_WAIT:g} s")
+
+
+def _cluster_failure(exc: BaseException) -> str:
+    """What a dask failure means, in one line ("" when it is not one)."""
+    name = type(exc).__name__
+    if name == "KilledWorker":
+        return ("a game's dask worker died again and again (KilledWorker: the game "
+                "may need more memory than a worker has)")
+    if name in ("CommClosedError", "StreamClosedError") or (
+            isinstance(exc, CancelledError) and not isinstance(exc, KeyboardInterrupt)):
+        return f"the dask scheduler went away mid-sweep ({name})"
+    if type(exc).__module__.split(".")[0] == "distributed" and isinstance(exc, Exception):
+        return f"the dask cluster failed ({name}: {' '.join(str(exc).split())[:120]})"
+    return ""
+
+
+def _kept(db: ResultsStore, units: Sequence[Unit]) -> int:
+    try:
+        return sum(len(db.done(u.hash)) for u in units)
+    except TavreiError:
+        return 0
+
+
+def _kept_text(kept: int, store: Any) -> str:
+    if store is None:
+        return f"{kept} finished games were in memory only (no store), so none is kept"
+    return f"{kept} games of this sweep are kept in the store"
 
 
 class SweepResult:
@@ -370,5 +460,5 @@ class SweepResult:
                 f"{sum(u.limit for u in self.units)} games>")
 
 
-__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "LabTask", "SweepResult", "play_lab_game",
-           "sweep"]
+__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "LabTask", "SweepInterrupted", "SweepResult",
+           "play_lab_game", "sweep"]
