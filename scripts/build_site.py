@@ -304,8 +304,16 @@ def build_package_wheel(bin_dir: Path, wheel_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="tavrei-wheel-") as tmp:
         source = Path(tmp) / "src"
         source.mkdir()
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
+        # setup.py copies notebooks/ and docs/rules.md into the wheel as the lessons
+        for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE",
+                     "docs/rules.md"):
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
+        shutil.copytree(
+            ROOT / "notebooks",
+            source / "notebooks",
+            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
+        )
         shutil.copytree(
             ROOT / "tavrei_lab",
             source / "tavrei_lab",
