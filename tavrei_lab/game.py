@@ -601,10 +601,7 @@ class Game:
                                     text=spec.text)
             promo = pos.pieces.kind(letter)
         # the text names its squares: only the moves between them can match
-        # (a rule module outside the package may lack ``legal_moves_from``)
-        from_square = getattr(self.rules, "legal_moves_from", None)
-        legal = (from_square(pos, fr, to) if from_square is not None
-                 else self.rules.legal_moves(pos))
+        legal = self.rules.legal_moves_from(pos, fr, to)
         found = [m for m in legal if m.key == (fr, count, to)]
         if promo:
             found = [m for m in found if m.promotion == promo]

@@ -187,6 +187,12 @@ class RuleModule(Protocol):
         """Whether any legal move exists (may stop at the first one found)."""
         ...
 
+    def legal_moves_from(self, position: Position, square: int,
+                         to: int | None = None) -> list[Move]:
+        """The legal moves from ``square`` (to ``to`` if given), in ``legal_moves``' order:
+        reading a record asks only for the move its text names."""
+        ...
+
     def pseudo_moves(self, position: Position) -> list[Move]:
         """The movement rules alone, before the volkhv-safety test (to explain why
         a move someone tried is illegal)."""
