@@ -215,10 +215,10 @@ class PuzzleWidget(widgets.VBox):
 
     def _show(self, feedback: Feedback) -> None:
         self.feedback = feedback
-        self.verdict.value = feedback._repr_html_()
-        if feedback:
+        if feedback:  # the lesson's count first: a browser that sees the verdict sees the count
             self.solved = True
             self.lesson.solve(self.exercise.key)
+        self.verdict.value = feedback._repr_html_()
 
     def _on_box(self, _change: dict[str, Any]) -> None:
         if not self._quiet:
