@@ -311,6 +311,11 @@ def test_site_wheel_is_this_checkout(site: Any) -> None:
     assert len(wheels) == 1, wheels
     in_tree = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tavrei_lab").rglob("*")
                if path.is_file() and "__pycache__" not in path.parts}
+    # the lessons (tavrei-lab lessons) are built into the wheel from notebooks/ and the rules
+    in_tree |= {"tavrei_lab/lessons/" + path.relative_to(ROOT / "notebooks").as_posix()
+                for path in (ROOT / "notebooks").rglob("*.ipynb")
+                if ".ipynb_checkpoints" not in path.parts}
+    in_tree.add("tavrei_lab/lessons/rules.md")
     with zipfile.ZipFile(wheels[0]) as wheel:
         in_wheel = {name for name in wheel.namelist() if name.startswith("tavrei_lab/")}
         assert in_wheel == in_tree, {"not in the wheel": sorted(in_tree - in_wheel),

@@ -49,6 +49,11 @@ def progress_bar(total: int | None, description: str, *, mode: str | None = None
     """A ``tqdm`` bar for ``total`` steps (None: unknown), or a disabled one. ``delay``:
     seconds before it shows (a quick run never shows a bar)."""
     chosen = choose_mode(mode, stream)
+    if sys.platform == "emscripten":
+        # Pyodide has no threads: tqdm's monitor thread would fail with a warning
+        # printed into the learner's cell (seen in the offline site)
+        from tqdm import tqdm as base_tqdm
+        base_tqdm.monitor_interval = 0
     if chosen == "widget":
         try:
             from tqdm.notebook import tqdm as notebook_tqdm
