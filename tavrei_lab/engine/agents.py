@@ -13,30 +13,30 @@ seed is also what makes self-play games differ from one another.
 Specs name agents on the command line, in tournaments and on the board
 widget (``make_agent``):
 
-=========================  ============================================================
-``random``                 uniformly random legal move
-``greedy``                 one ply: the move whose resulting position evaluates best
-``alphabeta:2``            the *lesson* search to depth 2: exact fixed-depth alpha-beta
-                           (iterative deepening, ordering, exact-depth table), ties
-                           broken by the seed -- reproducible and explainable
-``alphabeta:0.5s``         the *playing* search (``engine.play``) for half a second a
-                           move (also ``time=0.5``); wall clock, so not reproducible
-``alphabeta:nodes=20000``  the playing search stopped after 20000 nodes: reproducible
-``play``                   the default playing agent: the playing search, 1 s a move
-                           (``play:0.3s``, ``play:depth=6``, ``play:nodes=N`` too)
-``play:nodes=K,weights=W`` the playing search with the evaluation's weights read from
-                           the file ``W`` (written by ``tavrei-lab tune``); with
-                           ``weights=fit`` the weights fit for the game's own variant
-                           (shipped with the package, or fit by ``sweep --tune``)
-``level:3``                a classroom level, 1 (beginner) .. 8 (strongest): each
-                           looks a ply deeper than the one below, within a time cap
-                           (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
-``level:1,nodes=20000``    the level with a node cap instead of its time cap: no clock
-                           decides a move, so reproducible under any load (the lab's
-                           default players)
-``expectimax:2``           expectiminimax for die games, depth 2 (Star1 pruning in the
-                           lesson search; ``expectimax:1s`` plays with Star2 probing)
-=========================  ============================================================
+============================  ============================================================
+``random``                    uniformly random legal move
+``greedy``                    one ply: the move whose resulting position evaluates best
+``alphabeta:2``               the *lesson* search to depth 2: exact fixed-depth alpha-beta
+                              (iterative deepening, ordering, exact-depth table), ties
+                              broken by the seed -- reproducible and explainable
+``alphabeta:0.5s``            the *playing* search (``engine.play``) for half a second a
+                              move (also ``time=0.5``); wall clock, so not reproducible
+``alphabeta:nodes=20000``     the playing search stopped after 20000 nodes: reproducible
+``play``                      the default playing agent: the playing search, 1 s a move
+                              (``play:0.3s``, ``play:depth=6``, ``play:nodes=N`` too)
+``play:nodes=K,weights=W``    the playing search with the evaluation's weights read from
+                              the file ``W`` (written by ``tavrei-lab tune``); with
+                              ``weights=fit`` the weights fit for the game's own variant
+                              (shipped with the package for the variants tuned so far)
+``level:3``                   a classroom level, 1 (beginner) .. 8 (strongest): each
+                              looks a ply deeper than the one below, within a time cap
+                              (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
+``level:1,nodes=20000``       the level with a node cap instead of its time cap: no clock
+                              decides a move, so reproducible under any load (the lab's
+                              default players)
+``expectimax:2``              expectiminimax for die games, depth 2 (Star1 pruning in the
+                              lesson search; ``expectimax:1s`` plays with Star2 probing)
+============================  ============================================================
 
 Arguments may be combined: ``alphabeta:depth=4,nodes=20000``. ``mode=lesson``
 or ``mode=play`` chooses the search explicitly; without it a spec that gives
