@@ -35,152 +35,39 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from tavrei_lab.core.move import Move, Roll
-from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE
+from tavrei_lab.core.move import Move
+from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
-from tavrei_lab.widgets.line import MoveLine, MoveListSelect
+from tavrei_lab.widgets.controls import button as _button
+from tavrei_lab.widgets.die_panel import DiePanel
+from tavrei_lab.widgets.drawing import (
+    DEFAULT_LETTER_PX,
+    PROJECTOR_LETTER_PX,
+    PROJECTOR_SCALE,
+    PROJECTOR_SIZE,
+    board_width,
+    draw,
+    has_die,
+)
+from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
+from tavrei_lab.widgets.line import MoveLine
+from tavrei_lab.widgets.move_panel import MovePanel, entry_label, where_text
+from tavrei_lab.widgets.players import HUMAN, PlayersPanel, agent_names
+from tavrei_lab.widgets.status import (
+    count_options,
+    face_text,
+    move_said,
+    not_yours,
+    selection_text,
+    state_text,
+)
 from tavrei_lab.widgets.view import BoardView, with_svg
-
-HUMAN = "human"
 
 #: How many moves the computer may play in a row from one trigger (both sides
 #: played by the computer): a guard so a notebook cell always returns.
 MAX_COMPUTER_PLIES = 300
-
-#: Pixels per drawing unit in projector mode (a square is 45 units): an 8x8
-#: board is 515 px square, so with the status line above and the die column
-#: beside it, it fits a 1280x720 screen in Voila and in JupyterLab's notebook.
-PROJECTOR_SCALE = 1.32
-#: The width of an 8x8 board without a die in projector mode, in pixels.
-PROJECTOR_SIZE = round((8 * 45 + 2 * 15) * PROJECTOR_SCALE)
-#: The smallest strip letter in CSS pixels: projector mode, and the default board.
-PROJECTOR_LETTER_PX = 14
-DEFAULT_LETTER_PX = 12
-
-_TERMINATIONS = {
-    "checkmate": "Checkmate",
-    "stalemate": "Stalemate",
-    "king-capture": "The {king} is taken prisoner",   # the variant's name for its king
-    "threefold-repetition": "Threefold repetition",
-    "fifty-move-rule": "Fifty-move rule",
-}
-
-
-def agent_names() -> list[str]:
-    """The computer players on offer: ``tavrei_lab.engine.agents.OFFERED`` (every agent
-    and the levels 1-8); any other agent spec may be given to ``Board`` too."""
-    from tavrei_lab.engine.agents import OFFERED
-    return list(OFFERED)
-
-
-def draw(game: Game, *, flipped: bool = False, selected: int | None = None,
-         destinations: list[int] | None = None, split_count: int | None = None,
-         size: int | None = None, arrows: list[Any] | tuple[Any, ...] = (),
-         highlights: list[Any] | tuple[Any, ...] = (), letter_px: float | None = None) -> str:
-    """The SVG of ``game``'s current position with the board's highlights.
-
-    The one place the widgets call ``tavrei_lab.render.board_svg``.
-    ``arrows`` and ``highlights`` are the teacher's marks (see ``Board.arrows``);
-    ``letter_px`` the smallest strip letter. A die game keeps its die column
-    (the board never changes width) and shows both sides' last rolls.
-    """
-    from tavrei_lab.render import board_svg
-    position = game.position
-    history = game.history
-    last = history[-1] if history else None
-    if isinstance(last, Roll):  # a roll follows the move it should not hide
-        last = next((a for a in reversed(history) if isinstance(a, Move)), None)
-    chance = game.is_chance_node()
-    die = _has_die(game)
-    return board_svg(position, flipped=flipped, lastmove=last, selected=selected,
-                     destinations=destinations, split_count=split_count,
-                     check=(not chance and game.is_check()), die_face=position.roll,
-                     size=size, arrows=arrows, highlights=highlights, letter_px=letter_px,
-                     die_panel=die, other_roll=_other_roll(game) if die else None)
-
-
-def _other_roll(game: Game) -> tuple[int, str] | None:
-    """(colour, face) of the last roll by the side not to move (shown faded on the die column)."""
-    mover = game.position.turn
-    for action, before in zip(reversed(game.history), reversed(game.positions[:-1]),
-                              strict=True):
-        if isinstance(action, Roll) and before.turn != mover:
-            return before.turn, action.face
-    return None
-
-
-def board_width(game: Game, size: int | None, scale: float) -> int:
-    """``size`` if given, else the width in pixels of ``game``'s board at ``scale`` px per unit."""
-    from tavrei_lab.render.board import board_extent
-    if size is not None:
-        return size
-    return round(board_extent(game.position.geometry, True, _has_die(game))[0] * scale)
-
-
-def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
-    """Every tower of ``position``, bottom to top, as the tower inspector lists it."""
-    from tavrei_lab.render.board import ROLE_LETTERS
-    pieces = position.pieces
-    names = position.geometry.names
-    out: dict[str, list[dict[str, Any]]] = {}
-    for square, tower in enumerate(position.board):
-        if not tower:
-            continue
-        rows = []
-        for t in tower:
-            kind = pieces.by_kind[t.kind]
-            acting = pieces.by_kind[t.acting_kind]
-            destiny = ""
-            if t.promoted:
-                destiny = f"promoted from {kind.name} ({kind.russian})"
-            elif t.destiny and t.destiny != t.kind:
-                d = pieces.by_kind[t.destiny]
-                destiny = f"destiny: {d.name} ({d.russian})"
-            color = COLOR_NAMES[t.color]
-            rows.append({"color": color, "letter": ROLE_LETTERS[t.acting_kind],
-                         "name": acting.name, "russian": acting.russian,
-                         "english": acting.english, "destiny": destiny,
-                         "promoted": bool(t.promoted),
-                         "glyph": f"{ROLE_LETTERS[t.acting_kind]} {color}"})
-        out[names[square]] = rows
-    return out
-
-
-def glyph_pictures(pieces: Any) -> dict[str, str]:
-    """``{"Q white": "<svg>"}``: every tavrel's picture for the inspector and the legend."""
-    from tavrei_lab.render.board import ROLE_LETTERS, tavrel_svg
-    return {f"{letter} {COLOR_NAMES[color]}": tavrel_svg(kind, color, pieces, size=26)
-            for kind, letter in ROLE_LETTERS.items() if kind in pieces.by_kind
-            for color in (WHITE, BLACK)}
-
-
-def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
-    """``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip letter means
-    (for ``kinds`` only, when given: the board passes ``kinds_in_play(position)``).
-
-    The strips use the chess letter of each role (no chess player reads the knyaz's
-    notation letter K as a king there); the last field is the letter the same tavrel
-    has in move text and position strings, so the legend bridges the two.
-    """
-    from tavrei_lab.render.board import strip_legend
-    return [[letter, kind.name, kind.russian, kind.english, kind.letter]
-            for letter, kind in strip_legend(pieces, kinds)]
-
-
-def _piece_name(position: Any, tavrel: Any) -> str:
-    kind = position.pieces.by_kind[tavrel.acting_kind]
-    return f"{kind.name} ({kind.russian})"
-
-
-def _button(description: str, tooltip: str, handler: Callable[[], Any],
-            width: str = "auto") -> widgets.Button:
-    button = widgets.Button(description=description, tooltip=tooltip,
-                            layout=widgets.Layout(width=width))
-    button.on_click(lambda _b: handler())
-    return button
-
 
 class Board(widgets.VBox):
     """The board you click or drag on, with its controls::
@@ -238,9 +125,6 @@ class Board(widgets.VBox):
         self._size_asked = size
         self.size = board_width(self.game, size, PROJECTOR_SCALE) if projector else size
         self.letter_px = PROJECTOR_LETTER_PX if projector else DEFAULT_LETTER_PX
-        self._towers_for: tuple[Any, dict[str, Any]] | None = None
-        self._pieces: Any = None      # the piece set whose pictures the view holds
-        self._legend_kinds: set[int] | None = None   # the kinds the legend lists
         self._move_listeners: list[Callable[[Board, Move], Any]] = []
         self._arrows: list[tuple[Any, ...]] = []
         self._highlights: list[Any] = []
@@ -249,11 +133,9 @@ class Board(widgets.VBox):
         self.choices = Choices()      # the half-made choice (plain Python, widgets/choices.py)
         self._took_back = False       # Undo ran last: the next move replaces, not branches
         self.message = ""
-        self._agents: dict[int, tuple[str, Any]] = {}
         self._updating = False
         self._legal_for: tuple[Any, list[Move]] | None = None
         self._line = MoveLine()
-        self._entries_shown: tuple[int, int | None] | None = None  # what the move list shows
         self._main_game: Game | None = None   # the game, while a side line is explored
         self._branch: int | None = None       # actions before the side line's first move
         self._branch_text = ""                # the game's own move where the side line left it
@@ -264,8 +146,8 @@ class Board(widgets.VBox):
         self.view.observe(self._on_click, "click")
         self.view.observe(self._on_key, "key")
         self.view.observe(self._on_drop, "drop")
-        self.view.inspector = True
-        self._set_pieces()
+        self.inspector = Inspector(self.view)   # the tower inspector's feed (inspector.py)
+        self.inspector.set_pieces(self.game.position.pieces)
         self.status = widgets.HTML()
         self.status.add_class("tavrei-status")
         # the status line always takes three lines' room (board.css sets their
@@ -281,38 +163,26 @@ class Board(widgets.VBox):
         self.promotion_picker = widgets.ToggleButtons(options=[], description="Promote",
                                                       layout=widgets.Layout(display="none"))
         self.promotion_picker.observe(self._on_promotion_picked, "value")
-        self.move_list = MoveListSelect(options=[("start", 0)], value=0, rows=14,
-                                        layout=widgets.Layout(width="210px"))
-        self.move_list.observe(self._on_move_list, "value")
-        self.move_list.add_class("tavrei-moves")
-        self.first_button = _button("|<", "first: the start position (up arrow, Home)",
-                                    lambda: self.go_to(0), "48px")
-        self.prev_button = _button("<", "previous (left arrow)", lambda: self.step(-1), "48px")
-        self.next_button = _button(">", "next (right arrow)", lambda: self.step(1), "48px")
-        self.last_button = _button(">|", "last (down arrow, End)",
-                                   lambda: self.go_to(len(self.line())), "48px")
-        self.game_button = _button("Back to the game", "leave your side line and return to "
-                                   "the game's own moves where you left them",
-                                   self.back_to_game, "200px")
-        self.game_button.layout.display = "none"
-        nav = widgets.VBox([widgets.HBox([self.first_button, self.prev_button,
-                                          self.next_button, self.last_button]),
-                            self.game_button])
-        self.die_label = widgets.HTML()
-        self.roll_button = _button("Roll the die", "roll the die (die games)", self.roll,
-                                   "200px")
-        self.roll_button.add_class("tavrei-roll")
-        # explicit widths: a checkbox is 300 px wide by default, which pushed the
-        # whole column under the board
-        self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
-                                          indent=False, layout=widgets.Layout(width="200px"))
-        self.die_box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll],
-                                    layout=widgets.Layout(width="210px"))
-        if projector:
-            self.move_list.rows = 8
+        # the panels beside and under the board, each in its own module; their parts
+        # keep the names they always had on the board
+        self.move_panel = MovePanel(go_to=self.go_to, step=self.step,
+                                    last=lambda: self.go_to(len(self.line())),
+                                    back_to_game=self.back_to_game,
+                                    rows=8 if projector else 14)
+        self.move_list = self.move_panel.move_list
+        self.first_button = self.move_panel.first_button
+        self.prev_button = self.move_panel.prev_button
+        self.next_button = self.move_panel.next_button
+        self.last_button = self.move_panel.last_button
+        self.game_button = self.move_panel.game_button
+        self.die_panel = DiePanel(self.roll, auto_roll)
+        self.die_label = self.die_panel.die_label
+        self.roll_button = self.die_panel.roll_button
+        self.auto_roll = self.die_panel.auto_roll
+        self.die_box = self.die_panel.box
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, nav],
+                             self.move_list, self.move_panel.nav],
                             layout=widgets.Layout(width="215px", flex="none"))
 
         # -- under the board: game controls ---------------------------------------
@@ -335,20 +205,9 @@ class Board(widgets.VBox):
                                       layout=widgets.Layout(width="180px"))
         self.new_button = _button("New game", "start a new game of the chosen variant",
                                   self.new_game)
-        players = [HUMAN, *agent_names()]
-        for who in (white, black):
-            if who not in players:
-                from tavrei_lab.engine.agents import make_agent
-                try:
-                    make_agent(who)      # any spec the engine reads, e.g. "alphabeta:0.5s"
-                except TavreiError as exc:
-                    raise TavreiError(f"unknown player {who!r} ({exc}); choose one of "
-                                      f"{', '.join(players)} or an agent spec") from None
-                players.append(who)
-        self.white_player = widgets.Dropdown(options=players, value=white, description="White")
-        self.black_player = widgets.Dropdown(options=players, value=black, description="Black")
-        self.white_player.observe(self._on_players, "value")
-        self.black_player.observe(self._on_players, "value")
+        self.players = PlayersPanel(white, black, self._on_players)
+        self.white_player = self.players.white_player
+        self.black_player = self.players.black_player
 
         self.record_text = widgets.Textarea(placeholder="paste a game record here",
                                             layout=widgets.Layout(width="100%", height="8em"))
@@ -382,7 +241,7 @@ class Board(widgets.VBox):
                           self.computer_button, self.best_button, self.movable_toggle,
                           self.animate_toggle]),
             widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
-            widgets.HBox([self.white_player, self.black_player]),
+            self.players.box,
             record_box,
         ])
         # Narrow room (a projector with JupyterLab's file browser open): the tower
@@ -397,7 +256,6 @@ class Board(widgets.VBox):
         if projector:
             self.add_class("tavrei-projector")
             self.view.add_class("tavrei-projector")
-        self._reset_players()
         self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
 
     # the half-made choice lives in self.choices; these names stay the Board's API
@@ -434,12 +292,6 @@ class Board(widgets.VBox):
         self.view.layout.min_width = f"{width}px"
         self.view.layout.max_width = "max-content"
 
-    def _set_pieces(self) -> None:
-        """Send the tavrel pictures for the game's piece set (once per set)."""
-        pieces = self.game.position.pieces
-        if self._pieces is not pieces:
-            self._pieces = pieces
-            self.view.glyphs = glyph_pictures(pieces)
 
     # == reading the state ========================================================
     @property
@@ -501,21 +353,10 @@ class Board(widgets.VBox):
         """Send a new drawing to the browser (in place: the widget stays)."""
         effects, self._effects = self._effects, {}
         pos = self.game.position
-        towers = None
-        if self._towers_for is None or self._towers_for[0] is not pos:
-            self._towers_for = (pos, tower_rows(pos))
-            towers = self._towers_for[1]
-            self._set_legend(pos)
+        towers = self.inspector.towers(pos)
         self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
                        effects=effects, towers=towers)
 
-    def _set_legend(self, position: Any) -> None:
-        """The legend names only the kinds the shown position holds or can come to hold."""
-        from tavrei_lab.render.board import kinds_in_play
-        kinds = kinds_in_play(position)
-        if kinds != self._legend_kinds:
-            self._legend_kinds = kinds
-            self.view.legend = legend_rows(position.pieces, kinds)
 
     def _movable_marks(self) -> list[tuple[str, str]]:
         """With "Show movable" on: every tower that can move, tinted green."""
@@ -566,9 +407,10 @@ class Board(widgets.VBox):
         self.redraw()
         self._updating = True
         try:
-            self._update_move_list()
+            self.move_panel.show(self.line(), self.game.action_count, self._branch,
+                                 self._main_game is not None)
             self._update_count_picker()
-            self._update_die()
+            self.die_panel.show(self.game)
             self.position_text.value = self.game.position.string
             self._set_game_traits()
             self.undo_button.disabled = not self.game.action_count
@@ -594,62 +436,12 @@ class Board(widgets.VBox):
                 f'<span class="tavrei-message">{html.escape(self.message)}</span>')
 
     def state_text(self) -> str:
-        """Whose turn, check, mate, stalemate, draws: the second half of the status line."""
-        game = self.game
-        pos = game.position
-        turn = pos.turn_name.capitalize()
-        outcome = game.outcome()
-        if outcome is not None:
-            what = _TERMINATIONS.get(outcome.termination,
-                                     outcome.termination.replace("-", " ").capitalize())
-            what = what.format(king=game.variant.pieces.by_kind[KING].name)
-            if outcome.winner is None:
-                return f"{what}: the game is drawn (1/2-1/2)."
-            return f"{what}: {COLOR_NAMES[outcome.winner]} wins ({outcome.result()})."
-        claim = game.outcome(claim_draw=True)
-        extra = ""
-        if claim is not None:
-            what = _TERMINATIONS.get(claim.termination, claim.termination)
-            extra = f" {what}: a draw may be claimed."
-        if game.is_chance_node():
-            return f"{turn} to roll the die.{extra}"
-        die = f" The die shows {self._face_text(pos.roll)}." if pos.roll is not None else ""
-        if game.is_check():
-            king = pos.pieces.by_kind[1].name
-            return f"Check! {turn}'s {king} is attacked. {turn} to move.{die}{extra}"
-        return f"{turn} to move.{die}{extra}"
+        """Whose turn, check, mate, stalemate, draws: the first half of the status line."""
+        return state_text(self.game)
 
     def _face_text(self, face: str | None) -> str:
-        if face is None:
-            return ""
-        kind = self.game.position.pieces.by_letter.get(face.upper())
-        return f"{face} ({kind.name})" if kind is not None else face
+        return face_text(self.game.position.pieces, face)
 
-    def _update_move_list(self) -> None:
-        """One line per move, each die roll inline before the move it allowed.
-
-        ``1. @Q a2-a3``, then ``1... @B b7-b6``; a roll that passed the turn
-        stands alone (``2. @-``). A line's value is the number of actions
-        played at its end; the current line is the one holding the last
-        action played.
-        """
-        line = self.line()
-        shown = (line.version, self._branch)
-        if self._entries_shown != shown:            # the line changed, not just the step
-            self._entries_shown = shown
-            branch = self._branch
-            self.move_list.options = [
-                (label if branch is None or value <= branch else f"\u21b3 {label}", value)
-                for label, value in line.entries]
-        self.move_list.value = line.entry_at(self.game.action_count)
-        self.game_button.layout.display = "none" if self._main_game is None else ""
-
-    def _entry_label(self, played: int) -> str:
-        """The move list's text for the action ``played`` (1-based): ``16. g1-f3``."""
-        line = self.line()
-        before = line.befores[played - 1]
-        dots = "." if before.turn == WHITE else "..."
-        return f"{before.fullmove_number}{dots} {line.texts[played - 1]}"
 
     def _update_count_picker(self) -> None:
         pos = self.game.position
@@ -659,32 +451,10 @@ class Board(widgets.VBox):
             return
         height = len(pos.board[self.selected])
         counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
-        options = []
-        top = pos.board[self.selected][-1]
-        for k in range(height, 0, -1):
-            if height == 1:
-                label = f"1 (the {pos.pieces.by_kind[top.acting_kind].name})"
-            else:
-                label = f"{k} (whole tower)" if k == height else f"top {k}"
-            if k not in counts:
-                label += " - no move"
-            options.append((label, k))
-        self.count_picker.options = options
+        self.count_picker.options = count_options(pos, self.selected, counts)
         self.count_picker.value = self.count
         self.count_picker.disabled = height == 1
 
-    def _update_die(self) -> None:
-        game = self.game
-        die_game = _has_die(game) or game.position.roll is not None
-        self.die_box.layout.display = "" if die_game else "none"
-        self.roll_button.disabled = not game.is_chance_node()
-        face = game.position.roll
-        if face is not None:
-            self.die_label.value = f"Die: <b>{html.escape(self._face_text(face))}</b>"
-        elif game.is_chance_node():
-            self.die_label.value = f"Die: {html.escape(game.position.turn_name)} to roll"
-        else:
-            self.die_label.value = "Die: -"
 
     # == clicks and keys ==========================================================
     def _on_click(self, change: dict[str, Any]) -> None:
@@ -760,15 +530,7 @@ class Board(widgets.VBox):
 
     def _not_yours(self, square: int) -> str:
         """The explanation of a click on an empty square or an enemy unit."""
-        pos = self.game.position
-        name = pos.geometry.name(square)
-        tower = pos.board[square]
-        if not tower:
-            return f"There is nothing on {name}: click one of {pos.turn_name}'s units."
-        unit = (f"The {_piece_name(pos, tower[-1])}" if len(tower) == 1
-                else f"The tower of {len(tower)} (top: {_piece_name(pos, tower[-1])})")
-        return (f"{unit} on {name} is {COLOR_NAMES[tower[-1].color]}'s; "
-                f"it is {pos.turn_name}'s move.")
+        return not_yours(self.game.position, square)
 
     def _default_count(self, square: int) -> int:
         """The count a tower is picked up with: whole, or the largest part that can move."""
@@ -854,34 +616,10 @@ class Board(widgets.VBox):
         self._after_change([self._selection_text()])
 
     def _selection_text(self) -> str:
-        pos = self.game.position
         assert self.selected is not None and self.count is not None
-        name = pos.geometry.name(self.selected)
-        tower = pos.board[self.selected]
-        if len(tower) == 1:
-            what = f"the {_piece_name(pos, tower[-1])} on {name}"
-        elif self.count == len(tower):
-            what = f"the whole tower of {len(tower)} on {name}"
-        else:
-            what = f"the top {self.count} of the {len(tower)} tavrels on {name}"
-        dests = self.square_names(self.destinations())
-        if dests:
-            top = "" if len(tower) == 1 else f", {_piece_name(pos, tower[-1])} on top"
-            text = f"Selected {what}{top}: it may go to {', '.join(dests)}."
-        else:
-            counts = sorted({m.count for m in self.legal_moves()
-                             if m.from_square == self.selected})
-            if counts:
-                text = (f"Selected {what}: it cannot move as a unit of {self.count}; "
-                        f"take {' or '.join(map(str, counts))}.")
-            elif pos.roll is not None:
-                text = (f"The die shows {self._face_text(pos.roll)}: the "
-                        f"{_piece_name(pos, tower[-1])} on {name} may not move.")
-            else:
-                text = f"The {_piece_name(pos, tower[-1])} on {name} has no legal move."
-        if len(tower) > 1:
-            text += " Click a layer of the tower, or use Take, to choose how many to move."
-        return text
+        counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
+        return selection_text(self.game.position, self.selected, self.count,
+                              self.square_names(self.destinations()), counts)
 
     def _deselect(self, message: str = "") -> None:
         self.selected = None
@@ -1042,12 +780,7 @@ class Board(widgets.VBox):
         draw(self.game, arrows=arrows, highlights=highlights)
 
     def _played_text(self, move: Move, checks: bool = False) -> str:
-        pos = self.game.position
-        dots = "." if pos.turn == WHITE else "..."
-        # a played move in the move list's text (no check mark: the state part of the
-        # status says "check"); an engine's suggestion, never listed, keeps its + or #
-        text = self.game.san(move) if checks else self.game.move_text(move)
-        return f"{pos.fullmove_number}{dots} {text} played."
+        return f"{move_said(self.game, move, checks)} played."
 
     def play(self, move: Move | str) -> None:
         """Play a move from Python (``Move`` or move text) as if it had been clicked.
@@ -1092,7 +825,7 @@ class Board(widgets.VBox):
             return False
         if self._main_game is None:
             self._main_game = game
-            self._branch_text = self._entry_label(game.action_count + 1)
+            self._branch_text = entry_label(self.line(), game.action_count + 1)
         self._branch = game.action_count
         self.game = game.copy()
         self.game.clear_redo()
@@ -1144,34 +877,10 @@ class Board(widgets.VBox):
 
     def _agent(self, color: int) -> Any:
         """The agent playing ``color`` (made once per player choice, seeded from the game)."""
-        from tavrei_lab.engine.agents import make_agent
-        spec = self.player(color)
-        cached = self._agents.get(color)
-        if cached is None or cached[0] != spec:
-            seed = None if self.game.seed is None else self.game.seed + color
-            cached = (spec, make_agent(spec, seed=seed))
-            self._agents[color] = cached
-        return cached[1]
+        return self.players.agent(color, self.game.seed)
 
-    def _reset_players(self) -> None:
-        self._agents = {}
-
-    def _on_players(self, change: dict[str, Any]) -> None:
-        if self._updating:
-            return
-        color = WHITE if change["owner"] is self.white_player else BLACK
-        if change["new"] is None:   # a deselected dropdown (index=None): keep the player
-            self._updating = True
-            try:
-                change["owner"].value = change["old"]
-            finally:
-                self._updating = False
-            self._after_change([f"{COLOR_NAMES[color].capitalize()} is still played by: "
-                                f"{change['old']}."])
-            return
-        self._agents.pop(color, None)
-        self._after_change([f"{COLOR_NAMES[color].capitalize()} is played by: {change['new']}.",
-                            *self._continue()])
+    def _on_players(self, text: str, go_on: bool) -> None:
+        self._after_change([text, *(self._continue() if go_on else [])])
 
     def computer_move(self) -> None:
         """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
@@ -1250,7 +959,7 @@ class Board(widgets.VBox):
         """Roll the die (Roll button); skips and passes are announced."""
         game = self.game
         if not game.is_chance_node():
-            why = ("this game has no die" if not _has_die(game)
+            why = ("this game has no die" if not has_die(game)
                    else f"{game.position.turn_name} must move first")
             self._after_change([f"No roll is due: {why}."])
             return
@@ -1289,17 +998,8 @@ class Board(widgets.VBox):
     def _where_text(self) -> str:
         """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
         game = self.game
-        if not game.action_count:
-            return "At the start position."
-        line = self.line()
-        played = game.action_count
-        before = line.befores[played - 1]
-        dots = "." if before.turn == WHITE else "..."
-        side = ""
-        if self._branch is not None and played > self._branch:
-            side = f" Your side line: the game went {self._branch_text}."
-        return (f"After {before.fullmove_number}{dots} {line.texts[played - 1]} "
-                f"(ply {game.ply} of {line.plies}).{side}")
+        return where_text(self.line(), game.action_count, game.ply, self._branch,
+                          self._branch_text)
 
     def step(self, delta: int) -> None:
         """One action back (``-1``) or forward (``+1``): the arrow keys."""
@@ -1312,10 +1012,6 @@ class Board(widgets.VBox):
             return
         self.go_to(game.action_count + delta)
 
-    def _on_move_list(self, change: dict[str, Any]) -> None:
-        if self._updating or change["new"] is None:
-            return
-        self.go_to(int(change["new"]))
 
     def undo(self) -> None:
         """Take back the last move -- and the computer's reply -- back to a human's turn.
@@ -1367,7 +1063,6 @@ class Board(widgets.VBox):
         self.game = game
         self._main_game = self._branch = None
         self._took_back = False
-        self._set_pieces()
         self._close_choices()
         # a teacher's arrows and circles belong to the old position (issue 25 item 5)
         self._arrows = []
@@ -1378,7 +1073,8 @@ class Board(widgets.VBox):
         if self.projector:                # the new game may have another board or a die
             self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)
         self._fit_view()
-        self._reset_players()
+        self.players.reset()
+        self.inspector.set_pieces(game.position.pieces)
         self._updating = True
         try:
             if game.variant.id not in self.variant_picker.options:
@@ -1486,6 +1182,7 @@ class Board(widgets.VBox):
         return with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
 
 
-def _has_die(game: Game) -> bool:
-    """Whether the game's variant rolls a die (it has chance nodes somewhere)."""
-    return game.rules.has_chance
+
+__all__ = ["DEFAULT_LETTER_PX", "HUMAN", "PROJECTOR_LETTER_PX", "PROJECTOR_SCALE",
+           "PROJECTOR_SIZE", "Board", "agent_names", "board_width", "draw", "glyph_pictures",
+           "legend_rows", "tower_rows"]

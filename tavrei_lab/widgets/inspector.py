@@ -1,0 +1,112 @@
+"""The tower inspector beside the board, and the legend of strip letters under it.
+
+A tower of eight cannot letter every layer on a small board, so the board
+widget lists the tower under the pointer (or the selected one) bottom to top
+beside the board: picture, colour, names, destiny, a promoted mark, each row
+a large target that picks the tower up "from here up". The browser draws the
+panel (``board.js``) from what this module computes, so hovering never asks
+the kernel: ``tower_rows`` (every tower of the position), ``glyph_pictures``
+(the tavrel pictures, once per piece set) and ``legend_rows`` (what each strip
+letter means, for the kinds in play). ``Inspector`` sends each only when it
+changes. Plain Python apart from the view it feeds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
+
+
+def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every tower of ``position``, bottom to top, as the tower inspector lists it."""
+    from tavrei_lab.render.board import ROLE_LETTERS
+    pieces = position.pieces
+    names = position.geometry.names
+    out: dict[str, list[dict[str, Any]]] = {}
+    for square, tower in enumerate(position.board):
+        if not tower:
+            continue
+        rows = []
+        for t in tower:
+            kind = pieces.by_kind[t.kind]
+            acting = pieces.by_kind[t.acting_kind]
+            destiny = ""
+            if t.promoted:
+                destiny = f"promoted from {kind.name} ({kind.russian})"
+            elif t.destiny and t.destiny != t.kind:
+                d = pieces.by_kind[t.destiny]
+                destiny = f"destiny: {d.name} ({d.russian})"
+            color = COLOR_NAMES[t.color]
+            rows.append({"color": color, "letter": ROLE_LETTERS[t.acting_kind],
+                         "name": acting.name, "russian": acting.russian,
+                         "english": acting.english, "destiny": destiny,
+                         "promoted": bool(t.promoted),
+                         "glyph": f"{ROLE_LETTERS[t.acting_kind]} {color}"})
+        out[names[square]] = rows
+    return out
+
+
+def glyph_pictures(pieces: Any) -> dict[str, str]:
+    """``{"Q white": "<svg>"}``: every tavrel's picture for the inspector and the legend."""
+    from tavrei_lab.render.board import ROLE_LETTERS, tavrel_svg
+    return {f"{letter} {COLOR_NAMES[color]}": tavrel_svg(kind, color, pieces, size=26)
+            for kind, letter in ROLE_LETTERS.items() if kind in pieces.by_kind
+            for color in (WHITE, BLACK)}
+
+
+def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
+    """``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip letter means
+    (for ``kinds`` only, when given: the board passes ``kinds_in_play(position)``).
+
+    The strips use the chess letter of each role (no chess player reads the knyaz's
+    notation letter K as a king there); the last field is the letter the same tavrel
+    has in move text and position strings, so the legend bridges the two.
+    """
+    from tavrei_lab.render.board import strip_legend
+    return [[letter, kind.name, kind.russian, kind.english, kind.letter]
+            for letter, kind in strip_legend(pieces, kinds)]
+
+
+class Inspector:
+    """Feeds a ``BoardView``'s inspector: towers per position, pictures per piece set,
+    the legend per set of kinds in play -- each sent only when it changed, since a
+    click redraws the board and the towers of a long game are many."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.view.inspector = True
+        self._pieces: Any = None             # the piece set whose pictures the view holds
+        self._towers_for: Any = None         # the position whose towers the view holds
+        self._legend_kinds: set[int] | None = None
+
+    def set_pieces(self, pieces: Any) -> None:
+        """Send the tavrel pictures for ``pieces`` (once per set)."""
+        if self._pieces is not pieces:
+            self._pieces = pieces
+            self.view.glyphs = glyph_pictures(pieces)
+
+    def towers(self, position: Any) -> dict[str, list[dict[str, Any]]] | None:
+        """The towers to send with the next drawing of ``position`` (None: the view has them).
+
+        The legend follows the position too: it names only the kinds the shown
+        position holds or can come to hold.
+        """
+        if self._towers_for is position:
+            return None
+        self._towers_for = position
+        from tavrei_lab.render.board import kinds_in_play
+        kinds = kinds_in_play(position)
+        if kinds != self._legend_kinds:
+            self._legend_kinds = kinds
+            self.view.legend = legend_rows(position.pieces, kinds)
+        return tower_rows(position)
+
+    def forget(self) -> None:
+        """Send everything again with the next drawing (a new game or language)."""
+        self._pieces = None
+        self._towers_for = None
+        self._legend_kinds = None
+
+
+__all__ = ["Inspector", "glyph_pictures", "legend_rows", "tower_rows"]

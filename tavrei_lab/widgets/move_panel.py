@@ -1,0 +1,101 @@
+"""The move list beside the board, with the buttons that step through the game.
+
+As on lichess's analysis board: one line per move, each die roll inline
+before the move it allowed, the current move selected; a click on a line
+goes there, |< < > >| step, and while a side line is explored a button goes
+back to the game's own moves. The texts come from ``MoveLine`` (``line.py``);
+``entry_label`` and ``where_text`` are plain Python, tested without widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from tavrei_lab.core.tavrel import WHITE
+from tavrei_lab.widgets.controls import button
+from tavrei_lab.widgets.line import MoveLine, MoveListSelect
+
+
+def entry_label(line: MoveLine, played: int) -> str:
+    """The move list's text for the action ``played`` (1-based): ``16. g1-f3``."""
+    before = line.befores[played - 1]
+    dots = "." if before.turn == WHITE else "..."
+    return f"{before.fullmove_number}{dots} {line.texts[played - 1]}"
+
+
+def where_text(line: MoveLine, played: int, ply: int, branch: int | None,
+               branch_text: str) -> str:
+    """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."
+
+    ``played`` actions of ``line`` are on the board (``ply`` moves); past
+    ``branch`` actions the board is on a side line that left the game at
+    ``branch_text``.
+    """
+    if not played:
+        return "At the start position."
+    side = ""
+    if branch is not None and played > branch:
+        side = f" Your side line: the game went {branch_text}."
+    return f"After {entry_label(line, played)} (ply {ply} of {line.plies}).{side}"
+
+
+class MovePanel:
+    """The move list and its buttons; ``box`` is what the board places beside it.
+
+    The board gives the actions: ``go_to(index)`` (a click on a line, |< and >|),
+    ``step(delta)`` (< and >), ``back_to_game()``; the panel only shows the line.
+    """
+
+    def __init__(self, *, go_to: Callable[[int], Any], step: Callable[[int], Any],
+                 last: Callable[[], Any], back_to_game: Callable[[], Any],
+                 rows: int = 14) -> None:
+        self._go_to = go_to
+        self.updating = False            # set while the board writes into the list
+        self._shown: tuple[int, int | None] | None = None   # what the list holds
+        self.move_list = MoveListSelect(options=[("start", 0)], value=0, rows=rows,
+                                        layout=widgets.Layout(width="210px"))
+        self.move_list.observe(self._on_pick, "value")
+        self.move_list.add_class("tavrei-moves")
+        self.first_button = button("|<", "first: the start position (up arrow, Home)",
+                                   lambda: go_to(0), "48px")
+        self.prev_button = button("<", "previous (left arrow)", lambda: step(-1), "48px")
+        self.next_button = button(">", "next (right arrow)", lambda: step(1), "48px")
+        self.last_button = button(">|", "last (down arrow, End)", last, "48px")
+        self.game_button = button("Back to the game", "leave your side line and return to "
+                                  "the game's own moves where you left them",
+                                  back_to_game, "200px")
+        self.game_button.layout.display = "none"
+        self.nav = widgets.VBox([widgets.HBox([self.first_button, self.prev_button,
+                                               self.next_button, self.last_button]),
+                                 self.game_button])
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        if self.updating or change["new"] is None:
+            return
+        self._go_to(int(change["new"]))
+
+    def show(self, line: MoveLine, played: int, branch: int | None, side_line: bool) -> None:
+        """Show ``line`` with the entry holding action ``played`` selected.
+
+        Past ``branch`` actions the entries are a side line's (marked ↳);
+        ``side_line`` shows the button back to the game. The options are
+        rebuilt only when the line changed, not on a mere step.
+        """
+        self.updating = True
+        try:
+            shown = (line.version, branch)
+            if self._shown != shown:
+                self._shown = shown
+                self.move_list.options = [
+                    (label if branch is None or value <= branch else f"\u21b3 {label}", value)
+                    for label, value in line.entries]
+            self.move_list.value = line.entry_at(played)
+            self.game_button.layout.display = "" if side_line else "none"
+        finally:
+            self.updating = False
+
+
+__all__ = ["MovePanel", "entry_label", "where_text"]
