@@ -38,7 +38,7 @@ from tavrei_lab.errors import (
     quote,
 )
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
-from tavrei_lab.notation.movetext import tokenize
+from tavrei_lab.notation.movetext import Token, tokenize
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import MAX_RECORD_TOKENS, parse_record, write_record
 from tavrei_lab.rules.base import Outcome, RuleModule, missing_members
@@ -61,7 +61,7 @@ class PlayedMove(Move):
 
     @classmethod
     def at(cls, move: Move, position: Position) -> PlayedMove:
-        played = cls(*move)
+        played = tuple.__new__(cls, move)   # (Move's own __new__ takes the fields one by one)
         played.__dict__["position"] = position
         return played
 
@@ -225,7 +225,12 @@ class Game:
         self._redo: list[tuple[Action, Position]] = []   # undone: (action, position after)
         self._ply = 0                    # moves in _actions, kept so ``ply`` is O(1)
         self._line_version = 0           # see ``line_version``
-        self._keys: Counter[str] = Counter({start.key(): 1})
+        # The repetition keys of the positions moves brought about (and the start),
+        # counted lazily: ``_counted`` positions are in ``_keys``, the rest are counted
+        # when ``repetitions`` is asked (as python-chess looks back only when asked), so
+        # a replay does not write a key for every ply.
+        self._keys: Counter[str] = Counter()
+        self._counted = 0
         self.comments: dict[int, str] = {}
         self.tags: dict[str, str] = {}
         self.seed = seed
@@ -349,7 +354,12 @@ class Game:
         """
         if self._actions and not isinstance(self._actions[-1], Move):
             return 1
-        return self._keys[self.position.key()]
+        positions, actions, keys = self._positions, self._actions, self._keys
+        for i in range(self._counted, len(positions)):
+            if i == 0 or isinstance(actions[i - 1], Move):
+                keys[positions[i].key()] += 1
+        self._counted = len(positions)
+        return keys[self.position.key()]
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         """The end of the game, or None. ``claim_draw`` also reports the
@@ -397,7 +407,6 @@ class Game:
         self._actions.append(action)
         self._positions.append(position)
         if isinstance(action, Move):
-            self._keys[position.key()] += 1
             self._ply += 1
         if not redoing:  # a new action starts a new line: what was undone cannot come back
             self._redo.clear()
@@ -415,11 +424,14 @@ class Game:
         if not self._actions:
             raise IllegalMoveError("nothing to undo: the game is at its start")
         if isinstance(self._actions[-1], Move):
-            key = self.position.key()
-            self._keys[key] -= 1
-            if not self._keys[key]:
-                del self._keys[key]
+            if self._counted == len(self._positions):
+                key = self.position.key()
+                self._keys[key] -= 1
+                if not self._keys[key]:
+                    del self._keys[key]
             self._ply -= 1
+        if self._counted == len(self._positions):
+            self._counted -= 1
         after = self._positions.pop()
         action = self._actions.pop()
         self._redo.append((action, after))
@@ -466,7 +478,11 @@ class Game:
                 raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
                                     text=repr(bad[0])[:40])
             movetext = " ".join(words)
-        tokens = tokenize(movetext)
+        return self._play_tokens(tokenize(movetext), deadline, time_limit)
+
+    def _play_tokens(self, tokens: list[Token], deadline: float | None,
+                     time_limit: float | None) -> list[Move]:
+        """``play`` of movetext already tokenized (``read_record`` counts the moves first)."""
         mark = len(self._actions)
         redo = list(self._redo)
         comments = dict(self.comments)  # a refused play must not leave its comments behind
@@ -477,7 +493,7 @@ class Game:
                     raise LimitError(f"replay stopped at ply {self.ply + 1}: it took more "
                                      f"than {time_limit:g} s")
                 if tok.kind == "move":
-                    played.append(self._push_text(tok.text))
+                    played.append(self._push_text(tok.text, tok.spec))
                 elif tok.kind == "roll":
                     self._roll_text(tok.text)
                 elif tok.kind == "comment" and tok.text:
@@ -491,10 +507,11 @@ class Game:
             raise
         return played
 
-    def _push_text(self, text: str) -> Move:
-        ply = self.ply + 1
+    def _push_text(self, text: str, spec: MoveSpec | None = None) -> Move:
+        ply = self._ply + 1
         try:
-            move = self.parse_move(text)
+            # the tokenizer has read the move already (``Token.spec``): do not read it again
+            move = self._resolve(spec if spec is not None else parse_move_spec(text))
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"ply {ply}: {exc.args[0]}", move_text=text,
                                    ply=ply, position=self.position.string) from None
@@ -574,8 +591,9 @@ class Game:
             return repr(move)[:120]
 
     def _resolve(self, spec: MoveSpec) -> Move:
-        pos = self.position
-        if self.rules.is_chance_node(pos):
+        pos = self._positions[-1]
+        rules = self.rules
+        if rules.is_chance_node(pos):
             raise IllegalMoveError(f"{spec.text!r}: roll the die first",
                                    move_text=spec.text, ply=self.ply + 1)
         g = pos.geometry
@@ -586,13 +604,16 @@ class Game:
             side = "short (0-0)" if spec.castle == "short" else "long (0-0-0)"
             raise IllegalMoveError(f"{side} castling is not legal here",
                                    move_text=spec.text, ply=self.ply + 1)
-        try:
-            fr = g.parse(spec.from_square)
-            to = g.parse(spec.to_square)
-        except NotationError as exc:
-            raise NotationError(f"{spec.text!r}: {exc.args[0]}", text=spec.text) from None
-        tower = pos.board[fr]
-        count = spec.count if spec.count is not None else len(tower)
+        index = g._index     # (``g.parse``'s dictionary; it says what is wrong on a miss)
+        fr = index.get(spec.from_square)
+        to = index.get(spec.to_square)
+        if fr is None or to is None:
+            try:
+                fr = g.parse(spec.from_square)
+                to = g.parse(spec.to_square)
+            except NotationError as exc:
+                raise NotationError(f"{spec.text!r}: {exc.args[0]}", text=spec.text) from None
+        count = spec.count if spec.count is not None else len(pos.board[fr])
         promo = 0
         if spec.promotion:
             letter = spec.promotion.upper()
@@ -601,7 +622,11 @@ class Game:
                                     text=spec.text)
             promo = pos.pieces.kind(letter)
         # the text names its squares: only the moves between them can match
-        legal = self.rules.legal_moves_from(pos, fr, to)
+        legal = rules.legal_moves_from(pos, fr, to)
+        if len(legal) == 1 and not promo:   # the common case: one move between the squares
+            m = legal[0]
+            if m.count == count and m.from_square == fr and m.to_square == to:
+                return m
         found = [m for m in legal if m.key == (fr, count, to)]
         if promo:
             found = [m for m in found if m.promotion == promo]
@@ -656,6 +681,7 @@ class Game:
         other._ply = self._ply
         other._line_version = self._line_version
         other._keys = Counter(self._keys)
+        other._counted = self._counted
         other.comments = dict(self.comments)
         other.tags = dict(self.tags)
         other.seed = self.seed
@@ -740,7 +766,8 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
     tokens = tokenize(movetext)
     if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
         raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
-    game.play(movetext, time_limit=time_limit)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    game._play_tokens(tokens, deadline, time_limit)
     return game
 
 

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 import re
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tavrei_lab.errors import NotationError
-from tavrei_lab.notation.moves import MOVE_SUFFIX, match_move, normalize
+from tavrei_lab.notation.moves import (
+    _CASTLE,
+    _MOVE,
+    MAX_MOVE_CHARS,
+    MOVE_SUFFIX,
+    MoveSpec,
+    match_move,
+    normalize,
+)
 
 _SPACE = re.compile(r"\s+")
 _NUMBER = re.compile(r"[0-9]+\s*\.+")
@@ -24,11 +32,17 @@ _ROLL = re.compile(r"@(\S+)")
 
 @dataclass(frozen=True)
 class Token:
-    """One thing the movetext says: a move, a roll, a comment or the result."""
+    """One thing the movetext says: a move, a roll, a comment or the result.
+
+    ``spec``: what a move token says, read while tokenizing (the same
+    ``MoveSpec`` that ``parse_move_spec(text)`` gives), so a replay does not read
+    each move twice; None where the move must be read again to raise its error.
+    """
 
     kind: str          # "move" | "roll" | "comment" | "result"
     text: str          # the original text of the token
     offset: int        # character offset in the movetext
+    spec: MoveSpec | None = field(default=None, compare=False, repr=False)
 
 
 def _fold(movetext: str) -> tuple[str, array[int] | None]:
@@ -103,9 +117,96 @@ class _Tokens(list[Token]):
         super().append(token)
 
 
+#: The whole grammar as one pattern, for the common movetext (no folding that changes
+#: offsets): one match per token instead of a try per kind. Each alternative is the
+#: slow loop's rule in the slow loop's order; the move is matched inside a lookahead
+#: (atomic: the first match of ``match_move`` at that place, never another split of it)
+#: and must end where the slow loop wants a token to end. Anything it does not read --
+#: an error, an unclosed comment -- is left to the slow loop, which says what is wrong.
+#: (The first character decides which alternative can match, so the move, the most
+#: common token, may come first.)
+_TOKEN = re.compile(
+    r"(?=(?P<move>" + _CASTLE.pattern + "|" + _MOVE.pattern + r"))(?P=move)"
+    r"(?P<suffix>[+#x!?*]*)(?=[\s{;]|\Z)"
+    r"|\s+"
+    r"|\{(?P<brace>[^}]*)\}"
+    r"|;(?P<semi>[^\n]*)"
+    r"|(?P<result>" + _RESULT.pattern[1:_RESULT.pattern.index(")(?=")] + r")(?=\s|$)"
+    r"|[0-9]+\s*\.+"
+    r"|@(?P<roll>\S+)")
+_new = object.__new__
+
+
+def _token(kind: str, text: str, offset: int, spec: MoveSpec | None = None) -> Token:
+    """``Token(kind, text, offset, spec)`` made without the frozen dataclass's
+    ``__init__`` (its field-by-field ``object.__setattr__`` cost a replay a tenth)."""
+    token = _new(Token)
+    token.__dict__.update(kind=kind, text=text, offset=offset, spec=spec)
+    return token
+
+
+def _move_spec(text: str, castle: str | None, fr: str, count: str | None, sep: str | None,
+               to: str, promo: str | None, suffix: str) -> MoveSpec | None:
+    """The ``MoveSpec`` that ``parse_move_spec(text)`` gives for a move the token
+    pattern has read (made as ``_token`` is); None where it would raise."""
+    if len(text) > MAX_MOVE_CHARS or (count is not None and not int(count)):
+        return None
+    spec = _new(MoveSpec)
+    if castle is not None:
+        spec.__dict__.update(text=text, from_square="", to_square="", count=None,
+                             promotion="", castle="long" if castle.count("-") == 2
+                             else "short", separator="", suffix=suffix)
+    else:
+        spec.__dict__.update(text=text, from_square=fr, to_square=to,
+                             count=int(count) if count else None, promotion=promo or "",
+                             castle=None, separator=sep or "", suffix=suffix)
+    return spec
+
+
+_SPEC_GROUPS = ("castle", "from", "count", "sep", "to", "promo", "suffix")
+
+
+def _fast_tokens(movetext: str, norm: str) -> list[Token] | None:
+    """``tokenize`` for movetext whose folded offsets are the original's; None when
+    the text needs the slow loop (which then raises, or reads it alike)."""
+    out: list[Token] = []
+    append = out.append
+    pos = 0
+    groups = re.Match.group
+    for m in _TOKEN.finditer(norm):   # (it skips what it cannot read: a gap falls back)
+        if m.start() != pos:
+            return None
+        end = m.end()
+        kind = m.lastgroup
+        if kind == "suffix":
+            text = movetext[pos:end].strip()
+            append(_token("move", text, pos, _move_spec(text, *groups(m, *_SPEC_GROUPS))))
+        elif kind == "brace" or kind == "semi":
+            text = movetext[pos + 1:end - (kind == "brace")].strip()
+            if text:
+                append(_token("comment", text, pos))
+        elif kind == "result":
+            append(_token("result", m.group("result"), pos))
+        elif kind == "roll":
+            append(_token("roll", movetext[pos + 1:end], pos))
+        pos = end
+    if pos != len(norm) or len(out) > MAX_MOVETEXT_TOKENS:
+        return None
+    return out
+
+
 def tokenize(movetext: str) -> list[Token]:
     """Split movetext into tokens; raises ``NotationError`` at the first unreadable bit."""
     norm, origin = _fold(movetext)
+    if movetext.isascii():
+        fast = _fast_tokens(movetext, norm)
+        if fast is not None:
+            return fast
+    return _slow_tokens(movetext, norm, origin)
+
+
+def _slow_tokens(movetext: str, norm: str, origin: array[int] | None) -> list[Token]:
+    """``tokenize`` one try per kind of token: any movetext, and every error message."""
     original = _Original(movetext, origin)
     out: list[Token] = _Tokens()
     pos = 0
