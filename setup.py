@@ -1,8 +1,11 @@
 """Build steps pyproject.toml cannot say (the rest of the metadata lives there).
 
 1. The lessons: ``notebooks/`` (the one source of the tutorials, the classroom demo
-   and their translations in subfolders) and ``docs/rules.md`` are copied into the
-   wheel as ``tavrei_lab/lessons/``, which ``tavrei-lab lessons`` writes out.
+   and their translations in subfolders) and the rules are copied into the wheel as
+   ``tavrei_lab/lessons/``, which ``tavrei-lab lessons`` writes out. Each rules page
+   goes beside the notebooks of its language (``rules.md``, ``ru/rules.md``), where
+   the notebooks link to it (in a checkout ``notebooks/rules.md`` is a link to
+   ``docs/rules.md``; the page is copied from ``docs/``, its one source).
 2. The long description (the page a package index shows) is the README with every
    relative link and image taken out: they point into the repository, which a reader
    of the index does not have. Link texts stay; pictures go.
@@ -18,6 +21,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
+#: Each rules page in the lessons folder, and its source in docs/.
+RULES_PAGES = {"rules.md": "docs/rules.md", "ru/rules.md": "docs/ru/rules.md"}
 
 
 def long_description() -> str:
@@ -47,7 +52,9 @@ class BuildWithLessons(build_py):
             target = lessons / source.relative_to(notebooks)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-        shutil.copyfile(ROOT / "docs" / "rules.md", lessons / "rules.md")
+        for page, source in RULES_PAGES.items():
+            (lessons / page).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / source, lessons / page)
 
 
 setup(cmdclass={"build_py": BuildWithLessons},

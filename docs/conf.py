@@ -48,7 +48,10 @@ extensions = [
 ]
 
 root_doc = "docs/index"
-include_patterns = ["docs/**.md", "notebooks/*.ipynb"]
+# the tutorials in both languages, and the rules pages beside them that their links open
+# (notebooks/rules.md and notebooks/ru/rules.md are links to the pages in docs/)
+include_patterns = ["docs/**.md", "notebooks/*.ipynb", "notebooks/ru/*.ipynb",
+                    "notebooks/rules.md", "notebooks/ru/rules.md"]
 exclude_patterns = ["build", "_build", ".venv", "**/.ipynb_checkpoints"]
 
 # -- MyST and notebooks ---------------------------------------------------------------------
@@ -165,7 +168,7 @@ def download_button(app: Sphinx, doctree: nodes.document) -> None:
     """A download button atop each tutorial: the notebook itself (without outputs), to
     open in JupyterLab. Runs before Sphinx's download collector, which copies the file."""
     docname = app.env.docname
-    if not docname.startswith("notebooks/"):
+    if not str(app.env.doc2path(docname)).endswith(".ipynb"):   # not the rules beside them
         return
     name = docname.rsplit("/", 1)[-1] + ".ipynb"
     link = addnodes.download_reference("", "", nodes.Text(f"Download {name}"),

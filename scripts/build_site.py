@@ -304,9 +304,10 @@ def build_package_wheel(bin_dir: Path, wheel_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="tavrei-wheel-") as tmp:
         source = Path(tmp) / "src"
         source.mkdir()
-        # setup.py copies notebooks/ and docs/rules.md into the wheel as the lessons
+        # setup.py copies notebooks/ and the rules (both languages) into the wheel as
+        # the lessons
         for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE",
-                     "docs/rules.md"):
+                     "docs/rules.md", "docs/ru/rules.md"):
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
         shutil.copytree(

@@ -110,7 +110,7 @@ def test_wheel_carries_every_notebook_of_notebooks_as_a_lesson(built: Path) -> N
     assert {"00_quick_start.ipynb", "classroom_demo.ipynb"} <= notebooks
     lessons = {n.removeprefix("tavrei_lab/lessons/") for n in names
                if n.startswith("tavrei_lab/lessons/")}
-    assert lessons == notebooks | {"rules.md"}
+    assert lessons == notebooks | {"rules.md", "ru/rules.md"}
 
 
 def test_long_description_has_no_link_or_picture_that_breaks_off_the_repository(
@@ -192,6 +192,7 @@ def test_lessons_writes_the_notebooks_and_keeps_the_ones_you_changed(
     for notebook in lessons.rglob("*.ipynb"):   # the links to the rules reach the copy
         assert "../docs/rules.md" not in notebook.read_text(encoding="utf-8"), notebook
     assert "](rules.md#" in (lessons / "01_meet_the_tavrels.ipynb").read_text()
+    assert (lessons / "ru" / "rules.md").read_bytes() == (ROOT / "docs/ru/rules.md").read_bytes()
     # a student's changes are kept; an unchanged copy is written again without a word
     quick.write_text(quick.read_text().replace("in three cells", "My notes"), encoding="utf-8")
     (lessons / "02_towers_and_prisoners.ipynb").unlink()

@@ -365,6 +365,30 @@ def test_die_face_beside_the_board() -> None:
         board_svg(Game("orthodox").position, die_face="Z")
 
 
+def test_a_skip_roll_is_drawn_as_the_skip_face_after_the_turn_passed() -> None:
+    """Issue 25.5: white rolls the absent bishop, the turn passes, and the die column
+    showed a plain bishop face (the skip was "@B" in the move list only)."""
+    from tavrei_lab.widgets import Board
+    game = Game("gavrilov-die", seed=1)
+    game.apply_roll("B")                        # skip: black to roll now
+    assert game.position.turn == 1 and game.position.roll is None
+    for svg in (board_svg(game.position, die_panel=True, other_roll=(0, "B")),
+                Board(game).view.svg):          # the picture and the live board
+        root = parse(svg)
+        die = next(el for el in root.iter(NS + "g") if "previous" in classes(el))
+        assert die.get("data-face") == "B" and die.get("data-color") == "white"
+        assert "skip" in classes(die) and die.find(NS + "line") is not None
+        assert "passes the turn" in die.find(NS + "title").text
+    # a face that let white move stays a plain face
+    game = Game("gavrilov-die", seed=1)
+    game.apply_roll("N")
+    game.push(next(iter(game.legal_moves())))
+    root = parse(Board(game).view.svg)
+    die = next(el for el in root.iter(NS + "g") if "previous" in classes(el))
+    assert die.get("data-face") == "N" and "skip" not in classes(die)
+    assert die.find(NS + "line") is None
+
+
 # -- bad input ---------------------------------------------------------------------
 def test_bad_input_raises_specific_errors() -> None:
     pos = Game().position

@@ -58,7 +58,8 @@ def _markdown_sources() -> list[tuple[Path, str]]:
     """(file, markdown text) for the README, docs/*.md and every notebook's markdown cells."""
     out = [(ROOT / "README.md", (ROOT / "README.md").read_text(encoding="utf-8"))]
     out += [(p, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs").glob("*.md"))]
-    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    out += [(RULES_DOC_RU, RULES_DOC_RU.read_text(encoding="utf-8"))]
+    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
         out.append((nb, "\n".join("".join(c["source"]) for c in cells
                                   if c["cell_type"] == "markdown")))
@@ -89,3 +90,71 @@ def test_nothing_cites_the_internal_rules_file() -> None:
     # the recorded games' "about" text too (issue 26.8): a pip user has the data, not RULES.md
     assert ROOT / "tavrei_lab" / "data" / "games.json" in files
     assert citing == []
+
+
+# -- the links work where a class opens the notebooks (issue 25.5) ------------------------
+NOTEBOOKS = ROOT / "notebooks"
+LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)#\s]+)(?:#[^)\s]*)?\)")
+
+
+def _notebook_links(files: dict[str, str]) -> list[tuple[str, str]]:
+    """(notebook, relative link target) for every link in the notebooks' markdown."""
+    links = []
+    for name, text in files.items():
+        if name.endswith(".ipynb"):
+            cells = json.loads(text)["cells"]
+            markdown = "\n".join("".join(c["source"]) for c in cells
+                                  if c["cell_type"] == "markdown")
+            links += [(name, target) for target in LINK.findall(markdown)]
+    return links
+
+
+def _lands(name: str, target: str) -> str:
+    """Where a link of notebook ``name`` lands, as a path inside the folder it was
+    opened from, or "outside" (which JupyterLab and the offline site answer with 404)."""
+    parts: list[str] = name.split("/")[:-1]
+    for part in target.split("/"):
+        if part == "..":
+            if not parts:
+                return "outside"
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def test_tutorial_links_land_inside_the_folder_lab_and_the_offline_site_open() -> None:
+    """`make lab` opens notebooks/ as JupyterLab's root and the offline site's contents
+    are notebooks/: a link to ../docs/rules.md left that folder and was a 404. Each link
+    lands on a file JupyterLab's own contents manager serves from that root."""
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+
+    served = FileContentsManager(root_dir=str(NOTEBOOKS))
+    files = {p.relative_to(NOTEBOOKS).as_posix(): p.read_text(encoding="utf-8")
+             for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    links = _notebook_links(files)
+    assert sum(target == "rules.md" for _, target in links) >= 8, links   # 01-05, 08, ru
+    for name, target in links:
+        where = _lands(name, target)
+        assert where != "outside", (name, target)
+        model = served.get(where, content=where.endswith(".md"))
+        assert model["type"] in ("file", "notebook"), (name, target)
+        if where.endswith("rules.md"):
+            language = "ru" if where.startswith("ru/") else "en"
+            source = RULES_DOC_RU if language == "ru" else RULES_DOC
+            assert model["content"] == source.read_text(encoding="utf-8"), where
+            assert name.startswith("ru/") == (language == "ru"), (name, "links across")
+
+
+def test_lesson_links_land_on_lesson_files() -> None:
+    """`tavrei-lab lessons` writes the same layout: each rules page beside its notebooks."""
+    from tavrei_lab.cli.lessons import lesson_files
+
+    files = lesson_files()
+    assert files["rules.md"] == RULES_DOC.read_bytes()
+    assert files["ru/rules.md"] == RULES_DOC_RU.read_bytes()
+    texts = {name: data.decode("utf-8") for name, data in files.items()}
+    links = _notebook_links(texts)
+    assert len(links) >= 9
+    missing = [(n, t) for n, t in links if _lands(n, t) not in files]
+    assert missing == []

@@ -20,9 +20,9 @@ from tavrei_lab.errors import ArgumentError
 
 #: Where the lessons go when no folder is named.
 DEFAULT_DIR = "tavrei-lessons"
-#: The rules the notebooks link to, written beside them (the links are rewritten to it).
-RULES_NAME = "rules.md"
-_RULES_LINK = "../docs/rules.md"
+#: The rules pages written beside the notebooks of their language, where the notebooks'
+#: links (``rules.md#a3-towers``) find them, and each page's source in a checkout.
+RULES_PAGES = {"rules.md": "docs/rules.md", "ru/rules.md": "docs/ru/rules.md"}
 
 
 def lesson_source() -> Any:   # a Traversable, or _Checkout
@@ -32,7 +32,8 @@ def lesson_source() -> Any:   # a Traversable, or _Checkout
     if shipped.is_dir():
         return shipped
     checkout = Path(__file__).resolve().parents[2]
-    if (checkout / "notebooks").is_dir() and (checkout / "docs" / RULES_NAME).is_file():
+    if (checkout / "notebooks").is_dir() and all(
+            (checkout / source).is_file() for source in RULES_PAGES.values()):
         return _Checkout(checkout)
     raise ArgumentError("this installation carries no lessons (tavrei_lab/lessons is "
                         "missing): reinstall the package from its wheel")
@@ -48,7 +49,8 @@ class _Checkout:
         found = {p.relative_to(self.root / "notebooks").as_posix(): p.read_bytes()
                  for p in (self.root / "notebooks").rglob("*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts}
-        found[RULES_NAME] = (self.root / "docs" / RULES_NAME).read_bytes()
+        for page, source in RULES_PAGES.items():
+            found[page] = (self.root / source).read_bytes()
         return found
 
 
@@ -64,18 +66,12 @@ def _walk(folder: Any, prefix: str = "") -> dict[str, bytes]:
 
 
 def lesson_files() -> dict[str, bytes]:
-    """Each lesson file's path in the lessons folder and its text as written out: the
-    notebooks' links to the rules point at the copy of ``rules.md`` written with them."""
+    """Each lesson file's path in the lessons folder and its text as written out. The
+    notebooks link to the rules page beside them (``rules.md``, ``ru/rules.md``), as in
+    ``notebooks/`` of a checkout, so the folder needs nothing outside itself."""
     source = lesson_source()
     files = source.files() if isinstance(source, _Checkout) else _walk(source)
-    out = {}
-    for name, data in sorted(files.items()):
-        if name.endswith(".ipynb"):
-            depth = name.count("/")
-            target = "../" * depth + RULES_NAME
-            data = data.replace(_RULES_LINK.encode(), target.encode())
-        out[name] = data
-    return out
+    return dict(sorted(files.items()))
 
 
 def write_lessons(folder: Path) -> tuple[list[str], list[str], list[str]]:

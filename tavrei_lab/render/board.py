@@ -727,8 +727,11 @@ def _draw_dice(r: Renderer, parent: Any, scene: Scene, margin: float) -> None:
     if scene.other_roll is not None:
         color, face = scene.other_roll
         faded = r.group(parent, {"opacity": 0.6})
+        # a roll of the absent type passed the turn: drawn as the skip face it was (struck
+        # through), not as a face that let a piece move
+        passes = not is_skip_mark(face) and position.rules.is_skip(face)
         draw_die(r, faded, x, y_of(color), side, face, theme, position.pieces, scene.family,
-                 color=color, css="previous")
+                 passes=passes, color=color, css="previous")
 
 
 def _draw_coordinates(r: Renderer, parent: Any, g: Geometry, flipped: bool,
