@@ -157,6 +157,12 @@ def check_chess_analogue(game: Game, name: str, answer: str | None) -> Feedback:
         return Feedback(False, _("{answer} is not a piece name I know; try a chess piece "
                                  "such as king, queen, rook, bishop, knight or pawn.").format(
             answer=repr(answer)))
+    if get_language() == "ru":
+        other = game.position.pieces.by_kind[given]
+        return Feedback(False, _("{answer} is the {other}, which moves like a {analogue}; the "
+                                 "{piece} moves differently. Look at its board again.").format(
+            answer=repr(answer), other=other.russian, analogue=_(other.english),
+            piece=p.russian))
     return Feedback(False, f"{answer!r} is the {_describe_kind(game, given)}; the "
                            f"{p.name} ({p.russian}) moves differently. Look at its board "
                            "again.")
@@ -186,7 +192,8 @@ class Reach:
     squares: tuple[str, ...]
 
     def __str__(self) -> str:
-        return f"from {self.square}: {' '.join(self.squares) or 'no moves'}"
+        return _("from {square}: {squares}").format(
+            square=self.square, squares=" ".join(self.squares) or _("no moves"))
 
     def svg(self, size: int = 360) -> str:
         g = self.game.position.geometry
@@ -404,10 +411,13 @@ def check_prisoners(game: Game, answer: int | str | None, color: int | None = No
                      for t in tower[:-1] if t.color == me)
     hint = ""
     if n == len(held) + own_buried:
-        hint = (" You counted your own tavrels inside your towers too: those are "
-                "passengers, not prisoners.")
-    return Feedback(False, f"count again: look inside every tower {COLOR_NAMES[me]} tops, "
-                           f"bottom to top, for tavrels of the other colour.{hint}")
+        hint = " " + _("You counted your own tavrels inside your towers too: those are "
+                       "passengers, not prisoners.")
+    again = (_("count again: look inside every tower white tops, bottom to top, for tavrels "
+               "of the other colour.") if me == 0 else
+             _("count again: look inside every tower black tops, bottom to top, for tavrels "
+               "of the other colour."))
+    return Feedback(False, again + hint)
 
 
 def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
@@ -572,42 +582,65 @@ def commentary(game: Game, ply: int) -> str:
     g = before.geometry
     frm, to = g.name(move.from_square), g.name(move.to_square)
 
+    ru = get_language() == "ru"
+
     def name(position: Any, t: Tavrel) -> str:
-        return f"{COLOR_NAMES[t.color]} {position.pieces.by_kind[t.acting_kind].name}"
+        piece = position.pieces.by_kind[t.acting_kind]
+        if ru:
+            side = _("{piece} of white") if t.color == 0 else _("{piece} of black")
+            return side.format(piece=piece.russian)
+        return f"{COLOR_NAMES[t.color]} {piece.name}"
+
+    def kind_name(position: Any, t: Tavrel) -> str:
+        piece = position.pieces.by_kind[t.acting_kind]
+        return piece.russian if ru else piece.name
 
     if move.castling:
-        side = "short" if move.to_square > move.from_square else "long"
-        line = f"{COLOR_NAMES[me]} castles {side}"
+        short = move.to_square > move.from_square
+        line = ((_("white castles short") if short else _("white castles long")) if me == 0
+                else (_("black castles short") if short else _("black castles long")))
     else:
         tower, target = before.board[move.from_square], before.board[move.to_square]
-        line = f"the {name(before, tower[-1])}"
-        if move.count < len(tower):
-            line += f" splits the tower on {frm} (takes {move.count} of {len(tower)}) and"
-        elif len(tower) > 1:
-            line += f" carries its tower of {len(tower)} from {frm} and"
         if not target:
-            line += f" goes to {to}"
+            action = _("goes to {to}").format(to=to)
         elif target[-1].color == me:
-            own = before.pieces.by_kind[target[-1].acting_kind].name
-            line += f" lands on its own {own} on {to}"
+            action = _("lands on its own {own} on {to}").format(
+                own=kind_name(before, target[-1]), to=to)
         elif len(target) == 1:
-            line += f" takes the {name(before, target[-1])} on {to} prisoner"
+            action = _("takes the {victim} on {to} prisoner").format(
+                victim=name(before, target[-1]), to=to)
         else:
             enemy = sum(1 for t in target if t.color != me)
-            line += (f" takes the tower of {len(target)} on {to} prisoner "
-                     f"({enemy} enemy tavrel{'s' if enemy != 1 else ''} in it)")
+            action = ngettext("takes the tower of {height} on {to} prisoner ({count} enemy "
+                              "tavrel in it)",
+                              "takes the tower of {height} on {to} prisoner ({count} enemy "
+                              "tavrels in it)", enemy).format(height=len(target), to=to,
+                                                              count=enemy)
+        mover = name(before, tower[-1])
+        if move.count < len(tower):
+            line = _("the {tavrel} splits the tower on {square} (takes {count} of {height}) "
+                     "and {action}").format(tavrel=mover, square=frm, count=move.count,
+                                            height=len(tower), action=action)
+        elif len(tower) > 1:
+            line = _("the {tavrel} carries its tower of {height} from {square} and "
+                     "{action}").format(tavrel=mover, height=len(tower), square=frm,
+                                        action=action)
+        else:
+            line = _("the {tavrel} {action}").format(tavrel=mover, action=action)
         landed = after.board[move.to_square][-1]
         if landed.promoted and not tower[-1].promoted:
-            line += f", and is promoted to its destiny: a {name(after, landed)}!"
+            line += _(", and is promoted to its destiny: a {tavrel}!").format(
+                tavrel=name(after, landed))
         if move.count < len(tower):
             left = after.board[move.from_square][-1]
             if left.color != me:
-                line += f"; this frees the {name(after, left)} left on {frm}"
+                line += _("; this frees the {tavrel} left on {square}").format(
+                    tavrel=name(after, left), square=frm)
             elif left.promoted and not tower[len(tower) - move.count - 1].promoted:
-                line += (f"; the ratnik left on {frm} is uncovered on its far rank and "
-                         f"becomes a {name(after, left)}")
+                line += _("; the ratnik left on {square} is uncovered on its far rank and "
+                          "becomes a {tavrel}").format(square=frm, tavrel=name(after, left))
     if game.rules.is_check(after) and not game.rules.is_chance_node(after):
-        line += " -- mate!" if not game.rules.legal_moves(after) else " -- check"
+        line += _(" -- mate!") if not game.rules.legal_moves(after) else _(" -- check")
     number = before.fullmove_number
     return f"{number}{'.' if me == 0 else '...'} {write_move(before, move)}: {line}"
 
@@ -650,7 +683,8 @@ def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedba
     given = set()
     for a in _squares(answer):
         if a.upper() not in upper:
-            return Feedback(False, f"{a!r} is not a face of this die ({', '.join(faces)}).")
+            return Feedback(False, _("{answer} is not a face of this die ({faces}).").format(
+                answer=repr(a), faces=", ".join(faces)))
         given.add(upper[a.upper()])
     good = faces_that_save_the_king(game)
 
@@ -659,15 +693,17 @@ def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedba
 
     probability = sum(p for f, p in game.chance_outcomes() if f in good)
     if given == good:
-        return Feedback(True, f"{in_die_order(good) or 'none'}: the chance of rolling one "
-                              f"of them is {probability:.0%}.")
+        return Feedback(True, _("{faces}: the chance of rolling one of them is "
+                                "{percent}.").format(faces=in_die_order(good) or _("none"),
+                                                     percent=f"{probability:.0%}"))
     notes = []
     if given - good:
-        notes.append(f"{in_die_order(given - good)}: no move such a face allows leaves the "
-                     "king safe")
+        notes.append(_("{faces}: no move such a face allows leaves the king safe").format(
+            faces=in_die_order(given - good)))
     if good - given:
-        notes.append(f"{in_die_order(good - given)} missing: such a face allows a saving "
-                     "move -- remember the hierarchy, a face lets every lower piece move too")
+        notes.append(_("{faces} missing: such a face allows a saving move -- remember the "
+                       "hierarchy, a face lets every lower piece move too").format(
+            faces=in_die_order(good - given)))
     return Feedback(False, "; ".join(notes) + ".")
 
 
@@ -824,17 +860,24 @@ def describe_tower(position: Any, square: str) -> str:
 
         d5: black ratnik  /  white ratnik  /  black knyaz    (bottom -> top; black's tower)
 
-    A single tavrel is not a tower, and is described as one.
+    A single tavrel is not a tower, and is described as one. In Russian the names
+    stay in the nominative: "d5: ратник чёрных  /  ратник белых  /  князь чёрных".
     """
     tower = position.tower(square)
     if not tower:
-        return f"{square}: empty"
+        return _("{square}: empty").format(square=square)
     names = position.pieces.by_kind
-    layers = [f"{COLOR_NAMES[t.color]} {names[t.acting_kind].name}" for t in tower]
+    if get_language() == "ru":
+        layers = [(_("{piece} of white") if t.color == 0 else _("{piece} of black")).format(
+            piece=names[t.acting_kind].russian) for t in tower]
+    else:
+        layers = [f"{COLOR_NAMES[t.color]} {names[t.acting_kind].name}" for t in tower]
     if len(tower) == 1:
-        return f"{square}: {layers[0]} (a single tavrel, not a tower)"
-    owner = COLOR_NAMES[tower[-1].color]
-    return f"{square}: " + "  /  ".join(layers) + f"    (bottom -> top; {owner}'s tower)"
+        return _("{square}: {tavrel} (a single tavrel, not a tower)").format(
+            square=square, tavrel=layers[0])
+    owner = (_("bottom -> top; white's tower") if tower[-1].color == 0
+             else _("bottom -> top; black's tower"))
+    return f"{square}: " + "  /  ".join(layers) + f"    ({owner})"
 
 
 def _piece_candidates(game: Game) -> list[str]:

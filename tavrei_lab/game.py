@@ -25,7 +25,7 @@ from typing import IO, Any
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position, check_limits
-from tavrei_lab.core.tavrel import COLOR_NAMES, KING
+from tavrei_lab.core.tavrel import KING
 from tavrei_lab.errors import (
     ArgumentError,
     ChessHabitError,
@@ -37,6 +37,8 @@ from tavrei_lab.errors import (
     TavreiError,
     quote,
 )
+from tavrei_lab.i18n import get_language, ngettext
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import Token, tokenize
 from tavrei_lab.notation.position_string import read_position
@@ -513,10 +515,12 @@ class Game:
             # the tokenizer has read the move already (``Token.spec``): do not read it again
             move = self._resolve(spec if spec is not None else parse_move_spec(text))
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"ply {ply}: {exc.args[0]}", move_text=text,
-                                   ply=ply, position=self.position.string) from None
+            raise IllegalMoveError(_("ply {ply}: {reason}").format(ply=ply, reason=exc.args[0]),
+                                   move_text=text, ply=ply,
+                                   position=self.position.string) from None
         except NotationError as exc:
-            raise NotationError(f"ply {ply}: {exc.args[0]}", text=text,
+            raise NotationError(_("ply {ply}: {reason}").format(ply=ply, reason=exc.args[0]),
+                                text=text,
                                 where=f"ply {ply}") from None
         # parse_move returned one of the legal moves: no need to generate them again
         return self._append(move, self.rules.apply(self.position, move))
@@ -569,8 +573,8 @@ class Game:
     # -- resolving text to a legal move ------------------------------------------
     def _match(self, move: Move) -> Move:
         if self.rules.is_chance_node(self.position):
-            raise IllegalMoveError(f"{self._safe_text(move)}: roll the die first "
-                                   "(no move is playable before the roll)",
+            raise IllegalMoveError(_("{move}: roll the die first (no move is playable before "
+                                     "the roll)").format(move=self._safe_text(move)),
                                    move_text=self._safe_text(move), ply=self.ply + 1,
                                    position=self.position.string)
         legal = self.rules.legal_moves(self.position)
@@ -594,16 +598,16 @@ class Game:
         pos = self._positions[-1]
         rules = self.rules
         if rules.is_chance_node(pos):
-            raise IllegalMoveError(f"{spec.text!r}: roll the die first",
+            raise IllegalMoveError(_("{move}: roll the die first").format(move=repr(spec.text)),
                                    move_text=spec.text, ply=self.ply + 1)
         g = pos.geometry
         if spec.castle:
             for m in self.rules.legal_moves(pos):
                 if m.castling and (m.to_square > m.from_square) == (spec.castle == "short"):
                     return m
-            side = "short (0-0)" if spec.castle == "short" else "long (0-0-0)"
-            raise IllegalMoveError(f"{side} castling is not legal here",
-                                   move_text=spec.text, ply=self.ply + 1)
+            said = (_("short (0-0) castling is not legal here") if spec.castle == "short"
+                    else _("long (0-0-0) castling is not legal here"))
+            raise IllegalMoveError(said, move_text=spec.text, ply=self.ply + 1)
         index = g._index     # (``g.parse``'s dictionary; it says what is wrong on a miss)
         fr = index.get(spec.from_square)
         to = index.get(spec.to_square)
@@ -634,40 +638,55 @@ class Game:
             return found[0]
         if len(found) > 1:
             letters = ", ".join(pos.pieces.letter(m.promotion) for m in found)
-            raise IllegalMoveError(f"{spec.text!r}: name the promotion (={letters})",
-                                   move_text=spec.text, ply=self.ply + 1)
-        raise IllegalMoveError(f"{spec.text!r}: " + self._why_illegal(fr, count, to, legal),
+            raise IllegalMoveError(_("{move}: name the promotion (={letters})").format(
+                move=repr(spec.text), letters=letters), move_text=spec.text, ply=self.ply + 1)
+        raise IllegalMoveError(_("{move}: {reason}").format(
+                                   move=repr(spec.text),
+                                   reason=self._why_illegal(fr, count, to, legal)),
                                move_text=spec.text, ply=self.ply + 1,
                                position=pos.string)
 
     def _why_illegal(self, fr: int, count: int, to: int, legal: list[Move]) -> str:
-        """A reason a learner can act on."""
+        """A reason a learner can act on, in the language in force (a whole sentence per
+        case, so a translation can put the words in its own order)."""
         pos = self.position
         g = pos.geometry
         names = pos.pieces
+        ru = get_language() == "ru"
+
+        def named(kind: int) -> str:
+            piece = names.by_kind[kind]
+            return piece.russian if ru else piece.name
+
         if not (0 <= fr < g.size and 0 <= to < g.size):
-            return "a square is off the board"
+            return _("a square is off the board")
         a, b = g.name(fr), g.name(to)
         tower = pos.board[fr]
         if not tower:
-            return f"there is no tower on {a}"
+            return _("there is no tower on {square}").format(square=a)
         top = tower[-1]
         if top.color != pos.turn:
-            return (f"the tower on {a} is {COLOR_NAMES[top.color]}'s; it is "
-                    f"{pos.turn_name}'s move")
+            said = (_("the tower on {square} is white's; it is black's move") if top.color == 0
+                    else _("the tower on {square} is black's; it is white's move"))
+            return said.format(square=a)
         if not 1 <= count <= len(tower):
-            return f"the tower on {a} has {len(tower)} tavrel(s); cannot take {count}"
+            return ngettext("the tower on {square} has {height} tavrel(s); cannot take {count}",
+                            "the tower on {square} has {height} tavrel(s); cannot take {count}",
+                            len(tower)).format(square=a, height=len(tower), count=count)
         if count < len(tower) and not self.rules.splits:
-            return "towers may not be split in this variant"
+            return _("towers may not be split in this variant")
         dest = pos.board[to]
         if dest and dest[-1].kind == KING and not self.rules.king_capture:
-            return f"nothing may be placed on a {names.by_kind[KING].name} ({b})"
+            return _("nothing may be placed on a {king} ({square})").format(
+                king=named(KING), square=b)
         if any(m.key == (fr, count, to) for m in self.rules.pseudo_moves(pos)):
-            return f"it would leave the {names.by_kind[KING].name} attacked"
+            return _("it would leave the {king} attacked").format(king=named(KING))
         if pos.roll is not None:
-            return f"the die shows {pos.roll}: the {names.by_kind[top.acting_kind].name} on {a} "\
-                   f"may not move, or cannot reach {b}"
-        return f"the {names.by_kind[top.acting_kind].name} on {a} cannot move to {b}"
+            return _("the die shows {face}: the {piece} on {square} may not move, or cannot "
+                     "reach {to}").format(face=pos.roll, piece=named(top.acting_kind),
+                                          square=a, to=b)
+        return _("the {piece} on {square} cannot move to {to}").format(
+            piece=named(top.acting_kind), square=a, to=b)
 
     # -- copies, records, pictures -------------------------------------------------
     def copy(self) -> Game:

@@ -244,3 +244,82 @@ def test_counting_checkers_explain_in_russian() -> None:
     assert "Не хватает c3: поле пустое" in squares and "там стоит ратник белых" in squares
     assert right.startswith("Верно! Все 3 поля: a3, c3, d2.")
     assert str(EXERCISES["count-prisoners"].check(2)).startswith("Right! white holds 2")
+
+
+# -- what a learner reads outside the board: refusals, outcomes, towers, commentary -------
+
+def _refusal(game: Game, move: str) -> str:
+    with pytest.raises(TavreiError) as caught:
+        game.push(move)
+    return str(caught.value)
+
+
+REFUSALS = [   # (position or None, move, English, Russian)
+    (None, "d1xe1", "nothing may be placed on a volkhv (e1)",
+     "на e1 стоит волхв, а на него ничего ставить нельзя"),
+    (None, "e7-e5", "the tower on e7 is black's; it is white's move",
+     "на e7 стоят чёрные, а ход белых"),
+    (None, "e2(2)-e4", "the tower on e2 has 1 tavrel(s); cannot take 2",
+     "в башне на e2 всего 1 таврель — снять 2 нельзя"),
+    (None, "d1-d5", "the knyaz on d1 cannot move to d5", "князь с d1 не может пойти на d5"),
+    ("7v/8/8/8/4(rR)3/8/8/4V3 w - 0 1", "e4(1)-a4", "it would leave the volkhv attacked",
+     "после такого хода волхв окажется под боем"),
+    ("r3v2r/8/l7/8/8/8/8/R3V2R w - 0 1", "0-0", "short (0-0) castling is not legal here",
+     "короткая рокировка (0-0) здесь невозможна"),
+]
+
+
+@pytest.mark.parametrize(("position", "move", "english", "russian"), REFUSALS)
+def test_a_refused_move_is_explained_in_the_language_in_force(
+        position: str | None, move: str, english: str, russian: str) -> None:
+    game = Game(position=position)
+    before = game.position.string
+    assert english in _refusal(game, move)
+    set_language("ru")
+    said = _refusal(game, move)
+    assert russian in said, said
+    assert not re.search(r"[a-z]{3,}", said.replace(move, "")), said   # no English left
+    assert game.position.string == before                               # refused: unchanged
+
+
+def test_russian_plural_of_a_tower_height_in_a_refusal() -> None:
+    set_language("ru")
+    game = Game(position="4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1")
+    assert "всего 3 таврели — снять 5 нельзя" in _refusal(game, "d4(5)-d6")
+    game = Game(position="4v3/8/8/8/3(LsRSR)4/8/8/6V1 w - 0 1")
+    assert "всего 5 таврелей — снять 6 нельзя" in _refusal(game, "d4(6)-d6")
+
+
+def test_outcome_tower_and_reach_in_russian() -> None:
+    from tavrei_lab.data import recorded_game
+    from tavrei_lab.exercises import describe_tower, moves_from
+    game = Game()
+    game.play("e2-e4 d7-d5 e4xd5 d8xd5")
+    mate = Game()
+    mate.play(" ".join(recorded_game(3)["moves"]))
+    assert str(mate.outcome()) == "checkmate (black wins)"
+    assert describe_tower(game.position, "d5").endswith("(bottom -> top; black's tower)")
+    set_language("ru")
+    assert str(mate.outcome()) == "мат (победа чёрных)"
+    assert describe_tower(game.position, "d5") == (
+        "d5: ратник чёрных  /  ратник белых  /  князь чёрных    (снизу вверх; башня чёрных)")
+    assert describe_tower(game.position, "d4") == "d4: пусто"
+    assert describe_tower(game.position, "a1") == "a1: ратоборец белых (одна таврель, не башня)"
+    assert str(moves_from(None, "b1")) == "с b1: d2 a3 c3"
+
+
+def test_commentary_of_a_recorded_game_in_russian_by_plural() -> None:
+    from tavrei_lab.data import recorded_game
+    from tavrei_lab.exercises import commentary
+    game = Game()
+    game.play(" ".join(recorded_game(3)["moves"]))
+    english = commentary(game, 30)
+    assert english.endswith("takes the tower of 3 on e3 prisoner (3 enemy tavrels in it)")
+    set_language("ru")
+    lines = [commentary(game, ply) for ply in range(1, game.ply + 1)]
+    assert lines[29] == ("15... c5xe3: лучник чёрных с c5 уводит за собой башню высотой 2 и "
+                         "берёт в плен башню высотой 3 на e3 (в ней 3 неприятельские таврели)")
+    assert lines[-1].endswith("теперь это хелги чёрных — мат!")
+    for line in lines:                     # squares and moves aside, every word is Russian
+        words = re.sub(r"[a-h][1-8]|\([0-9]\)|x|-", " ", line.split(": ", 1)[1])
+        assert not re.search(r"[A-Za-z]{2,}", words), line

@@ -27,8 +27,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Color
+from tavrei_lab.core.tavrel import KING, PAWN, Color
 from tavrei_lab.errors import IllegalMoveError
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
@@ -83,8 +84,19 @@ class Outcome:
         return "1-0" if self.winner == 0 else "0-1"
 
     def __str__(self) -> str:
-        who = "draw" if self.winner is None else f"{COLOR_NAMES[self.winner]} wins"
-        return f"{self.termination} ({who})"
+        """"checkmate (white wins)"; in Russian "мат (победа белых)". A termination the
+        catalogue does not know (a record's own word) is shown as it was written."""
+        who = (_("draw") if self.winner is None
+               else _("white wins") if self.winner == 0 else _("black wins"))
+        return _("{termination} ({result})").format(termination=_termination(self.termination),
+                                                    result=who)
+
+
+def _termination(termination: str) -> str:
+    words = {"checkmate": _("checkmate"), "stalemate": _("stalemate"),
+             "threefold-repetition": _("threefold-repetition"),
+             "fifty-move-rule": _("fifty-move-rule"), "king-capture": _("king-capture")}
+    return words.get(termination, termination)
 
 
 @dataclass(frozen=True)
