@@ -63,14 +63,17 @@ def check_the_tree_view(page: Any, name: str) -> None:
                            "'.tavrei-tree-svg [data-node]').length > n",
                            arg=folded, timeout=15000)
     unfolded = _node_count(page)
-    assert "node 5" not in page.locator(".tavrei-tree-info").inner_text()
+    # (the board beside shows node 5 while the pointer is on it; it is not selected)
+    assert "selected" not in (page.get_attribute('.tavrei-tree-svg g[data-node="5"]',
+                                                 "class") or "").split()
+    assert "selected" in (page.get_attribute('.tavrei-tree-svg g[data-node="0"]',
+                                             "class") or "").split()
     # -- a double-click shows the position, and does not fold on its way
     node = page.locator('.tavrei-tree-svg g[data-node="5"] .shape')
     node.dblclick()
-    page.wait_for_function(
-        "() => (document.querySelector('.tavrei-tree-info') || {}).innerText"
-        " && document.querySelector('.tavrei-tree-info').innerText.includes('node 5')",
-        timeout=15000)
+    page.wait_for_function(     # (the info showed node 5 already: it is under the pointer)
+        "() => document.querySelector('.tavrei-tree-svg g[data-node=\"5\"]')"
+        ".classList.contains('selected')", timeout=15000)
     info = page.locator(".tavrei-tree-info").inner_text()
     assert re.search(r"moves: \S+", info)
     selected = page.get_attribute('.tavrei-tree-svg g[data-node="5"]', "class") or ""
