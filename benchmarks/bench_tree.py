@@ -30,7 +30,7 @@ from tavrei_lab.engine.perft import perft
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.render.tree import draw_svg
-from tavrei_lab.tree import build
+from tavrei_lab.tree import build, nodes_per_depth
 from tavrei_lab.tree.layout import layered_layout
 
 POSITION = "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"
@@ -65,7 +65,7 @@ def main() -> None:
     t_perft, t_build, t_layout, t_draw = (best[k] for k in ("perft", "build", "layout", "draw"))
     t_values, _ = _timed(build, game, DEPTH, values=True)
     nodes = G.number_of_nodes()
-    assert G.graph["nodes_per_depth"][-1] == leaves
+    assert nodes_per_depth(G)[-1] == leaves
     total = t_build + t_layout + t_draw
     print(f"position {POSITION}, depth {DEPTH}: {nodes} nodes, {leaves} leaves")
     print(f"{'plain perft':<34}{t_perft:9.3f} s   1.0x")

@@ -45,4 +45,26 @@ def __getattr__(name: str) -> object:
             "tavrei_lab has no Board: a game (python-chess's chess.Board) is "
             "tavrei_lab.Game(), and the board widget for a notebook is "
             "tavrei_lab.widgets.Board(game)", name=name)
+    hint = _MODULE_HABITS.get(name)
+    if hint is not None:
+        raise ChessHabitError(f"tavrei_lab has no {name}: {hint}", name=name)
     raise AttributeError(f"module 'tavrei_lab' has no attribute {name!r}", name=name)
+
+
+#: python-chess's module-level names, and where this package has each.
+_MODULE_HABITS = {
+    "svg": "tavrei_lab.render.board_svg(game) draws a board, as chess.svg.board does",
+    "pgn": "tavrei_lab.read_games(file) reads each game of a file in turn, "
+           "tavrei_lab.read_record(text) one game, and game.record() writes one",
+    "SQUARES": "squares are numbered on each variant's board: game.rules.geometry.names "
+               "lists their names",
+    "SQUARE_NAMES": "game.rules.geometry.names lists the board's square names",
+    "square_name": "game.rules.geometry.name(square) names a square of the game's board",
+    "parse_square": "game.rules.geometry.parse('e4') is the number of a square of the "
+                    "game's board",
+    "square": "game.rules.geometry.square(file, rank) numbers a square of the game's board",
+    "Piece": "a piece is a Tavrel (tavrei_lab.Tavrel); a square holds a tower of them: "
+             "game.position.tower(square)",
+    "STARTING_FEN": "Game() starts the Tavreli position; Game(variant).position.string is "
+                    "its position string",
+}

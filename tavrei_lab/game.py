@@ -85,6 +85,25 @@ class LegalMoves(list[Move]):
     def __call__(self) -> LegalMoves:
         return self
 
+    def count(self, *value: Any) -> int:
+        """``legal_moves.count()`` is how many (python-chess's generator has it);
+        ``count(move)``, as any list, how often ``move`` is in it."""
+        if not value:
+            return len(self)
+        return super().count(*value)
+
+
+class Ply(int):
+    """The number of plies, a number that may also be called: ``game.ply`` as this
+    package has it, ``game.ply()`` as python-chess's ``board.ply()`` has it (a plain
+    ``int`` there was "'int' object is not callable", no hint at all). Arithmetic
+    gives plain ints."""
+
+    __slots__ = ()
+
+    def __call__(self) -> int:
+        return int(self)
+
 
 #: python-chess's names on its Board, and how Tavreli's ``Game`` says each.
 CHESS_HABITS: dict[str, str] = {
@@ -117,6 +136,46 @@ CHESS_HABITS: dict[str, str] = {
     "mirror": "build the mirrored position string and start Game(text)",
     "unicode": "a notebook shows the game as a picture; render.board_svg(game.position) "
                "gives the SVG",
+    "fullmove_number": "the position holds it: game.position.fullmove_number",
+    "halfmove_clock": "the position holds it: game.position.halfmove_clock",
+    "ep_square": "the position holds it: game.position.ep_square (a square number or None)",
+    "has_legal_en_passant": "game.position.ep_square is the square an en passant "
+                            "capture may go to (None if none)",
+    "castling_rights": "castling rights are in the position string: game.position.string",
+    "has_castling_rights": "castling rights are in the position string: "
+                           "game.position.string",
+    "is_fifty_moves": "game.outcome(claim_draw=True) says whether the fifty-move rule ends "
+                      "the game (game.position.halfmove_clock counts toward it)",
+    "is_seventyfive_moves": "game.outcome() says whether the game ended, and how",
+    "is_capture": "tavrei_lab.tree.filters.is_capture(game.position, move)",
+    "gives_check": "tavrei_lab.tree.filters.gives_check(game.position, move)",
+    "checkers": "game.is_check() says whether the side to move is in check",
+    "attackers": "game.is_check() says whether the side to move is in check; the moves "
+                 "that capture are in game.legal_moves",
+    "is_attacked_by": "game.is_check() says whether the side to move is in check",
+    "king": "game.position.towers() maps each occupied square's name to its tower (the "
+            "king is a Tavrel in one of them)",
+    "root": "the position the game started from is game.start_position",
+    "color_at": "towers stand on squares: game.position.tower(square) (a tuple of "
+                "Tavrels, bottom first, each with its colour)",
+    "piece_type_at": "towers stand on squares: game.position.tower(square) (a tuple of "
+                     "Tavrels, bottom first, each with its kind)",
+    "pieces": "game.position.towers() maps each occupied square's name to its tower",
+    "set_piece_at": "positions are immutable: write the position string and start "
+                    "Game(text) (the board widget's Set position edits one by hand)",
+    "remove_piece_at": "positions are immutable: write the position string and start "
+                       "Game(text)",
+    "clear": "positions are immutable: write the position string and start Game(text)",
+    "clear_board": "positions are immutable: write the position string and start "
+                   "Game(text)",
+    "status": "a position is checked when it is read: Game(text) raises PositionError "
+              "naming what is wrong",
+    "is_valid": "a position is checked when it is read: Game(text) raises PositionError "
+                "naming what is wrong",
+    "lan": "game.san(move) gives the move text (Tavreli has one notation: 'e2-e4', "
+           "'d7(3)-g4')",
+    "uci": "game.san(move) gives the move text (Tavreli has one notation: 'e2-e4')",
+    "chess960": "Tavreli has no Chess960; other set-ups are variants: tavrei_lab.variants()",
 }
 
 #: Largest die seed a game accepts (in absolute value): it is written into the record's
@@ -285,9 +344,10 @@ class Game:
         return self._line_version
 
     @property
-    def ply(self) -> int:
-        """How many moves have been played (rolls are not plies)."""
-        return self._ply
+    def ply(self) -> Ply:
+        """How many moves have been played (rolls are not plies); ``game.ply()``, as
+        python-chess calls it, gives the same number."""
+        return Ply(self._ply)
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -384,7 +444,7 @@ class Game:
         if not self.is_chance_node():
             raise IllegalMoveError(f"@{face}: no die roll is due now "
                                    f"({self.position.turn_name} must move)",
-                                   move_text=f"@{face}", ply=self.ply + 1)
+                                   move_text=f"@{face}", ply=self._ply + 1)
         new = self.rules.apply_roll(self.position, face)
         self._append(Roll(face), new)
 
@@ -393,7 +453,7 @@ class Game:
         rng = rng or self.rng
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalMoveError("no die roll is due now", ply=self.ply + 1)
+            raise IllegalMoveError("no die roll is due now", ply=self._ply + 1)
         faces = [f for f, _ in outcomes]
         weights = [p for _, p in outcomes]
         face = rng.choices(faces, weights)[0]
@@ -492,7 +552,7 @@ class Game:
         try:
             for tok in tokens:
                 if deadline is not None and time.monotonic() > deadline:
-                    raise LimitError(f"replay stopped at ply {self.ply + 1}: it took more "
+                    raise LimitError(f"replay stopped at ply {self._ply + 1}: it took more "
                                      f"than {time_limit:g} s")
                 if tok.kind == "move":
                     played.append(self._push_text(tok.text, tok.spec))
@@ -529,8 +589,8 @@ class Game:
         try:
             self.apply_roll(face)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"ply {self.ply + 1}: roll @{face}: {exc.args[0]}",
-                                   move_text=f"@{face}", ply=self.ply + 1) from None
+            raise IllegalMoveError(f"ply {self._ply + 1}: roll @{face}: {exc.args[0]}",
+                                   move_text=f"@{face}", ply=self._ply + 1) from None
 
     def find_move(self, move: Move | str) -> Move:
         """The legal move here that ``move`` (a ``Move`` or move text) names.
@@ -550,7 +610,7 @@ class Game:
         if not isinstance(move, Move) or not all(
                 isinstance(x, int) for x in (move.from_square, move.count, move.to_square,
                                              move.promotion)):
-            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self.ply + 1)
+            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self._ply + 1)
         return self._match(move)
 
     def parse_move(self, text: str) -> Move:
@@ -585,7 +645,7 @@ class Game:
                 return m
         raise IllegalMoveError(self._why_illegal(move.from_square, move.count,
                                                  move.to_square, legal),
-                               move_text=self._safe_text(move), ply=self.ply + 1,
+                               move_text=self._safe_text(move), ply=self._ply + 1,
                                position=self.position.string)
 
     def _safe_text(self, move: Move) -> str:

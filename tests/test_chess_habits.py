@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,50 @@ def test_python_chess_names_spelt_otherwise_point_at_the_spelling(name: str,
     assert not hasattr(game, "no_such_name")   # other names: the plain AttributeError
     with pytest.raises(ChessHabitError, match=r"game\.parse_move\('e2e4'\)"):
         Move.from_uci("e2e4")
+
+
+def test_ply_is_a_number_and_a_call_as_python_chess_has_it() -> None:
+    """board.ply() was "'int' object is not callable" with no hint (game.ply is a
+    property here): both spellings give the number, on the game and on the widget."""
+    game = Game()
+    assert game.ply == 0 and game.ply() == 0
+    game.play("e2-e4 e7-e5")
+    assert game.ply == game.ply() == 2 and type(game.ply + 1) is int
+    assert f"{game.ply}" == "2" and str(game.ply()) == "2"
+    from tavrei_lab.widgets import Board
+    board = Board(game)
+    seen: list[int] = []
+    board.observe(lambda change: seen.append(change["new"]), "ply")
+    assert board.ply == board.ply() == 2
+    board.play("g1-f3")
+    assert seen == [3] and board.ply() == 3 == game.ply()
+
+
+def test_more_python_chess_names_point_at_the_spelling() -> None:
+    """The 45 guesses again, on names the issue did not list: each is a ChessHabitError
+    (an AttributeError) naming the spelling here, or works."""
+    game = Game()
+    assert game.legal_moves.count() == 39 == len(game.legal_moves)
+    assert game.legal_moves.count(game.legal_moves[0]) == 1       # still a list's count
+    for name, spelling in [
+            ("fullmove_number", "game.position.fullmove_number"),
+            ("halfmove_clock", "game.position.halfmove_clock"),
+            ("is_fifty_moves", "claim_draw=True"), ("is_capture", "filters.is_capture"),
+            ("gives_check", "filters.gives_check"), ("root", "game.start_position"),
+            ("checkers", "game.is_check()"), ("clear", "Game(text)"),
+            ("status", "PositionError"), ("lan", "game.san(move)"),
+            ("color_at", "game.position.tower"), ("castling_rights", "position string")]:
+        with pytest.raises(ChessHabitError, match=re.escape(spelling)):
+            getattr(game, name)
+    with pytest.raises(ChessHabitError, match=r"game\.san\(move\)"):
+        game.legal_moves[0].uci()
+    for name, spelling in [("svg", "render.board_svg"), ("pgn", "read_games"),
+                           ("square_name", "geometry.name"),
+                           ("parse_square", "geometry.parse")]:
+        with pytest.raises(ChessHabitError, match=re.escape(spelling)):
+            getattr(tavrei_lab, name)
+    assert game.rules.geometry.parse("e4") == 28
+    assert game.rules.geometry.name(28) == "e4"
 
 
 def test_tavrei_lab_board_names_game_and_the_widget() -> None:

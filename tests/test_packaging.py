@@ -231,8 +231,9 @@ def test_svg_pictures_and_networkx_writers_with_the_wheel_alone(wheel_venv: Path
             "assert board_svg(Game().position)._repr_svg_().startswith('<svg')\n"
             "import json, networkx as nx\nfrom tavrei_lab.tree import build\n"
             "G = build(Game(), 2)\njson.dumps(nx.node_link_data(G, edges='edges'))\n"
-            "nx.write_gexf(G, 'tree.gexf')\n"
-            "from tavrei_lab.tree.export import write_graphml\nwrite_graphml(G, 'tree.graphml')\n")
+            "json.dumps(nx.node_link_data(build(Game(), 2)))\n"
+            "nx.write_gexf(G, 'tree.gexf')\nnx.write_graphml(G, 'tree.graphml')\n"
+            "from tavrei_lab.tree.export import write_graphml\nwrite_graphml(G, 'own.graphml')\n")
     run = _outside(wheel_venv, "python", "-c", code, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
 

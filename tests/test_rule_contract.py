@@ -36,7 +36,7 @@ from tavrei_lab.rules.base import (
 from tavrei_lab.rules.die import DieRules
 from tavrei_lab.rules.registry import register_rule_module
 from tavrei_lab.rules.stacking import TowerChessRules
-from tavrei_lab.tree import build
+from tavrei_lab.tree import build, nodes_per_depth
 from tavrei_lab.variant import load_variant
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rule-modules.md"
@@ -172,7 +172,7 @@ def test_a_minimal_module_counts_draws_and_hashes(race_file: str) -> None:
     game = Game(race_file)
     assert [perft(game.rules, game.position, d) for d in (1, 2, 3)] == [4, 16, 64]
     tree = build(game, 2, values=False)
-    assert tree.graph["nodes_per_depth"] == [1, 4, 16]
+    assert nodes_per_depth(tree) == [1, 4, 16]
     svg = board_svg(game.position)
     assert svg.startswith("<svg") and 'data-square="a2"' in svg and "pawn" in svg
     child = game.rules.apply(game.position, game.legal_moves()[0])

@@ -17,7 +17,14 @@ from tavrei_lab.engine.perft import perft
 from tavrei_lab.errors import LimitError, NotationError, PositionError
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import write_position
-from tavrei_lab.tree import build, minimax, moves_to, position_at
+from tavrei_lab.tree import (
+    build,
+    minimax,
+    moves_to,
+    nodes_per_depth,
+    position_at,
+    principal_variation,
+)
 from tavrei_lab.tree.filters import as_filter, is_capture, is_split
 from tavrei_lab.tree.nodes import collector_paused
 from tests.conftest import SHARED
@@ -64,19 +71,19 @@ PLAYABLE = [p for p in SPECIAL["positions"] if not p["label"].startswith("set-up
 def test_nodes_per_depth_equal_the_independent_initial_figures(games_data: dict) -> None:
     figures = games_data["initial_position_perft"]
     G = build(Game(), 2, values=False)
-    assert G.graph["nodes_per_depth"] == [1, figures["1"], figures["2"]] == [1, 39, 1519]
-    assert build(Game("orthodox"), 3, values=False).graph["nodes_per_depth"] == \
+    assert nodes_per_depth(G) == [1, figures["1"], figures["2"]] == [1, 39, 1519]
+    assert nodes_per_depth(build(Game("orthodox"), 3, values=False)) == \
         [1, 20, 400, 8902]
     die = read_table(PERFT_DIR / "gavrilov-die.perft", "gavrilov-die")
     start = next(e for e in die if e.ident == "start")
     expected = [1] + [count for depth, count in sorted(start.figures) if depth <= 2]
-    assert build(Game("gavrilov-die"), 2, values=False).graph["nodes_per_depth"] == expected
+    assert nodes_per_depth(build(Game("gavrilov-die"), 2, values=False)) == expected
 
 
 @pytest.mark.parametrize("case", PLAYABLE, ids=[p["label"][:40] for p in PLAYABLE])
 def test_nodes_per_depth_equal_the_independent_special_figures(case: dict) -> None:
     G = build(Game("tavreli", case["position"]), 2, values=False)
-    assert G.graph["nodes_per_depth"] == [1, *case["perft"][:2]]
+    assert nodes_per_depth(G) == [1, *case["perft"][:2]]
 
 
 # And, where no independent figure exists, the tree and perft (two traversals) agree.
@@ -95,7 +102,7 @@ def test_nodes_per_depth_equal_perft(variant: str, position: str | None, moves: 
         game.play(moves)
     G = build(game, depth, values=False)
     assert not G.graph["truncated"]
-    assert G.graph["nodes_per_depth"] == perft_table(game, depth)
+    assert nodes_per_depth(G) == perft_table(game, depth)
 
 
 def test_nodes_per_depth_through_the_cli_equal_perft() -> None:
@@ -164,7 +171,7 @@ def test_terminal_nodes_and_mate_values() -> None:
         ("terminal", "1-0", "checkmate")
     assert G.out_degree(mate[0]) == 0
     assert G.graph["value"] == MATE - 1
-    assert G.graph["principal_variation"] == ["a1-a8"]
+    assert principal_variation(G) == ["a1-a8"]
 
 
 def test_chance_probabilities_sum_to_one_and_rolls_are_not_plies() -> None:
@@ -212,11 +219,11 @@ def test_filters_apply_at_every_ply_and_root_moves_only_at_the_first() -> None:
     game = Game()
     game.play("e2-e4 d7-d5")
     G = build(game, 2, moves="captures", values=False)
-    assert G.graph["nodes_per_depth"][1] == 1           # e4xd5 is white's only capture
+    assert nodes_per_depth(G)[1] == 1           # e4xd5 is white's only capture
     assert all("x" in G.edges[e]["move"] for e in G.edges)
     H = build(game, 2, root_moves="captures", values=False)
     assert H.out_degree(0) == 1
-    assert H.graph["nodes_per_depth"][2] > 1            # every black answer
+    assert nodes_per_depth(H)[2] > 1            # every black answer
 
 
 def test_bad_filters_depths_and_starts_are_refused() -> None:
@@ -265,7 +272,7 @@ def test_expectiminimax_value_of_a_die_position_equals_the_hand_computation() ->
         assert G.graph["value"] == pytest.approx(0.5)
         by_face = {G.edges[0, c]["face"]: G.nodes[c]["value"] for c in G.successors(0)}
         assert by_face == pytest.approx({"K": 1, "Q": 1, "R": 1, "B": 0, "N": 0, "P": 0})
-        assert G.graph["principal_variation"] == ["@K", "a3xc3"]
+        assert principal_variation(G) == ["@K", "a3xc3"]
 
 
 def test_alphabeta_gives_the_minimax_value_with_fewer_evaluations() -> None:
@@ -287,7 +294,7 @@ def test_alphabeta_gives_the_minimax_value_with_fewer_evaluations() -> None:
     pv = [n for n, d in pruned.nodes(data=True) if d.get("pv")]
     leaf = [n for n in pv if pruned.out_degree(n) == 0]
     assert len(leaf) == 1 and pruned.nodes[leaf[0]]["value"] == pruned.graph["value"]
-    assert moves_to(pruned, leaf[0]) == pruned.graph["principal_variation"]
+    assert moves_to(pruned, leaf[0]) == principal_variation(pruned)
     # exact minimax: every inner node's value is the best of its children's
     for n, d in full.nodes(data=True):
         kids = [full.nodes[c]["value"] for c in full.successors(n)]
@@ -297,10 +304,10 @@ def test_alphabeta_gives_the_minimax_value_with_fewer_evaluations() -> None:
 
 def test_minimax_recomputes_and_clears_old_marks() -> None:
     G = build(Game(), 2, values=False)
-    assert "value" not in G.nodes[0] and G.graph["principal_variation"] == []
+    assert "value" not in G.nodes[0] and principal_variation(G) == []
     minimax(G, evaluate=lambda p: 0.0)
     assert G.graph["value"] == 0.0
-    first = list(G.graph["principal_variation"])
+    first = list(principal_variation(G))
     minimax(G, evaluate=prisoners_held, alphabeta=False)
     assert all("value" in d and not d.get("pruned") for _, d in G.nodes(data=True))
     # without alpha-beta nothing is cut short: every value is exact, none only a bound
@@ -390,28 +397,84 @@ def test_tree_work_pauses_the_garbage_collector_and_restores_it() -> None:
     assert gc.isenabled()
 
 
+def _plain_trees() -> dict[str, object]:
+    import warnings
+
+    from tavrei_lab.tree.tactics import find_all
+    played = Game()
+    played.play("e2-e4 d7-d5")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trees = {"values": build(Game("tavreli-no-split"), 2),
+                 "no values": build(Game(), 1, values=False),
+                 "die": build(Game("gavrilov-die", DIE_POSITION), 2),
+                 "cut": build(Game(), 3, max_nodes=300),
+                 "history": build(played, 1),
+                 "filtered": build(Game(), 2, moves="captures,checks", root_moves="splits")}
+    for name, tactic in find_all(Game("gavrilov-die", DIE_POSITION)).items():
+        if tactic.tree is not None:
+            trees[f"tactic {name}"] = tactic.tree
+    return trees
+
+
 def test_networkx_own_writers_take_a_built_tree(tmp_path: Path) -> None:
-    """Issue 26.6: plain data in the graph (the variant as data, no rule object, no None)."""
+    """Issue 26.6: plain scalars in the graph (the variant as data, no rule object, no
+    None, no list), so node-link JSON, GraphML and GEXF all take a tree as it is."""
     import networkx as nx
 
-    game = Game("tavreli-no-split")
-    G = build(game, 2)
-    assert "rules" not in G.graph
-    for data in [G.graph, *(d for _, d in G.nodes(data=True)),
-                 *(d for _, _, d in G.edges(data=True))]:
-        assert None not in data.values()
+    from tavrei_lab.tree import history
+    from tavrei_lab.tree.nodes import position_at, rules_of
+    for name, G in _plain_trees().items():
+        assert isinstance(G, nx.DiGraph)
+        assert "rules" not in G.graph
+        for data in [G.graph, *(d for _, d in G.nodes(data=True)),
+                     *(d for _, _, d in G.edges(data=True))]:
+            bad = {k: v for k, v in data.items() if not isinstance(v, (str, int, float))}
+            assert not bad, (name, bad)
+        text = json.dumps(nx.node_link_data(G, edges="edges"))
+        back = nx.node_link_graph(json.loads(text), edges="edges")
+        nx.write_graphml(G, tmp_path / "tree.graphml")
+        nx.write_gexf(G, tmp_path / "tree.gexf")
+        from_graphml = nx.DiGraph(nx.read_graphml(tmp_path / "tree.graphml", node_type=int))
+        assert nx.read_gexf(tmp_path / "tree.gexf").number_of_nodes() == G.number_of_nodes()
+        for H in (back, from_graphml):     # read back: the same lists, the same positions
+            assert nodes_per_depth(H) == nodes_per_depth(G), name
+            assert principal_variation(H) == principal_variation(G), name
+            assert history(H) == history(G), name
+            leaf = max(G.nodes, key=lambda n: G.nodes[n]["depth"])
+            assert position_at(H, leaf) == position_at(G, leaf), name
+    G = build(Game("tavreli-no-split"), 2)
     back = nx.node_link_graph(json.loads(json.dumps(nx.node_link_data(G, edges="edges"))),
                               edges="edges")
-    nx.write_gexf(G, tmp_path / "tree.gexf")
-    assert nx.read_gexf(tmp_path / "tree.gexf").number_of_nodes() == G.number_of_nodes()
     # a tree read back knows its rules from the data alone: the variant's definition
-    from tavrei_lab.tree.nodes import position_at, rules_of
     rebuilt = rules_of(back)
-    assert rebuilt is not game.rules and rebuilt.variant.id == "tavreli-no-split"
+    assert rebuilt.variant.id == "tavreli-no-split"
     assert rules_of(back) is rebuilt   # rebuilt once, then kept
-    leaf = max(G.nodes, key=lambda n: G.nodes[n]["depth"])
-    assert position_at(back, leaf) == position_at(G, leaf)
-    assert rules_of(G) is game.rules
+
+
+def test_the_graph_sequences_are_movetext_and_counts(tmp_path: Path) -> None:
+    """The principal variation and the history are playable movetext; the list forms
+    come from tree.nodes_per_depth / principal_variation / history, also for a tree
+    exported as lists by an older tavrei_lab."""
+    from tavrei_lab.tree import history
+    from tavrei_lab.tree.export import read_graphml
+    played = Game()
+    played.play("e2-e4 d7-d5")
+    G = build(played, 2)
+    assert G.graph["history"] == "e2-e4 d7-d5" and history(G) == ["e2-e4", "d7-d5"]
+    assert G.graph["nodes_per_depth"] == " ".join(map(str, nodes_per_depth(G)))
+    replay = Game()
+    replay.play(G.graph["history"])
+    replay.play(G.graph["principal_variation"])
+    assert replay.ply == 4
+    G.graph.update(nodes_per_depth=[1, 2], principal_variation=["e4xd5"], history=[])
+    assert nodes_per_depth(G) == [1, 2] and principal_variation(G) == ["e4xd5"]
+    old = tmp_path / "old.graphml"      # an older export: lists as JSON text
+    old.write_text('<?xml version="1.0"?><graphml xmlns="http://graphml.graphdrawing.org/'
+                   'xmlns"><key id="d0" for="graph" attr.name="nodes_per_depth" '
+                   'attr.type="string"/><graph edgedefault="directed"><data key="d0">'
+                   '[1, 39]</data><node id="0"/></graph></graphml>', encoding="utf-8")
+    assert nodes_per_depth(read_graphml(old)) == [1, 39]
 
 
 def test_a_cut_tree_warns_and_a_long_build_shows_tqdm_progress(capsys) -> None:

@@ -92,7 +92,7 @@ def test_drawing_shapes_labels_values_and_pv(die_tree: nx.DiGraph) -> None:
         assert ("pv" in g.attrib["class"].split()) == bool(data.get("pv"))
     assert svg.count(">@K 1/6<") == 1 and svg.count(">@B 1/6<") == 1
     assert ">a3xc3<" in svg
-    assert svg.count('class="edge pv"') == len(G.graph["principal_variation"])
+    assert svg.count('class="edge pv"') == len(G.graph["principal_variation"].split())
     root_value = value_text(G.graph["value"])    # the root's expectiminimax value
     assert re.search(r'data-node="0"><title>[^<]*</title><polygon[^>]*/><text[^>]*>'
                      + re.escape(root_value) + "<", svg)

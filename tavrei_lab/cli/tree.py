@@ -29,6 +29,7 @@ from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.render.tree import MAX_DRAWN_NODES
 from tavrei_lab.tree.build import DEFAULT_MAX_NODES, MAX_TREE_NODES, TreeCutWarning, build
 from tavrei_lab.tree.filters import FILTERS, looks_like_filter
+from tavrei_lab.tree.nodes import nodes_per_depth, principal_variation
 from tavrei_lab.tree.values import value_text
 
 #: How long ``tree`` grows by default, and the most it may be told to (seconds).
@@ -92,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
                   progress=_progress if wants_progress_lines(args) else False,
                   evaluate=_evaluate_until(time.monotonic() + args.time_limit,
                                            args.time_limit))
-    counts = G.graph["nodes_per_depth"]
-    pv = G.graph.get("principal_variation", [])
+    counts = nodes_per_depth(G)
+    pv = principal_variation(G)
     note = _why_alone(G, game, flt)
     if args.svg:
         from tavrei_lab.render.tree import draw_svg

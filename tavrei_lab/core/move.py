@@ -40,6 +40,13 @@ class Move(NamedTuple):
             f"game.parse_move({text!r}) gives the legal Move (text like 'e2-e4')",
             name="from_uci")
 
+    def uci(self) -> str:
+        """python-chess's habit, pointed at this package's spelling."""
+        raise ChessHabitError(
+            "Move has no uci(): a move's text needs its position, so the game writes it: "
+            "game.san(move), or str(move) for a move from game.legal_moves ('e2-e4')",
+            name="uci")
+
     @property
     def key(self) -> tuple[int, int, int]:
         """The (from, count, to) triple that perft counts once."""

@@ -18,15 +18,18 @@ from tavrei_lab.tree.build import (
     DEFAULT_MAX_NODES,
     TreeCutWarning,
     build,
+    history,
     moves_to,
     nodes_per_depth,
     path_to,
     position_at,
+    principal_variation,
 )
 from tavrei_lab.tree.filters import FILTERS, MoveFilter, as_filter
 from tavrei_lab.tree.values import expectiminimax, minimax
 
 __all__ = [
     "DEFAULT_MAX_NODES", "FILTERS", "MoveFilter", "TreeCutWarning", "as_filter", "build",
-    "expectiminimax", "minimax", "moves_to", "nodes_per_depth", "path_to", "position_at",
+    "expectiminimax", "history", "minimax", "moves_to", "nodes_per_depth", "path_to",
+    "position_at", "principal_variation",
 ]

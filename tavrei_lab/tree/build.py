@@ -32,10 +32,15 @@ turn starts; without a module perft, every node but the chance nodes), ``truncat
 filter's name, and, once values are computed (``tavrei_lab.tree.values``),
 ``value`` and ``principal_variation``; ``variant_data`` holds the variant's whole
 definition as JSON text, from which ``position_at`` rebuilds the rules (once: they
-are cached beside the graph). Everything in the graph is plain data with no None
-(a node's ``outcome`` is ``""`` while the game goes on, ``cut_by`` is ``""`` for a
-whole tree), so ``json.dumps(nx.node_link_data(G))`` and ``nx.write_gexf`` take it as
-it is.
+are cached beside the graph). Everything in the graph is a plain number or text
+with no None and no list (a node's ``outcome`` is ``""`` while the game goes on,
+``cut_by`` is ``""`` for a whole tree), so networkx's own writers --
+``json.dumps(nx.node_link_data(G))``, ``nx.write_graphml``, ``nx.write_gexf`` -- take
+it as it is: GraphML and GEXF know no lists. So the graph's sequences are text,
+space-separated: ``nodes_per_depth`` ("1 39 1519"), ``principal_variation`` and
+``history`` (the moves played before the root), as movetext -- ``game.play(...)``
+takes them as they are; ``nodes_per_depth(G)``, ``principal_variation(G)`` and
+``history(G)`` give them as lists.
 
 The tree is a *tree*, not a graph of positions: a position reached by two
 move orders appears twice, as in perft.
@@ -63,10 +68,12 @@ from tavrei_lab.tree.filters import as_filter, every
 from tavrei_lab.tree.nodes import (
     collector_paused,
     describe_rules,
+    history,
     moves_to,
     nodes_per_depth,
     path_to,
     position_at,
+    principal_variation,
     root_of,
 )
 from tavrei_lab.tree.values import minimax
@@ -151,8 +158,8 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
 
     >>> from tavrei_lab import Game
     >>> G = build(Game(), 2, values=False)
-    >>> G.graph["nodes_per_depth"]
-    [1, 39, 1519]
+    >>> G.graph["nodes_per_depth"], nodes_per_depth(G)
+    ('1 39 1519', [1, 39, 1519])
     >>> G.nodes[0]["type"], G.nodes[0]["turn"], G.edges[0, 1]["move"]
     ('decision', 'white', 'a1xa2')
     """
@@ -183,7 +190,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     describe_rules(G, rules)
     G.graph.update({
         "root_position": write_position(root),
-        "history": history, "depth": depth, "filter": keep.name,
+        "history": " ".join(history), "depth": depth, "filter": keep.name,
         "root_filter": keep_first.name if keep_first is not None else "",
         "max_nodes": max_nodes if max_nodes is not None else MAX_TREE_NODES,
         "truncated": False, "cut_by": "",
@@ -280,13 +287,14 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                       f"{G.graph['cut_by']} before depth {depth}: its cut nodes are marked "
                       "cut=True (raise max_nodes or time_limit, or filter the moves)",
                       TreeCutWarning, stacklevel=2)
-    G.graph["nodes_per_depth"] = counts
-    G.graph["principal_variation"] = []
+    G.graph["nodes_per_depth"] = " ".join(map(str, counts))
+    G.graph["principal_variation"] = ""
     if values:
         minimax(G, evaluate=evaluate, alphabeta=alphabeta)
     return G
 
 
 # the node helpers are tree.nodes'; their names stay importable from here
-__all__ = ["DEFAULT_MAX_NODES", "MAX_DEPTH", "MAX_TREE_NODES", "build", "moves_to",
-           "nodes_per_depth", "path_to", "position_at", "root_of"]
+__all__ = ["DEFAULT_MAX_NODES", "MAX_DEPTH", "MAX_TREE_NODES", "build", "history",
+           "moves_to", "nodes_per_depth", "path_to", "position_at", "principal_variation",
+           "root_of"]

@@ -1,12 +1,12 @@
 """Writing a tree out: node-link JSON (for D3 and friends) and GraphML (for Gephi, yEd).
 
-A tree from ``build`` holds plain data only (the variant as data, no None), so
-networkx's own writers take it as it is -- ``json.dumps(nx.node_link_data(G))``,
-``nx.write_gexf`` -- and these are thin: GraphML alone knows no lists, so
-``portable`` (with ``lists_as_text``) writes the graph's lists (the principal
-variation, the depth counts, the moves played before the root) as JSON text, and
-``read_graphml`` turns them back. ``portable`` also makes any hand-edited tree
-writable (a None becomes ``""``, anything else its text).
+A tree from ``build`` holds plain numbers and text only (the variant as data, no
+None, its sequences as space-separated text), so networkx's own writers take it as
+it is -- ``json.dumps(nx.node_link_data(G))``, ``nx.write_graphml``,
+``nx.write_gexf`` -- and these are thin. ``portable`` makes any hand-edited tree
+writable too (a None becomes ``""``, a list its items space-separated -- or, with
+``lists_as_text``, as JSON text -- anything else its text); ``read_graphml`` reads
+integer nodes, and takes the JSON-text lists older exports wrote.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import networkx as nx
 
 from tavrei_lab.core.files import write_atomically
 
-#: Graph attributes that are lists, written as JSON text in GraphML.
+#: Graph attributes that are sequences (space-separated text; JSON text in older GraphML).
 _LIST_KEYS = ("principal_variation", "nodes_per_depth", "history")
 #: Graph attributes that never leave Python (a tree from before the graph held only data).
 _PRIVATE = ("rules",)
@@ -32,7 +32,9 @@ def _safe(value: Any, *, lists_as_text: bool) -> Any:
         return value
     if isinstance(value, (list, tuple)):
         items = [_safe(v, lists_as_text=False) for v in value]
-        return json.dumps(items, ensure_ascii=False) if lists_as_text else items
+        if lists_as_text:
+            return json.dumps(items, ensure_ascii=False)
+        return " ".join(str(v) for v in items)
     return str(value)
 
 
@@ -55,7 +57,7 @@ def to_node_link(G: nx.DiGraph) -> dict[str, Any]:
     >>> from tavrei_lab.tree import build
     >>> data = to_node_link(build(Game(), 1, values=False))
     >>> len(data["nodes"]), len(data["edges"]), data["graph"]["nodes_per_depth"]
-    (40, 39, [1, 39])
+    (40, 39, '1 39')
     """
     return nx.node_link_data(portable(G), edges="edges")
 
@@ -71,16 +73,21 @@ def write_json(G: nx.DiGraph, path: str | Path) -> None:
 
 
 def write_graphml(G: nx.DiGraph, path: str | Path) -> None:
-    """Write GraphML to ``path`` (lists in graph attributes as JSON text)."""
-    nx.write_graphml(portable(G, lists_as_text=True), str(path))
+    """Write GraphML to ``path`` (a tree from ``build`` needs nothing: this also takes a
+    hand-edited one, and writes the file atomically)."""
+    import io
+    buffer = io.BytesIO()
+    nx.write_graphml(portable(G), buffer)
+    write_atomically(path, buffer.getvalue())
 
 
 def read_graphml(path: str | Path) -> nx.DiGraph:
     """Read a tree written by ``write_graphml``: integer nodes, lists restored."""
     H = nx.read_graphml(str(path), node_type=int)
     for key in _LIST_KEYS:
-        if isinstance(H.graph.get(key), str):
-            H.graph[key] = json.loads(H.graph[key])
+        value = H.graph.get(key)
+        if isinstance(value, str) and value.startswith("["):     # an older export
+            H.graph[key] = " ".join(str(v) for v in json.loads(value))
     return nx.DiGraph(H)
 
 

@@ -72,9 +72,31 @@ def moves_to(G: nx.DiGraph, node: int) -> list[str]:
     return [G.edges[a, b]["label"] for a, b in zip(path, path[1:])]
 
 
+def _words(value: Any) -> list[str]:
+    """A sequence the graph keeps as space-separated text (a list, from a graph made
+    before the graph held only text, or read from an old export, is taken too)."""
+    if isinstance(value, str):
+        return value.split()
+    return [str(v) for v in value or ()]
+
+
 def nodes_per_depth(G: nx.DiGraph) -> list[int]:
-    """How many non-chance nodes the tree has at each ply, depth 0 first."""
-    return list(G.graph["nodes_per_depth"])
+    """How many non-chance nodes the tree has at each ply, depth 0 first.
+
+    ``G.graph["nodes_per_depth"]`` holds them as text ("1 39 1519"): GraphML and GEXF
+    take no lists (see ``tree.build``).
+    """
+    return [int(n) for n in _words(G.graph["nodes_per_depth"])]
+
+
+def principal_variation(G: nx.DiGraph) -> list[str]:
+    """The principal variation's move texts (rolls as ``@F``); [] before values."""
+    return _words(G.graph.get("principal_variation", ""))
+
+
+def history(G: nx.DiGraph) -> list[str]:
+    """The move texts played before the tree's root (from the game it was grown from)."""
+    return _words(G.graph.get("history", ""))
 
 
 def root_of(G: nx.DiGraph) -> int:
@@ -105,5 +127,5 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["collector_paused", "moves_to", "nodes_per_depth", "path_to", "position_at",
-           "root_of"]
+__all__ = ["collector_paused", "history", "moves_to", "nodes_per_depth", "path_to",
+           "position_at", "principal_variation", "root_of"]

@@ -22,8 +22,10 @@ volkhv) -- and turned round for black.
 
 The principal variation follows the best child from the root; at a chance
 node it follows the most probable face (the first of equals). Its nodes and
-edges get ``pv=True``; ``G.graph["principal_variation"]`` lists its move texts
-(rolls as ``@F``) and ``G.graph["value"]`` the root value.
+edges get ``pv=True``; ``G.graph["principal_variation"]`` holds its move texts
+(rolls as ``@F``) as movetext, space-separated (text, so GraphML takes the graph;
+``tree.principal_variation(G)`` gives the list), and ``G.graph["value"]`` the root
+value.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
     >>> G = build(Game(), 1, values=False)
     >>> minimax(G, evaluate=lambda p: 0.0)
     0.0
-    >>> len(G.graph["principal_variation"])
+    >>> len(G.graph["principal_variation"].split())
     1
     """
     score = engine_evaluate if evaluate is None else evaluate
@@ -121,7 +123,7 @@ def minimax(G: nx.DiGraph, *, evaluate: Callable[[Position], float] | None = Non
         nodes[child]["pv"] = True
         pv.append(edge["label"])
         node = child
-    G.graph["principal_variation"] = pv
+    G.graph["principal_variation"] = " ".join(pv)   # text: GraphML takes no lists
     return value
 
 

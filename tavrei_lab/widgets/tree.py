@@ -54,7 +54,7 @@ from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.board import board_svg
 from tavrei_lab.render.towers import tower_shelf
 from tavrei_lab.render.tree import draw_svg
-from tavrei_lab.tree.nodes import moves_to, path_to, position_at, root_of
+from tavrei_lab.tree.nodes import history, moves_to, path_to, position_at, root_of
 from tavrei_lab.tree.values import value_text
 from tavrei_lab.widgets.esm import widget_module
 
@@ -304,7 +304,7 @@ class TreeView:
         self.board.value = board_svg(position, lastmove=lastmove, size=self.board_size,
                                      language=self.language)
         self.shelf.value = tower_shelf(position, language=self.language)
-        before = " ".join(self.G.graph.get("history") or [])
+        before = " ".join(history(self.G))
         lines = [f"<b>node {node}</b>: {html.escape(data.get('type', ''))}, "
                  f"{html.escape(data.get('turn', ''))} to "
                  f"{'roll' if data.get('type') == 'chance' else 'move'}"]
