@@ -89,7 +89,10 @@ def speaking(language: str | None) -> Iterator[str]:
     A board made with ``language="ru"`` builds its texts inside this, so one
     Russian board sits beside English ones in the same notebook.
     """
-    token = _chosen.set(None if language is None else _checked(language))
+    if language is None:          # nothing asked: an outer block's language stays in force
+        yield get_language()
+        return
+    token = _chosen.set(_checked(language))
     try:
         yield get_language()
     finally:

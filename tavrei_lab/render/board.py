@@ -958,7 +958,8 @@ def _draw_split_count(r: Renderer, parent: Any, origin: tuple[float, float], nam
     """A pill at the bottom right of the selected square: "take 2 of 5" (``k``: larger)."""
     x, y = origin
     g = r.group(parent, {"class": "split-count", "data-square": name, "data-count": count})
-    r.title(g, f"take the top {count} of {height}")
+    r.title(g, ngettext("take the top {count} of {height}", "take the top {count} of {height}",
+                        height).format(count=count, height=height))
     r.rect(g, round(x + SQUARE - 19 * k, 2), round(y + SQUARE - 10 * k, 2), round(18 * k, 2),
            round(9 * k, 2),
            {"rx": round(4.5 * k, 2), "fill": theme.split, "stroke": theme.badge_text,

@@ -21,6 +21,7 @@ from typing import Any
 
 from tavrei_lab.core.pieces import ORTHODOX_PIECES, TAVRELI_PIECES
 from tavrei_lab.errors import RenderError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.glyphs import BOX, GlyphSet, draw_glyph, glyph_group_attrs
 from tavrei_lab.render.theme import DEFAULT_THEME, Theme
@@ -44,6 +45,20 @@ def face_kind(face: str, pieces: Any = None) -> int:
                       f"({', '.join(sorted(SKIP_MARKS))})")
 
 
+def die_title(face: str, color: int | None, skip: bool, passes: bool) -> str:
+    """The die's tooltip in the language in force: whose roll, the face, a pass."""
+    if skip:
+        said = (_("die: white rolled skip (the turn passes)"),
+                _("die: black rolled skip (the turn passes)"), _("die: skip (the turn passes)"))
+    elif passes:
+        said = (_("die: white rolled {face} (passes the turn)"),
+                _("die: black rolled {face} (passes the turn)"),
+                _("die: {face} (passes the turn)"))
+    else:
+        said = (_("die: white rolled {face}"), _("die: black rolled {face}"), _("die: {face}"))
+    return said[2 if color is None else color].format(face=face)
+
+
 def draw_die(renderer: Renderer, parent: Any, x: float, y: float, side: float, face: str,
              theme: Theme, pieces: Any = None, family: str | None = None,
              passes: bool = False, color: int | None = None, css: str = "") -> Any:
@@ -59,13 +74,10 @@ def draw_die(renderer: Renderer, parent: Any, x: float, y: float, side: float, f
     kind = 0 if skip else face_kind(face, pieces)
     classes = " ".join(filter(None, ["die skip" if skip or passes else "die", css]))
     attrs = {"class": classes, "data-face": "skip" if skip else face.upper()}
-    who = ""
     if color is not None:
         attrs["data-color"] = ("white", "black")[color]
-        who = ("white", "black")[color] + " rolled "
     g = renderer.group(parent, attrs)
-    renderer.title(g, f"die: {who}skip (the turn passes)" if skip
-                   else f"die: {who}{face.upper()}" + (" (passes the turn)" if passes else ""))
+    renderer.title(g, die_title(face.upper(), color, skip, passes))
     renderer.rect(g, x, y, side, side, {"rx": side * 0.16, "fill": theme.die_fill,
                                         "stroke": theme.die_outline,
                                         "stroke-width": side * 0.04})

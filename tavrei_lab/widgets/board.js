@@ -335,6 +335,25 @@ function render({ model, el }) {
     d.textContent = text;
     return d.innerHTML;
   }
+  // The inspector's words come from Python in the board's language (`words`);
+  // English stands in for any that is missing.
+  const ENGLISH = {
+    one: "one tavrel", pick: "pick it up", whole: "take the whole tower",
+    top_tip: "take the top {n} (from here up)", all: "all", top: "top {n}",
+    point: "Point at a tower to see every tavrel in it.", legend: "Strip letters",
+    in_text: "{letter} in move text", promoted: "promoted",
+  };
+  function word(key, fill) {
+    const words = model.get("words") || {};
+    let text = typeof words[key] === "string" ? words[key] : ENGLISH[key];
+    for (const [k, v] of Object.entries(fill || {})) text = text.split(`{${k}}`).join(String(v));
+    return text;
+  }
+  function towerWords(h) {
+    const towers = (model.get("words") || {}).tower || {};
+    return towers[String(h)] ||
+      `tower of ${h}, as it stands: top tavrel first, bottom one last`;
+  }
   function renderInspector() {
     if (!model.get("inspector")) { aside.style.display = "none"; return; }
     aside.style.display = "";
@@ -350,37 +369,42 @@ function render({ model, el }) {
       const h = layers.length;
       const pill = holder.querySelector(`.split-count[data-square="${shown}"]`);
       const taking = shown === selected ? (pill ? Number(pill.dataset.count) : h) : 0;
-      const what = h === 1 ? "one tavrel"
-        : `tower of ${h}, as it stands: top tavrel first, bottom one last`;
+      const what = h === 1 ? word("one") : towerWords(h);
       parts.push(`<div class="insp-head"><b>${esc(shown)}</b>: ${what}</div>`);
       parts.push('<ol class="insp-rows">');
       layers.forEach((t, i) => {
         const take = h - i;
         const cls = ["insp-row", t.color, i >= h - taking ? "taken" : ""].join(" ");
-        const tip = h === 1 ? "pick it up" : take === h ? "take the whole tower"
-          : `take the top ${take} (from here up)`;
+        const tip = h === 1 ? word("pick") : take === h ? word("whole")
+          : word("top_tip", { n: take });
+        const note = t.note !== undefined ? t.note : `${t.russian}, ${t.english}`;
         parts.push(`<li class="${cls}" data-square="${esc(shown)}" data-layer="${i}" ` +
           `title="${esc(tip)}" role="button">` +
           `<span class="insp-glyph">${glyphs[t.glyph] || ""}</span>` +
           `<span class="insp-letter ${t.color}">${esc(t.letter)}</span>` +
-          `<span class="insp-name">${esc(t.color)} <b>${esc(t.name)}</b> ` +
-          `(${esc(t.russian)}, ${esc(t.english)})` +
-          (t.promoted ? ' <span class="insp-promoted" title="promoted">\u2605</span>' : "") +
+          `<span class="insp-name">${esc(t.colour || t.color)} <b>${esc(t.name)}</b> ` +
+          (note ? `(${esc(note)})` : "") +
+          (t.promoted ? ` <span class="insp-promoted" title="${esc(word("promoted"))}">` +
+                        "\u2605</span>" : "") +
           (t.destiny ? `<br><small>${esc(t.destiny)}</small>` : "") + "</span>" +
-          (h > 1 ? `<span class="insp-take">${take === h ? "all" : "top " + take}</span>` : "") +
+          (h > 1 ? `<span class="insp-take">${esc(take === h ? word("all")
+                                                   : word("top", { n: take }))}</span>` : "") +
           "</li>");
       });
       parts.push("</ol>");
     } else {
-      parts.push('<div class="insp-head">Point at a tower to see every tavrel in it.</div>');
+      parts.push(`<div class="insp-head">${esc(word("point"))}</div>`);
     }
     const legend = model.get("legend") || [];
     if (legend.length) {
-      parts.push('<div class="insp-legend"><div class="insp-legend-title">Strip letters</div>');
+      parts.push('<div class="insp-legend"><div class="insp-legend-title">' +
+                 `${esc(word("legend"))}</div>`);
       for (const [letter, name, russian, english, written] of legend) {
-        const inText = written && written !== letter ? `; ${esc(written)} in move text` : "";
+        const inText = written && written !== letter
+          ? `; ${esc(word("in_text", { letter: written }))}` : "";
         parts.push(`<div class="insp-legend-row"><span class="insp-letter white">${esc(letter)}` +
-          `</span> ${esc(name)} (${esc(russian)}) \u2013 ${esc(english)}${inText}</div>`);
+          `</span> ${esc(name)}${russian ? ` (${esc(russian)})` : ""} \u2013 ` +
+          `${esc(english)}${inText}</div>`);
       }
       parts.push("</div>");
     }
@@ -512,7 +536,7 @@ function render({ model, el }) {
     [el, "contextmenu", onContextMenu],
     [el, "keydown", onKey],
   ]);
-  const traits = ["svg", "greyed", "version", "effects", "inspector", "legend"];
+  const traits = ["svg", "greyed", "version", "effects", "inspector", "legend", "words"];
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
   // Python empties `drawn` on New game / Set position: the marks go with the old position

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import base64
 import html
+import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -39,8 +40,11 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import get_language, ngettext, speaking
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
 from tavrei_lab.widgets.controls import button as _button
+from tavrei_lab.widgets.controls import in_own_language
 from tavrei_lab.widgets.die_panel import DiePanel
 from tavrei_lab.widgets.drawing import (
     DEFAULT_LETTER_PX,
@@ -54,10 +58,11 @@ from tavrei_lab.widgets.drawing import (
 from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
 from tavrei_lab.widgets.line import MoveLine
 from tavrei_lab.widgets.move_panel import MovePanel, entry_label, where_text
-from tavrei_lab.widgets.players import HUMAN, PlayersPanel, agent_names
+from tavrei_lab.widgets.players import HUMAN, PlayersPanel, agent_names, player_label
 from tavrei_lab.widgets.status import (
     count_options,
     face_text,
+    kind_name,
     move_said,
     not_yours,
     selection_text,
@@ -69,6 +74,20 @@ from tavrei_lab.widgets.view import BoardView, with_svg
 #: played by the computer): a guard so a notebook cell always returns.
 MAX_COMPUTER_PLIES = 300
 
+def _speaks_its_language(cls: type[_B]) -> type[_B]:
+    """Run every method of the board in the board's own language: a click comes long
+    after the cell that made a Russian board, outside any ``speaking`` block, and one
+    Russian board may sit beside English ones in the same notebook."""
+    for name, value in list(vars(cls).items()):
+        if inspect.isfunction(value) and not name.startswith("__"):
+            setattr(cls, name, in_own_language(value))
+    return cls
+
+
+_B = TypeVar("_B")
+
+
+@_speaks_its_language
 class Board(widgets.VBox):
     """The board you click or drag on, with its controls::
 
@@ -79,6 +98,9 @@ class Board(widgets.VBox):
     ``game`` (a ``Game``) or ``variant``/``position``/``seed`` choose what is
     on the board; ``white``/``black`` are ``"human"`` or an agent name from
     ``AGENTS``; ``auto_roll`` rolls the die for human players too.
+    ``language`` ("en" or "ru"; default ``tavrei_lab.get_language()``, which
+    follows ``TAVREI_LANG`` and the locale) is the language of every word the
+    board shows: status, buttons, inspector, legend, die, move list, pickers.
     ``projector=True`` draws the board, its status line and the die large
     enough to read from the back of a room, yet all inside a 1280x720 screen
     (strip letters at least 14 CSS px); ``size`` (pixels) overrides the width.
@@ -118,7 +140,16 @@ class Board(widgets.VBox):
                  position: str | None = None, seed: int | None = None,
                  flipped: bool = False, white: str = HUMAN, black: str = HUMAN,
                  auto_roll: bool = False, size: int | None = None,
-                 projector: bool = False, **box: Any) -> None:
+                 projector: bool = False, language: str | None = None, **box: Any) -> None:
+        with speaking(language) as chosen:   # checks it: an unknown one raises TavreiError
+            #: "en" or "ru": the language of every word on the board
+            self.language = chosen
+            self._build(game, variant, position, seed, flipped, white, black, auto_roll, size,
+                        projector, box)
+
+    def _build(self, game: Game | None, variant: str, position: str | None, seed: int | None,
+               flipped: bool, white: str, black: str, auto_roll: bool, size: int | None,
+               projector: bool, box: dict[str, Any]) -> None:
         self.game: Game = game if game is not None else Game(variant, position, seed=seed)
         self.flipped = flipped
         self.projector = projector
@@ -157,10 +188,10 @@ class Board(widgets.VBox):
         self.status.layout = widgets.Layout(height="4.3em", overflow="hidden auto")
 
         # -- beside the board: the count, the promotion, the move list -----------
-        self.count_picker = widgets.Dropdown(description="Take", options=[], disabled=True,
+        self.count_picker = widgets.Dropdown(description=_("Take"), options=[], disabled=True,
                                              layout=widgets.Layout(width="210px"))
         self.count_picker.observe(self._on_count_picked, "value")
-        self.promotion_picker = widgets.ToggleButtons(options=[], description="Promote",
+        self.promotion_picker = widgets.ToggleButtons(options=[], description=_("Promote"),
                                                       layout=widgets.Layout(display="none"))
         self.promotion_picker.observe(self._on_promotion_picked, "value")
         # the panels beside and under the board, each in its own module; their parts
@@ -186,54 +217,56 @@ class Board(widgets.VBox):
                             layout=widgets.Layout(width="215px", flex="none"))
 
         # -- under the board: game controls ---------------------------------------
-        self.undo_button = _button("Undo", "take back the last move", self.undo)
-        self.redo_button = _button("Redo", "play the undone move again", self.redo)
-        self.flip_button = _button("Flip", "turn the board round (f)", self.flip)
-        self.computer_button = _button("Computer move", "let the computer play this move",
+        self.undo_button = _button(_("Undo"), _("take back the last move"), self.undo)
+        self.redo_button = _button(_("Redo"), _("play the undone move again"), self.redo)
+        self.flip_button = _button(_("Flip"), _("turn the board round (f)"), self.flip)
+        self.computer_button = _button(_("Computer move"), _("let the computer play this move"),
                                        self.computer_move)
-        self.best_button = _button("Best move", "ask the engine (1 s): an arrow shows its "
-                                   "move, the status line its value and line",
+        self.best_button = _button(_("Best move"), _("ask the engine (1 s): an arrow shows its "
+                                                     "move, the status line its value and line"),
                                    lambda: self.best_move())
         from tavrei_lab.variant import variants
         names = variants()
         current = self.game.variant.id
         self.variant_picker = widgets.Dropdown(
-            options=names if current in names else [*names, current], value=current,
-            description="Variant")
+            options=self._variant_options(names if current in names else [*names, current]),
+            value=current, description=_("Variant"))
         self.seed_text = widgets.Text(value="" if self.game.seed is None else str(self.game.seed),
-                                      description="Seed", placeholder="none",
+                                      description=_("Seed"), placeholder=_("no seed"),
                                       layout=widgets.Layout(width="180px"))
-        self.new_button = _button("New game", "start a new game of the chosen variant",
+        self.new_button = _button(_("New game"), _("start a new game of the chosen variant"),
                                   self.new_game)
         self.players = PlayersPanel(white, black, self._on_players)
         self.white_player = self.players.white_player
         self.black_player = self.players.black_player
 
-        self.record_text = widgets.Textarea(placeholder="paste a game record here",
+        self.record_text = widgets.Textarea(placeholder=_("paste a game record here"),
                                             layout=widgets.Layout(width="100%", height="8em"))
         self.record_upload = widgets.FileUpload(accept=".txt,.pgn,.tvr", multiple=False,
-                                                description="Open file")
+                                                description=_("Open file"))
         self.record_upload.observe(self._on_upload, "value")
         self.download_link = widgets.HTML()
-        self.position_text = widgets.Text(description="Position",
+        self.position_text = widgets.Text(description=_("Position"),
                                           layout=widgets.Layout(width="100%"))
         record_box = widgets.VBox([
             self.record_text,
-            widgets.HBox([_button("Load record", "replay the record above", self.load_record),
-                          _button("Save record", "write this game's record above",
+            widgets.HBox([_button(_("Load record"), _("replay the record above"),
+                                  self.load_record),
+                          _button(_("Save record"), _("write this game's record above"),
                                   self.save_record),
                           self.record_upload, self.download_link]),
             self.position_text,
-            widgets.HBox([_button("Set position", "start a new game from the position string",
+            widgets.HBox([_button(_("Set position"),
+                                  _("start a new game from the position string"),
                                   self.set_position),
-                          _button("Copy position", "copy the position string",
+                          _button(_("Copy position"), _("copy the position string"),
                                   self.copy_position)]),
         ])
         self.movable_toggle = widgets.ToggleButton(
-            value=False, description="Show movable",
-            tooltip="tint every tower that can move now")
+            value=False, description=_("Show movable"),
+            tooltip=_("tint every tower that can move now"))
         self.movable_toggle.observe(lambda _c: self.redraw(), "value")
-        self.animate_toggle = widgets.Checkbox(value=True, description="animate moves",
+        self.animate_toggle = widgets.Checkbox(value=True, description=_("animate moves"),
                                                indent=False, layout=widgets.Layout(width="auto"))
         widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
         controls = widgets.VBox([
@@ -256,7 +289,8 @@ class Board(widgets.VBox):
         if projector:
             self.add_class("tavrei-projector")
             self.view.add_class("tavrei-projector")
-        self._after_change(["New game." if game is None else "Game loaded.", *self._continue()])
+        self._after_change([_("New game.") if game is None else _("Game loaded."),
+                            *self._continue()])
 
     # the half-made choice lives in self.choices; these names stay the Board's API
     @property
@@ -464,7 +498,7 @@ class Board(widgets.VBox):
         try:
             square = self.game.position.geometry.parse(name)
         except NotationError as exc:
-            self._after_change([f"Click ignored: {exc}."])
+            self._after_change([_("Click ignored: {error}.").format(error=exc)])
             return
         self.click_square(square, layer if isinstance(layer, int) else None)
 
@@ -474,7 +508,7 @@ class Board(widgets.VBox):
         try:
             fr, to = g.parse(str(drop.get("from", ""))), g.parse(str(drop.get("to", "")))
         except NotationError as exc:
-            self._after_change([f"Drop ignored: {exc}."])
+            self._after_change([_("Drop ignored: {error}.").format(error=exc)])
             return
         count = drop.get("count")
         self.drop_tower(fr, to, count if isinstance(count, int) else None)
@@ -518,14 +552,18 @@ class Board(widgets.VBox):
         game = self.game
         pos = game.position
         if game.outcome() is not None:
-            return "The game is over; start a new game or undo."
+            return _("The game is over; start a new game or undo.")
+        white = pos.turn == WHITE
         if game.is_chance_node():
-            return f"{pos.turn_name.capitalize()} must roll the die first (press Roll the die)."
+            return (_("White must roll the die first (press Roll the die).") if white
+                    else _("Black must roll the die first (press Roll the die)."))
         if not self.is_human_turn():
-            return (f"{pos.turn_name.capitalize()} is played by the computer "
-                    f"({self.player(pos.turn)}): press Computer move.")
+            played = (_("White is played by the computer ({agent}): press Computer move.")
+                      if white else
+                      _("Black is played by the computer ({agent}): press Computer move."))
+            return played.format(agent=self._player_label(self.player(pos.turn)))
         if self.pending_promotion:
-            return PROMOTION_FIRST
+            return _(PROMOTION_FIRST)
         return ""
 
     def _not_yours(self, square: int) -> str:
@@ -570,7 +608,7 @@ class Board(widgets.VBox):
                 if layer is not None:
                     self._choose_count(len(pos.board[square]) - layer)
                 else:
-                    self._deselect("Selection cleared.")
+                    self._deselect(_("Selection cleared."))
                 return
         tower = pos.board[square]
         if tower and tower[-1].color == pos.turn:
@@ -590,10 +628,10 @@ class Board(widgets.VBox):
         try:
             game.push(move)
         except IllegalMoveError as exc:
-            return f"Illegal: {exc}."
+            return _("Illegal: {reason}.").format(reason=exc)
         game.pop()  # unreachable for a move not in legal_moves(); undone to be safe
         assert len(game.history) == before
-        return "That move is legal."
+        return _("That move is legal.")
 
     def _select(self, square: int, layer: int | None) -> None:
         pos = self.game.position
@@ -610,7 +648,8 @@ class Board(widgets.VBox):
     def _choose_count(self, count: int) -> None:
         height = len(self.game.position.board[self.selected]) if self.selected is not None else 0
         if self.selected is None or not 1 <= count <= height:
-            self._after_change([f"Cannot take {count}: select a tower of at least {count}."])
+            self._after_change([_("Cannot take {count}: select a tower of at least {count}.")
+                                .format(count=count)])
             return
         self.count = count
         self._after_change([self._selection_text()])
@@ -651,12 +690,12 @@ class Board(widgets.VBox):
             self._updating = True
             try:
                 self.promotion_picker.options = [
-                    (pos.pieces.by_kind[m.promotion].name, m) for m in moves]
+                    (kind_name(pos.pieces.by_kind[m.promotion]), m) for m in moves]
                 self.promotion_picker.value = None
             finally:
                 self._updating = False
             self.promotion_picker.layout.display = ""
-            self._after_change([CHOOSE_PROMOTION])
+            self._after_change([_(CHOOSE_PROMOTION)])
             return
         self._push(moves[0])
 
@@ -667,8 +706,9 @@ class Board(widgets.VBox):
         if not self._along_the_line(move):
             self.game.push(move)
             if self.game is not game:
-                messages.append(f"A side line: the game's own {self._branch_text} is kept "
-                                "(Back to the game returns to it).")
+                messages.append(_("A side line: the game's own {move} is kept "
+                                  "(Back to the game returns to it).").format(
+                                      move=self._branch_text))
         if not self._dropping:      # a click-click move glides there, as a drop did by hand
             self._slide(move)
         self.selected = None
@@ -678,7 +718,8 @@ class Board(widgets.VBox):
             try:
                 listener(self, move)
             except Exception as exc:  # a lesson's bug must not freeze the board
-                messages.append(f"(An on_move callback failed: {type(exc).__name__}: {exc})")
+                messages.append(_("(An on_move callback failed: {error})").format(
+                    error=f"{type(exc).__name__}: {exc}"))
             if len(self.game.history) != ply or self.game.history[-1] != move:
                 return  # a listener took the move back (``reject``) and said why
         messages += self._continue()
@@ -736,7 +777,7 @@ class Board(widgets.VBox):
         self._close_choices()
         self._effects.pop("slide", None)   # no slide there: only the slide home
         self._flash(last.to_square, home=last)
-        self._after_change([reason or "That move is taken back."])
+        self._after_change([reason or _("That move is taken back.")])
 
     @property
     def arrows(self) -> list[tuple[Any, ...]]:
@@ -780,7 +821,7 @@ class Board(widgets.VBox):
         draw(self.game, arrows=arrows, highlights=highlights)
 
     def _played_text(self, move: Move, checks: bool = False) -> str:
-        return f"{move_said(self.game, move, checks)} played."
+        return _("{move} played.").format(move=move_said(self.game, move, checks))
 
     def play(self, move: Move | str) -> None:
         """Play a move from Python (``Move`` or move text) as if it had been clicked.
@@ -791,7 +832,7 @@ class Board(widgets.VBox):
             try:
                 move = self.game.parse_move(move)
             except TavreiError as exc:
-                self._after_change([f"Illegal: {exc}."])
+                self._after_change([_("Illegal: {reason}.").format(reason=exc)])
                 return
         found = [m for m in self.legal_moves() if m == move or
                  (m.key == move.key and m.promotion == move.promotion)]
@@ -834,12 +875,13 @@ class Board(widgets.VBox):
     def back_to_game(self) -> None:
         """Leave the side line and return to the game's own moves where it branched off."""
         if self._main_game is None:
-            self._after_change(["There is no side line: the board shows the game."])
+            self._after_change([_("There is no side line: the board shows the game.")])
             return
         self.game, self._main_game, self._branch = self._main_game, None, None
         self._close_choices()
         self._legal_for = None
-        self._after_change([f"Back to the game: it went on with {self._branch_text}."])
+        self._after_change([_("Back to the game: it went on with {move}.").format(
+            move=self._branch_text)])
 
     def _continue(self) -> list[str]:
         """After a move: automatic rolls and the computer's replies, announced.
@@ -848,7 +890,7 @@ class Board(widgets.VBox):
         side plays the line's own reply, and rolls come as they were rolled.
         """
         messages: list[str] = []
-        for _ in range(MAX_COMPUTER_PLIES):
+        for _round in range(MAX_COMPUTER_PLIES):
             game = self.game
             if game.outcome(claim_draw=not self.is_human_turn()) is not None:
                 break
@@ -858,7 +900,7 @@ class Board(widgets.VBox):
                 action = game.redo()
                 if isinstance(action, Move):
                     self._slide(action)
-                messages.append(f"{text} played, as in the game.")
+                messages.append(_("{move} played, as in the game.").format(move=text))
                 continue
             if game.is_chance_node():
                 if self.is_human_turn() and not self.auto_roll.value:
@@ -869,8 +911,7 @@ class Board(widgets.VBox):
                 break
             agent = self._agent(game.position.turn)
             move = agent.choose(game)
-            messages.append(f"{self._played_text(move)[:-len(' played.')]} "
-                            f"played by the computer ({agent.name}).")
+            messages.append(self._computer_text(move, agent))
             game.push(move)
             self._slide(move)
         return messages
@@ -886,7 +927,7 @@ class Board(widgets.VBox):
         """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
         game = self.game
         if game.outcome() is not None:
-            self._after_change(["The game is over."])
+            self._after_change([_("The game is over.")])
             return
         messages = []
         if game.is_chance_node():
@@ -899,8 +940,7 @@ class Board(widgets.VBox):
         agent = self._agent(game.position.turn) if spec != HUMAN else make_agent("random",
                                                                                  game.seed)
         move = agent.choose(game)
-        messages.append(f"{self._played_text(move)[:-len(' played.')]} "
-                        f"played by the computer ({agent.name}).")
+        messages.append(self._computer_text(move, agent))
         if not self._along_the_line(move):
             self.game.push(move)
         self._slide(move)
@@ -917,10 +957,10 @@ class Board(widgets.VBox):
         """
         game = self.game
         if game.outcome() is not None:
-            self._after_change(["The game is over: there is no move to look for."])
+            self._after_change([_("The game is over: there is no move to look for.")])
             return
         if game.is_chance_node():
-            self._after_change(["Roll the die first: the best move depends on the face."])
+            self._after_change([_("Roll the die first: the best move depends on the face.")])
             return
         from tavrei_lab.engine.agents import SearchAgent, make_agent
         searcher = self._hint_agents.get(agent)
@@ -935,33 +975,50 @@ class Board(widgets.VBox):
         pos = game.position
         names = pos.geometry.names
         self._hint = (pos, (names[move.from_square], names[move.to_square], "blue"))
-        said = self._played_text(move, checks=True)[:-len(" played.")]
-        text = f"Engine ({searcher.name}): {said} is best"
-        if result is not None:
+        said = move_said(game, move, checks=True)
+        fill: dict[str, Any] = {"agent": searcher.name, "move": said}
+        if result is None:
+            text = _("Engine ({agent}): {move} is best.").format(**fill)
+        else:
             value = result.value if pos.turn == WHITE else -result.value
+            fill["depth"] = result.depth
             if abs(value) > 9000:
-                winner = "white" if value > 0 else "black"
                 plies = round(10000 - abs(value))
-                text += f"; {winner} mates in {plies} {'ply' if plies == 1 else 'plies'}"
+                fill["plies"] = plies
+                if value > 0:
+                    text = ngettext("Engine ({agent}): {move} is best; white mates in {plies} "
+                                    "ply (depth {depth}).",
+                                    "Engine ({agent}): {move} is best; white mates in {plies} "
+                                    "plies (depth {depth}).", plies).format(**fill)
+                else:
+                    text = ngettext("Engine ({agent}): {move} is best; black mates in {plies} "
+                                    "ply (depth {depth}).",
+                                    "Engine ({agent}): {move} is best; black mates in {plies} "
+                                    "plies (depth {depth}).", plies).format(**fill)
             else:
-                text += f"; {value:+.2f} for white"
-            text += f" (depth {result.depth})"
+                fill["value"] = f"{value:+.2f}"
+                text = _("Engine ({agent}): {move} is best; {value} for white "
+                         "(depth {depth}).").format(**fill)
             line, after = [], pos
             for step in result.pv[:6]:
                 line.append(game.move_text(step, after))
                 after = game.rules.apply(after, step)
             if len(line) > 1:
-                text += f". Line: {' '.join(line)}"
-        self._after_change([text + "."])
+                text += " " + _("Line: {moves}.").format(moves=" ".join(line))
+        self._after_change([text])
 
     # == the die ==================================================================
     def roll(self) -> None:
         """Roll the die (Roll button); skips and passes are announced."""
         game = self.game
         if not game.is_chance_node():
-            why = ("this game has no die" if not has_die(game)
-                   else f"{game.position.turn_name} must move first")
-            self._after_change([f"No roll is due: {why}."])
+            if not has_die(game):
+                why = _("No roll is due: this game has no die.")
+            elif game.position.turn == WHITE:
+                why = _("No roll is due: white must move first.")
+            else:
+                why = _("No roll is due: black must move first.")
+            self._after_change([why])
             return
         self._close_choices()
         messages = [self._roll_once()]
@@ -971,15 +1028,16 @@ class Board(widgets.VBox):
         self._along_the_line(None)          # a new roll where the line goes on: a side line
         game = self.game
         before = game.position.turn
-        who = COLOR_NAMES[before].capitalize()
         face = game.roll()
         self._effects["roll"] = True
-        text = f"{who} rolled {self._face_text(face)}."
+        rolled = _("White rolled {face}.") if before == WHITE else _("Black rolled {face}.")
+        text = rolled.format(face=self._face_text(face))
         after = game.position
         if game.is_chance_node() or after.turn != before:
-            text += f" No move: the turn passes to {after.turn_name}."
+            text += " " + (_("No move: the turn passes to white.") if after.turn == WHITE
+                           else _("No move: the turn passes to black."))
         elif not game.legal_moves():
-            text += " No unit may move."
+            text += " " + _("No unit may move.")
         return text
 
     # == stepping through the game ===============================================
@@ -1005,10 +1063,10 @@ class Board(widgets.VBox):
         """One action back (``-1``) or forward (``+1``): the arrow keys."""
         game = self.game
         if delta < 0 and not game.action_count:
-            self._after_change(["Already at the start."])
+            self._after_change([_("Already at the start.")])
             return
         if delta > 0 and not game.can_redo():
-            self._after_change(["Already at the last move."])
+            self._after_change([_("Already at the last move.")])
             return
         self.go_to(game.action_count + delta)
 
@@ -1021,7 +1079,7 @@ class Board(widgets.VBox):
         """
         game = self.game
         if not game.ply:
-            self._after_change(["Nothing to undo."])
+            self._after_change([_("Nothing to undo.")])
             return
         humans = HUMAN in (self.white_player.value, self.black_player.value)
         undone: list[str] = []
@@ -1036,13 +1094,13 @@ class Board(widgets.VBox):
                     break
         self._close_choices()
         self._took_back = True
-        self._after_change([f"Took back {', '.join(reversed(undone))}."])
+        self._after_change([_("Took back {moves}.").format(moves=", ".join(reversed(undone)))])
 
     def redo(self) -> None:
         """Play again the move undone last (with the roll before it)."""
         game = self.game
         if not game.can_redo():
-            self._after_change(["Nothing to redo."])
+            self._after_change([_("Nothing to redo.")])
             return
         while game.can_redo():
             action = game.redo()
@@ -1051,15 +1109,18 @@ class Board(widgets.VBox):
                 break
         self._took_back = False          # redone: the line is the game's again
         self._close_choices()
-        self._after_change(["Redone."])
+        self._after_change([_("Redone.")])
 
     def flip(self) -> None:
         self.flipped = not self.flipped
-        self._after_change(["Board flipped."])
+        self._after_change([_("Board flipped.")])
 
     # == new games, records, positions ===========================================
-    def set_game(self, game: Game, message: str = "New game.") -> None:
-        """Put ``game`` on the board (the widget stays; only its contents change)."""
+    def set_game(self, game: Game, message: str | None = None) -> None:
+        """Put ``game`` on the board (the widget stays; only its contents change);
+        ``message`` is what the status line says (default "New game.")."""
+        if message is None:
+            message = _("New game.")
         self.game = game
         self._main_game = self._branch = None
         self._took_back = False
@@ -1078,7 +1139,8 @@ class Board(widgets.VBox):
         self._updating = True
         try:
             if game.variant.id not in self.variant_picker.options:
-                self.variant_picker.options = [*self.variant_picker.options, game.variant.id]
+                self.variant_picker.options = self._variant_options(
+                    [*self.variant_picker.options, game.variant.id])
             self.variant_picker.value = game.variant.id
             self.seed_text.value = "" if game.seed is None else str(game.seed)
         finally:
@@ -1100,24 +1162,26 @@ class Board(widgets.VBox):
         try:
             game = Game(self.variant_picker.value, seed=self._seed())
         except TavreiError as exc:
-            self._after_change([f"Cannot start a new game: {exc}."])
+            self._after_change([_("Cannot start a new game: {error}.").format(error=exc)])
             return
-        self.set_game(game, f"New game of {game.variant.name}.")
+        self.set_game(game, _("New game of {variant}.").format(variant=_(game.variant.name)))
 
     def load_record(self, text: str | None = None) -> None:
         """Replay a record (the text area's by default); a bad one changes nothing."""
         text = self.record_text.value if text is None else text
         if not text.strip():
-            self._after_change(["Paste a game record first."])
+            self._after_change([_("Paste a game record first.")])
             return
         try:
             game = Game.from_record(text)
         except TavreiError as exc:
-            self._after_change([f"Could not load the record: {exc}. "
-                                "The game on the board is unchanged."])
+            self._after_change([_("Could not load the record: {error}. The game on the board "
+                                  "is unchanged.").format(error=exc)])
             return
-        self.set_game(game, f"Record loaded: {game.variant.name}, {game.ply} plies "
-                            f"(half-moves) played.")
+        self.set_game(game, ngettext("Record loaded: {variant}, {plies} ply (half-move) played.",
+                                     "Record loaded: {variant}, {plies} plies (half-moves) "
+                                     "played.", game.ply).format(variant=_(game.variant.name),
+                                                                 plies=game.ply))
 
     def save_record(self) -> None:
         """Write the record into the text area and offer it as a download."""
@@ -1126,8 +1190,9 @@ class Board(widgets.VBox):
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self.download_link.value = (
             f'<a download="{html.escape(self.game.variant.id)}-game.txt" '
-            f'href="data:text/plain;charset=utf-8;base64,{data}">Download the record</a>')
-        self._after_change(["Record written below (and ready to download)."])
+            f'href="data:text/plain;charset=utf-8;base64,{data}">'
+            f'{html.escape(_("Download the record"))}</a>')
+        self._after_change([_("Record written below (and ready to download).")])
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
@@ -1141,16 +1206,16 @@ class Board(widgets.VBox):
         content = item.get("content")
         if not isinstance(content, (bytes, bytearray, memoryview)):
             # a forged or malformed upload message: say so, change nothing
-            self._after_change(["Could not read the upload: it holds no file content. "
-                                "The game on the board is unchanged."])
+            self._after_change([_("Could not read the upload: it holds no file content. "
+                                  "The game on the board is unchanged.")])
             return
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError as exc:
-            name = str(item.get("name", "the file"))[:80]
-            self._after_change([f"Could not read {name}: not UTF-8 "
-                                f"text ({exc.reason} at byte {exc.start}). "
-                                "The game on the board is unchanged."])
+            name = str(item.get("name", _("the file")))[:80]
+            self._after_change([_("Could not read {name}: not UTF-8 text ({reason} at byte "
+                                  "{byte}). The game on the board is unchanged.").format(
+                                      name=name, reason=exc.reason, byte=exc.start)])
             return
         self.record_text.value = text
         self.load_record(text)
@@ -1161,17 +1226,44 @@ class Board(widgets.VBox):
         try:
             game = Game(self.game.rules, text.strip())
         except TavreiError as exc:
-            self._after_change([f"Could not use that position: {exc}. "
-                                "The game on the board is unchanged."])
+            self._after_change([_("Could not use that position: {error}. The game on the board "
+                                  "is unchanged.").format(error=exc)])
             return
         game.seed = self.game.seed
-        self.set_game(game, "New game from the position.")
+        self.set_game(game, _("New game from the position."))
 
     def copy_position(self) -> None:
         """Copy the position string to the clipboard (the browser does the copying)."""
         text = self.game.position.string
         self.view.copy_to_clipboard(text)
-        self._after_change([f"Copied the position string: {text}"])
+        self._after_change([_("Copied the position string: {position}").format(position=text)])
+
+    # == the board's words =======================================================
+    def _computer_text(self, move: Move, agent: Any) -> str:
+        return _("{move} played by the computer ({agent}).").format(
+            move=move_said(self.game, move), agent=self._player_label(agent.name))
+
+    @staticmethod
+    def _player_label(spec: str) -> str:
+        """A player as the dropdowns name it (``level:3`` is "level 3" / "уровень 3")."""
+        return player_label(spec)
+
+    @staticmethod
+    def _variant_options(ids: Any) -> list[Any]:
+        """The variant picker's choices: the ids in English (as they are typed), each
+        variant's name in Russian (an id such as gavrilov-die is English words)."""
+        from tavrei_lab.variant import load_variant
+        plain = [option[1] if isinstance(option, tuple) else option for option in ids]
+        if get_language() != "ru":
+            return plain
+        options = []
+        for variant_id in plain:
+            try:
+                name = _(load_variant(variant_id).variant.name)
+            except TavreiError:
+                name = variant_id
+            options.append((name, variant_id))
+        return options
 
     # == without a widget front end ==============================================
     def _repr_svg_(self) -> str:

@@ -13,7 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tavrei_lab.core.tavrel import WHITE
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.controls import button
 from tavrei_lab.widgets.drawing import has_die
 from tavrei_lab.widgets.status import face_text
@@ -24,10 +26,12 @@ def die_text(game: Game) -> str:
     position = game.position
     face = position.roll
     if face is not None:
-        return f"Die: <b>{html.escape(face_text(position.pieces, face))}</b>"
+        return _("Die: {face}").format(
+            face=f"<b>{html.escape(face_text(position.pieces, face))}</b>")
     if game.is_chance_node():
-        return f"Die: {html.escape(position.turn_name)} to roll"
-    return "Die: -"
+        return html.escape(_("Die: white to roll") if position.turn == WHITE
+                           else _("Die: black to roll"))
+    return html.escape(_("Die: -"))
 
 
 class DiePanel:
@@ -35,11 +39,12 @@ class DiePanel:
 
     def __init__(self, roll: Callable[[], Any], auto_roll: bool = False) -> None:
         self.die_label = widgets.HTML()
-        self.roll_button = button("Roll the die", "roll the die (die games)", roll, "200px")
+        self.roll_button = button(_("Roll the die"), _("roll the die (die games)"), roll,
+                                  "200px")
         self.roll_button.add_class("tavrei-roll")
         # explicit widths: a checkbox is 300 px wide by default, which pushed the
         # whole column under the board
-        self.auto_roll = widgets.Checkbox(value=auto_roll, description="roll automatically",
+        self.auto_roll = widgets.Checkbox(value=auto_roll, description=_("roll automatically"),
                                           indent=False, layout=widgets.Layout(width="200px"))
         self.box = widgets.VBox([self.die_label, self.roll_button, self.auto_roll],
                                 layout=widgets.Layout(width="210px"))

@@ -16,13 +16,28 @@ from __future__ import annotations
 from typing import Any
 
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
+from tavrei_lab.i18n import get_language, ngettext
+from tavrei_lab.i18n import gettext as _
+
+#: The tallest tower the inspector has words for (plural forms are sent per height).
+TALLEST = 64
+
+
+def _named(kind: Any) -> str:
+    """``knyaz (князь)`` in English, ``князь`` in Russian."""
+    return kind.russian if get_language() == "ru" else f"{kind.name} ({kind.russian})"
 
 
 def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
-    """Every tower of ``position``, bottom to top, as the tower inspector lists it."""
-    from tavrei_lab.render.board import ROLE_LETTERS
+    """Every tower of ``position``, bottom to top, as the tower inspector lists it,
+    in the language in force: ``color`` is the CSS class (white/black), ``colour``
+    the word shown, ``note`` what follows the name in brackets (the Russian name and
+    the chess analogue in English; the analogue alone in Russian)."""
+    from tavrei_lab.render.board import ROLE_LETTERS, role_letters
     pieces = position.pieces
     names = position.geometry.names
+    letters = role_letters(pieces)
+    russian = get_language() == "ru"
     out: dict[str, list[dict[str, Any]]] = {}
     for square, tower in enumerate(position.board):
         if not tower:
@@ -33,18 +48,42 @@ def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
             acting = pieces.by_kind[t.acting_kind]
             destiny = ""
             if t.promoted:
-                destiny = f"promoted from {kind.name} ({kind.russian})"
+                destiny = _("promoted from {piece}").format(piece=_named(kind))
             elif t.destiny and t.destiny != t.kind:
-                d = pieces.by_kind[t.destiny]
-                destiny = f"destiny: {d.name} ({d.russian})"
+                destiny = _("destiny: {piece}").format(piece=_named(pieces.by_kind[t.destiny]))
             color = COLOR_NAMES[t.color]
-            rows.append({"color": color, "letter": ROLE_LETTERS[t.acting_kind],
-                         "name": acting.name, "russian": acting.russian,
-                         "english": acting.english, "destiny": destiny,
-                         "promoted": bool(t.promoted),
+            english = _(acting.english)
+            rows.append({"color": color, "letter": letters[t.acting_kind],
+                         "colour": _("white") if t.color == WHITE else _("black"),
+                         "name": acting.russian if russian else acting.name,
+                         "russian": acting.russian, "english": english,
+                         "note": english if russian else f"{acting.russian}, {english}",
+                         "destiny": destiny, "promoted": bool(t.promoted),
                          "glyph": f"{ROLE_LETTERS[t.acting_kind]} {color}"})
         out[names[square]] = rows
     return out
+
+
+def inspector_words() -> dict[str, Any]:
+    """Every word the browser's inspector and legend show, in the language in force
+    (``{n}`` and ``{letter}`` are filled in the browser; counted ones per height)."""
+    heights = range(1, TALLEST + 1)
+    return {
+        "one": _("one tavrel"),
+        "tower": {str(n): ngettext("tower of {n}, as it stands: top tavrel first, bottom "
+                                   "one last", "tower of {n}, as it stands: top tavrel first, "
+                                   "bottom one last", n).replace("{n}", str(n))
+                  for n in heights},
+        "pick": _("pick it up"),
+        "whole": _("take the whole tower"),
+        "top_tip": _("take the top {n} (from here up)"),
+        "all": _("all"),
+        "top": _("top {n}"),
+        "point": _("Point at a tower to see every tavrel in it."),
+        "legend": _("Strip letters"),
+        "in_text": _("{letter} in move text"),
+        "promoted": _("promoted"),
+    }
 
 
 def glyph_pictures(pieces: Any) -> dict[str, str]:
@@ -64,6 +103,9 @@ def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
     has in move text and position strings, so the legend bridges the two.
     """
     from tavrei_lab.render.board import strip_legend
+    if get_language() == "ru":     # the Russian name first, the analogue after; no repeat
+        return [[letter, kind.russian, "", _(kind.english), kind.letter]
+                for letter, kind in strip_legend(pieces, kinds)]
     return [[letter, kind.name, kind.russian, kind.english, kind.letter]
             for letter, kind in strip_legend(pieces, kinds)]
 
@@ -76,6 +118,7 @@ class Inspector:
     def __init__(self, view: Any) -> None:
         self.view = view
         self.view.inspector = True
+        self.view.words = inspector_words()
         self._pieces: Any = None             # the piece set whose pictures the view holds
         self._towers_for: Any = None         # the position whose towers the view holds
         self._legend_kinds: set[int] | None = None
@@ -109,4 +152,5 @@ class Inspector:
         self._legend_kinds = None
 
 
-__all__ = ["Inspector", "glyph_pictures", "legend_rows", "tower_rows"]
+__all__ = ["TALLEST", "Inspector", "glyph_pictures", "inspector_words", "legend_rows",
+           "tower_rows"]

@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tavrei_lab.core.tavrel import WHITE
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.controls import button
 from tavrei_lab.widgets.line import MoveLine, MoveListSelect
 
@@ -35,11 +36,12 @@ def where_text(line: MoveLine, played: int, ply: int, branch: int | None,
     ``branch_text``.
     """
     if not played:
-        return "At the start position."
-    side = ""
+        return _("At the start position.")
+    text = _("After {move} (ply {ply} of {plies}).").format(
+        move=entry_label(line, played), ply=ply, plies=line.plies)
     if branch is not None and played > branch:
-        side = f" Your side line: the game went {branch_text}."
-    return f"After {entry_label(line, played)} (ply {ply} of {line.plies}).{side}"
+        text += " " + _("Your side line: the game went {move}.").format(move=branch_text)
+    return text
 
 
 class MovePanel:
@@ -55,17 +57,19 @@ class MovePanel:
         self._go_to = go_to
         self.updating = False            # set while the board writes into the list
         self._shown: tuple[int, int | None] | None = None   # what the list holds
-        self.move_list = MoveListSelect(options=[("start", 0)], value=0, rows=rows,
+        self.move_list = MoveListSelect(options=[(_("start"), 0)], value=0, rows=rows,
                                         layout=widgets.Layout(width="210px"))
         self.move_list.observe(self._on_pick, "value")
         self.move_list.add_class("tavrei-moves")
-        self.first_button = button("|<", "first: the start position (up arrow, Home)",
+        self._start = _("start")
+        self.first_button = button("|<", _("first: the start position (up arrow, Home)"),
                                    lambda: go_to(0), "48px")
-        self.prev_button = button("<", "previous (left arrow)", lambda: step(-1), "48px")
-        self.next_button = button(">", "next (right arrow)", lambda: step(1), "48px")
-        self.last_button = button(">|", "last (down arrow, End)", last, "48px")
-        self.game_button = button("Back to the game", "leave your side line and return to "
-                                  "the game's own moves where you left them",
+        self.prev_button = button("<", _("previous (left arrow)"), lambda: step(-1), "48px")
+        self.next_button = button(">", _("next (right arrow)"), lambda: step(1), "48px")
+        self.last_button = button(">|", _("last (down arrow, End)"), last, "48px")
+        self.game_button = button(_("Back to the game"), _("leave your side line and return "
+                                                           "to the game's own moves where you "
+                                                           "left them"),
                                   back_to_game, "200px")
         self.game_button.layout.display = "none"
         self.nav = widgets.VBox([widgets.HBox([self.first_button, self.prev_button,
@@ -90,7 +94,8 @@ class MovePanel:
             if self._shown != shown:
                 self._shown = shown
                 self.move_list.options = [
-                    (label if branch is None or value <= branch else f"\u21b3 {label}", value)
+                    (self._start if not value else
+                     label if branch is None or value <= branch else f"\u21b3 {label}", value)
                     for label, value in line.entries]
             self.move_list.value = line.entry_at(played)
             self.game_button.layout.display = "" if side_line else "none"

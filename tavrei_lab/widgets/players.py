@@ -13,8 +13,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
+from tavrei_lab.core.tavrel import BLACK, WHITE
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import get_language
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.widgets.controls import in_own_language
 
 HUMAN = "human"
 
@@ -45,6 +48,27 @@ def player_options(*asked: str) -> list[str]:
     return players
 
 
+def player_label(spec: str) -> str:
+    """A player as a person reads it in the language in force: ``human``, ``level 3``
+    (in Russian ``человек``, ``уровень 3``, the agents by what they do)."""
+    words = {HUMAN: _("human"), "random": _("random moves"), "greedy": _("greedy"),
+             "alphabeta": _("alpha-beta search"), "expectimax": _("expectimax search"),
+             "play": _("engine (play)")}
+    if spec in words:
+        return words[spec]
+    if spec.startswith("level:") and spec[6:].isdigit():
+        return _("level {level}").format(level=spec[6:])
+    return spec
+
+
+def _dropdown_options(players: list[str]) -> list[Any]:
+    """The ids themselves in English (as typed in ``Board(black="greedy")``); in
+    Russian each labelled in Russian, the id kept as the value."""
+    if get_language() != "ru":
+        return players
+    return [(player_label(p), p) for p in players]
+
+
 class PlayersPanel:
     """The White and Black dropdowns and the agents behind them.
 
@@ -57,11 +81,16 @@ class PlayersPanel:
     def __init__(self, white: str, black: str,
                  changed: Callable[[str, bool], Any]) -> None:
         players = player_options(white, black)
+        #: the language the panel speaks (its handlers run in it)
+        self.language = get_language()
         self._changed = changed
         self._agents: dict[int, tuple[str, Any]] = {}
         self._quiet = False
-        self.white_player = widgets.Dropdown(options=players, value=white, description="White")
-        self.black_player = widgets.Dropdown(options=players, value=black, description="Black")
+        options = _dropdown_options(players)
+        self.white_player = widgets.Dropdown(options=options, value=white,
+                                             description=_("White"))
+        self.black_player = widgets.Dropdown(options=options, value=black,
+                                             description=_("Black"))
         self.white_player.observe(self._on_pick, "value")
         self.black_player.observe(self._on_pick, "value")
         self.box = widgets.HBox([self.white_player, self.black_player])
@@ -87,21 +116,25 @@ class PlayersPanel:
         """Forget the agents (a new game: they are made again with its seed)."""
         self._agents = {}
 
+    @in_own_language
     def _on_pick(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
         color = WHITE if change["owner"] is self.white_player else BLACK
-        side = COLOR_NAMES[color].capitalize()
         if change["new"] is None:   # a deselected dropdown (index=None): keep the player
             self._quiet = True
             try:
                 change["owner"].value = change["old"]
             finally:
                 self._quiet = False
-            self._changed(f"{side} is still played by: {change['old']}.", False)
+            kept = (_("White is still played by: {player}.") if color == WHITE
+                    else _("Black is still played by: {player}."))
+            self._changed(kept.format(player=player_label(change["old"])), False)
             return
         self._agents.pop(color, None)
-        self._changed(f"{side} is played by: {change['new']}.", True)
+        now = (_("White is played by: {player}.") if color == WHITE
+               else _("Black is played by: {player}."))
+        self._changed(now.format(player=player_label(change["new"])), True)
 
 
-__all__ = ["HUMAN", "PlayersPanel", "agent_names", "player_options"]
+__all__ = ["HUMAN", "PlayersPanel", "agent_names", "player_label", "player_options"]

@@ -49,6 +49,8 @@ class BoardView(anywidget.AnyWidget):
     - ``legend``: ``[["K", "volkhv", "волхв", "king", "V"], ...]``: what each strip
       letter means.
     - ``inspector``: True shows the tower inspector and legend beside the board.
+    - ``words``: the inspector's and legend's words in the board's language
+      (``widgets.inspector.inspector_words``); English where it is empty.
     - ``click``: ``{"square": "e4", "layer": i or None, "seq": n}`` from the browser.
     - ``drop``: ``{"from": "e2", "count": 1, "to": "e4", "seq": n}`` from the browser.
     - ``drawn``: the arrows and circles a user drew with the right button,
@@ -70,6 +72,7 @@ class BoardView(anywidget.AnyWidget):
     glyphs = traitlets.Dict(default_value={}).tag(sync=True)
     legend: traitlets.List[Any] = traitlets.List(default_value=[]).tag(sync=True)
     inspector = traitlets.Bool(False).tag(sync=True)
+    words = traitlets.Dict(default_value={}).tag(sync=True)
     click = traitlets.Dict(default_value={}).tag(sync=True)
     drop = traitlets.Dict(default_value={}).tag(sync=True)
     drawn: traitlets.List[Any] = traitlets.List(default_value=[]).tag(sync=True)
