@@ -229,3 +229,85 @@ def test_tree_fits_zooms_and_holds_still_in_jupyterlab(jupyter_lab: dict[str, An
         print("jupyterlab", seen)
     finally:
         context.close()
+
+
+def test_pinch_zooms_about_the_fingers_in_voila(voila_tree_fit: str, browser: Any) -> None:
+    """A trackpad's pinch (Chromium sends it as the wheel with ctrlKey) and two fingers
+    on a touch screen zoom about the point between them; the drawing point there
+    stays there."""
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(voila_tree_fit)
+        page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
+        _settled(page)
+        # -- the trackpad: ctrl and the wheel, small steps
+        point = _centre(_shapes(page)[7])
+        scale = _scale(page)
+        page.mouse.move(*point)
+        page.keyboard.down("Control")
+        for _ in range(4):
+            page.mouse.wheel(0, -10)
+        page.keyboard.up("Control")
+        page.wait_for_function(f"() => Number(document.querySelector('{BOX}').dataset.scale)"
+                               f" > {scale * 1.3}", timeout=10000)
+        _settled(page)
+        assert math.dist(_centre(_shapes(page)[7]), point) <= STILL_PX
+        # -- two fingers moving apart about node 7
+        scale = _scale(page)
+        x, y = point
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind: str, spread: float) -> None:
+            points = [] if kind == "touchEnd" else [
+                {"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", 30)
+        for spread in (40, 50, 60):
+            touch("touchMove", spread)
+        touch("touchEnd", 0)
+        page.wait_for_function(f"() => Number(document.querySelector('{BOX}').dataset.scale)"
+                               f" > {scale * 1.8}", timeout=10000)
+        _settled(page)
+        assert math.dist(_centre(_shapes(page)[7]), point) <= STILL_PX
+        assert _scale(page) == pytest.approx(scale * 2, rel=0.02)   # fingers 60 -> 120 px
+    finally:
+        context.close()
+
+
+def test_the_tree_views_words_are_russian_in_a_russian_view(
+        tmp_path_factory: pytest.TempPathFactory, browser: Any) -> None:
+    """``show(G, language="ru")``: the buttons, their tooltips, the caption over the
+    board and the tower shelf speak Russian; none of their English words is left."""
+    from tavrei_lab.i18n import speaking
+    from tavrei_lab.widgets.tree import view_labels
+
+    with speaking("en"):
+        english = set(view_labels().values()) | {"Towers, top layer first:", "Selected: node",
+                                                 "Under the pointer", "layers"}
+    with voila_app("tree_fit_ru.ipynb", tmp_path_factory.mktemp("voila-tree-ru")) as base:
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        try:
+            page.goto(base)
+            page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
+            page.wait_for_selector(".tavrei-tree-shelf figure", timeout=60000)
+            page.mouse.move(*_centre(_shapes(page)[5]))
+            page.wait_for_function(
+                "() => document.querySelector('.tavrei-tree-caption').innerText"
+                ".includes('Под указателем: узел 5')", timeout=15000)
+            words = page.evaluate(
+                """() => [document.querySelector('.tavrei-tree-caption').innerText,
+                          document.querySelector('.tavrei-tree-shelf').innerText,
+                          document.querySelector('.tavrei-tree-svg').title,
+                          ...Array.from(document.querySelectorAll('.tavrei-tree-tools button'))
+                             .flatMap(b => [b.title, b.innerText])]""")
+            text = "\n".join(words)
+            assert "Крупнее" in text and "Целиком" in text and "Башни, сверху вниз" in text
+            assert "d3: 2 слоя" in text
+            left = [w for w in english if w in text]
+            assert left == [], left
+            screenshot(page, "tree-fit-voila-ru")
+        finally:
+            context.close()
