@@ -45,6 +45,13 @@ function render({ model, el }) {
   const aside = document.createElement("div");
   aside.className = "tavrei-inspector";
   el.appendChild(aside);
+  // A puzzle's verdict, drawn large over the top of the board (trait `banner`): a
+  // class looks at the board, so the verdict is where the board is.
+  const banner = document.createElement("div");
+  banner.className = "tavrei-banner";
+  banner.setAttribute("role", "status");
+  el.appendChild(banner);
+  let bannerTimer = null;
   let shown = null;              // the square whose tower the inspector lists
   let shownSelected = null;      // the selection it followed last
 
@@ -427,6 +434,48 @@ function render({ model, el }) {
     sendClick(row.dataset.square, Number(row.dataset.layer));
   }
 
+  // -- the verdict banner -------------------------------------------------------------
+  function placeBanner() {
+    // over the board's top, as wide as the board less a margin; the type scales
+    // with the board (a projector board gets projector-sized words)
+    const w = holder.offsetWidth, h = holder.offsetHeight;
+    if (!w) return;
+    banner.style.left = `${holder.offsetLeft + w * 0.04}px`;
+    banner.style.width = `${w * 0.92}px`;
+    banner.style.top = `${holder.offsetTop + h * 0.04}px`;
+    banner.style.fontSize = `${Math.max(34, Math.round(w * 0.11))}px`;
+  }
+  function showBanner() {
+    const b = model.get("banner") || {};
+    clearTimeout(bannerTimer);
+    banner.className = "tavrei-banner";
+    if (!b.text) { banner.replaceChildren(); delete el.dataset.banner; return; }
+    const title = document.createElement("span");
+    title.className = "banner-text";
+    title.textContent = b.text;
+    banner.replaceChildren(title);
+    if (b.detail) {
+      const detail = document.createElement("span");
+      detail.className = "banner-detail";
+      detail.textContent = b.detail;
+      banner.appendChild(detail);
+    }
+    placeBanner();
+    void banner.offsetWidth;                       // restart the entrance on every verdict
+    banner.classList.add("shown", b.kind || "right");
+    el.dataset.banner = `${b.kind || "right"}:${b.seq || 0}`;
+    if (b.kind === "right" && animationsOn()) {
+      holder.animate([{ boxShadow: "0 0 0 14px rgba(46, 160, 67, 0.95)" },
+                      { boxShadow: "0 0 0 0 rgba(46, 160, 67, 0)" }],
+                     { duration: 1400, easing: "ease-out" });
+    }
+    // a wrong verdict fades (the board is needed for the next try); a right one
+    // stays large a while, then settles into a corner badge that stays
+    bannerTimer = setTimeout(() => {
+      banner.classList.add(b.kind === "right" ? "settled" : "faded");
+    }, b.kind === "right" ? 4000 : 3000);
+  }
+
   // -- pointer events ---------------------------------------------------------------
   function hitOf(event) {
     const hit = hitIn(holder, event, "data-square");
@@ -539,6 +588,11 @@ function render({ model, el }) {
   const traits = ["svg", "greyed", "version", "effects", "inspector", "legend", "words"];
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
+  model.on("change:banner", showBanner);
+  const resize = typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => { if (banner.classList.contains("shown")) placeBanner(); })
+    : null;
+  if (resize) resize.observe(holder);
   // Python empties `drawn` on New game / Set position: the marks go with the old position
   model.on("change:drawn", () => {
     const wanted = model.get("drawn") || [];
@@ -547,7 +601,11 @@ function render({ model, el }) {
     drawUserShapes();
   });
   draw();
+  showBanner();
   return () => {
+    clearTimeout(bannerTimer);
+    if (resize) resize.disconnect();
+    model.off("change:banner", showBanner);
     for (const name of traits) model.off(`change:${name}`, scheduleDraw);
     model.off("change:clipboard", onClipboard);
     unlisten();

@@ -715,13 +715,16 @@ class Board(widgets.VBox):
         self.count = None
         ply = len(self.game.history)
         for listener in list(self._move_listeners):
+            said = None
             try:
-                listener(self, move)
+                said = listener(self, move)
             except Exception as exc:  # a lesson's bug must not freeze the board
                 messages.append(_("(An on_move callback failed: {error})").format(
                     error=f"{type(exc).__name__}: {exc}"))
             if len(self.game.history) != ply or self.game.history[-1] != move:
                 return  # a listener took the move back (``reject``) and said why
+            if isinstance(said, str) and said:   # a lesson's word on the move: "Right!"
+                messages.append(said)
         messages += self._continue()
         self._after_change(messages)
 
@@ -733,7 +736,9 @@ class Board(widgets.VBox):
         replies, rolls, undo/redo and loading games do not call it. The
         callback runs after the move is on the board and before the computer
         answers, so a puzzle can judge the move and, if it is wrong, call
-        ``board.reject(move, reason)`` -- the computer then does not reply.
+        ``board.reject(move, reason)`` -- the computer then does not reply. A
+        callback that returns a sentence has it said in the status line after
+        the move ("1. d4(2)-d6 played. Right! ...").
         ``remove=True`` unregisters a callback given before.
         """
         if remove:

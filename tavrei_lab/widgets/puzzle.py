@@ -142,7 +142,7 @@ class PuzzleWidget(widgets.VBox):
             self.board.on_move(self._move_callback)
             self.view = self.board.view
             surface: widgets.Widget = self.board
-            self.answer_box.placeholder = "or type the move"
+            self.answer_box.placeholder = _("or type the move")
         else:
             self.view = BoardView()
             if exercise.answer == "squares":
@@ -179,19 +179,23 @@ class PuzzleWidget(widgets.VBox):
 
     # == answering ================================================================
     @_in_own_language
-    def _on_board_move(self, board: Board, move: Move) -> None:
+    def _on_board_move(self, board: Board, move: Move) -> str | None:
         """A move played on the board (click, drag, typed): judged, and taken back
-        at once -- with the checker's reason -- unless it is right."""
+        at once -- with the checker's reason -- unless it is right. The verdict
+        shows over the board (``BoardView.show_banner``) and, for a right move, in
+        the status line after the move."""
         if self.solved:
             board.reject(move, _("Solved already: press Try again to play it once more."))
-            return
+            return None
         game = board.game.copy()
         game.pop()  # the checker judges the move from the position it was played in
         feedback = self.exercise.checker(game, move)
         self._show(feedback)
         if not feedback:  # the status line is short: its first sentence; the verdict all
-            board.reject(move, f"{game.move_text(move)} taken back: "
-                               f"{_first_sentence(feedback.message)}")
+            board.reject(move, _("{move} taken back: {reason}").format(
+                move=game.move_text(move), reason=_first_sentence(feedback.message)))
+            return None
+        return f"{_('Right!')} {_first_sentence(feedback.message)}".strip()
 
     @_in_own_language
     def submit(self, answer: Any = None) -> Feedback:
@@ -219,6 +223,14 @@ class PuzzleWidget(widgets.VBox):
             self.solved = True
             self.lesson.solve(self.exercise.key)
         self.verdict.value = feedback._repr_html_()
+        if feedback:
+            self.view.show_banner("\u2714 " + _("Right!"), "right",
+                                  _first_sentence(feedback.message))
+        elif feedback.missing:
+            self.view.show_banner("\u270e " + _("No answer yet."), "missing")
+        else:
+            self.view.show_banner("\u2718 " + _("Not yet."), "wrong",
+                                  _first_sentence(feedback.message))
 
     def _on_box(self, _change: dict[str, Any]) -> None:
         if not self._quiet:
@@ -265,6 +277,7 @@ class PuzzleWidget(widgets.VBox):
         self.marked = []
         self.hint_shown = False
         self.verdict.value = ""
+        self.view.clear_banner()
         self.hint_text.value = ""
         if self.board is not None:
             self.board.highlights = []
@@ -275,7 +288,7 @@ class PuzzleWidget(widgets.VBox):
 
     @_in_own_language
     def show_solutions(self) -> None:
-        self.verdict.value = ("<b>Accepted answers:</b> "
+        self.verdict.value = (f"<b>{html.escape(_('Accepted answers:'))}</b> "
                               + html.escape(", ".join(self.exercise.solutions())))
 
     # == drawing ==================================================================

@@ -22,6 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.widgets.esm import widget_module
 
 _HERE = Path(__file__).parent
@@ -57,6 +58,10 @@ class BoardView(anywidget.AnyWidget):
       ``[["e2", "e4"], ["d5", "d5"]]`` (from the browser).
     - ``key``: ``{"key": "ArrowLeft", "seq": n}`` from the browser.
     - ``clipboard``: ``{"text": ..., "seq": n}``; the browser copies ``text``.
+    - ``banner``: ``{"text", "detail", "kind", "seq"}``: a verdict drawn large over
+      the top of the board (``show_banner``), where the class is looking: kind
+      ``right`` is green and the board glows, ``wrong`` red (it fades after a few
+      seconds), ``missing`` grey; ``{}`` takes it away.
     """
 
     _esm = widget_module("board")
@@ -78,6 +83,7 @@ class BoardView(anywidget.AnyWidget):
     drawn: traitlets.List[Any] = traitlets.List(default_value=[]).tag(sync=True)
     key = traitlets.Dict(default_value={}).tag(sync=True)
     clipboard = traitlets.Dict(default_value={}).tag(sync=True)
+    banner = traitlets.Dict(default_value={}).tag(sync=True)
 
     def show(self, svg: str, greyed: list[str] | None = None,
              moves: dict[str, dict[str, list[str]]] | None = None,
@@ -92,6 +98,19 @@ class BoardView(anywidget.AnyWidget):
             self.effects = {**(effects or {}), "version": self.version + 1}
             self.svg = svg
             self.version += 1
+
+    def show_banner(self, text: str, kind: str = "right", detail: str = "") -> None:
+        """Show ``text`` large over the board (``kind``: right, wrong or missing), with
+        ``detail`` in smaller type under it. Each call shows it afresh, even the same."""
+        if kind not in ("right", "wrong", "missing"):
+            raise TavreiError(f"banner kind must be right, wrong or missing, not {kind!r}")
+        self.banner = {"text": text, "detail": detail, "kind": kind,
+                       "seq": self.banner.get("seq", 0) + 1}
+
+    def clear_banner(self) -> None:
+        """Take the verdict away (a new try)."""
+        if self.banner:
+            self.banner = {}
 
     def copy_to_clipboard(self, text: str) -> None:
         """Ask the browser to put ``text`` on the clipboard."""

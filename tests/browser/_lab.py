@@ -189,3 +189,34 @@ def voila_app(notebook: str, root: Path) -> Iterator[str]:
         yield base
     finally:
         stop(process)
+
+
+def verdict_banner(page: Any, scope: str, kind: str, height: int) -> dict[str, Any]:
+    """Wait for the verdict banner of ``kind`` over the board in ``scope`` and check it
+    is where the class looks (issue 25 item 2): inside a viewport ``height`` tall
+    whenever the board's top is, large type, and green for right / red for wrong.
+    Returns what was measured."""
+    board = f"{scope} .tavrei-board-widget"
+    page.wait_for_selector(f"{board} .tavrei-banner.shown.{kind}", timeout=10000)
+    page.wait_for_timeout(400)                       # its entrance (260 ms) is over
+    seen = page.evaluate("""(sel) => {
+      const el = document.querySelector(sel);
+      const svg = el.querySelector('.tavrei-board-svg').getBoundingClientRect();
+      const banner = el.querySelector('.tavrei-banner');
+      const box = banner.getBoundingClientRect(), style = getComputedStyle(banner);
+      return {boardTop: svg.top, boardLeft: svg.left, boardRight: svg.right,
+              top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+              font: parseFloat(style.fontSize), background: style.backgroundColor,
+              text: banner.innerText, visibility: style.visibility, display: style.display};
+    }""", board)
+    print(f"\nbanner {kind}: y {seen['top']:.0f}-{seen['bottom']:.0f} (board top "
+          f"{seen['boardTop']:.0f}, viewport {height}), font {seen['font']:.0f}px, "
+          f"{seen['background']}", end="")
+    assert seen["display"] == "block" and seen["visibility"] == "visible", seen
+    if 0 <= seen["boardTop"] <= height:
+        assert 0 <= seen["top"] and seen["bottom"] <= height, seen
+    assert seen["boardLeft"] <= seen["left"] and seen["right"] <= seen["boardRight"], seen
+    assert seen["font"] >= 34, seen                  # read from the back of a room
+    green, red = "rgba(27, 128, 45", "rgba(183, 28, 28"
+    assert seen["background"].startswith(green if kind == "right" else red), seen
+    return seen

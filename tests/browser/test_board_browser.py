@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from _lab import Notebook, screenshot, steady_centre
+from _lab import Notebook, screenshot, steady_centre, verdict_banner
 
 pytestmark = pytest.mark.browser
 
@@ -512,11 +512,22 @@ def test_default_board_letters(notebook: Notebook) -> None:
 
 
 def test_a_puzzle_solved_by_a_drag_after_a_wrong_move_is_taken_back(notebook: Notebook) -> None:
-    """The lesson's puzzle widget on the board: a wrong drag bounces, the right one solves it."""
+    """The lesson's puzzle widget on the board: a wrong drag bounces, the right one solves it;
+    at 1280x720 the verdict shows over the board, in sight (issue 25 item 2)."""
     nb = notebook
     app = ".puzzle-app"
     assert nb.execute("print(puzzle.exercise.solutions())").strip() == "['e4xd5']"
     start = nb.execute("print(puzzle.board.game.action_texts())").strip()
+    nb.page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        _puzzle_at_1280x720(nb, app, start)
+    finally:
+        nb.page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def _puzzle_at_1280x720(nb: Notebook, app: str, start: str) -> None:
+    nb.page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                     f"{app} .tavrei-board-widget")
     mouse_drag(nb, app, '.tower[data-square="a2"]', "a3")        # legal, but not the answer
     el = board_el(nb, app)
     assert el.get_attribute("data-flashed") == "a3"
@@ -525,10 +536,13 @@ def test_a_puzzle_solved_by_a_drag_after_a_wrong_move_is_taken_back(notebook: No
     assert "taken back" in status, status
     assert nb.execute("print(puzzle.board.game.action_texts())").strip() == start
     assert nb.execute("print(puzzle.solved)").strip() == "False"
+    height = nb.page.viewport_size["height"]
+    verdict_banner(nb.page, app, "wrong", height)       # over the board, in sight
     screenshot(nb.page, "17-puzzle-wrong-move")
     mouse_drag(nb, app, '.tower[data-square="e4"]', "d5")
     assert nb.execute("print(puzzle.solved)").strip() == "True"
     assert drawn(nb, app, "lastmove") == {"e4", "d5"}
+    verdict_banner(nb.page, app, "right", height)
     screenshot(nb.page, "18-puzzle-solved")
 
 

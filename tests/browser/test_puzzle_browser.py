@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import screenshot, voila_app
+from _lab import screenshot, verdict_banner, voila_app
 
 pytestmark = pytest.mark.browser
 
@@ -120,5 +120,31 @@ def test_squares_puzzle_answered_by_clicking_squares(voila_puzzle: str, browser:
         assert "1 of 2 solved" in page.locator(".squares-puzzle .tavrei-progress").inner_text()
         assert "1 of 2 solved" in page.locator(".move-puzzle .tavrei-progress").inner_text()
         screenshot(page, "puzzle-squares")
+    finally:
+        context.close()
+
+
+def test_the_verdict_shows_over_the_board_at_1280x720(voila_puzzle: str, browser: Any) -> None:
+    """Issue 25 item 2: at 1280x720 the verdict sat at y 723-739, out of sight; now it is
+    a banner over the board's top, large and coloured, whenever the board's top shows."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(voila_puzzle)
+        page.wait_for_selector(f"{BOARD} svg", timeout=60000)
+        _drag(page, 'svg [data-square="d4"][data-layer="2"]', "d6")      # wrong
+        wrong = verdict_banner(page, ".move-puzzle", "wrong", 720)
+        assert "Not yet." in wrong["text"] and "enemy prisoner" in wrong["text"]
+        screenshot(page, "31-puzzle-verdict-wrong-1280x720")
+        _drag(page, 'svg [data-square="d4"][data-layer="1"]', "d6")      # right
+        right = verdict_banner(page, ".move-puzzle", "right", 720)
+        assert "Right!" in right["text"]
+        assert "Right!" in page.locator(".move-puzzle .tavrei-status").first.inner_text()
+        screenshot(page, "32-puzzle-verdict-right-1280x720")
+        before = _version(page)
+        page.locator(".move-puzzle button", has_text="Try again").click()
+        _wait_redraw(page, before)
+        page.wait_for_selector(f"{BOARD} .tavrei-banner:not(.shown)", state="attached",
+                               timeout=10000)
     finally:
         context.close()
