@@ -25,6 +25,7 @@ from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SweepInterrupted, sweep
 from tavrei_lab.lab.table import established_summary, summary_table
+from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
 
 #: Columns the printed tables fit in (the full tables go to --out).
 WIDTH = 100
@@ -73,11 +74,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--trial", type=int, default=DEFAULT_TRIAL, metavar="N",
                    help=f"with --plan: trial games a cell (default: {DEFAULT_TRIAL})")
     p.add_argument("--until-decided", action="store_true",
-                   help="two cells: play --batch games a cell at a time (up to --games) until "
-                        "the difference in --measure is established or one as large as "
-                        "--effect is excluded; the repeated looks spend alpha 0.05 by the "
-                        "Lan-DeMets O'Brien-Fleming-type function (each look tested at its "
-                        "increment of alpha)")
+                   help="play --batch games a cell at a time (up to --games) until the "
+                        "difference in --measure is established or one as large as --effect "
+                        "is excluded: between two cells, the --between pair, or every pair "
+                        "of a bigger grid (a cell stops once its pairs are decided); the "
+                        "repeated looks spend alpha 0.05 by the Lan-DeMets O'Brien-Fleming-"
+                        "type function (each look tested at its increment of alpha, split "
+                        "over the pairs by Holm's method)")
+    p.add_argument("--between", default=None, metavar="CELL_A,CELL_B",
+                   help="with --until-decided: the one difference of interest, e.g. "
+                        "'tavreli[splits=true,castling=true],tavreli[splits=false,"
+                        "castling=true]' (only those two cells are played)")
+    p.add_argument("--tune", action="store_true",
+                   help="fit the playing evaluation's weights to each cell first (tavrei-lab "
+                        "tune's self-play and Texel fit, on the same executor) for the agents "
+                        "play:nodes=K,weights=fit; the fits are kept in --store, so a rerun "
+                        f"does not tune again. At the defaults ({DEFAULT_GENERATIONS} x "
+                        f"{DEFAULT_GAMES} games at {DEFAULT_NODES} nodes) one cell took "
+                        "741 s on 2 shared cores")
+    p.add_argument("--tune-generations", type=int, default=DEFAULT_GENERATIONS, metavar="G",
+                   help=f"with --tune: generations (default: {DEFAULT_GENERATIONS})")
+    p.add_argument("--tune-games", type=int, default=DEFAULT_GAMES, metavar="N",
+                   help=f"with --tune: games a generation (default: {DEFAULT_GAMES})")
+    p.add_argument("--tune-nodes", type=int, default=DEFAULT_NODES, metavar="K",
+                   help=f"with --tune: search nodes a move in the tune's games "
+                        f"(default: {DEFAULT_NODES})")
     p.add_argument("--store", default=None, metavar="FILE",
                    help="SQLite file keeping every game (a rerun resumes from it)")
     add_run_options(p, out_help="write the tables (CSV, JSON) and plots (SVG) here")
@@ -101,17 +122,20 @@ def run(args: argparse.Namespace) -> int:
     if (args.plan or args.until_decided) and args.effect is None:
         raise TavreiError("--plan and --until-decided need --effect D (the difference of "
                           "interest)")
+    if args.between is not None and not args.until_decided:
+        raise TavreiError("--between needs --until-decided")
     if args.plan and args.until_decided:
         raise TavreiError("--plan and --until-decided: one at a time (plan first)")
+    tuning = _tuning(args)
     if args.plan or args.until_decided:
-        return _plan_or_decide(args, bases, grid)
+        return _plan_or_decide(args, bases, grid, tuning)
     try:
         with run_executor(args) as executor:
             result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
                            games=args.games, seed=args.seed, store=args.store,
                            max_plies=args.max_plies, stop_width=args.stop_width,
                            batch=args.batch, executor=executor,
-                           workers=args.workers, progress=progress_mode(args))
+                           workers=args.workers, progress=progress_mode(args), tune=tuning)
     except SweepInterrupted as exc:   # printed here: the resume line must not be cut
         print(f"tavrei-lab sweep: error: {one_line(f'{exc}; {resume_line(args)}', 4000)}",
               file=sys.stderr, flush=True)
@@ -141,29 +165,72 @@ def run(args: argparse.Namespace) -> int:
     print(f"{total} games in {len(result.units)} cells: {result.played} played now, "
           f"{total - result.played} from the store"
           + (f" ({args.store})" if args.store else ""))
+    if tuning is not None:
+        fitted = len({u.cell.name for u in result.units})
+        print(f"weights fit to {fitted} cells: {result.tuned} tuned now, "
+              f"{fitted - result.tuned} from the store")
     if args.out:
         written = result.save(args.out)
         print(f"wrote {len(written)} files to {args.out}")
     return 0
 
 
-def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict) -> int:
+def _between(text: str | None) -> list[str] | None:
+    """``A,B`` -> [A, B], where a cell name may hold commas inside its brackets."""
+    if text is None:
+        return None
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    if len(parts) != 2 or not all(parts):
+        raise TavreiError(f"--between {text!r}: expected two cell names, CELL_A,CELL_B")
+    return parts
+
+
+def _tuning(args: argparse.Namespace) -> dict[str, int] | None:
+    """The sweep's tune settings from --tune and its --tune-* options."""
+    given = [flag for flag, value, default in (
+        ("--tune-generations", args.tune_generations, DEFAULT_GENERATIONS),
+        ("--tune-games", args.tune_games, DEFAULT_GAMES),
+        ("--tune-nodes", args.tune_nodes, DEFAULT_NODES)) if value != default]
+    if not args.tune:
+        if given:
+            raise TavreiError(f"{given[0]} needs --tune")
+        return None
+    return {"generations": args.tune_generations, "games": args.tune_games,
+            "nodes": args.tune_nodes}
+
+
+def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
+                    tuning: dict[str, int] | None = None) -> int:
     base = bases if len(bases) > 1 else bases[0]
     with run_executor(args) as executor:
         common = dict(agents=args.agents, seed=args.seed, max_plies=args.max_plies,
                       executor=executor, workers=args.workers,
-                      progress=progress_mode(args))
+                      progress=progress_mode(args), tune=tuning)
         if args.plan:
             print(plan(base, grid, effect=args.effect, measure=args.measure,
                        trial=args.trial, store=args.store, **common))
             return 0
         decision = until_decided(base, grid, measure=args.measure, effect=args.effect,
                                  games=args.games, batch=args.batch, store=args.store,
-                                 **common)
+                                 between=_between(args.between), **common)
     for look in decision.looks:
-        print(f"look at {look['games']:.0f} games a cell: p = {look['p']:.3g} "
-              f"(alpha this look {look['alpha']:.3g}), interval at that level "
-              f"{look['low']:+.3f} to {look['high']:+.3f}")
+        if "pairs" not in look:
+            print(f"look at {look['games']:.0f} games a cell: p = {look['p']:.3g} "
+                  f"(alpha this look {look['alpha']:.3g}), interval at that level "
+                  f"{look['low']:+.3f} to {look['high']:+.3f}")
+            continue
+        undecided = sum(1 for q in look["pairs"] if q["verdict"] == "undecided")
+        print(f"look at {look['games']:.0f} games a cell: alpha this look "
+              f"{look['alpha']:.3g} over {len(look['pairs'])} pairs (Holm); "
+              f"{undecided} undecided")
     print(decision)
     if args.out and decision.result is not None:
         written = decision.result.save(args.out)

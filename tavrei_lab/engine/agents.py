@@ -27,7 +27,11 @@ widget (``make_agent``):
 ``play:nodes=K,weights=W``    the playing search with the evaluation's weights read from
                               the file ``W`` (written by ``tavrei-lab tune``); with
                               ``weights=fit`` the weights fit for the game's own variant
-                              (shipped with the package for the variants tuned so far)
+                              (shipped with the package for the variants tuned so far,
+                              or fit to each cell by ``sweep --tune``); ``noise=N``
+                              blurs its evaluation by up to N centipawns, seeded per
+                              game: a node-limited search alone plays one game over and
+                              over in self-play
 ``level:3``                   a classroom level, 1 (beginner) .. 8 (strongest): each
                               looks a ply deeper than the one below, within a time cap
                               (0.5 s for 1-4, then 1, 1.5, 2.5 and 4 s); see ``LEVELS``
@@ -258,8 +262,12 @@ class PlayAgent(SearchAgent):
 
     def __init__(self, seed: int | None = None, depth: int | None = None,
                  nodes: int | None = None, time: float | None = None,
-                 mode: str | None = None, weights: Any = None) -> None:
+                 mode: str | None = None, weights: Any = None, noise: int = 0) -> None:
         from tavrei_lab.engine.weights import Weights, load_weights
+        if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 1000:
+            raise TavreiError(f"agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
+        #: centipawns of deterministic blur (seeded by the agent's seed, so per game)
+        self.noise = noise
         if mode not in (None, "play"):
             raise TavreiError("agent 'play' is the playing search; use alphabeta:N for "
                               "the lesson search")
@@ -274,13 +282,15 @@ class PlayAgent(SearchAgent):
             self.weights_spec = str(weights)
             if self.weights_spec != FIT:
                 self.weights = load_weights(self.weights_spec)   # fails now, not mid-game
+        options: dict[str, Any] = {} if self.weights is None else {"weights": self.weights}
+        if noise:
+            options["noise"] = noise
         super().__init__(seed=seed, depth=depth, nodes=nodes, time=time, mode="play",
-                         play_options={} if self.weights is None
-                         else {"weights": self.weights})
+                         play_options=options)
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> PlayAgent:
-        rest, weights = [], None
+        rest, weights, noise = [], None, 0
         for part in arg.split(","):
             name, eq, value = part.partition("=")
             if eq and name.strip().lower() in ("weights", "w"):
@@ -288,10 +298,16 @@ class PlayAgent(SearchAgent):
                     raise TavreiError(f"agent argument {part.strip()!r}: weights needs a "
                                       "file (weights=W.json) or 'fit'")
                 weights = value.strip()
+            elif eq and name.strip().lower() == "noise":
+                try:
+                    noise = int(value)
+                except ValueError:
+                    raise TavreiError(f"agent argument {part.strip()!r}: noise must be a "
+                                      "whole number of centipawns") from None
             else:
                 rest.append(part)
         limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
-        return cls(seed=seed, weights=weights, **limits)
+        return cls(seed=seed, weights=weights, noise=noise, **limits)
 
     def searcher(self, rules: RuleModule) -> Any:
         if self.weights_spec == FIT and (self._searcher is None
@@ -304,6 +320,8 @@ class PlayAgent(SearchAgent):
         text = super().__repr__()
         if self.weights_spec is not None:
             text = text[:-1] + f", weights={self.weights_spec})"
+        if self.noise:
+            text = text[:-1] + f", noise={self.noise})"
         return text
 
 

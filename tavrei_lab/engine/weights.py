@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -168,6 +170,22 @@ def register_fit(key: str, weights: Weights) -> None:
     _FITTED[key] = weights
 
 
+@contextmanager
+def using_fit(key: str, weights: Weights) -> Iterator[None]:
+    """``weights`` are the fit for variant hash ``key`` inside the block, and whatever
+    was before after it: a lab game brings its cell's fit to the worker, and must not
+    leave it behind for a later game that asked for the shipped weights."""
+    before = _FITTED.get(key)
+    _FITTED[key] = weights
+    try:
+        yield
+    finally:
+        if before is None:
+            _FITTED.pop(key, None)
+        else:
+            _FITTED[key] = before
+
+
 def shipped_weights_dir() -> Path:
     from tavrei_lab.variant import VARIANTS_DIR
     return Path(VARIANTS_DIR) / "weights"
@@ -194,4 +212,4 @@ def fit_weights(rules: Any) -> Weights:
 
 __all__ = ["DEFAULT_WEIGHTS", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
            "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
-           "shipped_weights_dir", "variant_hash"]
+           "shipped_weights_dir", "using_fit", "variant_hash"]

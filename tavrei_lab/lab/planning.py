@@ -14,8 +14,9 @@ with p1 the trial's pooled rate and p2 = p1 + effect; for means
 with the trial's pooled standard deviation. A trial is small, so the answer
 is a guide: the rate or spread it reads has its own uncertainty.
 
-``until_decided`` plays two cells in batches and looks after each one at
-the difference of ``measure`` between them. Looking repeatedly and stopping
+``until_decided`` plays the cells in batches and looks after each one at
+the differences of ``measure`` of interest: between two cells, the pair named
+by ``between``, or every pair of a bigger grid. Looking repeatedly and stopping
 at the first small p-value would find differences that are not there, so
 the looks spend alpha by the Lan-DeMets O'Brien-Fleming-type function
 ``alpha(t) = 2 - 2 Phi(z(1-a/2) / sqrt(t))`` (t = games so far / the
@@ -26,7 +27,12 @@ stricter than the exact group-sequential boundaries). It stops when the
 difference is **established** (p below the look's alpha) or **excluded**
 (the look's (1 - alpha_k) interval lies inside (-effect, +effect): any
 difference is smaller than the one asked about), else when the budget is
-spent (undecided).
+spent (undecided). With several pairs, each look's increment of alpha is
+split over them by Holm's step-down method (the chance of any false
+"established" at that look stays within the increment, so over all looks
+within alpha), "excluded" uses each pair's interval at the increment divided by
+the number of pairs (Bonferroni), a pair once decided keeps its verdict, and a
+cell stops playing once every pair it is in is decided.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from tavrei_lab.lab.differences import (
     difference_of,
     games_for_means,
     games_for_proportions,
+    holm,
     measure_name,
     newcombe_interval,
     obrien_fleming_spent,
@@ -142,25 +149,59 @@ def plan(base: str | Sequence[str] = "tavreli", grid: Mapping[str, Sequence[Any]
 
 
 @dataclass
-class Decision:
-    """The outcome of ``until_decided``: the verdict, the last look, and every look."""
+class PairDecision:
+    """One difference of interest in ``until_decided``: its verdict and the look it
+    was reached at (the last look's difference when it is still undecided)."""
 
     verdict: str                   # "established", "excluded" or "undecided"
     difference: Difference
-    games: int                     # per cell at the last look
-    looks: list[dict[str, float]] = field(default_factory=list)
-    result: SweepResult | None = None
+    games: int                     # per cell at the look that decided it (or the last)
+    look: int                      # 1-based
+    p_holm: float                  # Holm-adjusted over the family at that look
+    low: float                     # that look's interval at its share of alpha
+    high: float
 
     def __str__(self) -> str:
+        d = self.difference
+        return (f"{self.verdict}: {d.measure} {d.a} - {d.b} = {d.difference:+.3f} "
+                f"(interval {self.low:+.3f} to {self.high:+.3f} at look {self.look}, "
+                f"{self.games} games a cell; p = {d.p_value:.3g}, Holm {self.p_holm:.3g})")
+
+
+@dataclass
+class Decision:
+    """The outcome of ``until_decided``: the verdict, the last look, and every look.
+
+    With one difference of interest (two cells, or ``between``) ``verdict`` and
+    ``difference`` are its own; with several (every pair of a bigger grid) ``verdict``
+    is "decided" once each pair is established or excluded, else "undecided", and
+    ``pairs`` has each one's verdict (``difference`` is then the first pair's).
+    """
+
+    verdict: str                   # "established", "excluded", "decided" or "undecided"
+    difference: Difference
+    games: int                     # per cell at the last look (the most any cell played)
+    looks: list[dict[str, Any]] = field(default_factory=list)
+    result: SweepResult | None = None
+    pairs: list[PairDecision] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        last = self.looks[-1] if self.looks else {}
+        how = (f"Lan-DeMets O'Brien-Fleming-type alpha spending over the looks, overall "
+               f"alpha {last.get('overall', 0.05):g}")
+        if len(self.pairs) > 1:
+            done = sum(1 for p in self.pairs if p.verdict != "undecided")
+            head = (f"After {len(self.looks)} looks (at most {self.games} games a cell): "
+                    f"{done} of {len(self.pairs)} differences decided ({how}; each look's "
+                    f"alpha split over the {len(self.pairs)} pairs by Holm's method).")
+            return "\n".join([head] + [f"  {p}" for p in self.pairs])
         d = self.difference
         words = {"established": "the difference is established",
                  "excluded": "a difference as large as the one asked about is excluded",
                  "undecided": "the budget is spent and neither is shown"}[self.verdict]
-        last = self.looks[-1] if self.looks else {}
         return (f"After {len(self.looks)} looks ({self.games} games a cell): {words}. "
                 f"{d.measure} {d.a} - {d.b} = {d.difference:+.3f}, p = {d.p_value:.3g} "
-                f"against this look's alpha {last.get('alpha', 0):.3g} (Lan-DeMets "
-                f"O'Brien-Fleming-type alpha spending over the looks, overall alpha 0.05).")
+                f"against this look's alpha {last.get('alpha', 0):.3g} ({how}).")
 
 
 def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple[float, float]:
@@ -189,42 +230,142 @@ def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple
     return (d.difference - half, d.difference + half)
 
 
+Key = tuple[str, str]          # (cell, agents): a row of the sweep's table
+
+
+def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure: str,
+            effect: float, look_alpha: float, decided: Mapping[int, str] | None = None,
+            ) -> list[tuple[Difference, float, float, float, str]]:
+    """One look at a family of differences: for each pair (a, b) of rows its difference,
+    Holm-adjusted p over the whole family, the interval at ``look_alpha / m`` and the
+    verdict at this look's share of alpha.
+
+    Holm's method holds the chance of any false "established" at ``look_alpha`` over
+    the family at this look; summed over the looks (the union bound) the increments
+    of the alpha-spending function hold it at the overall alpha. "Excluded" needs the
+    pair's interval at ``1 - look_alpha / m`` (Bonferroni, so every such interval of
+    the look holds at once) to lie inside (-effect, +effect). A pair decided at an
+    earlier look (``decided``, by index) keeps its verdict.
+    """
+    decided = decided or {}
+    m = len(pairs)
+    diffs = [difference_of(rows[a], rows[b], measure, a[0], b[0]) for a, b in pairs]
+    adjusted = holm([d.p_value for d in diffs])
+    out = []
+    for i, ((a, b), d, p) in enumerate(zip(pairs, diffs, adjusted)):
+        lo, hi = _interval_at(rows[a], rows[b], d, look_alpha / m)
+        if i in decided:
+            verdict = decided[i]
+        elif p < look_alpha:
+            verdict = "established"
+        elif -effect < lo and hi < effect:
+            verdict = "excluded"
+        else:
+            verdict = "undecided"
+        out.append((d, p, lo, hi, verdict))
+    return out
+
+
 def until_decided(base: str | Sequence[str] = "tavreli",
                   grid: Mapping[str, Sequence[Any]] | None = None, *, measure: str,
                   effect: float, games: int, batch: int, alpha: float = 0.05,
-                  store: Any = None, **sweep_args: Any) -> Decision:
-    """Play two cells ``batch`` games at a time (up to ``games``) until the difference
-    of ``measure`` is established or excluded, spending alpha over the looks."""
+                  store: Any = None, between: Sequence[str] | None = None,
+                  **sweep_args: Any) -> Decision:
+    """Play the cells ``batch`` games at a time (up to ``games``) until the differences of
+    interest in ``measure`` are each established or excluded, spending alpha over the
+    looks.
+
+    The differences of interest: ``between=(a, b)`` (two cell names; only those two
+    cells are played), else every pair of the grid's cells played by the same agents
+    (two cells: their one difference). With several pairs each look's alpha is split
+    over them by Holm's method (``look_at``), and a cell stops playing once every pair
+    it is in is decided.
+    """
     name = measure_name(measure)
     if not effect > 0:
         raise TavreiError(f"--until-decided: --effect must be a positive difference, got {effect}")
     if batch < 2 or games < batch:
         raise TavreiError(f"--until-decided: need 2 <= batch <= games, got batch {batch}, "
                           f"games {games}")
+    if not 0 < alpha < 1:
+        raise TavreiError(f"--until-decided: alpha must be between 0 and 1, got {alpha}")
+    if between is not None:
+        between = list(between)
+        if len(between) != 2 or between[0] == between[1]:
+            raise TavreiError(f"--until-decided: between names two different cells, got "
+                              f"{between!r}")
     db = store if isinstance(store, ResultsStore) else ResultsStore(store or ":memory:")
-    looks: list[dict[str, float]] = []
+    looks: list[dict[str, Any]] = []
     spent = 0.0
     n = 0
     res: SweepResult | None = None
+    rows: dict[Key, dict] = {}
+    pairs: list[tuple[Key, Key]] = []
+    decided: dict[int, str] = {}
+    # per decided pair: games, look, p_holm, low, high, and its difference at that look
+    at: dict[int, tuple[int, int, float, float, float, Difference]] = {}
+    playing = between
+    last: list[tuple[Difference, float, float, float, str]] = []
     while n < games:
         n = min(games, n + batch)
-        res = sweep(base, grid, games=n, store=db, **sweep_args)
-        rows = res.table.rows
-        if len(rows) != 2:
-            raise TavreiError(f"--until-decided compares two cells; this grid has {len(rows)} "
-                              "(give one option with two values and one agent pair)")
-        d = difference_of(rows[0], rows[1], name, str(rows[0]["cell"]), str(rows[1]["cell"]))
+        res = sweep(base, grid, games=n, store=db, cells=playing, **sweep_args)
+        for r in res.table.rows:
+            rows[(str(r["cell"]), str(r.get("agents")))] = r
+        if not pairs:
+            pairs = _family(list(rows), between)
         now = obrien_fleming_spent(n / games, alpha)
         look_alpha = max(now - spent, 1e-12)
         spent = now
-        lo, hi = _interval_at(rows[0], rows[1], d, look_alpha)
-        looks.append({"games": n, "alpha": look_alpha, "p": d.p_value, "low": lo, "high": hi})
-        if d.p_value < look_alpha:
-            return Decision("established", d, n, looks, res)
-        if -effect < lo and hi < effect:
-            return Decision("excluded", d, n, looks, res)
+        last = look_at(rows, pairs, name, effect, look_alpha, decided)
+        for i, (d, p, lo, hi, verdict) in enumerate(last):
+            if verdict != "undecided" and i not in decided:
+                decided[i] = verdict
+                at[i] = (n, len(looks) + 1, p, lo, hi, d)
+        look: dict[str, Any] = {"games": n, "alpha": look_alpha, "overall": alpha}
+        if len(pairs) == 1:
+            d, p, lo, hi, _ = last[0]
+            look.update(p=d.p_value, low=lo, high=hi)
+        else:
+            look["pairs"] = [{"a": d.a, "b": d.b, "p": d.p_value, "p_holm": p, "low": lo,
+                              "high": hi, "verdict": v} for d, p, lo, hi, v in last]
+        looks.append(look)
+        if len(decided) == len(pairs):
+            break
+        # a cell goes on only while a pair it is in is undecided
+        open_cells = {k[0] for i, (a, b) in enumerate(pairs) if i not in decided
+                      for k in (a, b)}
+        playing = [c for c in dict.fromkeys(k[0] for k in rows) if c in open_cells]
     assert res is not None
-    return Decision("undecided", d, n, looks, res)
+    verdicts = []
+    for i, (d, p, lo, hi, v) in enumerate(last):
+        g, k, ph, low, high, then = at.get(i, (n, len(looks), p, lo, hi, d))
+        verdicts.append(PairDecision(v, then, g, k, ph, low, high))
+    if len(pairs) == 1:
+        return Decision(verdicts[0].verdict, last[0][0], n, looks, res, verdicts)
+    verdict = "decided" if len(decided) == len(pairs) else "undecided"
+    return Decision(verdict, verdicts[0].difference, n, looks, res, verdicts)
 
 
-__all__ = ["DEFAULT_TRIAL", "Decision", "Plan", "plan", "until_decided"]
+def _family(keys: list[Key], between: Sequence[str] | None) -> list[tuple[Key, Key]]:
+    """The pairs of rows whose differences are of interest."""
+    if between is not None:
+        found = {c: [k for k in keys if k[0] == c] for c in between}
+        for c, ks in found.items():
+            if not ks:
+                raise TavreiError(f"--until-decided: no cell {c!r} in the grid; its cells: "
+                                  f"{', '.join(dict.fromkeys(k[0] for k in keys))}")
+            if len(ks) > 1:
+                raise TavreiError(f"--until-decided: cell {c!r} is played by several agent "
+                                  "pairs; give one agent pair")
+        return [(found[between[0]][0], found[between[1]][0])]
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]
+             if a[1] == b[1] and a[0] != b[0]]
+    if not pairs:
+        raise TavreiError(f"--until-decided compares cells; this grid has {len(keys)} row"
+                          f"{'' if len(keys) == 1 else 's'} and no two played by the same "
+                          "agents (give an option with two or more values)")
+    return pairs
+
+
+__all__ = ["DEFAULT_TRIAL", "Decision", "PairDecision", "Plan", "look_at", "plan",
+           "until_decided"]

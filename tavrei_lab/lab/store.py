@@ -47,6 +47,9 @@ row content in a process (cached by the row's checksum), and is set aside if it
 does not replay. Set-aside rows are named in ``set_aside`` and in a warning,
 never counted, and a sweep plays those games again. ``verify()`` replays every
 record whatever its checksum says.
+
+The ``fits`` table keeps the weights ``sweep(tune=...)`` fit to each cell, keyed
+by the cell's variant hash and the tune's settings, so a rerun does not tune again.
 """
 
 from __future__ import annotations
@@ -70,10 +73,16 @@ from tavrei_lab.game import Game
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
-#: Bumped when what a game row means changes (new measures, new meaning of a field).
-STORE_VERSION = 1
+#: The file's layout: bumped when a table is added or changed. Version 1 had no
+#: ``fits`` table; a writable version-1 store is migrated on opening (the table added
+#: and the version set, in one transaction), a read-only one is read as it is.
+STORE_VERSION = 2
+#: Bumped when what a game row means changes (new measures, new meaning of a field):
+#: it is part of every settings hash, so old rows are then never counted as new ones.
+#: Kept apart from the layout, so adding a table does not orphan the stored games.
+ROWS_VERSION = 1
 
-_SCHEMA = """
+_SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (
     hash TEXT PRIMARY KEY,
@@ -102,6 +111,18 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (settings_hash, game_index)
 );
 """
+#: Version 2 adds the weights fit to each cell by ``sweep(tune=...)``, keyed by the
+#: hash of the cell's variant and the tune's settings: a rerun finds them and does not
+#: tune again.
+_FITS = """
+CREATE TABLE IF NOT EXISTS fits (
+    key TEXT PRIMARY KEY,
+    variant_hash TEXT NOT NULL,
+    cell TEXT NOT NULL,
+    json TEXT NOT NULL
+);
+"""
+_SCHEMA = _SCHEMA_V1 + _FITS
 
 _RESULT_FIELDS = [f.name for f in fields(GameResult)]
 
@@ -136,7 +157,7 @@ def settings_hash(settings: dict[str, Any]) -> str:
     >>> settings_hash({"b": 1, "a": 2}) == settings_hash({"a": 2, "b": 1})
     True
     """
-    text = json.dumps({**settings, "store_version": STORE_VERSION}, sort_keys=True,
+    text = json.dumps({**settings, "store_version": ROWS_VERSION}, sort_keys=True,
                       default=str)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
 
@@ -310,13 +331,22 @@ class ResultsStore:
             if not self.readonly:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: commits survive
-                if not self._objects():                        # a killed process
+                have = self._objects()
+                if not have:                                   # a killed process
                     self.db.executescript(_SCHEMA)
-                with self.db:
-                    self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
-                                    (str(STORE_VERSION),))
-            self._check_schema()
-            self._check_version()
+                    with self.db:
+                        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
+                                        (str(STORE_VERSION),))
+                elif have == _objects_of(_SCHEMA_V1) and self._version() == "1":
+                    self._migrate_from_1()
+            #: what the file holds: a read-only version-1 store has no fits table
+            self.version = STORE_VERSION
+            if self.readonly and self._objects() == _objects_of(_SCHEMA_V1) \
+                    and self._version() == "1":
+                self.version = 1
+            else:
+                self._check_schema()
+                self._check_version()
         except sqlite3.Error as exc:
             self._abandon(shared)
             raise StoreError(f"{self.path}: not a results store ({_one(exc)}); "
@@ -355,13 +385,22 @@ class ResultsStore:
                              f"{'; '.join(str(r) for r in rows)[:300]}); use a new --store "
                              f"(copy what it still holds with `sqlite3 FILE .recover`)")
 
+    def _version(self) -> Any:
+        try:
+            rows = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchall()
+        except Exception:       # no meta table, or not one this package wrote
+            return None
+        return rows[0][0] if len(rows) == 1 else None
+
+    def _migrate_from_1(self) -> None:
+        """Version 1 -> 2: add the fits table; the game rows and their hashes stay."""
+        with self.db:
+            self.db.execute(_FITS.strip().rstrip(";"))
+            self.db.execute("UPDATE meta SET value=? WHERE key='version'",
+                            (str(STORE_VERSION),))
+
     def _check_schema(self) -> None:
-        import sqlite3
-        ref = sqlite3.connect(":memory:")
-        ref.executescript(_SCHEMA)
-        want = sorted((t, n, " ".join((sql or "").split())) for t, n, sql in ref.execute(
-            "SELECT type, name, sql FROM sqlite_master"))
-        ref.close()
+        want = _objects_of(_SCHEMA)
         have = self._objects()
         if have != want:
             extra = [f"{t} {n}" for t, n, _ in have if (t, n) not in {(a, b) for a, b, _ in want}]
@@ -411,6 +450,58 @@ class ResultsStore:
     def registered(self, h: str) -> bool:
         """Is the setting of this hash in the store?"""
         return bool(self._query("SELECT 1 FROM settings WHERE hash=?", (h,)))
+
+    def fit(self, key: str) -> dict[str, Any] | None:
+        """The tune document stored under ``key`` (``add_fit``), or None.
+
+        A row that does not decode is set aside (warned about) and reads as missing, so
+        the cell is tuned again rather than played with half-read weights.
+        """
+        if self.version < 2:
+            return None
+        rows = self._query("SELECT json FROM fits WHERE key=?", (key,))
+        if not rows:
+            return None
+        try:
+            doc = _json_object(rows[0][0])
+            if not isinstance(doc.get("weights"), dict):
+                raise ValueError("no weights in it")
+        except (ValueError, TypeError) as exc:
+            self._set_aside(f"fit {key[:24]}: {_one(exc)[:120]}")
+            self._warn()
+            return None
+        return doc
+
+    def add_fit(self, key: str, variant_hash: str, cell: str, doc: dict[str, Any]) -> None:
+        """Keep the weights a tune fit for a cell (one transaction)."""
+        import sqlite3
+        if self.version < 2:
+            raise StoreError(f"{self.path}: a read-only store of version 1 cannot keep a "
+                             f"tune's weights; open it writable once (it is migrated) or "
+                             f"use another --store")
+        try:
+            with self.db:
+                self.db.execute("INSERT OR REPLACE INTO fits VALUES (?, ?, ?, ?)",
+                                (key, variant_hash, cell,
+                                 json.dumps(doc, sort_keys=True, default=str)))
+        except sqlite3.Error as exc:
+            raise self._fail(exc, f"storing the tuned weights of {cell}") from None
+
+    def fits(self) -> dict[str, dict[str, Any]]:
+        """Every stored tune by key: ``{"cell", "variant_hash", "doc"}`` (damaged rows
+        set aside)."""
+        if self.version < 2:
+            return {}
+        out = {}
+        for key, vh, cell, j in self._query(
+                "SELECT key, variant_hash, cell, json FROM fits ORDER BY rowid"):
+            try:
+                out[_text(key)] = {"cell": _text(cell), "variant_hash": _text(vh),
+                                   "doc": _json_object(j)}
+            except (ValueError, TypeError) as exc:
+                self._set_aside(f"fit {str(key)[:24]}: {_one(exc)[:120]}")
+        self._warn()
+        return out
 
     def add(self, h: str, cell: str, variant: str, options: dict[str, Any],
             result: GameResult, measures: dict[str, Any]) -> None:
@@ -596,7 +687,8 @@ class ResultsStore:
                           "variant": g.variant, "options": g.options,
                           **asdict(g.result), "measures": g.measures})
         text = json.dumps({"store_version": STORE_VERSION, "settings": self.settings(),
-                           "games": games}, indent=1, ensure_ascii=False)
+                           "fits": self.fits(), "games": games}, indent=1,
+                          ensure_ascii=False)
         if path is not None:
             write_atomically(path, text)
         return text
@@ -615,6 +707,19 @@ class ResultsStore:
 
     def __repr__(self) -> str:
         return f"<ResultsStore {self.path}: {len(self)} games>"
+
+
+def _objects_of(schema: str) -> list[tuple[str, str, str]]:
+    """The (type, name, sql) of every object a schema script makes, as ``_objects`` lists
+    them (whitespace folded)."""
+    import sqlite3
+    ref = sqlite3.connect(":memory:")
+    try:
+        ref.executescript(schema)
+        return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in ref.execute(
+            "SELECT type, name, sql FROM sqlite_master"))
+    finally:
+        ref.close()
 
 
 def open_store(path: str | os.PathLike[str]) -> ResultsStore:
@@ -671,5 +776,5 @@ def _stored_game(sh: Any, index: Any, cell: Any, variant: Any, options: Any,
                       _json_object(measures))
 
 
-__all__ = ["STORE_VERSION", "ResultsStore", "StoreError", "StoredGame", "open_store",
-           "settings_hash"]
+__all__ = ["ROWS_VERSION", "STORE_VERSION", "ResultsStore", "StoreError", "StoredGame",
+           "open_store", "settings_hash"]

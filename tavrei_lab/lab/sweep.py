@@ -11,7 +11,12 @@ look like (see ``lab.measures``). ``sweep`` does the bookkeeping:
 3. asks the store which games are already there and plays only the others
    (so running the same sweep again resumes it);
 4. writes each game to the store the moment it finishes (one transaction);
-5. with ``stop_width``, plays in batches and stops a cell once the 95 %
+5. with ``tune``, fits the playing evaluation's weights to each cell first
+   (``lab.tune``, on the sweep's executor) and keeps them in the store, keyed by
+   the cell's variant hash and the tune's settings: a rerun finds them and does
+   not tune again; agents ``play:nodes=K,weights=fit`` then play each cell with
+   its own fit (the weights travel with every game to the workers);
+6. with ``stop_width``, plays in batches and stops a cell once the 95 %
    interval of white's score is narrower than ``stop_width`` (or the budget,
    ``games``, is spent).
 
@@ -28,7 +33,11 @@ a handful of looks the effect is small, but say so when you report.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import (
@@ -39,6 +48,7 @@ from concurrent.futures import (
     Future,
     wait,
 )
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,14 +66,27 @@ from tavrei_lab.compare.tournament import (
     play_game,
 )
 from tavrei_lab.core.files import write_atomically
-from tavrei_lab.engine.agents import make_agent, split_specs
+from tavrei_lab.engine.agents import FIT, PlayAgent, make_agent, split_specs
+from tavrei_lab.engine.weights import (
+    Weights,
+    WeightsFileError,
+    fit_weights,
+    load_weights_file,
+    shipped_weights_dir,
+    using_fit,
+    variant_hash,
+)
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
-from tavrei_lab.lab.store import ResultsStore, open_store
+from tavrei_lab.lab.store import ResultsStore, StoreError, open_store, settings_hash
 from tavrei_lab.lab.table import ResultsTable, established_summary
+from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
+from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
+from tavrei_lab.lab.tune import tune as run_tune
 from tavrei_lab.notation.record import MAX_GAME_PLIES
+from tavrei_lab.variant import load_variant
 
 #: Games per cell between two looks at the interval when stopping early.
 DEFAULT_BATCH = 20
@@ -77,19 +100,25 @@ DEFAULT_AGENTS = "level:1,nodes=20000"
 
 @dataclass(frozen=True)
 class LabTask:
-    """One game to play on a worker: the spec, the variant parcel, what to measure."""
+    """One game to play on a worker: the spec, the variant parcel, what to measure,
+    and the weights ``weights=fit`` means in this cell (variant hash, weights)."""
 
     spec: GameSpec
     parcel: VariantParcel
     opening_plies: int = OPENING_PLIES
     sample_from: int = SAMPLE_FROM
     sample_every: int = SAMPLE_EVERY
+    fit: tuple[str, tuple[tuple[str, float], ...]] | None = None
 
 
 def play_lab_game(task: LabTask) -> tuple[GameResult, dict[str, Any]]:
     """Play and measure one game (top level, so any executor can run it)."""
     watch = GameWatch(task.opening_plies, task.sample_from, task.sample_every)
-    result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
+    if task.fit is None:
+        result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
+    else:                        # a worker process knows only what the task brings
+        with using_fit(task.fit[0], Weights.from_dict(dict(task.fit[1]))):
+            result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
     return result, watch.measures()
 
 
@@ -132,7 +161,9 @@ def sweep(base: str | Sequence[str] = "tavreli",
           store: str | Path | ResultsStore | None = None, max_plies: int = DEFAULT_MAX_PLIES,
           stop_width: float | None = None, batch: int = DEFAULT_BATCH,
           executor: Executor | str | Any = None, workers: int | None = None,
-          progress: bool | str = True, opening_plies: int = OPENING_PLIES) -> SweepResult:
+          progress: bool | str = True, opening_plies: int = OPENING_PLIES,
+          tune: bool | Mapping[str, Any] | None = None,
+          cells: Sequence[str] | None = None) -> SweepResult:
     """Play ``games`` games (the budget) in every cell of ``grid`` over ``base``.
 
     ``base``: a variant id or file, or several. ``grid``: option name -> the
@@ -143,6 +174,11 @@ def sweep(base: str | Sequence[str] = "tavreli",
     stop a cell once white's 95 % score interval is narrower than this,
     looking every ``batch`` games. ``executor``: "processes" (default),
     "threads", "inline", an ``Executor`` or a ``distributed.Client``.
+    ``tune``: fit the weights of each cell first for its ``weights=fit`` agents
+    (True: ``lab.tune``'s defaults; a mapping sets ``generations``, ``games``,
+    ``nodes``, ``seed`` (default: the sweep's), ``max_plies``), kept in the store so
+    a rerun does not tune again. Without it, ``weights=fit`` takes the weights shipped
+    for the variant.
 
     >>> res = sweep("tavreli", {"splits": [True, False]}, agents="greedy", games=2,
     ...             seed=1, max_plies=10, executor="inline", progress=False)
@@ -168,31 +204,55 @@ def sweep(base: str | Sequence[str] = "tavreli",
     if total > MAX_TOURNAMENT_GAMES:      # counted, refused before anything is built
         raise LimitError(f"{total} games asked for ({cells_count} cells x {pairs_count} "
                          f"agent pairs x {games}); the limit is {MAX_TOURNAMENT_GAMES}")
-    cells = build_cells(base, grid)
+    tuning = tune_settings(tune, seed)
+    built = build_cells(base, grid)
+    if cells is not None:
+        names = [c.name for c in built]
+        unknown = [c for c in cells if c not in names]
+        if unknown:
+            raise TavreiError(f"sweep: no cell {unknown[0]!r} in the grid; its cells: "
+                              f"{', '.join(names)}")
+        built = [c for c in built if c.name in set(cells)]
+    cells_played = built
+    fit_agents = set()
     for a in agent_list:
-        make_agent(a, seed=0)
+        agent = make_agent(a, seed=0)
+        if isinstance(agent, PlayAgent) and agent.weights_spec == FIT:
+            fit_agents.add(a)
+    if tuning is not None and not fit_agents:
+        raise TavreiError(f"tune: no agent of {', '.join(agent_list)} plays with the fit "
+                          "weights; give one as play:nodes=K,weights=fit (e.g. "
+                          "play:nodes=300,weights=fit,play:nodes=300 for tuned v untuned)")
     pairs = agent_pairs(agent_list)
 
     db = store if isinstance(store, ResultsStore) else open_store(store or ":memory:")
     units: list[Unit] = []
-    for cell in cells:
-        parcel = cell.parcel()
-        for a, b in pairs:
-            settings = {"cell": cell.name, "variant": _variant_ref(cell),
-                        "options": cell.option_dict, "fingerprint": parcel.key,
-                        "agent_a": a, "agent_b": b, "seed": seed, "max_plies": max_plies,
-                        "opening_plies": opening_plies, "sample_from": SAMPLE_FROM,
-                        "sample_every": SAMPLE_EVERY}
-            unit = Unit(cell, a, b, settings)
-            unit.hash = db.register(settings)
-            units.append(unit)
     started = time.perf_counter()
     played = 0
+    tuned = 0
     pool, owned = resolve_executor(executor, workers)
-    parcels = {c.name: c.parcel(pool) for c in cells}
+    parcels = {c.name: c.parcel(pool) for c in cells_played}
+    fits: dict[str, tuple[str, tuple[tuple[str, float], ...]]] = {}
     bar = None
     try:
         probe(pool, parcels)          # every cell reaches the workers, or nothing is played
+        for cell in cells_played:
+            fit_note: dict[str, Any] | None = None
+            if fit_agents:
+                weights, fit_note, ran = _cell_fit(cell, tuning, db, pool, workers, progress)
+                tuned += ran
+                fits[cell.name] = (variant_hash(cell.rules), tuple(weights.as_dict().items()))
+            for a, b in pairs:
+                settings = {"cell": cell.name, "variant": _variant_ref(cell),
+                            "options": cell.option_dict, "fingerprint": parcels[cell.name].key,
+                            "agent_a": a, "agent_b": b, "seed": seed, "max_plies": max_plies,
+                            "opening_plies": opening_plies, "sample_from": SAMPLE_FROM,
+                            "sample_every": SAMPLE_EVERY}
+                if fit_note is not None and (a in fit_agents or b in fit_agents):
+                    settings["fit"] = fit_note    # other weights: other games
+                unit = Unit(cell, a, b, settings)
+                unit.hash = db.register(settings)
+                units.append(unit)
         mode = None if progress is True else "off" if progress is False else progress
         bar = Progress(len(units) * games, "games", mode=mode)
         active = list(units)
@@ -200,7 +260,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
         while active:
             limit = min(games, look)
             todo = _missing(db, active, limit, seed, max_plies, bar)
-            played += _play(pool, db, todo, parcels, opening_plies, bar)
+            played += _play(pool, db, todo, parcels, opening_plies, bar, fits)
             still = []
             for unit in active:
                 unit.limit = limit
@@ -233,8 +293,119 @@ def sweep(base: str | Sequence[str] = "tavreli",
                                                         (grid or {}).items()},
                                        agents=agent_list, games=games, seed=seed,
                                        max_plies=max_plies, stop_width=stop_width,
-                                       batch=batch),
-                       time.perf_counter() - started, played, own_store=store is None)
+                                       batch=batch, tune=tuning),
+                       time.perf_counter() - started, played, own_store=store is None,
+                       tuned=tuned)
+
+
+#: What a sweep's tune may set (``lab.tune.tune``'s arguments), and what it uses unless told.
+TUNE_KEYS = ("generations", "games", "nodes", "seed", "max_plies")
+
+
+def tune_settings(tune: bool | Mapping[str, Any] | None, seed: int = 0) -> dict[str, int] | None:
+    """The tune a sweep runs for each cell (None: no tune), every setting spelled out,
+    so the key it is stored under changes whenever any of them does (the tune's seed
+    is the sweep's unless given).
+
+    >>> tune_settings({"games": 8})["games"], tune_settings(False)
+    (8, None)
+    """
+    if tune is None or tune is False:
+        return None
+    out = {"generations": DEFAULT_GENERATIONS, "games": DEFAULT_GAMES,
+           "nodes": DEFAULT_NODES, "seed": seed, "max_plies": TUNE_MAX_PLIES}
+    if tune is True:
+        return out
+    if not isinstance(tune, Mapping):
+        raise TavreiError(f"tune: expected True or a mapping of {', '.join(TUNE_KEYS)}, "
+                          f"got {tune!r}")
+    for key, value in tune.items():
+        if key not in TUNE_KEYS:
+            raise TavreiError(f"tune: unknown setting {key!r}; known: {', '.join(TUNE_KEYS)}")
+        least = 0 if key == "seed" else 1
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise TavreiError(f"tune: {key} must be a whole number {least} or more, "
+                              f"got {value!r}")
+        out[key] = value
+    if not 1 <= out["max_plies"] <= MAX_GAME_PLIES:
+        raise LimitError(f"tune: max_plies must be 1..{MAX_GAME_PLIES}, got {out['max_plies']}")
+    return out
+
+
+def _source(rules: Any, weights: Weights) -> str:
+    """Where ``weights=fit`` found a cell's weights without a tune: "shipped" (the
+    package's file for the variant) or "registered" (``register_fit`` in this process)."""
+    path = shipped_weights_dir() / f"{rules.variant.id}.json"
+    try:
+        shipped, doc = load_weights_file(path)
+    except WeightsFileError:
+        return "registered"
+    return "shipped" if shipped == weights and doc.get("settings_hash") == variant_hash(
+        rules) else "registered"
+
+
+def _digest(weights: Weights) -> str:
+    text = json.dumps(weights.as_dict(), sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
+
+
+def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool: Executor,
+              workers: int | None, progress: bool | str
+              ) -> tuple[Weights, dict[str, Any], int]:
+    """The weights ``weights=fit`` means in ``cell``, what the cell's settings record of
+    them, and 1 when a tune was run now (0: stored or shipped)."""
+    rules = cell.rules if cell.rules is not None else load_variant(cell.base,
+                                                                   **cell.option_dict)
+    vh = variant_hash(rules)
+    if tuning is None:
+        try:
+            weights = fit_weights(rules)
+        except WeightsFileError as exc:
+            raise TavreiError(f"sweep cell {cell.name}: {exc}; or let the sweep fit each "
+                              "cell first (--tune, sweep(tune=True))") from None
+        return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0
+    key = settings_hash({"variant_hash": vh, "tune": tuning})
+    doc = db.fit(key)
+    ran = 0
+    if doc is None:
+        if db.readonly:
+            raise StoreError(f"{db.path}: cell {cell.name} has no tuned weights in this "
+                             "read-only store, and they cannot be added; make it writable "
+                             "or use another --store")
+        loud = progress is not False and progress != "off"
+
+        def say(text: str) -> None:
+            if loud:
+                print(f"tuning {cell.name}: {text}", file=sys.stderr, flush=True)
+        say(f"{tuning['generations']} generations x {tuning['games']} games at "
+            f"{tuning['nodes']} nodes (kept in the store: a rerun does not tune again)")
+        with _tune_folder(db, key) as folder:
+            doc = run_tune(rules, generations=tuning["generations"], games=tuning["games"],
+                           nodes=tuning["nodes"], seed=tuning["seed"],
+                           max_plies=tuning["max_plies"], out=folder / "weights.json",
+                           executor=pool, workers=workers, progress=say)
+            db.add_fit(key, vh, cell.name, doc)
+        ran = 1
+    weights = Weights.from_dict(doc["weights"], where=f"the tuned weights of {cell.name}")
+    return weights, {"tune": key, "weights": _digest(weights)}, ran
+
+
+@contextmanager
+def _tune_folder(db: ResultsStore, key: str) -> Iterator[Path]:
+    """Where a cell's tune keeps its games while it runs: beside a store file (so a tune
+    stopped midway resumes), removed once the weights are in the store; a temporary
+    folder for a store in memory."""
+    if db.path == ":memory:":
+        with tempfile.TemporaryDirectory(prefix="tavrei-tune-") as tmp:
+            yield Path(tmp)
+        return
+    parent = Path(db.path + ".tunes")
+    folder = parent / key
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)     # reached only once the fit is stored
+    with suppress(OSError):
+        parent.rmdir()                            # only when no other tune is under way
 
 
 def _score_width(db: ResultsStore, unit: Unit) -> float:
@@ -262,17 +433,22 @@ IN_FLIGHT = 256
 
 
 def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]],
-          parcels: dict[str, VariantParcel], opening_plies: int, bar: Progress) -> int:
+          parcels: dict[str, VariantParcel], opening_plies: int, bar: Progress,
+          fits: Mapping[str, tuple[str, tuple[tuple[str, float], ...]]] | None = None) -> int:
     """Play the games, writing each to the store as it finishes; returns how many."""
     count = 0
+    fits = fits or {}
+
+    def task(unit: Unit, spec: GameSpec) -> LabTask:
+        return LabTask(spec, parcels[unit.cell.name], opening_plies,
+                       fit=fits.get(unit.cell.name))
 
     def finish(future: Future, unit: Unit, spec: GameSpec) -> None:
         nonlocal count
         try:
             result, measures = future.result()
         except BrokenExecutor:       # a worker died: play this one here instead
-            result, measures = play_lab_game(LabTask(spec, parcels[unit.cell.name],
-                                                     opening_plies))
+            result, measures = play_lab_game(task(unit, spec))
         db.add(unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
                result, measures)
         count += 1
@@ -291,8 +467,7 @@ def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]
                 finish(future, *pending.pop(future))
 
     for unit, spec in todo:
-        future = pool.submit(play_lab_game, LabTask(spec, parcels[unit.cell.name],
-                                                    opening_plies))
+        future = pool.submit(play_lab_game, task(unit, spec))
         if future.done():            # an inline executor has played it already: store it now
             finish(future, unit, spec)
         else:
@@ -377,12 +552,14 @@ class SweepResult:
     """The outcome of a sweep: its settings, and tables and plots read from the store."""
 
     def __init__(self, store: ResultsStore, units: list[Unit], settings: dict[str, Any],
-                 seconds: float = 0.0, played: int = 0, own_store: bool = False) -> None:
+                 seconds: float = 0.0, played: int = 0, own_store: bool = False,
+                 tuned: int = 0) -> None:
         self.store = store
         self.units = units
         self.settings = settings
         self.seconds = seconds
         self.played = played          # games played by this call (the rest were stored)
+        self.tuned = tuned            # cells tuned by this call (the rest were stored)
         self._own_store = own_store
 
     @property
@@ -460,5 +637,5 @@ class SweepResult:
                 f"{sum(u.limit for u in self.units)} games>")
 
 
-__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "LabTask", "SweepInterrupted", "SweepResult",
-           "play_lab_game", "sweep"]
+__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "TUNE_KEYS", "LabTask", "SweepInterrupted",
+           "SweepResult", "play_lab_game", "sweep", "tune_settings"]
