@@ -131,7 +131,16 @@ def _kind_from_name(game: Game, answer: str) -> int | None:
 
 def _describe_kind(game: Game, kind: int) -> str:
     p = game.position.pieces.by_kind[kind]
+    if get_language() == "ru":
+        return _("{piece}, moves like a {analogue}").format(piece=p.russian,
+                                                          analogue=_(p.english))
     return f"{p.name} ({p.russian}, moves like a {p.english})"
+
+
+def _kind_named(game: Game, kind: int) -> str:
+    """A kind's name in the language in force: "vsadnik", "всадник"."""
+    p = game.position.pieces.by_kind[kind]
+    return p.russian if get_language() == "ru" else p.name
 
 
 # -- checkers ----------------------------------------------------------------------------
@@ -273,20 +282,22 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
         target = pos.tower(s)
         if (target and target[-1].color == pos.turn
                 and game.rules.options.get("own_towers") is False):
-            reason = ("your own tavrel stands there, and with own_towers off a tavrel "
-                      "may not land on its own")
+            reason = _("your own tavrel stands there, and with own_towers off a tavrel "
+                       "may not land on its own")
         else:
             try:  # the game's own explanation of why the whole tower cannot go there
                 game.parse_move(f"{square}-{s}")
-                reason = "only castling goes there"
+                reason = _("only castling goes there")
             except TavreiError as exc:
                 reason = str(exc).split(": ", 1)[-1]
-        problems.append(f"{s} is not reachable: {reason}.")
+        problems.append(_("{square} is not reachable: {reason}.").format(square=s,
+                                                                         reason=reason))
     return Feedback(False, " ".join(problems))
 
 
 def _illegal(answer: Any, exc: TavreiError) -> Feedback:
-    return Feedback(False, f"{answer} cannot be played here: {exc}")
+    return Feedback(False, _("{answer} cannot be played here: {reason}").format(
+        answer=answer, reason=exc))
 
 
 def _answered_move(game: Game, answer: str | Move | None,
@@ -315,32 +326,37 @@ def check_frees(game: Game, answer: str | Move | None, square: str, kind: int) -
     g = pos.geometry
     sq = g.parse(square.lower())
     me = pos.turn
-    name = pos.pieces.by_kind[kind].name
+    name = _kind_named(game, kind)
     text = game.move_text(move)
     tower = pos.board[sq]
     if move.from_square != sq:
-        return Feedback(False, f"{text} does not touch the tower on {square}: the {name} is "
-                               f"still buried there. Take tavrels off the top of {square}.")
+        return Feedback(False, _("{move} does not touch the tower on {square}: the {piece} is "
+                                 "still buried there. Take tavrels off the top of "
+                                 "{square}.").format(move=text, square=square, piece=name))
     after = game.rules.apply(pos, move)
     rest = after.board[sq]
     if not rest:
-        return Feedback(False, f"{text} carries the whole tower, the {name} inside it, to "
-                               f"{g.name(move.to_square)}: it is still covered there. "
-                               "Split the tower instead: write how many tavrels to take, "
-                               f"as in {square}(2)-...")
+        return Feedback(False, _("{move} carries the whole tower, the {piece} inside it, to "
+                                 "{to}: it is still covered there. Split the tower instead: "
+                                 "write how many tavrels to take, as in {square}(2)-...").format(
+            move=text, piece=name, to=g.name(move.to_square), square=square))
     top = rest[-1]
     if top.color == me and top.kind == kind:
-        return Feedback(True, f"{text} leaves the {name} on top of {square}: it acts at "
-                              "once, and the rest of the tower moved away.")
-    moved = [tavrel_name(game, t, acting=False) for t in tower[len(tower) - move.count:]]
-    verdict = (f"the {tavrel_name(game, top)} on {square} is now on top"
-               + (" -- you freed an enemy prisoner, and it acts at once!"
-                  if top.color != me else "."))
+        return Feedback(True, _("{move} leaves the {piece} on top of {square}: it acts at "
+                                "once, and the rest of the tower moved away.").format(
+            move=text, piece=name, square=square))
+    moved = [_named(game, t, acting=False) for t in tower[len(tower) - move.count:]]
+    verdict = (_("the {tavrel} on {square} is now on top -- you freed an enemy prisoner, and "
+                 "it acts at once!") if top.color != me
+               else _("the {tavrel} on {square} is now on top.")).format(
+        tavrel=_named(game, top), square=square)
     need = len(tower) - max(i for i, t in enumerate(tower)
                             if t.color == me and t.kind == kind) - 1
-    return Feedback(False, f"{text} takes only the {', '.join(moved)}: {verdict} "
-                           f"To uncover the {name} the split must take exactly the "
-                           f"{need} tavrel{'s' if need != 1 else ''} above it.")
+    return Feedback(False, _("{move} takes only the {moved}: {verdict}").format(
+        move=text, moved=", ".join(moved), verdict=verdict) + " " + ngettext(
+        "To uncover the {piece} the split must take exactly the {count} tavrel above it.",
+        "To uncover the {piece} the split must take exactly the {count} tavrels above it.",
+        need).format(piece=name, count=need))
 
 
 def check_promotion(game: Game, square: str, answer: str | None) -> Feedback:
@@ -356,17 +372,20 @@ def check_promotion(game: Game, square: str, answer: str | None) -> Feedback:
     given = _kind_from_name(game, str(answer))
     right = _describe_kind(game, destiny)
     if given == destiny:
-        return Feedback(True, f"its destiny is the {right}. The destiny belongs to the "
-                              "ratnik, whatever file it walks on.")
+        return Feedback(True, _("its destiny is the {tavrel}. The destiny belongs to the "
+                                "ratnik, whatever file it walks on.").format(tavrel=right))
     if given is None:
-        return Feedback(False, f"{answer!r} is not a tavrel name I know.")
+        return Feedback(False, _("{answer} is not a tavrel name I know.").format(
+            answer=repr(answer)))
     file_destiny = _file_destiny(game, pos.geometry.file_of(pos.geometry.parse(square)))
     if file_destiny == given and given != destiny:
-        return Feedback(False, f"that is the destiny of the ratniks that *start* on the "
-                               f"{square[0]}-file. This ratnik started elsewhere: it keeps "
-                               "the destiny of the tavrel it first stood in front of.")
-    return Feedback(False, f"a ratnik becomes the tavrel it stood in front of at the start "
-                           f"(its destiny), not a {_describe_kind(game, given)}.")
+        return Feedback(False, _("that is the destiny of the ratniks that *start* on the "
+                                 "{file}-file. This ratnik started elsewhere: it keeps the "
+                                 "destiny of the tavrel it first stood in front of.").format(
+            file=square[0]))
+    return Feedback(False, _("a ratnik becomes the tavrel it stood in front of at the start "
+                             "(its destiny), not a {tavrel}.").format(
+        tavrel=_describe_kind(game, given)))
 
 
 def _file_destiny(game: Game, file: int) -> int | None:
@@ -433,29 +452,33 @@ def check_discovered_check(game: Game, answer: str | Move | None) -> Feedback:
     rules = game.rules
     text = game.move_text(move)
     tower = pos.board[move.from_square]
-    vname = pos.pieces.by_kind[KING].name
+    vname = _king_name(game)
     if move.castling or len(tower) == 1:
-        return Feedback(False, f"{text} does not split a tower: it moves a single tavrel, "
-                               "so nothing is uncovered.")
+        return Feedback(False, _("{move} does not split a tower: it moves a single tavrel, "
+                                 "so nothing is uncovered.").format(move=text))
     if move.count == len(tower):
-        return Feedback(False, f"{text} moves the whole tower, so nothing is uncovered. "
-                               "Take only the top tavrel(s): write the count, as in "
-                               f"{pos.geometry.name(move.from_square)}(1)-...")
+        return Feedback(False, _("{move} moves the whole tower, so nothing is uncovered. "
+                                 "Take only the top tavrel(s): write the count, as in "
+                                 "{square}(1)-...").format(
+            move=text, square=pos.geometry.name(move.from_square)))
     after = rules.apply(pos, move)
     enemy_king = after.king_square(1 - pos.turn)
     left = after.board[move.from_square][-1]
     attackers = (rules.attackers(after, enemy_king, pos.turn)
                  if enemy_king is not None else [])
     if move.from_square in attackers:
-        double = " It is even a double check." if len(attackers) > 1 else ""
-        return Feedback(True, f"{text} uncovers the {tavrel_name(game, left)}, which now "
-                              f"attacks the enemy {vname}.{double}")
+        double = " " + _("It is even a double check.") if len(attackers) > 1 else ""
+        return Feedback(True, _("{move} uncovers the {tavrel}, which now attacks the enemy "
+                                "{king}.").format(move=text, tavrel=_named(game, left),
+                                                  king=vname) + double)
     if left.color != pos.turn:
-        return Feedback(False, f"{text} uncovers the {tavrel_name(game, left)} -- an enemy "
-                               "tavrel: it cannot check its own volkhv.")
-    return Feedback(False, f"{text} uncovers the {tavrel_name(game, left)}, but it does "
-                           f"not attack the enemy {vname} from "
-                           f"{pos.geometry.name(move.from_square)}.")
+        return Feedback(False, _("{move} uncovers the {tavrel} -- an enemy tavrel: it cannot "
+                                 "check its own {king}.").format(
+            move=text, tavrel=_named(game, left), king=vname))
+    return Feedback(False, _("{move} uncovers the {tavrel}, but it does not attack the enemy "
+                             "{king} from {square}.").format(
+        move=text, tavrel=_named(game, left), king=vname,
+        square=pos.geometry.name(move.from_square)))
 
 
 def check_mate_in_one(game: Game, answer: str | Move | None) -> Feedback:
@@ -758,9 +781,9 @@ class Exercise:
         size = len(answer) if isinstance(answer, str) else len(str(answer)) \
             if isinstance(answer, (list, tuple, set)) else 0
         if size > MAX_ANSWER_CHARS:
-            return Feedback(False, f"that answer is {size} characters long; an answer is "
-                                   f"at most {MAX_ANSWER_CHARS} (a move, a few squares or "
-                                   "a name).")
+            return Feedback(False, _("that answer is {size} characters long; an answer is "
+                                     "at most {limit} (a move, a few squares or a "
+                                     "name).").format(size=size, limit=MAX_ANSWER_CHARS))
         return self.checker(self.game(), answer)
 
     def solutions(self) -> list[str]:

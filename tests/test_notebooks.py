@@ -198,6 +198,30 @@ def test_russian_notebook_is_stored_without_outputs_and_speaks_russian(path: Pat
 RU_CHECKS = {
     "00_quick_start": ("print(puzzle.hint_button.description, '|', "
                        "puzzle.check_button.description)", ["Компьютер играет", "Подсказка |"]),
+    "01_meet_the_tavrels": (
+        "print(EXERCISES['luchnik-analogue'].check('слон'))\n"
+        "print(moves_from(\"v7/8/8/5r2/3V4/2P:L'5/8/8 w - 0 1\", 'd4'))",
+        ["В  (в записи V)  волхв      ходит как король", "Л  (в записи L)  лучник",
+         "Верно! Так и есть: лучник ходит как слон.", "с d4: c3"]),
+    "02_towers_and_prisoners": (
+        "print(puzzle.check(2))",
+        ["(снизу вверх; башня чёрных)", "белых таврелей: 16   чёрных таврелей: 16",
+         "на e1 стоит волхв, а на него ничего ставить нельзя", "башни, снизу вверх:",
+         "Верно! У белых в плену 2 таврели"]),
+    "03_splitting_towers": (
+        "print(EXERCISES['free-the-vsadnik'].check('c3-c4'))",
+        ["e4(1)-a4 не принят: 'e4(1)-a4': после такого хода волхв окажется под боем",
+         "e2 -> хелги", "чёрным шах: да", "b8: ратник белых  /  всадник чёрных",
+         "b8: хелги белых", "Пока нет. c3-c4 переносит на c4 всю башню"]),
+    "04_the_volkhv": (
+        "print(EXERCISES['escape-onto-a-tower'].check('g1xf2'))",
+        ["допустимые ходы: g1xg2 g1xh2 g1xf2", "0-0 — нельзя: короткая рокировка",
+         "0-0-0 — можно", "-> троекратное повторение (ничья)", "Верно! g1xf2 спасает от шаха"]),
+    "05_chess_die_game": (
+        "print(EXERCISES['die-save-the-king'].check('K'))",
+        ["B: ход переходит к противнику (пропуск)", "король  на d1: 17%",
+         "бросок 2: у первого игрока N, у второго P", "король взят в плен (победа чёрных)",
+         "та же конечная позиция: да", "Q, R, N — этих граней не хватает"]),
     "classroom_demo": ("print(words.value); print(picker.choice.description, "
                        "picker.puzzle.hint_button.description)",
                        ["Начальная позиция. Первыми ходят белые.", "Задача Подсказка"]),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from tavrei_lab.core.tavrel import MOVED, PROMOTED, Tavrel
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
@@ -132,23 +133,23 @@ def position_text(position: Position) -> str:
         lines.append(f"{r + 1:>2} " + "".join(cells))
     lines.append("   " + "".join(f" {g.names[f][0]} " for f in range(g.width)))
     lines.append("")
-    lines.append(f"{position.turn_name} to move"
-                 + (f", en passant on {g.name(position.ep_square)}"
+    lines.append((_("white to move") if position.turn == 0 else _("black to move"))
+                 + (_(", en passant on {square}").format(square=g.name(position.ep_square))
                     if position.ep_square is not None else "")
-                 + (f", die shows {position.roll}" if position.roll else ""))
+                 + (_(", die shows {face}").format(face=position.roll) if position.roll else ""))
     # a tower is two or more tavrels; a tavrel standing alone is not called one
     occupied = position.towers()
     towers = {name: t for name, t in occupied.items() if len(t) > 1}
     single = [f"{name} {tavrel_token(t[0], pieces)}" for name, t in occupied.items()
               if len(t) == 1]
     if towers:
-        lines.append("towers, bottom -> top:")
+        lines.append(_("towers, bottom -> top:"))
         for name, tower in towers.items():
             lines.append(f"  {name}: " + " ".join(tavrel_token(t, pieces) for t in tower))
     else:
-        lines.append("towers: none")
+        lines.append(_("towers: none"))
     if single:
-        lines.append("single tavrels:")
+        lines.append(_("single tavrels:"))
         row = ""
         for i, item in enumerate(single):
             item += "," if i < len(single) - 1 else ""
