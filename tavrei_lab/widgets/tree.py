@@ -142,9 +142,10 @@ class TreeView:
         self.hovered: int | None = None
         self._steps = 0
         # The canvas may shrink below its drawing's width: it zooms instead, so a
-        # wide tree never runs under the board beside it.
+        # wide tree never runs under the board beside it. Below 240 px it would show
+        # nothing a class can read: then the board wraps under the tree instead.
         self.canvas = TreeCanvas(labels=view_labels(), layout=widgets.Layout(
-            flex="1 1 0%", width="auto", min_width="0", min_height="320px"))
+            flex="1 1 0%", width="auto", min_width="240px", min_height="320px"))
         self.caption = widgets.HTML()
         self.caption.add_class("tavrei-tree-caption")
         self.board = widgets.HTML()
@@ -165,7 +166,7 @@ class TreeView:
             widgets.VBox([self.caption, self.board, self.shelf, self.buttons, self.info],
                          layout=widgets.Layout(flex="0 0 auto",
                                                width=f"{board_size + 20}px")),
-        ], layout=widgets.Layout(align_items="stretch", width="100%"))
+        ], layout=widgets.Layout(align_items="stretch", width="100%", flex_flow="row wrap"))
         self.canvas.observe(self._on_click, names="click")
         self.canvas.observe(self._on_hover, names="hover")
         self._redraw()

@@ -311,3 +311,22 @@ def test_the_tree_views_words_are_russian_in_a_russian_view(
             screenshot(page, "tree-fit-voila-ru")
         finally:
             context.close()
+
+
+def test_on_a_narrow_page_the_board_goes_under_the_tree(voila_tree_fit: str,
+                                                        browser: Any) -> None:
+    """Where the tree would keep under 240 px beside the board, the board wraps under it
+    and the tree takes the width: still fitted, every node in its box."""
+    context = browser.new_context(viewport={"width": 560, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(voila_tree_fit)
+        page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
+        page.wait_for_selector(".tavrei-tree-board svg", timeout=60000)
+        _settled(page)
+        box, board = _rect(page, BOX), _rect(page, ".tavrei-tree-board svg")
+        assert box["width"] >= 480 and board["y"] >= box["y"] + box["height"] - 1
+        assert all(_inside(s, box) for s in _shapes(page).values())
+        screenshot(page, "tree-fit-voila-narrow")
+    finally:
+        context.close()
