@@ -323,3 +323,29 @@ def test_commentary_of_a_recorded_game_in_russian_by_plural() -> None:
     for line in lines:                     # squares and moves aside, every word is Russian
         words = re.sub(r"[a-h][1-8]|\([0-9]\)|x|-", " ", line.split(": ", 1)[1])
         assert not re.search(r"[A-Za-z]{2,}", words), line
+
+
+# -- the command line speaks the environment's language (TAVREI_LANG, then the locale) -----
+
+def _cli_ru(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    import os
+    import sys
+    env = {**os.environ, "TAVREI_LANG": "ru", "PYTHONPATH": str(PACKAGE.parent)}
+    return subprocess.run([sys.executable, "-m", "tavrei_lab", *argv], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_cli_in_russian_show_play_and_an_error() -> None:
+    shown = _cli_ru("show", "--moves", "e2-e4 d7-d5 e4xd5")
+    assert shown.returncode == 0, shown.stderr
+    assert "ход чёрных\nбашни, снизу вверх:\n  d5: p:K' P:H'" in shown.stdout
+    assert "допустимых ходов: " in shown.stdout and "позиция: " in shown.stdout
+    played = _cli_ru("play", "--human", "white", "--seed", "1", stdin="d1xe1\nresign\n")
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "белые — ваш ход (или 'moves' — список ходов, 'resign' — сдаться): " in out
+    assert "недопустимо: 'd1xe1': на e1 стоит волхв, а на него ничего ставить нельзя" in out
+    bad = _cli_ru("show", "--moves", "e2-e5")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.startswith("tavrei-lab show: ошибка: ") and bad.stderr.count("\n") == 1
+    assert "пешк" not in bad.stderr and "ратник с e2 не может пойти на e5" in bad.stderr

@@ -19,6 +19,7 @@ from typing import NoReturn
 
 from tavrei_lab import __version__
 from tavrei_lab.errors import TavreiError, one_line, quote
+from tavrei_lab.i18n import gettext as _
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
             "sweep", "tune", "svg", "tree", "soak", "lessons")
@@ -63,7 +64,8 @@ class _ClosedOutput(io.TextIOBase):
 def _report(command: str, message: str) -> None:
     if sys.stderr is not None:
         try:
-            print(f"tavrei-lab {command}: error: {one_line(message)}", file=sys.stderr)
+            print(_("tavrei-lab {command}: error: {message}").format(
+                command=command, message=one_line(message)), file=sys.stderr)
         except (OSError, ValueError):  # stderr closed or full too: the status says it
             pass
 

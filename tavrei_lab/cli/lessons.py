@@ -17,6 +17,8 @@ from typing import Any
 
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import ArgumentError
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 #: Where the lessons go when no folder is named.
 DEFAULT_DIR = "tavrei-lessons"
@@ -109,10 +111,13 @@ def run(args: argparse.Namespace) -> int:
     if folder.exists() and not folder.is_dir():
         raise ArgumentError(f"{args.dir}: not a folder")
     written, unchanged, kept = write_lessons(folder)
-    print(f"{len(written)} lesson files written to {folder}"
-          + (f", {len(unchanged)} already there unchanged" if unchanged else ""))
+    print(ngettext("{count} lesson file written to {folder}",
+                   "{count} lesson files written to {folder}", len(written)).format(
+        count=len(written), folder=folder)
+          + (ngettext(", {count} already there unchanged", ", {count} already there unchanged",
+                      len(unchanged)).format(count=len(unchanged)) if unchanged else ""))
     for name in kept:
-        print(f"kept {folder / name}: it differs from the shipped lesson (your changes); "
-              "remove it to get the shipped one back", file=sys.stderr)
-    print(f"open them with: jupyter lab {folder}")
+        print(_("kept {file}: it differs from the shipped lesson (your changes); remove it to "
+                "get the shipped one back").format(file=folder / name), file=sys.stderr)
+    print(_("open them with: jupyter lab {folder}").format(folder=folder))
     return 0

@@ -34,6 +34,8 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
 from tavrei_lab.errors import IllegalMoveError, LimitError, NotationError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import get_language
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 
@@ -79,7 +81,8 @@ def length_text(game: Game) -> str:
     """How long a game is, in the words ``replay`` uses too: plies (moves), and in die
     games the die rolls (one per turn; a turn whose roll allows no move is a pass)."""
     rolls = game.action_count - game.ply
-    return f"plies: {game.ply}" + (f", die rolls: {rolls}" if rolls else "")
+    return (_("plies: {plies}").format(plies=game.ply)
+            + (_(", die rolls: {rolls}").format(rolls=rolls) if rolls else ""))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,8 +102,9 @@ def run(args: argparse.Namespace) -> int:
     record = game.record(**tags)
     if args.out:
         write_output(args.out, record)
-        print(f"{tags['Result']} ({tags['Termination']}); {length_text(game)}; "
-              f"record written to {args.out}")
+        print(_("{result} ({termination}); {length}; record written to {file}").format(
+            result=tags["Result"], termination=tags["Termination"], length=length_text(game),
+            file=args.out))
     else:
         write_output("-", record)
     if typed.failed:       # the record keeps the moves made; the input itself was wrong
@@ -119,9 +123,10 @@ def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
     if result is None:
         raise TavreiError(f"--human roll needs a die variant; {game.variant.id} has no die")
     for mine, theirs in result.rolls:
-        out.write(f"colour roll: you @{mine}, the agent @{theirs}\n")
+        out.write(_("colour roll: you @{mine}, the agent @{theirs}").format(
+            mine=mine, theirs=theirs) + "\n")
     side = 0 if result.white == 0 else 1
-    out.write(f"you play {('white', 'black')[side]}\n")
+    out.write((_("you play white") if side == 0 else _("you play black")) + "\n")
     return side
 
 
@@ -148,8 +153,11 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
             face = game.roll()
             if talk and stdout is not None:
                 passed = game.position.turn != me
-                stdout.write(f"{('white', 'black')[me]} rolls @{face}"
-                             + (": the turn passes\n" if passed else "\n"))
+                said = ((_("white rolls @{face}: the turn passes") if passed
+                         else _("white rolls @{face}")) if me == 0 else
+                        (_("black rolls @{face}: the turn passes") if passed
+                         else _("black rolls @{face}")))
+                stdout.write(said.format(face=face) + "\n")
             continue
         agent = agents[me]
         if agent is not None:
@@ -157,7 +165,8 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
             text = game.move_text(move)
             game.push(move)
             if talk and stdout is not None:
-                stdout.write(f"{('white', 'black')[me]} plays {text}\n")
+                stdout.write((_("white plays {move}") if me == 0
+                              else _("black plays {move}")).format(move=text) + "\n")
             continue
         move_or_end = _ask_human(game, typed, stdout or sys.stdout)
         if isinstance(move_or_end, dict):
@@ -196,9 +205,13 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
         kind = tower[-1].acting_kind
         if not rules.allows(face, kind):
             names = pos.pieces.by_kind
-            return (f"the die shows {face}: it lets only a {names[pos.pieces.kind(face)].name} "
-                    "or a piece lower in the hierarchy K > Q > R > B > N > P move, and the "
-                    f"tower on {pos.geometry.name(sq)} is topped by a {names[kind].name}")
+            ru = get_language() == "ru"
+            shown, top = names[pos.pieces.kind(face)], names[kind]
+            return _("the die shows {face}: it lets only a {piece} or a piece lower in the "
+                     "hierarchy K > Q > R > B > N > P move, and the tower on {square} is "
+                     "topped by a {top}").format(
+                face=face, piece=shown.russian if ru else shown.name,
+                square=pos.geometry.name(sq), top=top.russian if ru else top.name)
     return str(error)
 
 
@@ -209,23 +222,31 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
     out.write("\n" + pos.text() + "\n")
     legal = game.legal_moves()
     while True:
-        prompt = f"{me}" + (f" (die shows @{pos.roll})" if pos.roll else "") \
-            + " -- your move (or 'moves', 'resign'): "
+        if pos.turn == 0:
+            prompt = (_("white (die shows @{face}) -- your move (or 'moves', 'resign'): ")
+                      if pos.roll else _("white -- your move (or 'moves', 'resign'): "))
+        else:
+            prompt = (_("black (die shows @{face}) -- your move (or 'moves', 'resign'): ")
+                      if pos.roll else _("black -- your move (or 'moves', 'resign'): "))
+        prompt = prompt.format(face=pos.roll)
         out.write(prompt)
         out.flush()
         line = stdin.readline()
         if line is None:
-            out.write(f"\n({stdin.ended}: the game is left unfinished)\n")
+            out.write("\n(" + _("{why}: the game is left unfinished").format(
+                why=stdin.ended) + ")\n")
             game.comments[len(game.history)] = f"{me} stopped playing"
             return {"Result": "*", "Termination": "abandoned"}
         if stdin.last_too_long:
-            out.write(f"line too long: a move is at most {MAX_MOVE_CHARS} characters\n")
+            out.write(_("line too long: a move is at most {limit} characters").format(
+                limit=MAX_MOVE_CHARS) + "\n")
             continue
         text = line.strip()
         if not text:
             continue
         if text in ("moves", "?", "help"):
-            out.write("legal: " + " ".join(game.move_text(m) for m in legal) + "\n")
+            out.write(_("legal: {moves}").format(
+                moves=" ".join(game.move_text(m) for m in legal)) + "\n")
             continue
         if text in ("resign", "quit"):
             game.comments[len(game.history)] = f"{me} resigns"
@@ -233,4 +254,4 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
         try:
             return game.push(text)
         except (IllegalMoveError, NotationError) as exc:
-            out.write(f"not legal: {explain(game, text, exc)}\n")
+            out.write(_("not legal: {reason}").format(reason=explain(game, text, exc)) + "\n")

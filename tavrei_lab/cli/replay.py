@@ -8,6 +8,7 @@ from typing import Any
 from tavrei_lab.cli.common import add_variant, print_json, read_input
 from tavrei_lab.errors import LimitError
 from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
+from tavrei_lab.i18n import gettext as _
 
 #: Longest --time-limit a replay may be given.
 MAX_REPLAY_SECONDS = 3600.0
@@ -57,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
         print(game.position.text())
         print()
         rolls = game.action_count - game.ply     # the words `play` uses for a game's length
-        print(f"plies: {facts['plies']}" + (f", die rolls: {rolls}" if rolls else "")
-              + f", in check: {facts['in_check']}, "
-              f"legal moves: {facts['legal_moves']}, outcome: {facts['outcome'] or '-'}")
+        print(_("plies: {plies}").format(plies=facts["plies"])
+              + (_(", die rolls: {rolls}").format(rolls=rolls) if rolls else "")
+              + _(", in check: {check}, legal moves: {count}, outcome: {outcome}").format(
+                  check=facts["in_check"], count=facts["legal_moves"],
+                  outcome=_(facts["outcome"]) if facts["outcome"] else "-"))
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tavrei_lab.cli.common import add_start, add_variant, game_from_args
+from tavrei_lab.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,10 +20,11 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     print(game.position.text())
     print()
-    print(f"position: {game.position.string}")
+    print(_("position: {position}").format(position=game.position.string))
     if not game.is_chance_node():
-        print(f"legal moves: {len(game.legal_moves())}" + (", check" if game.is_check() else ""))
+        print(_("legal moves: {count}").format(count=len(game.legal_moves()))
+              + (_(", check") if game.is_check() else ""))
     outcome = game.outcome()
     if outcome:
-        print(f"outcome: {outcome}")
+        print(_("outcome: {outcome}").format(outcome=outcome))
     return 0
