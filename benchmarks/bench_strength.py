@@ -23,6 +23,24 @@ counts come from the environment:
 
 Every game is printed as it ends, with the running score, so a long run can be
 followed (and cut short: the figures so far are in the log).
+
+**Against sunfish** (issue 27: >= 65 % over >= 100 games at 1 s a move), orthodox
+chess: ``TAVREI_STRENGTH_PART=sunfish python -m benchmarks strength``. The
+package's ``PlaySearcher`` plays sunfish (PyPI, GPL: a benchmark-only yardstick, run
+here and never imported by the package) from the 50 fixed openings of
+``SUNFISH_OPENINGS``, each with the package white and then black; python-chess checks
+every move (a refused move loses) and ends the game (mate, stalemate, insufficient
+material, threefold repetition, fifty moves); after ``SUNFISH_MAX_PLIES`` plies a
+material lead of ``SUNFISH_ADJUDICATE`` pawns wins, less is a draw. Both sides get
+the same budget on the same clock: CPU seconds by default (a shared machine slows
+the wall clock, not the figures), ``TAVREI_SUNFISH_CLOCK=wall`` for the wall clock.
+Printed: every game, the score, Elo with its 95 % interval, and each side's time use
+(mean share of the budget, worst overshoot against ``OVER_MARGIN``). Settings:
+``TAVREI_SUNFISH_GAMES`` (100), ``TAVREI_SUNFISH_SECONDS`` (1.0),
+``TAVREI_SUNFISH_NODES`` (a node budget for both sides instead of time: a
+reproducible proxy), ``TAVREI_SUNFISH_PLIES``, ``TAVREI_SUNFISH_FIRST`` (the first
+game's number: a match can be played in parts) and ``TAVREI_STRENGTH_JOBS``. The
+whole match at 1 s a move is about 100 games x 150 plies x 1 s = 4 CPU hours.
 """
 
 from __future__ import annotations
@@ -30,6 +48,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -203,6 +222,326 @@ def match(spec_a: str, spec_b: str, games: int, seed: int, label: str, jobs: int
     return m
 
 
+# == against sunfish: orthodox chess, fixed openings, every move checked by python-chess ==
+#: Fixed openings (UCI), each played twice: once with the package white, once black.
+SUNFISH_OPENINGS: list[tuple[str, str]] = [
+    ("Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"),
+    ("Ruy Lopez, Berlin", "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6"),
+    ("Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"),
+    ("Two Knights", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"),
+    ("Scotch", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4"),
+    ("Petrov", "e2e4 e7e5 g1f3 g8f6 f3e5 d7d6"),
+    ("Philidor", "e2e4 e7e5 g1f3 d7d6 d2d4 g8f6"),
+    ("Four Knights", "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6"),
+    ("Vienna", "e2e4 e7e5 b1c3 g8f6 f2f4"),
+    ("King's Gambit", "e2e4 e7e5 f2f4 e5f4 g1f3"),
+    ("Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"),
+    ("Sicilian Dragon", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 g7g6"),
+    ("Sicilian Taimanov", "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 b8c6"),
+    ("Sicilian Alapin", "e2e4 c7c5 c2c3 d7d5 e4d5 d8d5"),
+    ("Sicilian closed", "e2e4 c7c5 b1c3 b8c6 g2g3 g7g6"),
+    ("Sicilian Rossolimo", "e2e4 c7c5 g1f3 b8c6 f1b5 g7g6"),
+    ("French Winawer", "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4"),
+    ("French Tarrasch", "e2e4 e7e6 d2d4 d7d5 b1d2 c7c5"),
+    ("French advance", "e2e4 e7e6 d2d4 d7d5 e4e5 c7c5 c2c3"),
+    ("Caro-Kann classical", "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5"),
+    ("Caro-Kann advance", "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5"),
+    ("Pirc", "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6"),
+    ("Modern", "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6"),
+    ("Alekhine", "e2e4 g8f6 e4e5 f6d5 d2d4 d7d6"),
+    ("Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"),
+    ("Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"),
+    ("Queen's Gambit Accepted", "d2d4 d7d5 c2c4 d5c4 g1f3 g8f6"),
+    ("Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"),
+    ("Semi-Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 e7e6"),
+    ("Tarrasch defence", "d2d4 d7d5 c2c4 e7e6 b1c3 c7c5"),
+    ("Chigorin", "d2d4 d7d5 c2c4 b8c6"),
+    ("King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"),
+    ("Grunfeld", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5"),
+    ("Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"),
+    ("Queen's Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6"),
+    ("Bogo-Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 f8b4"),
+    ("Catalan", "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5"),
+    ("Benoni", "d2d4 g8f6 c2c4 c7c5 d4d5 e7e6"),
+    ("Benko", "d2d4 g8f6 c2c4 c7c5 d4d5 b7b5"),
+    ("Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6"),
+    ("London", "d2d4 d7d5 c1f4 g8f6 e2e3 e7e6"),
+    ("Trompowsky", "d2d4 g8f6 c1g5 e7e6"),
+    ("English symmetrical", "c2c4 c7c5 b1c3 b8c6 g2g3 g7g6"),
+    ("English reversed Sicilian", "c2c4 e7e5 b1c3 g8f6 g2g3 d7d5"),
+    ("Reti", "g1f3 d7d5 c2c4 e7e6 g2g3 g8f6"),
+    ("King's Indian Attack", "g1f3 g8f6 g2g3 d7d5 f1g2 c7c6 e1g1"),
+    ("Bird", "f2f4 d7d5 g1f3 g8f6 e2e3 g7g6"),
+    ("Larsen", "b2b3 e7e5 c1b2 b8c6 e2e3 g8f6"),
+    ("Sicilian Sveshnikov", "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6 b1c3 e7e5"),
+    ("Scotch Gambit", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f1c4 f8c5"),
+]
+
+#: The goal of issue 27: at least this score over at least ``SUNFISH_MIN_GAMES`` games.
+SUNFISH_GOAL = 0.65
+SUNFISH_MIN_GAMES = 100
+#: Plies played after the opening before a game is adjudicated on material.
+SUNFISH_MAX_PLIES = 200
+#: Material lead (pawns: P 1, N 3, B 3, R 5, Q 9, counted by python-chess) that wins
+#: an adjudicated game; a smaller lead is a draw.
+SUNFISH_ADJUDICATE = 3
+#: How far over its budget a move may run before the match says so (seconds): the
+#: playing search checks its clock at every node, so it overshoots by one node and the
+#: answer's assembly (a principal variation read from the table).
+OVER_MARGIN = 0.05
+_MATERIAL = {1: 1, 2: 3, 3: 3, 4: 5, 5: 9, 6: 0}      # python-chess piece types
+
+
+@dataclass(frozen=True)
+class SunfishGame:
+    """One game of the sunfish match, fixed before any is played."""
+
+    number: int
+    opening: str
+    moves: str            # the opening, UCI
+    ours_white: bool
+    budget: float         # seconds a move, each side
+    clock: str            # "cpu" (time.process_time) or "wall" (time.perf_counter)
+    max_plies: int = SUNFISH_MAX_PLIES
+    nodes: int | None = None   # a node budget for both sides instead of time (proxies)
+
+
+@dataclass(frozen=True)
+class SunfishResult:
+    number: int
+    ours_white: bool
+    score: float          # the package's score
+    how: str
+    plies: int
+    times_ours: tuple[float, ...]
+    times_fish: tuple[float, ...]
+    pgn_moves: str        # the whole game, UCI, for replaying it elsewhere
+
+
+def sunfish_plan(games: int, budget: float, clock: str = "cpu",
+                 max_plies: int = SUNFISH_MAX_PLIES, nodes: int | None = None,
+                 first: int = 0) -> list[SunfishGame]:
+    """Openings in order, each twice (the package white, then black), from opening
+    ``first // 2``: game ``2k`` and ``2k + 1`` share an opening."""
+    out = []
+    for i in range(first, first + games):
+        name, moves = SUNFISH_OPENINGS[(i // 2) % len(SUNFISH_OPENINGS)]
+        out.append(SunfishGame(i, name, moves, i % 2 == 0, budget, clock, max_plies, nodes))
+    return out
+
+
+def _clock(kind: str) -> Any:
+    if kind not in ("cpu", "wall"):
+        raise ValueError(f"clock must be cpu or wall, got {kind!r}")
+    return time.process_time if kind == "cpu" else time.perf_counter
+
+
+class _SunfishPlayer:
+    """sunfish driven as its own UCI loop drives it for ``go movetime``: a hard
+    deadline at the budget (sunfish raises ``Stop`` inside its search), no new probe
+    after two thirds of it, the move of the last completed depth on a stop.
+
+    sunfish reads ``time.time()``; for CPU budgets its module's ``time`` is pointed
+    at ``time.process_time`` (benchmark only: sunfish is GPL and never imported by
+    the package)."""
+
+    def __init__(self, clock: str, nodes: int | None) -> None:
+        import types
+
+        import sunfish
+        self.sf = sunfish
+        if clock == "cpu":
+            sunfish.time = types.SimpleNamespace(time=time.process_time)  # type: ignore
+        else:
+            sunfish.time = time
+        self.now = _clock(clock)
+        self.nodes = nodes
+        self.searcher = sunfish.Searcher()
+        self.hist = [sunfish.Position(sunfish.initial, 0, (True, True), (True, True), 0, 0)]
+
+    def push(self, uci: str) -> None:
+        sf = self.sf
+        i, j, prom = sf.parse(uci[:2]), sf.parse(uci[2:4]), uci[4:].upper()
+        if len(self.hist) % 2 == 0:      # black to move: sunfish's board is turned
+            i, j = 119 - i, 119 - j
+        self.hist.append(self.hist[-1].move(sf.Move(i, j, prom)))
+
+    def choose(self, budget: float) -> str | None:
+        sf = self.sf
+        searcher = self.searcher
+        start = self.now()
+        searcher.deadline = start + budget if self.nodes is None else 1 << 63
+        searcher.soft = 1 << 63
+        best = cand = None
+        d0 = 1
+        try:
+            for depth, gamma, score, move in searcher.search(self.hist):
+                if depth > d0:
+                    best, d0 = cand or best, depth
+                if score >= gamma and move is not None:
+                    cand = move
+                if self.nodes is not None:
+                    if searcher.nodes >= self.nodes and (cand or best):
+                        break
+                elif self.now() - start > budget * 2 / 3 and (cand or best):
+                    break
+        except sf.Stop:
+            cand = best or cand
+        move = cand or best
+        if move is None:
+            return None
+        i, j = move.i, move.j
+        if len(self.hist) % 2 == 0:
+            i, j = 119 - i, 119 - j
+        return sf.render(i) + sf.render(j) + move.prom.lower()
+
+
+class _OurPlayer:
+    """The package's playing search (``PlaySearcher``), on the clock the match uses."""
+
+    def __init__(self, clock: str, nodes: int | None) -> None:
+        from tavrei_lab.engine.play import PlaySearcher
+        self.game = Game("orthodox")
+        self.searcher = PlaySearcher(self.game.rules, clock=_clock(clock))
+        self.nodes = nodes
+
+    def push(self, uci: str) -> None:
+        self.game.push(f"{uci[:2]}-{uci[2:4]}" + (f"={uci[4:].upper()}" if uci[4:] else ""))
+
+    def choose(self, budget: float) -> str:
+        from tavrei_lab.engine.search import Limits, game_history
+        game = self.game
+        limits = Limits(nodes=self.nodes) if self.nodes is not None else Limits(time=budget)
+        move = self.searcher.search(game.position, limits, game_history(game)).best_moves[0]
+        names = game.position.geometry.names
+        promo = game.position.pieces.letter(move.promotion).lower() if move.promotion else ""
+        return names[move.from_square] + names[move.to_square] + promo
+
+
+def play_sunfish_game(planned: SunfishGame) -> SunfishResult:
+    """One game: the opening, then each side in turn, python-chess the arbiter.
+
+    A move python-chess refuses loses the game for the side that made it (said in
+    ``how``); python-chess's end (mate, stalemate, insufficient material, and the
+    claimable draws: threefold repetition, fifty moves) ends it; past ``max_plies``
+    plies after the opening it is adjudicated on material (``SUNFISH_ADJUDICATE``).
+    """
+    import chess
+
+    board = chess.Board()
+    ours, fish = _OurPlayer(planned.clock, planned.nodes), _SunfishPlayer(planned.clock,
+                                                                         planned.nodes)
+    for uci in planned.moves.split():
+        move = chess.Move.from_uci(uci)
+        assert move in board.legal_moves, (planned.opening, uci)
+        board.push(move)
+        ours.push(uci)
+        fish.push(uci)
+    now = _clock(planned.clock)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    ours_colour = chess.WHITE if planned.ours_white else chess.BLACK
+    played = 0
+
+    def result(white_score: float, how: str) -> SunfishResult:
+        score = white_score if planned.ours_white else 1 - white_score
+        return SunfishResult(planned.number, planned.ours_white, score, how, played,
+                             tuple(times[True]), tuple(times[False]),
+                             " ".join(m.uci() for m in board.move_stack))
+
+    while True:
+        outcome = board.outcome(claim_draw=True)
+        if outcome is not None:
+            white = 0.5 if outcome.winner is None else 1.0 if outcome.winner else 0.0
+            return result(white, outcome.termination.name.lower())
+        if played >= planned.max_plies:
+            lead = sum(_MATERIAL[p.piece_type] * (1 if p.color else -1)
+                       for p in board.piece_map().values())
+            white = 1.0 if lead >= SUNFISH_ADJUDICATE else 0.0 \
+                if lead <= -SUNFISH_ADJUDICATE else 0.5
+            return result(white, f"adjudicated (material {lead:+d})")
+        mine = board.turn == ours_colour
+        player: Any = ours if mine else fish
+        started = now()
+        uci = player.choose(planned.budget)
+        times[mine].append(now() - started)
+        move = chess.Move.from_uci(uci) if uci else None
+        if move is None or move not in board.legal_moves:
+            side = "the package" if mine else "sunfish"
+            white = (0.0 if board.turn == chess.WHITE else 1.0)
+            return result(white, f"{side} played an illegal move ({uci})")
+        board.push(move)
+        ours.push(uci)
+        fish.push(uci)
+        played += 1
+
+
+def _sunfish_played(planned: list[SunfishGame], jobs: int) -> Iterator[SunfishResult]:
+    if jobs <= 1:
+        for game in planned:
+            yield play_sunfish_game(game)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_sunfish_game, game) for game in planned]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def time_use(times: list[float], budget: float) -> tuple[float, float]:
+    """(mean share of the budget used, worst overshoot in seconds) over moves."""
+    if not times:
+        return 0.0, 0.0
+    return sum(times) / len(times) / budget, max(t - budget for t in times)
+
+
+def sunfish_match(games: int, budget: float, clock: str = "cpu", jobs: int = 1,
+                  max_plies: int = SUNFISH_MAX_PLIES, nodes: int | None = None,
+                  first: int = 0) -> MatchSummary:
+    """The package's playing search against sunfish; prints every game and the figures."""
+    planned = sunfish_plan(games, budget, clock, max_plies, nodes, first)
+    what = f"{nodes} nodes a move" if nodes is not None else f"{budget:g} s a move ({clock})"
+    print(f"sunfish match: {games} games, {what}, {len(SUNFISH_OPENINGS)} fixed openings "
+          f"x both colours (from game {first}), adjudicated after {max_plies} plies on a "
+          f"material lead of {SUNFISH_ADJUDICATE}, every move checked by python-chess, "
+          f"{jobs} process(es)", flush=True)
+    results: list[SunfishResult] = []
+    for r in _sunfish_played(planned, jobs):
+        results.append(r)
+        running = sum(x.score for x in results)
+        use, _ = time_use(list(r.times_ours), budget)
+        print(f"  game {r.number + 1:>3} ({planned[r.number - first].opening}): package "
+              f"{'white' if r.ours_white else 'black'} scores {r.score:g} ({r.how}, "
+              f"{r.plies} plies; s/move {_mean(r.times_ours):.2f} vs "
+              f"{_mean(r.times_fish):.2f}); running {running:g}/{len(results)}", flush=True)
+    results.sort(key=lambda r: r.number)
+    scores = [r.score for r in results]
+    total = sum(scores)
+    pct = total / len(scores) if scores else 0.0
+    e, lo, hi = elo(pct, scores)
+    ours_t = [t for r in results for t in r.times_ours]
+    fish_t = [t for r in results for t in r.times_fish]
+    m = MatchSummary(tuple(scores), total, pct, e, lo, hi,
+                     sum(r.how.startswith("adjudicated") for r in results),
+                     _mean(tuple(ours_t)), _mean(tuple(fish_t)))
+    ends = Counter(r.how.split(" (")[0] for r in results)
+    print(f"sunfish match: package {m.total:g}/{len(scores)} = {100 * pct:.1f} %, Elo "
+          f"{e:+.0f} (95 % interval {lo:+.0f} .. {hi:+.0f}); "
+          f"wins {scores.count(1.0)}, draws {scores.count(0.5)}, losses {scores.count(0.0)}; "
+          f"ends: {dict(ends)}", flush=True)
+    if nodes is None:
+        use, over = time_use(ours_t, budget)
+        fuse, fover = time_use(fish_t, budget)
+        print(f"time use: package {100 * use:.0f} % of its budget on average, worst "
+              f"{1000 * over:+.0f} ms over (margin {1000 * OVER_MARGIN:.0f} ms: "
+              f"{'kept' if over <= OVER_MARGIN else 'NOT kept'}); sunfish {100 * fuse:.0f} %, "
+              f"worst {1000 * fover:+.0f} ms", flush=True)
+    full = len(scores) >= SUNFISH_MIN_GAMES and nodes is None and budget >= 1.0
+    verdict = ("met" if pct >= SUNFISH_GOAL else "NOT met") if full else \
+        "not decided by this run (a proxy)"
+    print(f"goal (issue 27): >= {100 * SUNFISH_GOAL:.0f} % over >= {SUNFISH_MIN_GAMES} games "
+          f"at 1 s a move: {verdict}", flush=True)
+    return m
+
+
 def _mean(values: tuple[float, ...]) -> float:
     return sum(values) / max(len(values), 1)
 
@@ -215,6 +554,15 @@ def _levels(text: str) -> list[int]:
 def main() -> None:
     part = os.environ.get("TAVREI_STRENGTH_PART", "both")
     jobs = int(os.environ.get("TAVREI_STRENGTH_JOBS", "1"))
+    if part == "sunfish":
+        env = os.environ.get
+        nodes = env("TAVREI_SUNFISH_NODES")
+        sunfish_match(int(env("TAVREI_SUNFISH_GAMES", str(SUNFISH_MIN_GAMES))),
+                      float(env("TAVREI_SUNFISH_SECONDS", "1.0")),
+                      env("TAVREI_SUNFISH_CLOCK", "cpu"), jobs,
+                      int(env("TAVREI_SUNFISH_PLIES", str(SUNFISH_MAX_PLIES))),
+                      int(nodes) if nodes else None, int(env("TAVREI_SUNFISH_FIRST", "0")))
+        return
     if part in ("match", "both"):
         games = int(os.environ.get("TAVREI_STRENGTH_GAMES", "100"))
         seed = int(os.environ.get("TAVREI_STRENGTH_SEED", "1000"))

@@ -91,10 +91,34 @@ def write_board(position: Position) -> str:
     return "/".join(cast("list[str]", texts))
 
 
-def write_position(position: Position) -> str:
-    """The whole position string (see ``notation.position_string`` for the format)."""
+def rank_texts(position: Position) -> list[str]:
+    """The board field's ranks, top rank first (``"/".join`` of them is ``write_board``)."""
+    return write_board(position).split("/")
+
+
+def rank_text(position: Position, row: int) -> str:
+    """The text of one rank, ``row`` counted from the top (as in ``rank_texts``).
+
+    A tree writes every node's position string; a move changes one or two ranks,
+    so a child's board field is its parent's ranks with those rewritten."""
+    pieces = position.rules.pieces
+    entry = _RANK_TEXT.get(id(pieces))
+    if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
+        entry = _RANK_TEXT[id(pieces)] = (pieces, {})
+    g = position.geometry
+    r = g.height - 1 - row
+    rank = position.board[r * g.width:(r + 1) * g.width]
+    text = entry[1].get(rank)
+    if text is None:
+        text = entry[1][rank] = _rank_text(rank, pieces)
+    return text
+
+
+def write_position(position: Position, board: str | None = None) -> str:
+    """The whole position string (see ``notation.position_string`` for the format);
+    ``board``: its first field, if already written (``rank_texts`` joined)."""
     ep = "-" if position.ep_square is None else position.geometry.name(position.ep_square)
-    s = (f"{write_board(position)} {'wb'[position.turn]} {ep} "
+    s = (f"{write_board(position) if board is None else board} {'wb'[position.turn]} {ep} "
          f"{position.halfmove_clock} {position.fullmove_number}")
     if position.roll is not None:
         s += f" @{position.roll}"
@@ -161,4 +185,5 @@ def position_text(position: Position) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["position_text", "repetition_key", "tavrel_token", "write_board", "write_position"]
+__all__ = ["position_text", "rank_text", "rank_texts", "repetition_key", "tavrel_token",
+           "write_board", "write_position"]

@@ -60,10 +60,12 @@ import networkx as nx
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.progress import progress_of
 from tavrei_lab.core.tavrel import COLOR_NAMES
+from tavrei_lab.core.text import rank_text, rank_texts, write_position
+from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_legal_move
-from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.rules.base import RuleModule
+from tavrei_lab.rules.stacking import TowerChessRules
 from tavrei_lab.tree.filters import as_filter, every
 from tavrei_lab.tree.nodes import (
     collector_paused,
@@ -112,12 +114,14 @@ def _start(game_or_position: Any, variant: str | None) -> tuple[Any, Position, l
                     f"{type(game_or_position).__name__}")
 
 
-def _node_data(rules: RuleModule, position: Position, depth: int) -> tuple[dict[str, Any], bool]:
-    """The node's attributes, and whether it is a chance position (for the depth counts)."""
+def _node_data(rules: RuleModule, position: Position, depth: int,
+               text: str | None = None) -> tuple[dict[str, Any], bool]:
+    """The node's attributes, and whether it is a chance position (for the depth counts).
+    ``text``: the position string, if already written."""
     chance = bool(rules.is_chance_node(position))
     outcome = rules.outcome(position)
     data: dict[str, Any] = {
-        "position": write_position(position),
+        "position": write_position(position) if text is None else text,
         "turn": COLOR_NAMES[position.turn],
         "type": "terminal" if outcome is not None else ("chance" if chance else "decision"),
         "outcome": outcome.result() if outcome is not None else "",   # "": not over
@@ -200,6 +204,14 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # chance nodes count and not expanded at the depth limit; otherwise a roll is never
     # a ply and a chance node always expands.
     turns = rules.counts_turns
+    # In the tower-chess family a move changes only the ranks of the squares it
+    # changes (``changed_squares``): a child's position string is its parent's ranks
+    # with those one or two rewritten, not the whole board written again.
+    by_ranks = type(rules) is TowerChessRules
+    height = rules.geometry.height
+    width = rules.geometry.width
+    # Equal position strings (a position reached by two move orders) are kept once.
+    strings: dict[str, str] = {}
     counts = [0] * (depth + 1)
     # The nodes go straight into the graph's own dicts (networkx's documented
     # dict-of-dicts: node -> data, node -> child -> edge data, and the same edge
@@ -218,8 +230,9 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         next_id = 1
         while waiting:
             node, position, d, at_chance = waiting.popleft()
-            # (edge attributes, child position, child depth, is the child mid-turn?)
-            children: list[tuple[dict[str, Any], Position, int, bool]] = []
+            # (edge attributes, child position, child depth, is the child mid-turn?,
+            # its position string if written already)
+            children: list[tuple[dict[str, Any], Position, int, bool, str | None]] = []
             if at_chance:
                 for face, p in rules.chance_outcomes(position):
                     child = rules.apply_roll(position, face)
@@ -228,16 +241,25 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                         continue  # only without turn counting: a pass past the limit
                     children.append(({"face": face, "probability": float(p),
                                       "label": f"@{face}"}, child,
-                                     d + 1 if passes else d, not passes))
+                                     d + 1 if passes else d, not passes, None))
             else:
+                ranks = rank_texts(position) if by_ranks else None
                 for m in rules.legal_moves(position):
                     if keep is not every and not keep(position, m):  # (every: no call a move)
                         continue
                     if keep_first is not None and d == 0 and not keep_first(position, m):
                         continue
                     text = write_legal_move(position, m)
-                    children.append(({"move": text, "label": text}, rules.apply(position, m),
-                                     d + 1, False))
+                    child = rules.apply(position, m)
+                    string = None
+                    if ranks is not None:
+                        rows = ranks.copy()
+                        for sq in changed_squares(position, m):
+                            row = height - 1 - sq // width
+                            rows[row] = rank_text(child, row)
+                        string = write_position(child, "/".join(rows))
+                    children.append(({"move": text, "label": text}, child, d + 1, False,
+                                     string))
             over_time = time.monotonic() > deadline
             if next_id + len(children) > limit or over_time:
                 node_data[node]["cut"] = True
@@ -254,13 +276,16 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                     bar.update(next_id + len(children) - bar.n)
             late = False
             below = succ[node]
-            for i, (edge, child, child_depth, mid_turn) in enumerate(children):
+            for i, (edge, child, child_depth, mid_turn, string) in enumerate(children):
                 # one node may have 50,000 children, each a few milliseconds to describe:
                 # the time limit is checked among them too
                 if i % 32 == 31 and time.monotonic() > deadline:
                     late = True
                     break
-                cdata, cchance = _node_data(rules, child, child_depth)
+                if string is None:
+                    string = write_position(child)
+                cdata, cchance = _node_data(rules, child, child_depth,
+                                            strings.setdefault(string, string))
                 node_data[next_id], succ[next_id], pred[next_id] = cdata, {}, {node: edge}
                 below[next_id] = edge
                 if (not mid_turn) if turns else (not cchance):
