@@ -68,6 +68,11 @@ function render({ model, el }) {
     touchAction: "none", userSelect: "none", cursor: "grab",
     border: "1px solid rgba(128,128,128,.35)", borderRadius: "4px", boxSizing: "border-box",
   });
+  // The drawing grows a thumbnail under the mouse (for a picture in a page); here
+  // the board beside the tree shows that position full size, so it stays as drawn.
+  const style = document.createElement("style");
+  style.textContent = ".tavrei-tree-svg .tavrei-tree .thumbnail:hover{transform:none}";
+  holder.appendChild(style);
   const stage = document.createElement("div");
   stage.className = "tavrei-tree-stage";
   holder.appendChild(stage);

@@ -330,3 +330,32 @@ def test_on_a_narrow_page_the_board_goes_under_the_tree(voila_tree_fit: str,
         screenshot(page, "tree-fit-voila-narrow")
     finally:
         context.close()
+
+
+def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
+        tmp_path_factory: pytest.TempPathFactory, browser: Any) -> None:
+    """Tutorial 07's first tree with its 128 px boards: pointing at g1xf2's board puts
+    that position on the 340 px board, and the tower of three it makes on f2 on the
+    shelf, volkhv over vsadnik over ratnik; the thumbnail itself stays as drawn."""
+    with voila_app("tree_thumbs.ipynb", tmp_path_factory.mktemp("voila-thumbs")) as base:
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        try:
+            page.goto(base)
+            page.wait_for_selector(f"{BOX}[data-scale] svg g.node image", timeout=60000)
+            _settled(page)
+            thumb = f'{BOX} g.node[data-node="3"] image'
+            before = _rect(page, thumb)
+            page.mouse.move(before["x"] + before["width"] / 2, before["y"] + 20)
+            page.wait_for_function(
+                "() => document.querySelector('.tavrei-tree-caption').innerText"
+                ".includes('node 3')", timeout=15000)
+            page.wait_for_timeout(300)                  # (a growing thumbnail took .15 s)
+            assert _rect(page, thumb) == before
+            assert before["width"] <= 130 < BOARD_PX <= _rect(
+                page, ".tavrei-tree-board svg")["width"]
+            shelf = page.locator(".tavrei-tree-shelf").inner_text().split()
+            assert shelf[-6:] == ["f2:", "3", "layers", "K", "N", "P"], shelf
+            screenshot(page, "tree-thumbs-voila")
+        finally:
+            context.close()
