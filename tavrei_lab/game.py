@@ -519,14 +519,16 @@ class Game:
             self._line_version += 1
 
     def play(self, movetext: str | Iterable[str], *,
-             time_limit: float | None = None) -> list[Move]:
+             time_limit: float | None = None, progress: bool | str = True) -> list[Move]:
         """Play movetext (``"e2-e4 e7-e5"``, with numbers, comments, rolls).
 
         All or nothing: on the first bad move the game is restored and an
         ``IllegalMoveError`` or ``NotationError`` names the ply and the text.
         ``time_limit`` (seconds): past it the game is restored too and a
         ``LimitError`` says how far it got (a record of 20,000 plies in a variant
-        with a 512-tavrel tower costs a tenth of a second a ply).
+        with a 512-tavrel tower costs a tenth of a second a ply). ``progress``: a
+        ``tqdm.auto`` bar of the tokens played for movetext of ``LONG_MOVETEXT`` tokens
+        or more, shown once the replay lasts a second (True; a mode, or False).
         """
         deadline = None if time_limit is None else time.monotonic() + time_limit
         if not isinstance(movetext, str):
@@ -540,17 +542,24 @@ class Game:
                 raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
                                     text=repr(bad[0])[:40])
             movetext = " ".join(words)
-        return self._play_tokens(tokenize(movetext), deadline, time_limit)
+        return self._play_tokens(tokenize(movetext), deadline, time_limit, progress)
 
     def _play_tokens(self, tokens: list[Token], deadline: float | None,
-                     time_limit: float | None) -> list[Move]:
+                     time_limit: float | None, progress: bool | str = True) -> list[Move]:
         """``play`` of movetext already tokenized (``read_record`` counts the moves first)."""
         mark = len(self._actions)
         redo = list(self._redo)
         comments = dict(self.comments)  # a refused play must not leave its comments behind
         played: list[Move] = []
+        bar = None
+        if progress is not False and len(tokens) >= LONG_MOVETEXT:   # short: no bar at all
+            from tavrei_lab.core.progress import progress_bar
+            bar = progress_bar(len(tokens), "replay", mode=None if progress is True
+                               else str(progress), unit="token", delay=1.0)
         try:
-            for tok in tokens:
+            for n, tok in enumerate(tokens, 1):
+                if bar is not None and not n % 256:
+                    bar.update(256)
                 if deadline is not None and time.monotonic() > deadline:
                     raise LimitError(f"replay stopped at ply {self._ply + 1}: it took more "
                                      f"than {time_limit:g} s")
@@ -567,6 +576,12 @@ class Game:
             self._line_version += 1
             self.comments = comments
             raise
+        else:
+            if bar is not None:
+                bar.update(len(tokens) - bar.n)
+        finally:
+            if bar is not None:
+                bar.close()
         return played
 
     def _push_text(self, text: str, spec: MoveSpec | None = None) -> Move:
@@ -811,13 +826,17 @@ class Game:
         return picture("game", self)
 
 
+#: Movetext of this many tokens or more replays with a progress bar (shown after a second).
+LONG_MOVETEXT = 1000
+
 #: How long ``read_record`` replays by default, in seconds: every legal record of the
 #: shipped variants replays in well under a second; a hostile one may not run for hours.
 DEFAULT_REPLAY_SECONDS = 60.0
 
 
 def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
-                time_limit: float | None = DEFAULT_REPLAY_SECONDS) -> Game:
+                time_limit: float | None = DEFAULT_REPLAY_SECONDS,
+                progress: bool | str = True) -> Game:
     """A ``Game`` replayed from a record (the text: ``notation.record``). Bad records
     raise ``RecordError`` saying what and where.
 
@@ -827,7 +846,8 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
     in a Voila server -- never makes the package open a path it names: the error is the
     same whatever is (or is not) at that path. ``allow_files=True`` lets the tag name a
     variant file, for records you wrote yourself. Replaying stops with a ``LimitError``
-    after ``time_limit`` seconds (None: no limit).
+    after ``time_limit`` seconds (None: no limit). ``progress``: as ``Game.play`` (a
+    ``tqdm.auto`` bar for a long record once it has taken a second).
     """
     tags, movetext = parse_record(text)
     chosen = variant if variant is not None else _record_rules(tags, allow_files)
@@ -846,7 +866,7 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
     if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
         raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    game._play_tokens(tokens, deadline, time_limit)
+    game._play_tokens(tokens, deadline, time_limit, progress)
     return game
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tavrei_lab.cli.common import add_variant, print_json, read_input
+from tavrei_lab.cli.common import (
+    add_progress_flags,
+    add_variant,
+    print_json,
+    progress_mode,
+    read_input,
+)
 from tavrei_lab.errors import LimitError
 from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
 from tavrei_lab.i18n import gettext as _
@@ -24,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"stop (with an error) after this many seconds (default "
                         f"{DEFAULT_REPLAY_SECONDS:g}, at most {MAX_REPLAY_SECONDS:g})")
     p.add_argument("file", metavar="FILE", help="record file, or - for standard input")
+    add_progress_flags(p)     # a long record's replay shows a bar once it lasts a second
     p.set_defaults(run=run)
 
 
@@ -50,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         raise LimitError(f"--time-limit must be more than 0 and at most "
                          f"{MAX_REPLAY_SECONDS:g} seconds, got {args.time_limit}")
     text = read_input(args.file)
-    game = read_record(text, variant=args.variant, time_limit=args.time_limit)
+    game = read_record(text, variant=args.variant, time_limit=args.time_limit,
+                       progress=progress_mode(args))
     facts = summary(game)
     if args.json:
         print_json(facts)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tavrei_lab.cli.common import run_executor
+from tavrei_lab.cli.common import add_progress_flags, progress_mode, run_executor
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.cells import build_cells
@@ -51,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="parallel workers (default: the number of cores)")
     p.add_argument("--out", required=True, metavar="W.json", help="the weights file to write")
+    add_progress_flags(p)      # a bar of each generation's games, as compare/sweep have
     p.set_defaults(run=run)
 
 
@@ -67,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     with run_executor(args) as executor:
         doc = tune(rules, generations=args.generations, games=args.games, nodes=args.nodes,
                    out=args.out, seed=args.seed, executor=executor, workers=args.workers,
-                   progress=lambda text: print(text, file=sys.stderr, flush=True))
+                   progress=lambda text: print(text, file=sys.stderr, flush=True),
+                   bar=progress_mode(args))
     print(f"{args.out}: weights for {cell.name} (settings hash {doc['settings_hash']}), "
           f"{args.generations} generations x {args.games} games in {doc['seconds']:.0f} s")
     for entry in doc["log"]:

@@ -69,7 +69,7 @@ from typing import Any
 from tavrei_lab.compare.results import GameResult
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.game import Game
+from tavrei_lab.game import Game, read_record
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -196,9 +196,9 @@ class StoredGame:
         """The game replayed from its record; raises ``TavreiError`` if the record
         does not lead to the stored result (``Game.from_record`` checks each move)."""
         if self.variant in variants():
-            game = Game.from_record(self.record, variant=self.rules())
+            game = read_record(self.record, variant=self.rules(), progress=False)
         else:
-            game = Game.from_record(self.record)
+            game = read_record(self.record, progress=False)    # a store's reads: no bars
         outcome = game.outcome(claim_draw=True)
         r = self.result
         for tag, stored in (("Result", r.result), ("White", r.white), ("Black", r.black),

@@ -40,6 +40,7 @@ from typing import Any
 from tavrei_lab.compare.parallel import resolve_executor
 from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
 from tavrei_lab.engine.play_eval import tables_for
@@ -374,11 +375,15 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
          seed: int = 0, executor: Executor | str | None = None,
          workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
          start: Weights = DEFAULT_WEIGHTS,
-         progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+         progress: Callable[[str], None] | None = None,
+         bar: bool | str = True) -> dict[str, Any]:
     """Fit the playing evaluation's weights to ``variant``; write and return the file.
 
     ``out``: the weights file (with the settings hash and a log per generation); its
     games checkpoint sits beside it in ``<out>.games/`` and makes a rerun resume.
+    ``progress``: called with a line of text per generation; ``bar``: a ``tqdm.auto``
+    bar of each generation's games (True: shown where it can be, once a generation
+    lasts a second; a mode; False: none), as sweeps and tournaments have.
     """
     if isinstance(variant, str):
         from tavrei_lab.variant import load_variant
@@ -424,12 +429,16 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             if tasks:
                 say(f"generation {gen}: {len(tasks)} games to play "
                     f"({len(done)} kept from before)")
-            with path.open("a", encoding="utf-8") as sink:
+            shown = progress_bar(len(tasks), f"tune generation {gen}", unit="game",
+                                 mode=None if bar is True else "off" if bar is False
+                                 else str(bar), delay=1.0)
+            with path.open("a", encoding="utf-8") as sink, shown:
                 for future in [pool.submit(play_tune_game, t) for t in tasks]:
                     row = future.result()
                     sink.write(json.dumps(row) + "\n")
                     sink.flush()
                     done[row["index"]] = row
+                    shown.update()
             rows = [done[i] for i in range(games)]
             # the current weights' score: white in the even games, black in the odd ones
             points = sum(r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows)
