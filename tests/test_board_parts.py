@@ -149,3 +149,17 @@ def test_board_composes_the_panels_under_its_old_names() -> None:
     assert board.die_label.value.startswith("Die: ")
     board.roll()
     assert "Die: <b>" in board.die_label.value
+
+
+def test_the_projector_board_fits_the_room_and_the_size_control_drives_it() -> None:
+    """Issue 25 item 3: a projector board grows in the browser (``view.fit``); Board
+    size (``size_slider``, per cent) is the view's ``zoom`` on every board."""
+    projector = Board(projector=True)
+    plain = Board()
+    assert projector.view.fit is True and plain.view.fit is False
+    assert projector.size_slider in projector.children[1].children[1].children
+    plain.size_slider.value = 70
+    assert plain.view.zoom == 70
+    projector.view.zoom = 120                  # and back: the browser may set it too
+    assert projector.size_slider.value == 120
+    assert "tavrei-controls-row" in projector.children[2].children[0]._dom_classes

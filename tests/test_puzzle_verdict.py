@@ -66,3 +66,12 @@ def test_a_banner_kind_is_checked() -> None:
     with pytest.raises(TavreiError, match="banner kind"):
         view.show_banner("x", "maybe")
     assert view.banner == {}
+
+
+def test_a_static_puzzle_board_has_the_inspector_beside_it() -> None:
+    """Issue 25 item 3: every layer of a tower named on every board a learner sees."""
+    puzzle = EXERCISES["vsadnik-squares"].widget()
+    assert puzzle.view.inspector is True
+    towers = puzzle.view.towers
+    assert towers and all(rows for rows in towers.values())
+    assert "Q white" in puzzle.view.glyphs

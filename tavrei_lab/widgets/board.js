@@ -128,6 +128,7 @@ function render({ model, el }) {
     }
     drawUserShapes();
     renderInspector();
+    fitBoard();
     if (clickedAt !== null) {
       // Click- (or drop-) to-redraw time, read by the browser tests: from the
       // pointer going up to the new drawing in the page and laid out (reading
@@ -378,7 +379,8 @@ function render({ model, el }) {
       const taking = shown === selected ? (pill ? Number(pill.dataset.count) : h) : 0;
       const what = h === 1 ? word("one") : towerWords(h);
       parts.push(`<div class="insp-head"><b>${esc(shown)}</b>: ${what}</div>`);
-      parts.push('<ol class="insp-rows">');
+      // a tall tower lists one line a layer, so all of it is in sight beside the board
+      parts.push(`<ol class="insp-rows${h > 5 ? " compact" : ""}">`);
       layers.forEach((t, i) => {
         const take = h - i;
         const cls = ["insp-row", t.color, i >= h - taking ? "taken" : ""].join(" ");
@@ -390,10 +392,10 @@ function render({ model, el }) {
           `<span class="insp-glyph">${glyphs[t.glyph] || ""}</span>` +
           `<span class="insp-letter ${t.color}">${esc(t.letter)}</span>` +
           `<span class="insp-name">${esc(t.colour || t.color)} <b>${esc(t.name)}</b> ` +
-          (note ? `(${esc(note)})` : "") +
+          (note ? `<span class="insp-note">(${esc(note)})</span>` : "") +
           (t.promoted ? ` <span class="insp-promoted" title="${esc(word("promoted"))}">` +
                         "\u2605</span>" : "") +
-          (t.destiny ? `<br><small>${esc(t.destiny)}</small>` : "") + "</span>" +
+          (t.destiny ? `<small><br>${esc(t.destiny)}</small>` : "") + "</span>" +
           (h > 1 ? `<span class="insp-take">${esc(take === h ? word("all")
                                                    : word("top", { n: take }))}</span>` : "") +
           "</li>");
@@ -432,6 +434,84 @@ function render({ model, el }) {
     if (!row) return;
     event.preventDefault();
     sendClick(row.dataset.square, Number(row.dataset.layer));
+  }
+
+  // -- the board's size: the room it has (trait `fit`), times the size control (`zoom`) --
+  const INSPECTOR_MIN = 200;      // px: narrower than this the inspector goes under the board
+  let observedBox = null;         // the box whose width is the room (watched once attached)
+  let resize = null;
+  function scrollArea() {
+    // the notebook's scrolling area (JupyterLab, Voila), else the window; a widget
+    // box's own overflow (ipywidgets sets it on every box) is not a scrolling area
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      if (node.classList.contains("jupyter-widgets")) continue;
+      const overflow = getComputedStyle(node).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && node.clientHeight > 0) {
+        const r = node.getBoundingClientRect();
+        const top = Math.max(0, r.top);
+        return { top, height: Math.min(r.bottom, window.innerHeight) - top,
+                 scrolled: node.scrollTop };
+      }
+    }
+    return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
+  }
+  function roomBelow(status, row) {
+    // How tall the board may be: near the top of the page, what is left of the first
+    // screen under it; further down, a screen less the status line (the teacher
+    // scrolls the status to the top). Either way the first row of buttons fits under.
+    const area = scrollArea();
+    const top = holder.getBoundingClientRect().top;
+    const inContent = top - area.top + area.scrolled;
+    const above = inContent < area.height * 0.5 ? inContent
+      : top - (status ? status.getBoundingClientRect().top : top);
+    return area.height - above - (row ? row.getBoundingClientRect().height : 0) - 16;
+  }
+  function outerWidth(node) {
+    const style = getComputedStyle(node);
+    return node.getBoundingClientRect().width + parseFloat(style.marginLeft || 0) +
+      parseFloat(style.marginRight || 0);
+  }
+  function fitBoard() {
+    const svg = svgRoot();
+    if (!svg) return;
+    const zoom = Math.max(10, Number(model.get("zoom") || 100)) / 100;
+    const base = Number(svg.getAttribute("width")) || svg.viewBox.baseVal.width;
+    const vb = svg.viewBox.baseVal;
+    const aspect = vb && vb.height ? vb.width / vb.height : 1;
+    let width = base;
+    let inspector = null;                  // the inspector's width beside the board
+    if (model.get("fit") && el.parentElement && el.isConnected) {
+      const box = el.parentElement;
+      if (resize && observedBox !== box) { resize.observe(box); observedBox = box; }
+      let room = box.clientWidth - 4;
+      const others = Array.from(box.children).filter(node => node !== el &&
+        node.getBoundingClientRect().width > 0);
+      const besides = others.reduce((sum, node) => sum + outerWidth(node), 0);
+      if (room - besides >= base) room -= besides;       // the side column stays beside
+      const app = el.closest(".tavrei-board-app");
+      const status = app && app.querySelector(".tavrei-status");
+      const row = app && app.querySelector(".tavrei-controls-row");
+      const tall = roomBelow(status, row) * aspect;       // as wide as the height allows
+      const wanted = model.get("inspector") ? 290 : 0;
+      if (!wanted) {
+        width = Math.max(base, Math.min(room, tall));
+      } else if (Math.min(room - wanted - 10, tall) >= base) {
+        width = Math.min(room - wanted - 10, tall);
+        inspector = wanted;
+      } else if (room - base - 10 >= INSPECTOR_MIN) {
+        width = base;
+        inspector = Math.min(wanted, room - base - 10);
+      } else {
+        width = Math.max(base, Math.min(room, tall));   // the inspector goes under it
+      }
+    }
+    width = Math.floor(width * zoom);
+    svg.style.width = `${width}px`;
+    svg.style.maxWidth = model.get("fit") ? "none" : "";
+    aside.style.width = inspector ? `${Math.floor(inspector)}px` : "";
+    aside.style.maxHeight = `${Math.max(360, Math.round(width / aspect))}px`;
+    el.dataset.boardWidth = String(width);
+    if (banner.classList.contains("shown")) placeBanner();
   }
 
   // -- the verdict banner -------------------------------------------------------------
@@ -589,10 +669,18 @@ function render({ model, el }) {
   for (const name of traits) model.on(`change:${name}`, scheduleDraw);
   model.on("change:clipboard", onClipboard);
   model.on("change:banner", showBanner);
-  const resize = typeof ResizeObserver === "function"
-    ? new ResizeObserver(() => { if (banner.classList.contains("shown")) placeBanner(); })
-    : null;
-  if (resize) resize.observe(holder);
+  model.on("change:zoom", fitBoard);
+  model.on("change:fit", fitBoard);
+  // the room changes: the window, the notebook's panel, a sidebar opening
+  let fitQueued = false;
+  const refit = () => {
+    if (fitQueued) return;
+    fitQueued = true;
+    requestAnimationFrame(() => { fitQueued = false; fitBoard(); });
+  };
+  resize = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
+  if (resize) resize.observe(el);
+  window.addEventListener("resize", refit);
   // Python empties `drawn` on New game / Set position: the marks go with the old position
   model.on("change:drawn", () => {
     const wanted = model.get("drawn") || [];
@@ -605,6 +693,9 @@ function render({ model, el }) {
   return () => {
     clearTimeout(bannerTimer);
     if (resize) resize.disconnect();
+    window.removeEventListener("resize", refit);
+    model.off("change:zoom", fitBoard);
+    model.off("change:fit", fitBoard);
     model.off("change:banner", showBanner);
     for (const name of traits) model.off(`change:${name}`, scheduleDraw);
     model.off("change:clipboard", onClipboard);

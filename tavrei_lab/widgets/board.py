@@ -102,8 +102,11 @@ class Board(widgets.VBox):
     follows ``TAVREI_LANG`` and the locale) is the language of every word the
     board shows: status, buttons, inspector, legend, die, move list, pickers.
     ``projector=True`` draws the board, its status line and the die large
-    enough to read from the back of a room, yet all inside a 1280x720 screen
-    (strip letters at least 14 CSS px); ``size`` (pixels) overrides the width.
+    enough to read from the back of a room (strip letters at least 14 CSS px),
+    and the board grows from there to the room it has -- the width beside its
+    columns and the height of the screen -- with the tower inspector kept beside
+    it where there is room; ``size`` (pixels) overrides the smallest width. The
+    ``size_slider`` (Board size, per cent) draws any board larger or smaller.
     The game on the board is ``board.game``; ``board.status.value`` is the
     status line.
 
@@ -211,9 +214,19 @@ class Board(widgets.VBox):
         self.roll_button = self.die_panel.roll_button
         self.auto_roll = self.die_panel.auto_roll
         self.die_box = self.die_panel.box
+        # the size control: a share of the room the board has (a projector board fills
+        # it, issue 25 item 3), or of its own size on a notebook board
+        self.size_slider = widgets.IntSlider(
+            value=100, min=40, max=160, step=5, description=_("Board size"),
+            tooltip=_("how large the board is drawn, in per cent of the room it has"),
+            readout_format="d", continuous_update=False,
+            layout=widgets.Layout(width="210px"), style={"description_width": "auto"})
+        self.size_slider.add_class("tavrei-size")
+        widgets.link((self.size_slider, "value"), (self.view, "zoom"))
+        self.view.fit = projector          # the projector board grows to the room it has
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, self.move_panel.nav],
+                             self.move_list, self.move_panel.nav, self.size_slider],
                             layout=widgets.Layout(width="215px", flex="none"))
 
         # -- under the board: game controls ---------------------------------------
@@ -269,10 +282,12 @@ class Board(widgets.VBox):
         self.animate_toggle = widgets.Checkbox(value=True, description=_("animate moves"),
                                                indent=False, layout=widgets.Layout(width="auto"))
         widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
+        first_row = widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
+                                  self.computer_button, self.best_button, self.movable_toggle,
+                                  self.animate_toggle])
+        first_row.add_class("tavrei-controls-row")   # the room the fitted board leaves it
         controls = widgets.VBox([
-            widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
-                          self.computer_button, self.best_button, self.movable_toggle,
-                          self.animate_toggle]),
+            first_row,
             widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
             self.players.box,
             record_box,

@@ -40,6 +40,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
+from tavrei_lab.widgets.inspector import Inspector
 from tavrei_lab.widgets.view import BoardView
 
 #: The tint and ring of the squares a hint points at (a theme colour name): blue,
@@ -145,6 +146,9 @@ class PuzzleWidget(widgets.VBox):
             self.answer_box.placeholder = _("or type the move")
         else:
             self.view = BoardView()
+            # the inspector beside a static board too: every layer of a tower named
+            self._inspector = Inspector(self.view)
+            self._inspector.set_pieces(exercise.game().position.pieces)
             if exercise.answer == "squares":
                 self.view.observe(self._on_square_click, "click")
             self._redraw_static()
@@ -294,7 +298,8 @@ class PuzzleWidget(widgets.VBox):
     # == drawing ==================================================================
     def _redraw_static(self) -> None:
         self.view.show(self.exercise.board_svg(self.board_size, hint=self.hint_shown,
-                                               marked=self.marked))
+                                               marked=self.marked),
+                       towers=self._inspector.towers(self.exercise.game().position))
 
     def _progress_html(self) -> str:
         label = html.escape(_("Puzzles:"))

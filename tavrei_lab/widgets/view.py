@@ -58,6 +58,13 @@ class BoardView(anywidget.AnyWidget):
       ``[["e2", "e4"], ["d5", "d5"]]`` (from the browser).
     - ``key``: ``{"key": "ArrowLeft", "seq": n}`` from the browser.
     - ``clipboard``: ``{"text": ..., "seq": n}``; the browser copies ``text``.
+    - ``fit``: True grows the board from its drawn size to the room it has: the
+      width its box leaves beside the other columns (the tower inspector kept
+      beside it while at least 200 px is left for it) and the height of the
+      screen (or of the notebook's scrolling area) less the status line and the
+      first row of buttons. A projector board fits.
+    - ``zoom``: per cent of that size (or of the drawn size, without ``fit``):
+      the size control.
     - ``banner``: ``{"text", "detail", "kind", "seq"}``: a verdict drawn large over
       the top of the board (``show_banner``), where the class is looking: kind
       ``right`` is green and the board glows, ``wrong`` red (it fades after a few
@@ -84,6 +91,8 @@ class BoardView(anywidget.AnyWidget):
     key = traitlets.Dict(default_value={}).tag(sync=True)
     clipboard = traitlets.Dict(default_value={}).tag(sync=True)
     banner = traitlets.Dict(default_value={}).tag(sync=True)
+    fit = traitlets.Bool(False).tag(sync=True)
+    zoom = traitlets.Int(100).tag(sync=True)
 
     def show(self, svg: str, greyed: list[str] | None = None,
              moves: dict[str, dict[str, list[str]]] | None = None,

@@ -790,3 +790,59 @@ def test_best_move_button_shows_the_engine_s_arrow(notebook: Notebook) -> None:
     screenshot(nb.page, "22-best-move")
     mouse_drag(nb, MAIN, '.tower[data-square="g1"]', "f3")
     assert arrows.count() == 0                                        # gone with its position
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1400, 1000)])
+def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
+        notebook: Notebook, width: int, height: int) -> None:
+    """Issue 25 item 3: the projector board was a fixed 515 px on any screen (220 px
+    to spare at 1400x1000) and its inspector wrapped under it at 1280x720. Now it grows
+    to the width beside its columns and to the screen's height, the inspector beside
+    it lists every layer of the tower under the pointer, and Board size scales it."""
+    nb = notebook
+    page = nb.page
+    page.evaluate("() => { if (!window.jupyterapp.shell.leftCollapsed) "
+                  "window.jupyterapp.commands.execute('application:toggle-left-area'); }")
+    page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed")
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        before = version(nb, PROJ)
+        nb.execute(f"proj.set_game(Game('tavreli', {TALL_TOWERS!r}), 'Tall towers.')")
+        wait_redraw(nb, PROJ, before)
+        page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                      f"{PROJ} .tavrei-status")
+        page.wait_for_timeout(400)                    # the fit follows the layout
+        board = box_of(nb, f"{PROJ} .tavrei-board-widget svg")
+        moves = box_of(nb, f"{PROJ} .tavrei-moves")
+        page.hover(f'{PROJ} .tavrei-board-widget .tower[data-square="d4"]')   # a tower of 10
+        page.wait_for_selector(f'{PROJ} .tavrei-inspector[data-square="d4"]', timeout=5000)
+        inspector = box_of(nb, f"{PROJ} .tavrei-inspector")
+        rows = page.locator(f"{PROJ} .tavrei-inspector .insp-row")
+        print(f"\nprojector at {width}x{height}: board x {board['x']:.0f}-"
+              f"{board['x'] + board['width']:.0f}, y {board['y']:.0f}-"
+              f"{board['y'] + board['height']:.0f} ({board['width']:.0f} px wide); inspector x "
+              f"{inspector['x']:.0f}-{inspector['x'] + inspector['width']:.0f}; move list x "
+              f"{moves['x']:.0f}", end="")
+        assert board["width"] >= 515
+        if height >= 1000:
+            assert board["width"] >= 515 + 150, "the board did not grow into the room"
+        assert board["y"] + board["height"] <= height, "the board runs off the screen"
+        assert inspector["x"] >= board["x"] + board["width"], "the inspector is not beside"
+        assert inspector["y"] < board["y"] + board["height"]
+        assert inspector["x"] + inspector["width"] <= width
+        assert moves["x"] >= inspector["x"] + inspector["width"] - 1
+        assert moves["x"] + moves["width"] <= width
+        assert rows.count() == 10                      # every layer of the tower, named
+        for i in range(10):
+            row = rows.nth(i).bounding_box()
+            assert row is not None and row["y"] >= 0 and row["y"] + row["height"] <= height, i
+        screenshot(page, f"33-projector-grows-{width}x{height}")
+        # the size control: 70 per cent of the room
+        nb.execute("proj.size_slider.value = 70")
+        page.wait_for_function("([sel, w]) => Math.abs(document.querySelector(sel)"
+                               ".getBoundingClientRect().width - w) < 3",
+                               arg=[f"{PROJ} .tavrei-board-widget svg",
+                                    int(board["width"] * 0.7)], timeout=10000)
+    finally:
+        nb.execute("proj.size_slider.value = 100")
+        page.set_viewport_size({"width": 1400, "height": 1000})

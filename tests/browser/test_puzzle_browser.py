@@ -148,3 +148,32 @@ def test_the_verdict_shows_over_the_board_at_1280x720(voila_puzzle: str, browser
                                timeout=10000)
     finally:
         context.close()
+
+
+def test_every_layer_of_the_puzzle_s_tower_is_named_beside_the_board(
+        voila_puzzle: str, browser: Any) -> None:
+    """Issue 25 item 3: on the 360 px puzzle board the tower of 3 the puzzle is about
+    showed a letter for its top layer only; the inspector beside the board names each
+    layer of the tower under the pointer, in sight at 1280x720."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(voila_puzzle)
+        page.wait_for_selector(f"{BOARD} svg", timeout=60000)
+        page.hover(f'{BOARD} .tower[data-square="d4"]')
+        page.wait_for_selector(f'{BOARD} .tavrei-inspector[data-square="d4"]', timeout=5000)
+        board = page.locator(f"{BOARD} .tavrei-board-svg svg").bounding_box()
+        rows = page.locator(f"{BOARD} .tavrei-inspector .insp-row")
+        assert board is not None and rows.count() == 3
+        names = []
+        for i in range(3):
+            row = rows.nth(i).bounding_box()
+            assert row is not None
+            assert row["x"] >= board["x"] + board["width"], "the inspector is not beside"
+            assert 0 <= row["y"] and row["y"] + row["height"] <= 720
+            names.append(rows.nth(i).inner_text())
+        assert any("ratoborets" in n for n in names) and any("vsadnik" in n for n in names)
+        assert any("luchnik" in n for n in names)
+        screenshot(page, "34-puzzle-tower-inspector-1280x720")
+    finally:
+        context.close()
