@@ -84,6 +84,8 @@ PROSE_FACTS = {
                           "king-capture (black wins)",
                           "same final position: True"],
     "06_comparing_variants": ["splits=False: 14 moves of the d4 tower",
+                              "length, tavreli - tavreli-no-split: -10.8 plies "
+                              "[-43.8, +22.1], p = 0.44",
                               "checks in ordinary Tavreli: []"],
     "07_tree_tactics": ["nodes per depth: [1, 39, 1519]", "perft 1 and 2:   [39, 1519]",
                         "principal variation: e2(1)-"],
