@@ -349,3 +349,26 @@ def test_cli_in_russian_show_play_and_an_error() -> None:
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("tavrei-lab show: ошибка: ") and bad.stderr.count("\n") == 1
     assert "пешк" not in bad.stderr and "ратник с e2 не может пойти на e5" in bad.stderr
+
+
+def test_tree_view_words_and_tactic_notes_in_russian() -> None:
+    from tavrei_lab.tree import build, minimax
+    from tavrei_lab.tree.tactics import capture_tall_tower, fork
+    from tavrei_lab.widgets import TreeView
+    set_language("ru")
+    G = build(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1"), 1)
+    minimax(G)
+    view = TreeView(G)
+    info = view.info.value
+    assert "<b>узел 0</b>: выбор хода, ход чёрных" in info
+    assert "оценка " in info and "в пользу белых (точно)" in info
+    assert "ходы: (корень дерева)" in info
+    assert not re.search(r"\b(node|moves|value|white|black)\b", info), info
+    tactic = capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1"))
+    assert str(tactic) == ("capture-tall-tower: d1xd4: берёт башню высотой 3 на d4: в плен "
+                           "попадают 2 неприятельские таврели, 1 своя таврель снова в своей "
+                           "башне")
+    assert str(fork(Game())) == "fork: ничего не найдено"
+    set_language("en")
+    assert "2 enemy tavrels become prisoners, 1 own tavrel is held by us again" in str(
+        capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1")))

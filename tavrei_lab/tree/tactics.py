@@ -37,6 +37,8 @@ from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, acting_kind
 from tavrei_lab.engine.evaluate import VALUES
+from tavrei_lab.i18n import get_language, ngettext
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.tree.build import build
 from tavrei_lab.tree.filters import freed_prisoner, is_capture, is_split
@@ -72,7 +74,7 @@ class Tactic:
 
     def __str__(self) -> str:
         if not self.moves:
-            return f"{self.kind}: nothing found"
+            return _("{tactic}: nothing found").format(tactic=self.kind)
         return f"{self.kind}: " + "; ".join(self.notes.get(m, m) for m in self.moves)
 
     def _repr_svg_(self) -> str | None:
@@ -98,6 +100,20 @@ def _name(position: Position, kind: int) -> str:
 
 def _tavrel_name(position: Position, t: int) -> str:
     return f"{COLOR_NAMES[t & 1]} {_name(position, acting_kind(t))}"
+
+
+def _said_name(position: Position, kind: int) -> str:
+    """A kind's name for a note, in the language in force (facts keep the English one)."""
+    piece = position.pieces.by_kind[kind]
+    return piece.russian if get_language() == "ru" else piece.name
+
+
+def _said_tavrel(position: Position, t: int) -> str:
+    """"white luchnik", "лучник белых": a tavrel for a note, in the language in force."""
+    if get_language() != "ru":
+        return _tavrel_name(position, t)
+    side = _("{piece} of white") if t & 1 == 0 else _("{piece} of black")
+    return side.format(piece=_said_name(position, acting_kind(t)))
 
 
 def _worth(tower: Iterable[int]) -> float:
@@ -166,9 +182,11 @@ def free_prisoners_by_split(game_or_position: Any, *, depth: int = 2,
         name = position.geometry.name(square)
         facts = {"freed": _tavrel_name(position, freed), "square": name,
                  "own_left": own_left, "prisoners_carried": carried}
-        note = (f"frees the {_tavrel_name(position, freed)} on {name} (it acts again at once)"
-                + (f" and carries {carried} enemy tavrel(s) away as prisoners" if carried
-                   else ""))
+        note = (_("frees the {tavrel} on {square} (it acts again at once)").format(
+                    tavrel=_said_tavrel(position, freed), square=name)
+                + (ngettext(" and carries {count} enemy tavrel away as prisoners",
+                            " and carries {count} enemy tavrels away as prisoners",
+                            carried).format(count=carried) if carried else ""))
         found.append((m, note, facts))
     return _result("free-prisoners-by-split", position, found, depth, evaluate,
                    sort_key=lambda f: (-f["own_left"], -f["prisoners_carried"]))
@@ -203,8 +221,10 @@ def discovered_check_by_split(game_or_position: Any, *, depth: int = 2,
         name = position.geometry.name(m.from_square)
         checker = f"{_tavrel_name(position, after.board[m.from_square][-1])} on {name}"
         facts = {"checker": checker, "double": double}
-        note = (f"uncovers the {checker}, which checks the "
-                f"{_name(position, KING)}" + (" -- a double check" if double else ""))
+        note = (_("uncovers the {tavrel} on {square}, which checks the {king}").format(
+                    tavrel=_said_tavrel(position, after.board[m.from_square][-1]), square=name,
+                    king=_said_name(position, KING))
+                + (_(" -- a double check") if double else ""))
         found.append((m, note, facts))
     return _result("discovered-check-by-split", position, found, depth, evaluate,
                    sort_key=lambda f: not f["double"])
@@ -232,8 +252,8 @@ def volkhv_escape(game_or_position: Any, *, depth: int = 2,
         height = len(position.board[m.to_square]) + m.count
         name = position.geometry.name(m.to_square)
         facts = {"height": height, "only_escape": len(king_moves) == 1}
-        note = (f"the {_name(position, KING)} escapes the check onto its own tower on {name} "
-                f"(now {height} high)")
+        note = _("the {king} escapes the check onto its own tower on {square} (now {height} "
+                 "high)").format(king=_said_name(position, KING), square=name, height=height)
         found.append((m, note, facts))
     return _result("volkhv-escape", position, found, depth, evaluate,
                    sort_key=lambda f: not f["only_escape"])
@@ -258,9 +278,14 @@ def capture_tall_tower(game_or_position: Any, *, min_height: int = 2, depth: int
         rescued = len(dest) - prisoners
         name = position.geometry.name(m.to_square)
         facts = {"height": len(dest), "prisoners": prisoners, "rescued": rescued}
-        note = (f"takes the tower of {len(dest)} on {name}: {prisoners} enemy tavrel(s) "
-                "become prisoners" + (f", {rescued} own tavrel(s) are held by us again"
-                                      if rescued else ""))
+        note = (ngettext("takes the tower of {height} on {square}: {count} enemy tavrel becomes "
+                         "a prisoner",
+                         "takes the tower of {height} on {square}: {count} enemy tavrels "
+                         "become prisoners", prisoners).format(height=len(dest), square=name,
+                                                               count=prisoners)
+                + (ngettext(", {count} own tavrel is held by us again",
+                            ", {count} own tavrels are held by us again",
+                            rescued).format(count=rescued) if rescued else ""))
         found.append((m, note, facts))
     return _result("capture-tall-tower", position, found, depth, evaluate,
                    sort_key=lambda f: (-f["prisoners"], -f["height"]))
@@ -311,8 +336,10 @@ def fork(game_or_position: Any, *, depth: int = 2,
             continue
         names = [position.geometry.name(s) for s in sorted(targets)]
         facts = {"targets": names, "check": check, "unit_worth": unit_worth}
-        note = (f"the unit on {position.geometry.name(m.to_square)} attacks "
-                f"{' and '.join(names)}" + (" with check" if check else ""))
+        note = ((_("the unit on {square} attacks {targets} with check") if check
+                 else _("the unit on {square} attacks {targets}")).format(
+                    square=position.geometry.name(m.to_square),
+                    targets=_(" and ").join(names)))
         found.append((m, note, facts))
     return _result("fork", position, found, depth, evaluate,
                    sort_key=lambda f: (not f["check"], -len(f["targets"])))

@@ -306,18 +306,28 @@ class TreeView:
                                      language=self.language)
         self.shelf.value = tower_shelf(position, language=self.language)
         before = " ".join(history(self.G))
-        lines = [f"<b>node {node}</b>: {html.escape(data.get('type', ''))}, "
-                 f"{html.escape(data.get('turn', ''))} to "
-                 f"{'roll' if data.get('type') == 'chance' else 'move'}"]
+        kinds = {"terminal": _("terminal"), "chance": _("chance"), "decision": _("decision")}
+        kind = str(data.get("type", ""))
+        white = data.get("turn") == "white"
+        to_do = ((_("white to roll") if white else _("black to roll")) if kind == "chance"
+                 else (_("white to move") if white else _("black to move")))
+        lines = [_("<b>node {node}</b>: {kind}, {to_do}").format(
+            node=node, kind=html.escape(kinds.get(kind, kind)), to_do=to_do)]
         if data.get("outcome"):
-            lines.append(f"game over: {html.escape(str(data.get('termination', '')))} "
-                         f"{html.escape(data['outcome'])}")
+            termination = str(data.get("termination", ""))
+            lines.append(_("game over: {termination} {result}").format(
+                termination=html.escape(_(termination) if termination else ""),
+                result=html.escape(data["outcome"])))
         if "value" in data:
-            lines.append(f"value {value_text(data['value'])} for white "
-                         f"({html.escape(data.get('bound', 'exact'))})")
-        lines.append("moves: " + (html.escape(self.path_text(node)) or "(the root)"))
+            bound = str(data.get("bound", "exact"))
+            bounds = {"exact": _("exact"), "lower": _("lower"), "upper": _("upper")}
+            lines.append(_("value {value} for white ({bound})").format(
+                value=value_text(data["value"]), bound=html.escape(bounds.get(bound, bound))))
+        lines.append(_("moves: {moves}").format(
+            moves=html.escape(self.path_text(node)) or _("(the root)")))
         if before:
-            lines.append(f"<small>before the root: {html.escape(before)}</small>")
+            lines.append("<small>" + _("before the root: {moves}").format(
+                moves=html.escape(before)) + "</small>")
         lines.append("<small><code style=\"word-break: break-all\">"
                      f"{html.escape(data['position'])}</code></small>")
         self.info.value = "<br>".join(lines)
