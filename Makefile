@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 # test does (the docs-site tests and the site build)
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: lab test setup browser lint bench clean docs check py310
+.PHONY: lab test setup browser lint bench clean docs check py310 compiled pure-tests
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,13 +48,31 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
 
-test: setup browser $(DOCS_STAMP)
+# The whole suite runs on the compiled build (make compiled), then the rules, perft and
+# recorded-game tests once more on the pure Python (TAVREI_PURE=1: what Pyodide and a
+# machine without a C compiler run). The doctests and the docs read the pure source.
+test: setup browser $(DOCS_STAMP) compiled
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q tests
-	$(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
-	$(MAKE) --no-print-directory docs
+	TAVREI_EXPECT_COMPILED=1 $(BIN)/python -m pytest -q tests
+	$(MAKE) --no-print-directory pure-tests
+	TAVREI_PURE=1 $(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
+	TAVREI_PURE=1 $(MAKE) --no-print-directory docs
+
+# The optional compiled build in this checkout (docs/compiled.md): Cython compiles the hot
+# modules (tavrei_lab/builds.py) beside their sources. An edited source is never shadowed:
+# a compiled module whose source changed since is not used (with a warning). `make clean`
+# removes the build; `pip install -e` (make lab) never compiles.
+compiled: setup
+	$(BIN)/python setup.py -q build_ext --inplace
+
+PURE_TESTS := tests/test_rules.py tests/test_orthodox.py tests/test_perft.py \
+	tests/test_die_perft.py tests/test_legality_shortcuts.py tests/test_replays.py \
+	tests/test_replay_resolve.py tests/test_rule_contract.py tests/test_plugins.py \
+	tests/test_movegen_yardstick.py tests/test_compiled.py
+pure-tests: setup
+	TAVREI_PURE=1 $(BIN)/python -m pytest -q $(PURE_TESTS)
 
 # The documentation site (Sphinx + myst-nb, docs/conf.py): the rules, the tutorials run
 # while it is built, the API reference from the docstrings, the CLI reference from the
@@ -94,6 +112,7 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info _site .jupyterlite.doit.db test-artifacts
+	find tavrei_lab -name '*.so' -delete; rm -f tavrei_lab/_compiled.json
 
 # -- Zero-install classroom (issue 12): the tutorials as an offline JupyterLite site ---------
 # `make site` builds _site/ from a clean state: tavrei_lab's own wheel, its pure-Python

@@ -318,16 +318,20 @@ def build_package_wheel(bin_dir: Path, wheel_dir: Path) -> Path:
         shutil.copytree(
             ROOT / "tavrei_lab",
             source / "tavrei_lab",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+            # a checkout's compiled build (make compiled) stays out: Pyodide runs the source
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd",
+                                          "_compiled.json"),
         )
         _run(
             [bin_dir / "python", "-m", "pip", "wheel", "--quiet", "--no-deps",
              "--no-build-isolation", "--wheel-dir", wheel_dir, source],
-            env=_build_env(),
+            env={**_build_env(), "TAVREI_PURE": "1"},   # the pure wheel (docs/compiled.md)
         )
     wheels = sorted(wheel_dir.glob("tavrei_lab-*.whl"))
     if len(wheels) != 1:
         raise SiteBuildError(f"expected one tavrei_lab wheel in {wheel_dir}, found {wheels}")
+    if not wheels[0].name.endswith("-py3-none-any.whl"):
+        raise SiteBuildError(f"the site needs the pure wheel, not {wheels[0].name}")
     return wheels[0]
 
 

@@ -7,8 +7,16 @@ The small public surface::
     game.play("e2-e4 e7-e5")
     game.legal_moves(), game.push(move), game.pop(), game.outcome()
     game.position.string             # the position string
+
+``tavrei_lab.compiled`` says whether the move generator runs compiled (the optional
+Cython build, docs/compiled.md) or as the pure Python it is compiled from.
 """
 
+import importlib
+
+# builds first: importing it decides, before any hot module is imported, whether a compiled
+# file may run (a stale one never shadows its edited source; TAVREI_PURE=1 forces the source).
+from tavrei_lab import builds  # isort: skip
 from tavrei_lab import render  # noqa: F401 -- registers the notebook pictures (core.pictures)
 from tavrei_lab.core import BLACK, WHITE, Geometry, Move, Position, Tavrel
 from tavrei_lab.core.move import Roll
@@ -29,6 +37,12 @@ from tavrei_lab.variant import load_variant, variants
 
 # The one version source: pyproject.toml reads it, `tavrei-lab --version` shows it.
 __version__ = "0.1.0"
+
+for _module in builds.HOT_MODULES:   # the hot modules the package's parts did not load yet
+    importlib.import_module(_module)
+#: True when every hot module (``builds.HOT_MODULES``) runs compiled; False on the pure
+#: Python build (Pyodide, no C compiler, ``TAVREI_PURE=1``, or a stale compiled file).
+compiled: bool = builds.compiled_modules() == builds.HOT_MODULES
 
 __all__ = [
     "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",

@@ -8,6 +8,7 @@ shipped without what it needs.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -38,7 +39,8 @@ def test_version_has_one_source(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out == f"tavrei-lab {tavrei_lab.__version__}\n"
+    assert capsys.readouterr().out == \
+        f"tavrei-lab {tavrei_lab.__version__}, {tavrei_lab.builds.describe()}\n"
     assert re.fullmatch(r"\d+\.\d+\.\d+", tavrei_lab.__version__)
 
 
@@ -61,9 +63,12 @@ def test_no_link_points_at_a_guessed_repository() -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # TAVREI_PURE=1: the pure wheel (py3-none-any), as the offline site ships it and any
+    # Python >= 3.10 installs it; the compiled build is tested by tests/test_compiled.py
     out = tmp_path_factory.mktemp("dist")
     run = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
-                         capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "TAVREI_PURE": "1"})
     if run.returncode != 0:
         pytest.fail(f"python -m build failed:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}")
     return out
@@ -80,6 +85,7 @@ def test_sdist_leaves_the_tests_out_and_carries_the_rules(built: Path) -> None:
 
 def test_wheel_built_from_the_sdist_has_the_data_files(built: Path) -> None:
     (wheel,) = built.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name   # TAVREI_PURE=1: pure
     with zipfile.ZipFile(wheel) as whl:
         names = set(whl.namelist())
         metadata = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))

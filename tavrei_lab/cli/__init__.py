@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tavrei_lab import __version__
+from tavrei_lab import __version__, builds
 from tavrei_lab.errors import TavreiError, one_line, quote
 from tavrei_lab.i18n import gettext as _
 
@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tavrei-lab",
         description="Tavreli (Russian tower chess) and its relatives: replay, perft, "
                     "pictures, trees, tournaments.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # which build runs, too: the compiled move generator or the pure Python (docs/compiled.md)
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__}, {builds.describe()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

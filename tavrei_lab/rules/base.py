@@ -27,6 +27,14 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:   # the compiled build's declarations (docs/compiled.md); nothing without Cython
+        import cython
+    except ImportError:
+        from tavrei_lab.core import cython_shim as cython
+
 from tavrei_lab.core.tavrel import KING, PAWN, Color
 from tavrei_lab.errors import IllegalMoveError
 from tavrei_lab.i18n import gettext as _
@@ -376,6 +384,7 @@ class RuleModuleBase:
     def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
         return None
 
+    @cython.locals(depth=cython.int)
     def perft(self, position: Position, depth: int) -> int:
         """Move sequences of length ``depth``, every leaf really played (``apply``).
 
@@ -385,16 +394,23 @@ class RuleModuleBase:
         if self.is_chance_node(position):
             if self.outcome(position) is not None:
                 return 0
-            return sum(self.perft(self.apply_roll(position, face), depth)
-                       for face, _ in self.chance_outcomes(position))
+            rolled = 0
+            for face, _ in self.chance_outcomes(position):
+                rolled += self.perft(self.apply_roll(position, face), depth)
+            return rolled
         if depth == 0:
             return 1
         moves = self.legal_moves(position)
+        apply = self.apply
         if depth == 1:
             for m in moves:  # play every leaf, as the benchmark's contract says
-                self.apply(position, m)
+                apply(position, m)
             return len(moves)
-        return sum(self.perft(self.apply(position, m), depth - 1) for m in moves)
+        perft = self.perft
+        total = 0
+        for m in moves:
+            total += perft(apply(position, m), depth - 1)
+        return total
 
     def is_chance_node(self, position: Position) -> bool:
         return False

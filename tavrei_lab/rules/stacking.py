@@ -10,11 +10,23 @@ Positions are immutable, so a move builds a new board tuple. Legality is
 "the mover's volkhv is not attacked afterwards" (A5.2); the cheap cases
 (no check, no pin through the from-square, nothing enemy uncovered) skip the
 full test, which keeps perft fast without a second code path for the rules.
+
+The hot methods carry Cython declarations (``@cython.locals``: C ints for squares,
+counts and packed tavrels), which the optional compiled build reads and the
+interpreter ignores (docs/compiled.md): the same source is the pure Python build.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.move import Move
@@ -44,12 +56,25 @@ if TYPE_CHECKING:
 ORTH_SLIDERS = frozenset((QUEEN, ROOK, HELGI))
 DIAG_SLIDERS = frozenset((QUEEN, BISHOP, HELGI))
 LEAPERS = frozenset((KNIGHT, HELGI))
+# The same sets as bits (``1 << kind``), for tests the compiled build makes in C.
+_ORTH_BITS = cython.declare(cython.int, (1 << QUEEN) | (1 << ROOK) | (1 << HELGI))
+_DIAG_BITS = cython.declare(cython.int, (1 << QUEEN) | (1 << BISHOP) | (1 << HELGI))
+_LEAP_BITS = cython.declare(cython.int, (1 << KNIGHT) | (1 << HELGI))
 _SLIDE_DIRS = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
                ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
-_KIND_MASK = 0b1110
-_KING_BITS = KING << 1
+_KIND_MASK = cython.declare(cython.int, 0b1110)
+_KING_BITS = cython.declare(cython.int, KING << 1)
+# The tavrel constants again, as C ints in the compiled build (the hot methods use these).
+_KING = cython.declare(cython.int, KING)
+_PAWN = cython.declare(cython.int, PAWN)
+_ROOK = cython.declare(cython.int, ROOK)
+_BISHOP = cython.declare(cython.int, BISHOP)
+_QUEEN = cython.declare(cython.int, QUEEN)
+_HELGI = cython.declare(cython.int, HELGI)
+_MOVED = cython.declare(cython.int, MOVED)
+_PROMOTED = cython.declare(cython.int, PROMOTED)
 #: Move-cache keys are ``(from * size + to) * _COUNT_SLOTS + count``.
-_COUNT_SLOTS = 1024
+_COUNT_SLOTS = cython.declare(cython.long, 1024)
 assert MAX_TOWER_HEIGHT < _COUNT_SLOTS
 _ALL_TRUE = [True] * (MAX_TOWER_HEIGHT + 2)   # every count needs the full test (index = count)
 _PINNED_ONE = [False, True]       # a lone tavrel on a pin line: test count 1
@@ -266,46 +291,44 @@ class TowerChessRules(RuleModuleBase):
     def is_attacked(self, position: Position, square: int, by: int) -> bool:
         return self.attacked_by(position.board, square, by)
 
+    @cython.locals(sq=cython.int, by=cython.int, d=cython.int, s=cython.int, top=cython.int,
+                   kind=cython.int, pass_own=cython.bint)
     def attacked_by(self, board: tuple | list, sq: int, by: int) -> bool:
         """``is_attacked`` on a bare board: the family's own fast test, which the
         engine's fast path over this family calls without building a position."""
         g = self.geometry
         rays = g.rays[sq]
         pass_own = self.pass_over_own
-        for d in ORTHOGONAL:
+        for d in range(8):
             for s in rays[d]:
                 t = board[s]
                 if t:
                     top = t[-1]
                     if top & 1 == by:
-                        if ACTING[top] in ORTH_SLIDERS:
-                            return True
-                        if pass_own:
-                            continue
-                    break
-        for d in DIAGONAL:
-            for s in rays[d]:
-                t = board[s]
-                if t:
-                    top = t[-1]
-                    if top & 1 == by:
-                        if ACTING[top] in DIAG_SLIDERS:
+                        kind = ACTING[top]
+                        if ((_ORTH_BITS if d < 4 else _DIAG_BITS) >> kind) & 1:
                             return True
                         if pass_own:
                             continue
                     break
         for s in g.knight[sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and ACTING[t[-1]] in LEAPERS:
-                return True
+            if t:
+                top = t[-1]
+                if top & 1 == by and (_LEAP_BITS >> ACTING[top]) & 1:
+                    return True
         for s in g.king[sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and ACTING[t[-1]] == KING:
-                return True
+            if t:
+                top = t[-1]
+                if top & 1 == by and ACTING[top] == _KING:
+                    return True
         for s in self._pawn_attacks[1 - by][sq]:
             t = board[s]
-            if t and t[-1] & 1 == by and ACTING[t[-1]] == PAWN:
-                return True
+            if t:
+                top = t[-1]
+                if top & 1 == by and ACTING[top] == _PAWN:
+                    return True
         return False
 
     def live_ep_square(self, position: Position) -> int | None:
@@ -371,72 +394,117 @@ class TowerChessRules(RuleModuleBase):
             return kind != KING or self.volkhv_stacks
         return kind != KING or self.volkhv_stacks or not self.prisoners
 
+    @cython.locals(s=cython.int, top=cython.int, me=cython.int, kind=cython.int,
+                   fwd=cython.int, one=cython.int, two=cython.int, size=cython.int, a=cython.int,
+                   t=cython.int, other=cython.int, d=cython.int, lo=cython.int, hi=cython.int,
+                   epi=cython.int, own_ok=cython.bint, pass_own=cython.bint,
+                   capture_king=cython.bint, onto_own=cython.bint, king_onto_own=cython.bint,
+                   king_onto_enemy=cython.bint)
     def destinations(self, board: tuple, s: int, top: int, me: int,
                      ep: int | None) -> list[int]:
         """Squares the unit topped by ``top`` on ``s`` may reach by its pattern.
 
-        The landing rules of ``_can_land`` are inlined for line pieces, the
-        hottest loop of every search.
+        The landing rules of ``_can_land`` are inlined, for this is the hottest
+        loop of every search.
         """
         kind = ACTING[top]
         g = self.geometry
         out: list[int] = []
-        append = out.append
-        if kind == PAWN:
+        capture_king = self.king_capture
+        if kind == _PAWN:
+            size = g.size
+            onto_own = self.ratnik_onto_own
             fwd = self._forward[me]
             one = s + fwd
-            if 0 <= one < g.size:
+            if 0 <= one < size:
                 t1 = board[one]
-                if not t1 or (self.ratnik_onto_own and t1[-1] & 1 == me
-                              and t1[-1] & _KIND_MASK != _KING_BITS):
-                    append(one)
-                if (not t1 and self.double_step and not top & MOVED
+                if not t1:
+                    out.append(one)
+                else:
+                    other = t1[-1]
+                    if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
+                        out.append(one)
+                if (not t1 and self.double_step and not top & _MOVED
                         and self._pawn_home[me][s]):
                     two = one + fwd
-                    if 0 <= two < g.size:
+                    if 0 <= two < size:
                         t2 = board[two]
-                        if not t2 or (self.ratnik_onto_own and t2[-1] & 1 == me
-                                      and t2[-1] & _KIND_MASK != _KING_BITS):
-                            append(two)
+                        if not t2:
+                            out.append(two)
+                        else:
+                            other = t2[-1]
+                            if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
+                                out.append(two)
+            epi = -1 if ep is None or not self.en_passant else ep
             for a in self._pawn_attacks[me][s]:
-                t = board[a]
-                if t:
-                    if t[-1] & 1 != me and self._can_land(board, a, me, PAWN):
-                        append(a)
-                elif a == ep and self.en_passant:
-                    append(a)
-            return out
-        if kind in LEAPERS:
-            for t in g.knight[s]:
-                if not board[t] or self._can_land(board, t, me, kind):
-                    append(t)
-        if kind == KING:
-            for t in g.king[s]:
-                if not board[t] or self._can_land(board, t, me, kind):
-                    append(t)
+                there = board[a]
+                if there:
+                    other = there[-1]
+                    # onto an enemy: a volkhv only where taking the king wins
+                    if other & 1 != me and (capture_king or other & _KIND_MASK != _KING_BITS):
+                        out.append(a)
+                elif a == epi:
+                    out.append(a)
             return out
         own_ok = self.own_towers
+        if kind == _KING:
+            king_onto_own = own_ok and self.volkhv_stacks
+            king_onto_enemy = self.volkhv_stacks or not self.prisoners
+            for t in g.king[s]:
+                there = board[t]
+                if not there:
+                    out.append(t)
+                    continue
+                other = there[-1]
+                if other & _KIND_MASK == _KING_BITS:
+                    if capture_king and other & 1 != me:
+                        out.append(t)
+                elif other & 1 == me:
+                    if king_onto_own:
+                        out.append(t)
+                elif king_onto_enemy:
+                    out.append(t)
+            return out
+        if (_LEAP_BITS >> kind) & 1:
+            for t in g.knight[s]:
+                there = board[t]
+                if not there:
+                    out.append(t)
+                    continue
+                other = there[-1]
+                if other & _KIND_MASK == _KING_BITS:
+                    if capture_king and other & 1 != me:
+                        out.append(t)
+                elif other & 1 != me or own_ok:
+                    out.append(t)
+        if kind == _ROOK:
+            lo, hi = 0, 4
+        elif kind == _BISHOP:
+            lo, hi = 4, 8
+        elif kind == _QUEEN or kind == _HELGI:
+            lo, hi = 0, 8
+        else:
+            return out
         pass_own = self.pass_over_own
-        capture_king = self.king_capture
         rays = g.rays[s]
-        for d in _SLIDE_DIRS.get(kind, ()):
+        for d in range(lo, hi):
             for t in rays[d]:
                 tower = board[t]
                 if not tower:
-                    append(t)
+                    out.append(t)
                     continue
                 other = tower[-1]
                 if other & _KIND_MASK == _KING_BITS:
                     if capture_king and other & 1 != me:
-                        append(t)
+                        out.append(t)
                     break
                 if other & 1 == me:
                     if own_ok:
-                        append(t)
+                        out.append(t)
                     if pass_own:
                         continue
                     break
-                append(t)
+                out.append(t)
                 break
         return out
 
@@ -724,6 +792,12 @@ class TowerChessRules(RuleModuleBase):
             m = self._move_cache[key] = Move(s, k, to)
         return m
 
+    @cython.locals(me=cython.int, enemy=cython.int, epi=cython.int, ksq=cython.int,
+                   legal=cython.bint, everything=cython.bint, splits=cython.bint,
+                   choosing=cython.bint, w=cython.int, far=cython.int, size=cython.int,
+                   skipped=cython.int, first=cython.int, last=cython.int, s=cython.int,
+                   top=cython.int, h=cython.int, k=cython.int, to=cython.int, pawn=cython.bint,
+                   ep_move=cython.bint, base=cython.long, key=cython.long)
     def _generate(self, position: Position, legal_only: bool,
                   first_only: bool = False, skip: int | None = None,
                   only: int | None = None, only_to: int | None = None) -> list[Move]:
@@ -740,47 +814,52 @@ class TowerChessRules(RuleModuleBase):
         me = position.turn
         enemy = 1 - me
         ep = position.ep_square
+        epi = -1 if ep is None else ep
         moves: list[Move] = []
-        append = moves.append
         ks = position.king_square(me) if legal_only else None
-        everything = ks is not None and (self.pass_over_own
-                                         or self.attacked_by(board, ks, enemy))
-        if ks is None or everything:
+        legal = ks is not None
+        ksq = -1 if ks is None else ks
+        everything = legal and (self.pass_over_own or self.attacked_by(board, ksq, enemy))
+        if not legal or everything:
             pinned: Any = ()
         elif only is not None:  # one square: is it pinned, not which squares are
-            pinned = (only,) if self._maybe_pinned(board, ks, only, enemy) else ()
+            pinned = (only,) if self._maybe_pinned(board, ksq, only, enemy) else ()
         else:
-            pinned = self._pinned(board, ks, enemy)
+            pinned = self._pinned(board, ksq, enemy)
         splits = self.splits
         choosing = self.promotion == "choice"
         w = self.geometry.width
         far = self.far_rank[me]
         cache = self._move_cache
         size = self._size
-        destinations = self.destinations
-        squares = enumerate(board) if only is None else ((only, board[only]),)
-        for s, tower in squares:
+        skipped = -1 if skip is None else skip
+        first, last = (0, size) if only is None else (only, only + 1)
+        for s in range(first, last):
+            tower = board[s]
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != me or s == skip:
+            if top & 1 != me or s == skipped:
                 continue
-            dests = destinations(board, s, top, me, ep)
+            dests = self.destinations(board, s, top, me, ep)
             if only_to is not None:
                 dests = [only_to] if only_to in dests else []
             if not dests:
                 continue
             h = len(tower)
-            pawn = ACTING[top] == PAWN
+            pawn = ACTING[top] == _PAWN
             # ``full[k]``: moving k tavrels from s needs the make-and-test
-            if ks is None:
+            if not legal:
                 full = None
-            elif everything or s == ks:
+            elif everything or s == ksq:
                 full = _ALL_TRUE
             elif h == 1:
                 full = _PINNED_ONE if s in pinned else None
-            else:
-                full = [k < h and tower[h - k - 1] & 1 == enemy for k in range(h + 1)]
+            else:   # a split that uncovers an enemy tavrel; the whole tower if pinned
+                full = [False] * (h + 1)
+                for k in range(1, h):
+                    if tower[h - k - 1] & 1 == enemy:
+                        full[k] = True
                 if s in pinned:
                     full[h] = True
             base = s * size
@@ -794,11 +873,11 @@ class TowerChessRules(RuleModuleBase):
                     m = cache.get(key)
                     if m is None:
                         m = cache[key] = Move(s, h, to)
-                    if ks is not None and ((full is not None and full[h])
-                                           or (pawn and to == ep and not board[to])) \
+                    if legal and ((full is not None and full[h])
+                                  or (pawn and to == epi and not board[to])) \
                             and not self._safe_after(position, m):
                         continue
-                    append(m)
+                    moves.append(m)
                     if first_only:
                         return moves
                 continue
@@ -807,16 +886,16 @@ class TowerChessRules(RuleModuleBase):
                     for k in range(1, h + 1):
                         self._promotion_moves(position, s, k, to, full, moves)
                     continue
-                ep_move = pawn and to == ep and not board[to]
+                ep_move = pawn and to == epi and not board[to]
                 key = (base + to) * _COUNT_SLOTS
                 for k in range(1, h + 1):
                     m = cache.get(key + k)
                     if m is None:
                         m = cache[key + k] = Move(s, k, to)
-                    if ks is not None and ((full is not None and full[k]) or ep_move) \
+                    if legal and ((full is not None and full[k]) or ep_move) \
                             and not self._safe_after(position, m):
                         continue
-                    append(m)
+                    moves.append(m)
                     if first_only:
                         return moves
         if self.castling and (only is None or only == position.king_square(me)):
@@ -927,24 +1006,26 @@ class TowerChessRules(RuleModuleBase):
             if full is None or not full[k] or self._safe_after(position, m):
                 out.append(m)
 
+    @cython.locals(ks=cython.int, enemy=cython.int, d=cython.int, t=cython.int, first=cython.int,
+                   top=cython.int, sliders=cython.int)
     def _pinned(self, board: tuple, ks: int, enemy: int) -> set[int]:
         """Squares whose emptying opens a line from an enemy slider to the volkhv."""
         pinned = set()
         rays = self.geometry.rays[ks]
         for d in range(8):
-            sliders = ORTH_SLIDERS if d < 4 else DIAG_SLIDERS
+            sliders = _ORTH_BITS if d < 4 else _DIAG_BITS
             first = -1
             for t in rays[d]:
                 tower = board[t]
                 if not tower:
                     continue
+                top = tower[-1]
                 if first < 0:
-                    if tower[-1] & 1 == enemy:
+                    if top & 1 == enemy:
                         break
                     first = t
                     continue
-                top = tower[-1]
-                if top & 1 == enemy and ACTING[top] in sliders:
+                if top & 1 == enemy and (sliders >> ACTING[top]) & 1:
                     pinned.add(first)
                 break
         return pinned
@@ -1001,15 +1082,20 @@ class TowerChessRules(RuleModuleBase):
         kind = choice or QUEEN
         return TAVRELS[(t & ~0b1110000) | (kind << 4) | PROMOTED]
 
+    @cython.locals(me=cython.int, w=cython.int, fr=cython.int, k=cython.int, to=cython.int,
+                   promotion=cython.int, castling=cython.bint, halfmove=cython.int,
+                   step=cython.int, rook_sq=cython.int, h=cython.int, top=cython.int,
+                   dtop=cython.int, victim_sq=cython.int, pawn_move=cython.bint,
+                   capture=cython.bint)
     def apply(self, position: Position, move: Move) -> Position:
         board = list(position.board)
         me = position.turn
         w = self.geometry.width
-        fr, k, to = move.from_square, move.count, move.to_square
+        fr, k, to, promotion, castling = move
         halfmove = position.halfmove_clock + 1
         ep = None
         kings = position.known_volkhv_squares
-        if move.castling:
+        if castling:
             step = 1 if to > fr else -1
             rook_sq = to + step
             while not board[rook_sq]:
@@ -1030,12 +1116,13 @@ class TowerChessRules(RuleModuleBase):
                 rest = tower[:h - k]
                 unit = tuple([WITH_MOVED[t] for t in tower[h - k:]])
             top = unit[-1]
-            pawn_move = ACTING[top] == PAWN
+            pawn_move = ACTING[top] == _PAWN
             if top & _KIND_MASK == _KING_BITS:
                 kings = self._volkhv_moved(kings, me, fr, to)
             dest = board[to]
             capture = False
-            if (pawn_move and to == position.ep_square and not dest
+            passed = position.ep_square
+            if (pawn_move and passed is not None and to == passed and not dest
                     and (to - fr) % w != 0):
                 victim_sq = to - self._forward[me]
                 victim = board[victim_sq]
@@ -1049,10 +1136,10 @@ class TowerChessRules(RuleModuleBase):
                     kings = None
                 if capture and not self.prisoners:
                     dest = ()
-                elif dtop & PROMOTED and (capture or self.demote_by == "any"):
-                    dest = dest[:-1] + (TAVRELS[dtop & ~PROMOTED],)
+                elif dtop & _PROMOTED and (capture or self.demote_by == "any"):
+                    dest = dest[:-1] + (TAVRELS[dtop & ~_PROMOTED],)
             if pawn_move and to // w == self.far_rank[me]:
-                unit = unit[:-1] + (self._promoted(top, move.promotion),)
+                unit = unit[:-1] + (self._promoted(top, promotion),)
             board[to] = dest + unit if dest else unit
             board[fr] = self._left_behind(rest, fr, me) if rest else rest
             if pawn_move and (to - fr == 2 * w or fr - to == 2 * w):
@@ -1064,6 +1151,7 @@ class TowerChessRules(RuleModuleBase):
                         halfmove, position.fullmove_number + me, position.roll,
                         volkhv_squares=kings)
 
+    @cython.locals(fr=cython.int, me=cython.int, rtop=cython.int, owner=cython.int)
     def _left_behind(self, rest: tuple[Tavrel, ...], fr: int, me: int) -> tuple[Tavrel, ...]:
         """The tower a move leaves on ``fr``: a ratnik it uncovers on its owner's far
         rank is promoted (A8.1; an enemy one only with ``promote_uncovered_enemy``)."""
@@ -1071,7 +1159,7 @@ class TowerChessRules(RuleModuleBase):
             return rest
         rtop = rest[-1]
         owner = rtop & 1
-        if (ACTING[rtop] == PAWN and fr // self.geometry.width == self.far_rank[owner]
+        if (ACTING[rtop] == _PAWN and fr // self.geometry.width == self.far_rank[owner]
                 and (owner == me or self.promote_uncovered_enemy)):
             return rest[:-1] + (self._promoted(rtop),)
         return rest

@@ -1,0 +1,157 @@
+"""Which build runs: the compiled hot modules, or the pure Python they are compiled from.
+
+The move generator's modules (``HOT_MODULES``) can be compiled with Cython from
+the very same ``.py`` files (``setup.py``; docs/compiled.md). An extension module
+beside its source wins the import, so a stale one would silently run old code
+after the source was edited. This module, imported first by ``tavrei_lab``,
+prevents that: the build writes ``_compiled.json`` with the SHA-256 of each
+source it compiled, and a compiled module is used only while its source still
+hashes the same. Otherwise -- or when ``TAVREI_PURE=1`` is set, or with no
+record at all -- the ``.py`` is imported instead (with a ``StaleBuildWarning``
+when a compiled file is out of date), so the pure Python is always the truth.
+
+It uses the standard library only: it runs before anything else is imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+#: The modules ``setup.py`` compiles, in import order (one list for both).
+HOT_MODULES: tuple[str, ...] = (
+    "tavrei_lab.core.tavrel",
+    "tavrei_lab.core.position",
+    "tavrei_lab.rules.base",
+    "tavrei_lab.rules.stacking",
+    "tavrei_lab.engine.perft",
+)
+
+#: The record a compiled build leaves beside the package: module -> source SHA-256.
+MANIFEST = "_compiled.json"
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+class StaleBuildWarning(UserWarning):
+    """A compiled module is older than its source: the source runs instead."""
+
+
+def source_path(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
+    """The ``.py`` of one of ``HOT_MODULES``."""
+    return package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_hash(path: Path) -> str:
+    """SHA-256 of a hot module's source: its ``.py``, and the ``.pxd`` beside it (the
+    compiled build's declarations), if any. setup.py records the same."""
+    digest = hashlib.sha256(path.read_bytes())
+    pxd = path.with_suffix(".pxd")
+    if pxd.is_file():
+        digest.update(pxd.read_bytes())
+    return digest.hexdigest()
+
+
+def compiled_files(module: str, package_dir: Path = PACKAGE_DIR) -> list[Path]:
+    """Extension files of ``module`` beside its source (``stacking.cpython-311-...so``)."""
+    py = source_path(module, package_dir)
+    return [py.with_name(py.stem + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if py.with_name(py.stem + suffix).is_file()]
+
+
+def pure_requested() -> bool:
+    """``TAVREI_PURE=1`` (or true/yes/on): run the pure Python even where compiled."""
+    return os.environ.get("TAVREI_PURE", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _manifest(package_dir: Path) -> dict[str, str]:
+    try:
+        data = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data.get("sources", {}) if isinstance(data, dict) else {}
+
+
+def modules_to_run_pure(package_dir: Path = PACKAGE_DIR) -> tuple[list[str], list[str]]:
+    """(hot modules that have a compiled file but must import their source, the stale
+    ones among them): all of them under ``TAVREI_PURE``; else those whose source no
+    longer hashes as the build recorded (or that the build did not record)."""
+    pure: list[str] = []
+    stale: list[str] = []
+    recorded = _manifest(package_dir)
+    forced = pure_requested()
+    for module in HOT_MODULES:
+        if not compiled_files(module, package_dir):
+            continue
+        py = source_path(module, package_dir)
+        if forced:
+            pure.append(module)
+        elif py.is_file() and recorded.get(module) != source_hash(py):
+            pure.append(module)
+            stale.append(module)
+    return pure, stale
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Imports the named modules from their ``.py``, never from an extension file."""
+
+    def __init__(self, modules: Sequence[str], package_dir: Path) -> None:
+        self.modules = frozenset(modules)
+        self.package_dir = package_dir
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        py = source_path(fullname, self.package_dir)
+        return importlib.util.spec_from_file_location(
+            fullname, py, loader=importlib.machinery.SourceFileLoader(fullname, str(py)))
+
+
+def install() -> None:
+    """Put the finder in front when some compiled module must not run (once)."""
+    if any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+        return
+    pure, stale = modules_to_run_pure()
+    if stale:
+        warnings.warn(
+            f"tavrei_lab: the compiled {', '.join(m.rsplit('.', 1)[1] for m in stale)} "
+            "is older than its source; the pure Python runs instead (rebuild with "
+            "`python setup.py build_ext --inplace`, or delete the .so files)",
+            StaleBuildWarning, stacklevel=3)
+    if pure:
+        sys.meta_path.insert(0, _SourceFirst(pure, PACKAGE_DIR))
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The hot modules that run compiled in this process (imported as extensions)."""
+    out = []
+    for module in HOT_MODULES:
+        loaded = sys.modules.get(module)
+        spec = getattr(loaded, "__spec__", None)
+        if isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader):
+            out.append(module)
+    return tuple(out)
+
+
+def describe() -> str:
+    """One line for ``tavrei-lab --version``: which build runs."""
+    done = compiled_modules()
+    if len(done) == len(HOT_MODULES):
+        return f"compiled build ({len(done)} modules compiled with Cython)"
+    if done:
+        return f"partly compiled ({len(done)} of {len(HOT_MODULES)} hot modules)"
+    why = " (TAVREI_PURE is set)" if pure_requested() else ""
+    return f"pure Python build{why}"
+
+
+install()

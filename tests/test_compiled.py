@@ -1,0 +1,218 @@
+"""The compiled build and the pure Python it is compiled from (issue 27.1; docs/compiled.md).
+
+The same fixtures are played in two child processes, one on the build that runs
+here and one with ``TAVREI_PURE=1``, and every answer must be equal: perft counts
+of the special positions, of every variant's start and of middlegames, the legal
+moves listed in order, and each position of three recorded games replayed.
+
+``make test`` sets ``TAVREI_EXPECT_COMPILED=1`` for its run on the compiled build
+(``make compiled``): there a pure Python build fails these tests rather than
+comparing the pure Python with itself. Elsewhere they skip without a compiled build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import tavrei_lab
+from tavrei_lab import builds
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
+
+#: What the child computes: one JSON document of every answer.
+CHILD = textwrap.dedent("""
+    import json, sys
+    import tavrei_lab
+    from tavrei_lab import Game
+    from tavrei_lab.data import recorded_games
+    from tavrei_lab.engine.perft import perft
+
+    special = json.load(open(sys.argv[1], encoding="utf-8"))["positions"]
+    out = {"compiled": tavrei_lab.compiled, "perft": {}, "moves": {}, "replays": {}}
+
+    def record(name, game, depth):
+        rules, position = game.rules, game.position
+        out["perft"][name] = [perft(rules, position, d) for d in range(1, depth + 1)]
+        if not rules.is_chance_node(position):
+            out["moves"][name] = [repr(m) for m in rules.legal_moves(position)]
+
+    for i, case in enumerate(special):
+        record(f"special {i}", Game("tavreli", case["position"]), 2)
+    for variant in tavrei_lab.variants():
+        record(f"start {variant}", Game(variant), 2)
+    record("kiwipete", Game("orthodox",
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 2)
+    for rec in recorded_games():
+        if rec["n"] in (1, 5, 9):
+            game, seen = Game(), []
+            game.play(" ".join(rec["moves"]))
+            while game.ply:       # every position of the game, last first
+                seen.append([game.position.string, len(game.legal_moves())])
+                game.pop()
+                if game.ply == 24:
+                    record(f"game {rec['n']} at 24", game, 2)
+            out["replays"][str(rec["n"])] = seen
+    json.dump(out, sys.stdout)
+""")
+
+
+def expect_compiled() -> bool:
+    return os.environ.get("TAVREI_EXPECT_COMPILED", "").strip().lower() in {"1", "true", "yes"}
+
+
+def run_child(pure: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "TAVREI_PURE"}
+    if pure:
+        env["TAVREI_PURE"] = "1"
+    env["PYTHONPATH"] = str(ROOT)
+    run = subprocess.run([sys.executable, "-c", CHILD, str(SHARED / "perft-special.json")],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout)
+
+
+@pytest.fixture(scope="module")
+def both_builds() -> tuple[dict, dict]:
+    if not tavrei_lab.compiled and not expect_compiled():
+        pytest.skip("no compiled build here (make compiled builds one)")
+    return run_child(pure=False), run_child(pure=True)
+
+
+def test_the_build_make_test_expects_is_the_one_that_runs() -> None:
+    if os.environ.get("TAVREI_PURE"):
+        assert not tavrei_lab.compiled and builds.compiled_modules() == ()
+    elif expect_compiled():
+        assert tavrei_lab.compiled, (
+            f"TAVREI_EXPECT_COMPILED=1 but {builds.describe()}: run `make compiled` "
+            "(needs Cython and a C compiler)")
+    else:
+        pytest.skip("neither TAVREI_PURE nor TAVREI_EXPECT_COMPILED is set")
+
+
+def test_pure_and_compiled_give_the_same_answers(both_builds: tuple[dict, dict]) -> None:
+    compiled, pure = both_builds
+    assert compiled["compiled"] is True and pure["compiled"] is False
+    assert len(compiled["perft"]) >= 25 and compiled["replays"]
+    for part in ("perft", "moves", "replays"):
+        assert compiled[part].keys() == pure[part].keys(), part
+        for name in compiled[part]:
+            assert compiled[part][name] == pure[part][name], (part, name)
+
+
+def test_the_special_positions_count_as_the_independent_figures(
+        both_builds: tuple[dict, dict]) -> None:
+    special = json.loads((SHARED / "perft-special.json").read_text(encoding="utf-8"))
+    for build in both_builds:
+        for i, case in enumerate(special["positions"]):
+            assert build["perft"][f"special {i}"] == case["perft"][:2], case["label"]
+
+
+def test_version_names_the_build() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TAVREI_PURE": "1"}
+    run = subprocess.run([sys.executable, "-m", "tavrei_lab", "--version"], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == (f"tavrei-lab {tavrei_lab.__version__}, "
+                                  "pure Python build (TAVREI_PURE is set)")
+    if tavrei_lab.compiled:
+        env.pop("TAVREI_PURE")
+        run = subprocess.run([sys.executable, "-m", "tavrei_lab", "--version"], cwd=ROOT,
+                             env=env, capture_output=True, text=True, timeout=120)
+        assert "compiled build (5 modules compiled with Cython)" in run.stdout, run.stdout
+
+
+# -- the guard: a compiled file never shadows a changed source -----------------------------
+
+def fake_build(tmp_path: Path, recorded_source: str) -> Path:
+    """A package directory whose stacking module has a compiled file and a manifest that
+    recorded the SHA-256 of ``recorded_source``."""
+    import hashlib
+    package = tmp_path / "tavrei_lab"
+    source = builds.source_path("tavrei_lab.rules.stacking", package)
+    source.parent.mkdir(parents=True)
+    source.write_text("VALUE = 1\n", encoding="utf-8")
+    import importlib.machinery
+    source.with_name("stacking" + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+    digest = hashlib.sha256(recorded_source.encode()).hexdigest()
+    (package / builds.MANIFEST).write_text(
+        json.dumps({"sources": {"tavrei_lab.rules.stacking": digest}}), encoding="utf-8")
+    return package
+
+
+def test_a_compiled_module_runs_while_its_source_is_the_one_it_was_built_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TAVREI_PURE", raising=False)
+    package = fake_build(tmp_path, "VALUE = 1\n")
+    assert builds.modules_to_run_pure(package) == ([], [])
+
+
+def test_an_edited_source_runs_instead_of_its_stale_compiled_module(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TAVREI_PURE", raising=False)
+    package = fake_build(tmp_path, "VALUE = 0\n")     # built from another source
+    stale = ["tavrei_lab.rules.stacking"]
+    assert builds.modules_to_run_pure(package) == (stale, stale)
+    (package / builds.MANIFEST).unlink()                # no record at all: not trusted
+    assert builds.modules_to_run_pure(package) == (stale, stale)
+
+
+def test_tavrei_pure_runs_the_source_of_a_good_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAVREI_PURE", "1")
+    package = fake_build(tmp_path, "VALUE = 1\n")
+    assert builds.modules_to_run_pure(package) == (["tavrei_lab.rules.stacking"], [])
+
+
+def test_the_finder_imports_the_source_and_warns(tmp_path: Path) -> None:
+    """A stale compiled file that is not even a library: importing the package through
+    the guard reads the ``.py`` (and says so once), never the broken extension."""
+    copy = tmp_path / "tree"
+    shutil.copytree(ROOT / "tavrei_lab", copy / "tavrei_lab",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_compiled.json"))
+    import importlib.machinery
+    stacking = copy / "tavrei_lab" / "rules" / "stacking.py"
+    stacking.with_name("stacking" + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(
+        b"not a shared library")
+    env = {k: v for k, v in os.environ.items() if k != "TAVREI_PURE"}
+    env["PYTHONPATH"] = str(copy)
+    run = subprocess.run(
+        [sys.executable, "-c", "import tavrei_lab.rules.stacking as s; print(s.__file__); "
+         "from tavrei_lab import Game; print(len(Game().legal_moves()))"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(stacking), "39"]
+    assert run.stderr.count("StaleBuildWarning") == 1, run.stderr
+
+
+
+@pytest.mark.slow
+def test_a_failed_compile_leaves_the_pure_python_and_does_not_fail(tmp_path: Path) -> None:
+    """No C compiler (``CC=false``): build_ext reports and exits 0, no compiled file,
+    no manifest -- the install goes on with the pure Python."""
+    pytest.importorskip("Cython")
+    import setuptools
+    if int(setuptools.__version__.split(".")[0]) < 77:
+        pytest.skip("setup.py needs setuptools >= 77 (the test extra installs it)")
+    copy = tmp_path / "tree"
+    copy.mkdir()
+    for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
+        shutil.copy2(ROOT / name, copy / name)
+    shutil.copytree(ROOT / "tavrei_lab", copy / "tavrei_lab",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_compiled.json"))
+    env = {**os.environ, "CC": "false", "LDSHARED": "false"}
+    env.pop("TAVREI_PURE", None)
+    run = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                         cwd=copy, env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "the pure Python is installed instead" in run.stderr
+    assert not list((copy / "tavrei_lab").rglob("*.so"))
+    assert not (copy / "tavrei_lab" / builds.MANIFEST).exists()
