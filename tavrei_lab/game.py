@@ -380,7 +380,7 @@ class Game:
     def peek(self) -> Action:
         """The last action played (a move, or a die roll); raises at the start."""
         if not self._actions:
-            raise IllegalMoveError("nothing played yet: the game is at its start")
+            raise IllegalMoveError(_("nothing played yet: the game is at its start"))
         return self._actions[-1]
 
     def is_checkmate(self) -> bool:
@@ -442,8 +442,10 @@ class Game:
     def apply_roll(self, face: str) -> None:
         """Record a die face at a chance node (raises if this is not one)."""
         if not self.is_chance_node():
-            raise IllegalMoveError(f"@{face}: no die roll is due now "
-                                   f"({self.position.turn_name} must move)",
+            raise IllegalMoveError((_("@{face}: no die roll is due now (white must move)")
+                                    if self.position.turn == 0 else
+                                    _("@{face}: no die roll is due now (black must move)")
+                                    ).format(face=face),
                                    move_text=f"@{face}", ply=self._ply + 1)
         new = self.rules.apply_roll(self.position, face)
         self._append(Roll(face), new)
@@ -453,7 +455,7 @@ class Game:
         rng = rng or self.rng
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalMoveError("no die roll is due now", ply=self._ply + 1)
+            raise IllegalMoveError(_("no die roll is due now"), ply=self._ply + 1)
         faces = [f for f, _ in outcomes]
         weights = [p for _, p in outcomes]
         face = rng.choices(faces, weights)[0]
@@ -484,7 +486,7 @@ class Game:
     def pop(self) -> Action:
         """Undo the last action (a move, or a die roll); raises at the start."""
         if not self._actions:
-            raise IllegalMoveError("nothing to undo: the game is at its start")
+            raise IllegalMoveError(_("nothing to undo: the game is at its start"))
         if isinstance(self._actions[-1], Move):
             if self._counted == len(self._positions):
                 key = self.position.key()
@@ -502,7 +504,7 @@ class Game:
     def redo(self) -> Action:
         """Play again the last action undone by ``pop``."""
         if not self._redo:
-            raise IllegalMoveError("nothing to redo")
+            raise IllegalMoveError(_("nothing to redo"))
         # ``pop`` put it there from this very position, with the position it led to:
         # replaying it needs no move generation (stepping through a long game stays linear)
         action, after = self._redo.pop()
@@ -604,7 +606,8 @@ class Game:
         try:
             self.apply_roll(face)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"ply {self._ply + 1}: roll @{face}: {exc.args[0]}",
+            raise IllegalMoveError(_("ply {ply}: roll @{face}: {reason}").format(
+                                       ply=self._ply + 1, face=face, reason=exc.args[0]),
                                    move_text=f"@{face}", ply=self._ply + 1) from None
 
     def find_move(self, move: Move | str) -> Move:

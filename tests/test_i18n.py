@@ -372,3 +372,30 @@ def test_tree_view_words_and_tactic_notes_in_russian() -> None:
     set_language("en")
     assert "2 enemy tavrels become prisoners, 1 own tavrel is held by us again" in str(
         capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1")))
+
+
+TYPOS = [   # (variant, what is typed, English, Russian): Game.play's refusals of typed text
+    ("tavreli", "e2-e9", "'e9' is off the board on a 8x8 board",
+     "'e9' — такого поля на доске 8×8 нет"),
+    ("tavreli", "hello", "'hello' is not a move", "ход 1: 'hello' — это не ход"),
+    ("tavreli", "e2(0)-e4", "a move takes at least one tavrel, not 0",
+     "ход уносит хотя бы одну таврель, а не 0"),
+    ("gavrilov-die", "@Z", "@Z: the die has no such face; its faces are K Q R B N P",
+     "@Z: у кубика нет такой грани; его грани: K Q R B N P"),
+    ("gavrilov-die", "e2-e3", "'e2-e3': roll the die first", "'e2-e3': сначала бросьте кубик"),
+]
+
+
+@pytest.mark.parametrize(("variant", "typed", "english", "russian"), TYPOS)
+def test_a_typo_or_a_roll_out_of_turn_is_explained_in_russian(
+        variant: str, typed: str, english: str, russian: str) -> None:
+    game = Game(variant, seed=1)
+    with pytest.raises(TavreiError, match=re.escape(english)):
+        game.play(typed)
+    set_language("ru")
+    with pytest.raises(TavreiError) as caught:
+        game.play(typed)
+    assert russian in str(caught.value), str(caught.value)
+    assert game.ply == 0 and not game.history
+    with pytest.raises(TavreiError, match="отменять нечего: партия в начальной позиции"):
+        game.pop()

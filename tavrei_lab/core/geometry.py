@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 from tavrei_lab.errors import LimitError, NotationError
+from tavrei_lab.i18n import gettext as _
 
 #: Largest board a variant may ask for: files are the letters a..z.
 MAX_SIDE = 26
@@ -98,9 +99,10 @@ class Geometry:
         except KeyError:
             pass
         m = _SQUARE_RE.match(text)
-        what = "not a square name" if m is None else "off the board"
-        raise NotationError(
-            f"{text!r} is {what} on a {self.width}x{self.height} board", text=text)
+        said = (_("{text} is not a square name on a {width}x{height} board") if m is None
+                else _("{text} is off the board on a {width}x{height} board"))
+        raise NotationError(said.format(text=repr(text), width=self.width, height=self.height),
+                            text=text)
 
     def is_light(self, square: int) -> bool:
         """a1 is dark, as on every chess board."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import NotationError
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tavrei_lab.core.position import Position
@@ -91,26 +92,28 @@ def parse_move_spec(text: str) -> MoveSpec:
     if not isinstance(text, str):
         raise NotationError(f"a move must be text, got {type(text).__name__}", str(text))
     if len(text) > MAX_MOVE_CHARS:
-        raise NotationError(f"move text is {len(text)} characters long; a move is at most "
-                            f"{MAX_MOVE_CHARS}", text[:MAX_MOVE_CHARS] + "...")
+        raise NotationError(_("move text is {size} characters long; a move is at most "
+                              "{limit}").format(size=len(text), limit=MAX_MOVE_CHARS),
+                            text[:MAX_MOVE_CHARS] + "...")
     norm = normalize(text).strip()
     if not norm:
-        raise NotationError("empty move text", text)
+        raise NotationError(_("empty move text"), text)
     m = match_move(norm)
     if m is None:
-        raise NotationError(f"{text!r} is not a move: expected e.g. e2-e4, f3(2)-f6, "
-                            "b2xd4 or 0-0", text)
+        raise NotationError(_("{text} is not a move: expected e.g. e2-e4, f3(2)-f6, b2xd4 or "
+                              "0-0").format(text=repr(text)), text)
     rest = norm[m.end():].strip()
     sm = MOVE_SUFFIX.fullmatch(rest)
     if sm is None:
-        raise NotationError(f"{text!r} is not a move: unexpected {rest!r} after "
-                            f"{norm[:m.end()]!r}", text)
+        raise NotationError(_("{text} is not a move: unexpected {rest} after {move}").format(
+            text=repr(text), rest=repr(rest), move=repr(norm[:m.end()])), text)
     if m.re is _CASTLE:
         castle = "long" if m.group("castle").count("-") == 2 else "short"
         return MoveSpec(text=text, castle=castle, suffix=rest)
     count = m.group("count")
     if count is not None and int(count) == 0:
-        raise NotationError(f"{text!r}: a move takes at least one tavrel, not 0", text)
+        raise NotationError(_("{text}: a move takes at least one tavrel, not 0").format(
+            text=repr(text)), text)
     return MoveSpec(text=text, from_square=m.group("from"), to_square=m.group("to"),
                     count=int(count) if count else None, promotion=m.group("promo") or "",
                     separator=m.group("sep") or "", suffix=rest)

@@ -13,6 +13,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from tavrei_lab.errors import NotationError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import (
     _CASTLE,
     _MOVE,
@@ -264,7 +265,8 @@ def _slow_tokens(movetext: str, norm: str, origin: array[int] | None) -> list[To
             if end < n and not norm[end].isspace() and norm[end] not in "{;":
                 bad = norm[pos:].split()[0]
                 raise NotationError(
-                    f"move {moves_seen + 1}: {original[pos:pos + len(bad)]!r} is not a move",
+                    _("move {number}: {text} is not a move").format(
+                        number=moves_seen + 1, text=repr(original[pos:pos + len(bad)])),
                     original[pos:pos + len(bad)], where=f"move {moves_seen + 1}")
             out.append(Token("move", original[pos:end].strip(), original.at(pos)))
             moves_seen += 1
@@ -272,6 +274,7 @@ def _slow_tokens(movetext: str, norm: str, origin: array[int] | None) -> list[To
             continue
         bad = norm[pos:].split()[0]
         raise NotationError(
-            f"move {moves_seen + 1}: {original[pos:pos + len(bad)][:40]!r} is not a move",
+            _("move {number}: {text} is not a move").format(
+                number=moves_seen + 1, text=repr(original[pos:pos + len(bad)][:40])),
             original[pos:pos + len(bad)][:40], where=f"move {moves_seen + 1}")
     return out

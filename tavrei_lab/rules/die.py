@@ -111,6 +111,7 @@ from tavrei_lab.core.tavrel import (
     acting_kind,
 )
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import ColourRoll, Option, Outcome, RuleModule, RuleModuleBase
 from tavrei_lab.rules.registry import rule_module
 from tavrei_lab.rules.stacking import TowerChessRules
@@ -349,8 +350,9 @@ class DieRules(RuleModuleBase):
         """
         if face in self._face_rank or face in self.skips:
             return face
-        raise IllegalMoveError(f"@{face}: the die has no such face; its faces are "
-                               f"{' '.join(self.faces)}", move_text=f"@{face}")
+        raise IllegalMoveError(_("@{face}: the die has no such face; its faces are "
+                                 "{faces}").format(face=face, faces=" ".join(self.faces)),
+                               move_text=f"@{face}")
 
     def sample(self, rng: random.Random) -> str:
         """One roll of the die with ``rng`` (the faces' weights, any position)."""
@@ -361,7 +363,7 @@ class DieRules(RuleModuleBase):
         if len(set(self._face_rank.values())) < 2:
             raise TavreiError("the colour roll needs two piece faces of different rank")
         rolls = []
-        for _ in range(max_rounds):
+        for _round in range(max_rounds):
             a, b = self.sample(rng), self.sample(rng)
             rolls.append((a, b))
             ra, rb = self.face_rank(a), self.face_rank(b)
@@ -493,10 +495,14 @@ class DieRules(RuleModuleBase):
         """The position after rolling ``face``: a decision node, or the next side's
         chance node when the face passes (a skip, or no move with ``no_move_passes``)."""
         if position.roll is not None:
-            raise IllegalMoveError(f"@{face}: the die already shows {position.roll}; "
-                                   f"{position.turn_name} must move first", move_text=f"@{face}")
+            said = (_("@{face}: the die already shows {roll}; white must move first")
+                    if position.turn == 0 else
+                    _("@{face}: the die already shows {roll}; black must move first"))
+            raise IllegalMoveError(said.format(face=face, roll=position.roll),
+                                   move_text=f"@{face}")
         if self.outcome(position) is not None:
-            raise IllegalMoveError(f"@{face}: the game is over", move_text=f"@{face}")
+            raise IllegalMoveError(_("@{face}: the game is over").format(face=face),
+                                   move_text=f"@{face}")
         face = self.canonical_face(face)
         if face in self.skips:
             return self._pass(position)
@@ -504,8 +510,9 @@ class DieRules(RuleModuleBase):
             if self.no_move_passes:
                 return self._pass(position)
             raise IllegalMoveError(
-                f"@{face}: this face allows no move here, and with no_move_passes off the die "
-                "is rolled again (record only the roll that counts)", move_text=f"@{face}")
+                _("@{face}: this face allows no move here, and with no_move_passes off the die "
+                  "is rolled again (record only the roll that counts)").format(face=face),
+                move_text=f"@{face}")
         return position.replace(rules=self, roll=face)
 
     # -- the end ------------------------------------------------------------------
@@ -545,7 +552,7 @@ class DieRules(RuleModuleBase):
         ranks = [RANK[acting_kind(board[m.from_square][-1])] for m in moves]
         total = 0
         passed: int | None = None
-        for face, _ in self.chance_outcomes(position):
+        for face, _chance in self.chance_outcomes(position):
             limit = self.face_rank(face)
             allowed = ([m for m, r in zip(moves, ranks, strict=True) if r <= limit]
                        if limit else [])
