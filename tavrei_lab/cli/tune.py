@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "tune", help="fit the playing evaluation's weights to a variant (self-play, Texel)",
         description=__doc__.split("::")[0].strip() + " Measured: the defaults took "
-        "741 s for tavreli-no-split on 2 shared cores (see the README).")
+        "about 400 s of CPU (801 s wall on 2 cores shared with other jobs) for "
+        "tavreli-no-split (see the README).")
     p.add_argument("--variant", default="tavreli", metavar="ID|FILE",
                    help="variant id or .toml file (default: tavreli)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -74,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
           f"{args.generations} generations x {args.games} games in {doc['seconds']:.0f} s")
     for entry in doc["log"]:
         score = entry["score_vs_previous"]
-        print(f"  generation {entry['generation']}: loss {entry['loss_before']:.4f} -> "
-              f"{entry['loss_after']:.4f}, draws {entry['draws']}/{entry['games']}"
-              + ("" if score is None else f", score vs previous {score:.3f}"))
+        fit = (f"loss {entry['loss_before']:.4f} -> {entry['loss_after']:.4f}, "
+               if "loss_before" in entry else "")
+        gate = "" if score is None else \
+            f", score vs previous {score:.3f} ({'kept' if entry['accepted'] else 'dropped'})"
+        print(f"  generation {entry['generation']}: {fit}draws {entry['draws']}/"
+              f"{entry['games']} ({entry['capped']} at the ply cap){gate}")
     return 0

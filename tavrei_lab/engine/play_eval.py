@@ -56,17 +56,24 @@ class BoardTables:
         self.weights = weights
         self.value_by_kind = [wt.value(k) if k in KIND_NAMES else 0.0 for k in range(8)]
         self.held_by_kind = [wt.held(k) if k in KIND_NAMES else 0.0 for k in range(8)]
+        self.buried_by_kind = [wt.buried(k) if k in KIND_NAMES else 1.0 for k in range(8)]
         mob, att = wt.mobility, wt.volkhv_attack
         # whole numbers stay ints, so the default weights add up exactly as before
         self.mobility: float = int(mob) if mob.is_integer() else mob
         self.volkhv_attack: float = int(att) if att.is_integer() else att
-        self._whole = mob.is_integer() and att.is_integer()
+        he, hn = wt.hunt_edge, wt.hunt_near
+        self.hunt_edge: float = int(he) if he.is_integer() else he
+        self.hunt_near: float = int(hn) if hn.is_integer() else hn
+        self.hunting = bool(he or hn)
+        self._whole = all(x.is_integer() for x in (mob, att, he, hn))
         w, h = g.width, g.height
         self.geometry = g
         cf = (w - 1) / 2
         # centrality: 0 on the edge ring, growing toward the centre
         centre = [min(f, w - 1 - f, r, h - 1 - r) for r in range(h) for f in range(w)]
         self.centre = centre
+        self.max_ring = max(centre)
+        self.max_apart = max(w, h) - 1
         self.size = g.size
         bonus: dict[tuple[int, int, int], int] = {}
         for s in range(g.size):
@@ -133,13 +140,14 @@ class BoardTables:
         score = 0.0
         values = self.value_by_kind
         held = self.held_by_kind
+        buried = self.buried_by_kind
         n = len(tower)
         for i, t in enumerate(tower):
             k = ACTING[t] if i == n - 1 else (t >> 1) & 7
             value = values[k]
             sign = 1.0 if t & 1 == 0 else -1.0
             if t & 1 == owner:
-                score += sign * value
+                score += sign * value if i == n - 1 else sign * value * buried[k]
             else:
                 score += sign * value * held[k]
         kind = ACTING[top]
@@ -172,12 +180,14 @@ class BoardTables:
         size = self.size
         mobility = [0, 0]
         attacks = [0, 0]          # attacks[c]: c's attacks on the enemy volkhv's zone
+        units = [0, 0]            # towers topped by something other than a volkhv
         for s, tower in enumerate(board):
             if not tower:
                 continue
             top = tower[-1]
             c = top & 1
             kind = ACTING[top]
+            units[c] += kind != KING
             enemy_zone = zones[1 - c]
             if kind == PAWN:
                 one = s + forward[c]
@@ -221,7 +231,23 @@ class BoardTables:
             mobility[c] += n
         v = (self.mobility * (mobility[0] - mobility[1])
              + self.volkhv_attack * (attacks[0] - attacks[1]))
+        if self.hunting and units[0] != units[1] and kings[0] is not None \
+                and kings[1] is not None:
+            edge, near = self.hunt_terms(units, kings[0], kings[1])
+            v += self.hunt_edge * edge + self.hunt_near * near
         return v if self._whole else round(v)  # type: ignore[return-value]
+
+    def hunt_terms(self, units: list[int], white_king: int, black_king: int) -> tuple[int, int]:
+        """The conversion terms' amounts (white's view): the side with more units wants
+        the other volkhv on the edge and its own volkhv near it; each times the lead."""
+        lead = units[0] - units[1]
+        w = self.geometry.width
+        rim = self.max_ring
+        hunted = black_king if lead > 0 else white_king
+        edge = rim - self.centre[hunted]
+        apart = max(abs(white_king % w - black_king % w), abs(white_king // w - black_king // w))
+        near = self.max_apart - apart
+        return lead * edge, lead * near
 
 
 def _mask(squares: Any) -> int:

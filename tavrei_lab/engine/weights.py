@@ -41,11 +41,11 @@ KIND_NAMES: dict[int, str] = {PAWN: "ratnik", KNIGHT: "vsadnik", BISHOP: "luchni
 class Weights:
     """The terms of the playing evaluation (pawn units for values, centipawns otherwise).
 
-    ``value_K``: kind K on top of a tower, or under its own colour's top;
-    ``held_K``: the fraction of K's value its owner still counts while K is held
-    prisoner by the enemy (today ``HELD - PRISONER``: a prisoner is worth less to
-    its owner and the holder gains the rest); the square bonuses and the activity
-    part in centipawns.
+    ``value_K``: kind K on top of a tower (and, times ``buried_K``, under its own
+    colour's top); ``held_K``: the fraction of K's value its owner still counts while
+    K is held prisoner by the enemy (today ``HELD - PRISONER``: a prisoner is worth
+    less to its owner and the holder gains the rest); the square bonuses and the
+    activity part in centipawns.
     """
 
     value_ratnik: float = VALUES[PAWN]
@@ -62,6 +62,16 @@ class Weights:
     held_knyaz: float = HELD - PRISONER
     held_volkhvica: float = HELD - PRISONER
     held_volkhv: float = HELD - PRISONER
+    #: the fraction of K's value its owner counts while K lies under its own colour's
+    #: top (1: as much as on top, the old evaluation). Without splits such a tavrel can
+    #: never move again, and a tower of twenty is one piece: the fit can learn that.
+    buried_ratnik: float = 1.0
+    buried_vsadnik: float = 1.0
+    buried_luchnik: float = 1.0
+    buried_ladya: float = 1.0
+    buried_knyaz: float = 1.0
+    buried_volkhvica: float = 1.0
+    buried_volkhv: float = 1.0
     #: per ring toward the centre, for a top vsadnik / luchnik / volkhvica / knyaz
     centre_vsadnik: float = 10.0
     centre_luchnik: float = 5.0
@@ -76,12 +86,22 @@ class Weights:
     #: per square a top tavrel reaches; per enemy attack on the volkhv's zone
     mobility: float = 3.0
     volkhv_attack: float = 10.0
+    #: conversion, per unit the side ahead has more than the other (towers topped by
+    #: something other than the volkhv): per ring the lone side's volkhv is pushed
+    #: toward the edge, and per square the hunting volkhv is closer to it. 0 by default
+    #: (the old evaluation); a fit finds them where the games are won by driving the
+    #: volkhv to the edge, the usual way to mate with few pieces.
+    hunt_edge: float = 0.0
+    hunt_near: float = 0.0
 
     def value(self, kind: int) -> float:
         return float(getattr(self, "value_" + KIND_NAMES[kind]))
 
     def held(self, kind: int) -> float:
         return float(getattr(self, "held_" + KIND_NAMES[kind]))
+
+    def buried(self, kind: int) -> float:
+        return float(getattr(self, "buried_" + KIND_NAMES[kind]))
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)

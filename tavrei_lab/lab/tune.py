@@ -62,7 +62,7 @@ from tavrei_lab.variant import variant_data, variant_from_data
 #: Defaults of ``tavrei-lab tune``: measured to finish a tavreli tune in about
 #: DEFAULT_MINUTES on 2 cores (see the README's tuning section).
 DEFAULT_GENERATIONS = 3
-DEFAULT_GAMES = 60
+DEFAULT_GAMES = 100
 DEFAULT_NODES = 300
 DEFAULT_MAX_PLIES = 160
 #: Positions sampled per game (at most), after the opening's first plies.
@@ -76,13 +76,15 @@ FIT_STEPS = 250
 _INDEX = {name: i for i, name in enumerate(NAMES)}
 # the weights a fit may move: a volkhv is never taken off the board, so its value is not
 # a term of any position and is left as it is
-_FIXED = {"value_volkhv", "held_volkhv"}
+_FIXED = {"value_volkhv", "held_volkhv", "buried_volkhv"}
 #: per weight, the size of an Adam step: pawns for values, fractions, centipawns
-_STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith("held_") else 0.5)
+_STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith(("held_", "buried_"))
+             else 0.5)
          for n in NAMES}
 #: per weight, the change the pull toward the start counts as one unit: a few hundred
 #: games cannot pin two dozen terms, so a term moves far only when the games insist
-_UNIT = {n: (1.0 if n.startswith("value_") else 0.2 if n.startswith("held_") else 5.0)
+_UNIT = {n: (1.0 if n.startswith("value_") else 0.2 if n.startswith("held_")
+             else 0.5 if n.startswith("buried_") else 5.0)
          for n in NAMES}
 
 
@@ -126,7 +128,7 @@ def features(position: Any) -> list[tuple[int, float]]:
                 continue
             sign = 1.0 if t & 1 == 0 else -1.0
             if t & 1 == owner:
-                add("value_" + KIND_NAMES[k], 100 * sign)
+                add(("value_" if i == n - 1 else "buried_") + KIND_NAMES[k], 100 * sign)
             else:
                 add("held_" + KIND_NAMES[k], 100 * sign)
         kind = ACTING[top]
@@ -158,13 +160,23 @@ def features(position: Any) -> list[tuple[int, float]]:
         add("mobility", float(mob))
     if att:
         add("volkhv_attack", float(att))
+    if kings[0] is not None and kings[1] is not None:
+        units = [0, 0]
+        for tower in position.board:
+            if tower and ACTING[tower[-1]] != KING:
+                units[tower[-1] & 1] += 1
+        if units[0] != units[1]:
+            edge, near = tables_for(g).hunt_terms(units, kings[0], kings[1])
+            add("hunt_edge", float(edge))
+            add("hunt_near", float(near))
     return sorted((i, a) for i, a in acc.items() if a)
 
 
 _MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0)
 _ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0)
-# for a "held_K" feature: the index of value_K it multiplies
-_HELD_OF = {_INDEX["held_" + n]: _INDEX["value_" + n] for n in KIND_NAMES.values()}
+# for a "held_K" or "buried_K" feature: the index of value_K it multiplies
+_HELD_OF = {_INDEX[part + n]: _INDEX["value_" + n] for n in KIND_NAMES.values()
+            for part in ("held_", "buried_")}
 
 
 def _q(w: Sequence[float], feats: Sequence[tuple[int, float]]) -> float:
@@ -296,6 +308,8 @@ def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start:
                  "held_volkhvica"):
         i = _INDEX[name]
         w[i] = max(-1.0, min(1.0, w[i]))       # a prisoner is not worth more than free
+        b = _INDEX[name.replace("held_", "buried_")]
+        w[b] = max(0.0, min(1.0, w[b]))        # nor a buried tavrel more than a free one
     for name in NAMES:
         if name.startswith("value_") and name not in _FIXED:
             w[_INDEX[name]] = max(0.0, w[_INDEX[name]])
@@ -442,22 +456,36 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             rows = [done[i] for i in range(games)]
             # the current weights' score: white in the even games, black in the odd ones
             points = sum(r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows)
-            for r in rows:
+            score = None if gen == 1 else points / games
+            # the gate: weights that lost to the ones they replace are dropped again
+            accepted = score is None or score >= 0.5
+            if not accepted:
+                current = previous
+            # a game stopped at the ply cap has no result: its "draw" was a position one
+            # side was winning (seen: 6 of 10 draws, 30+ ratniks ahead), and learning it
+            # taught the fit that material does not matter
+            kept = [r for r in rows if not r["adjudicated"]]
+            for r in kept:
                 training.extend((r["score"], [(int(i), float(a)) for i, a in p])
                                 for p in r["positions"])
-            fitted, k, loss = fit_weights_to(training, current)
-            before = _loss(current.vector(), training, k)
             entry = {"generation": gen, "games": games, "positions": len(training),
-                     "score_vs_previous": None if gen == 1 else points / games,
+                     "score_vs_previous": score, "accepted": accepted,
                      "draws": sum(1 for r in rows if r["score"] == 0.5),
-                     "mean_plies": sum(r["plies"] for r in rows) / games,
-                     "k": k, "loss_before": before, "loss_after": loss,
-                     "seconds": round(time.perf_counter() - t0, 2)}
+                     "capped": games - len(kept),
+                     "mean_plies": sum(r["plies"] for r in rows) / games}
+            if (gen < generations or generations == 1) and training:
+                fitted, k, loss = fit_weights_to(training, current)
+                before = _loss(current.vector(), training, k)
+                entry.update(k=k, loss_before=before, loss_after=loss)
+            entry["seconds"] = round(time.perf_counter() - t0, 2)
             log.append(entry)
-            say(f"generation {gen}: fit loss {before:.4f} -> {loss:.4f} on "
-                f"{len(training)} positions"
-                + ("" if gen == 1 else f", score vs previous {points / games:.3f}"))
-            previous, current = current, fitted
+            say(f"generation {gen}: "
+                + ("" if score is None else f"score vs previous {score:.3f} "
+                   f"({'kept' if accepted else 'dropped, back to the previous weights'}); ")
+                + (f"fit loss {entry['loss_before']:.4f} -> {entry['loss_after']:.4f} on "
+                   f"{len(training)} positions" if "k" in entry else "the last: no fit"))
+            if "k" in entry:
+                previous, current = current, fitted
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
