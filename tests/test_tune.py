@@ -218,8 +218,9 @@ def test_tune_on_a_tiny_budget_writes_weights_with_a_log_and_resumes(tmp_path):
 class _ScriptedGames(Executor):
     """Plays no game: each result is scripted, so the gate's decision is known."""
 
-    def __init__(self, current_wins: bool) -> None:
+    def __init__(self, current_wins: bool, all_capped: bool = False) -> None:
         self.current_wins = current_wins
+        self.all_capped = all_capped
         pos = _positions("tavreli-no-split", n=30)
         self.feats = [features(p) for p in pos[8:20]]
 
@@ -229,7 +230,7 @@ class _ScriptedGames(Executor):
         score = 1.0 if current_white == self.current_wins else 0.0
         future.set_result({"index": task.index, "score": score, "plies": 60, "lead": 0.0,
                            # every third game stopped at the ply cap: no result to learn
-                           "adjudicated": task.index % 3 == 2,
+                           "adjudicated": self.all_capped or task.index % 3 == 2,
                            "positions": [list(map(list, f)) for f in self.feats]})
         return future
 
@@ -250,6 +251,17 @@ def test_tune_gate_drops_weights_that_lose_to_their_predecessor(tmp_path, curren
         assert weights != DEFAULT_WEIGHTS
     else:                                         # every fit lost: the start is kept
         assert weights == DEFAULT_WEIGHTS
+
+
+def test_a_tune_whose_games_all_hit_the_cap_learns_from_them_and_says_so(tmp_path):
+    doc = tune("tavreli-no-split", generations=1, games=3, nodes=40, out=tmp_path / "w.json",
+               executor=_ScriptedGames(True, all_capped=True))
+    entry = doc["log"][0]
+    assert entry["capped"] == 3 and entry["capped_learnt"] and entry["positions"] == 36
+    assert "k" in entry
+    again = tune("tavreli-no-split", generations=1, games=3, nodes=40,
+                 out=tmp_path / "v.json", executor=_ScriptedGames(True))
+    assert not again["log"][0]["capped_learnt"] and again["log"][0]["positions"] == 24
 
 
 def test_self_play_openings_differ_and_a_pair_shares_one():

@@ -425,6 +425,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     log: list[dict[str, Any]] = []
     previous = current = start
     training: list[tuple[float, list[tuple[int, float]]]] = []
+    capped: list[tuple[float, list[tuple[int, float]]]] = []
     started = time.perf_counter()
     try:
         for gen in range(1, generations + 1):
@@ -465,17 +466,21 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             # side was winning (seen: 6 of 10 draws, 30+ ratniks ahead), and learning it
             # taught the fit that material does not matter
             kept = [r for r in rows if not r["adjudicated"]]
-            for r in kept:
-                training.extend((r["score"], [(int(i), float(a)) for i, a in p])
-                                for p in r["positions"])
-            entry = {"generation": gen, "games": games, "positions": len(training),
+            for r in rows:
+                (training if not r["adjudicated"] else capped).extend(
+                    (r["score"], [(int(i), float(a)) for i, a in p]) for p in r["positions"])
+            # ... unless no game so far has a result (a tiny tune): then the cap's draws
+            # are all there is to learn from, and the log says so
+            learn = training or capped
+            entry = {"generation": gen, "games": games, "positions": len(learn),
+                     "capped_learnt": not training and bool(capped),
                      "score_vs_previous": score, "accepted": accepted,
                      "draws": sum(1 for r in rows if r["score"] == 0.5),
                      "capped": games - len(kept),
                      "mean_plies": sum(r["plies"] for r in rows) / games}
-            if (gen < generations or generations == 1) and training:
-                fitted, k, loss = fit_weights_to(training, current)
-                before = _loss(current.vector(), training, k)
+            if (gen < generations or generations == 1) and learn:
+                fitted, k, loss = fit_weights_to(learn, current)
+                before = _loss(current.vector(), learn, k)
                 entry.update(k=k, loss_before=before, loss_after=loss)
             entry["seconds"] = round(time.perf_counter() - t0, 2)
             log.append(entry)
@@ -483,7 +488,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                 + ("" if score is None else f"score vs previous {score:.3f} "
                    f"({'kept' if accepted else 'dropped, back to the previous weights'}); ")
                 + (f"fit loss {entry['loss_before']:.4f} -> {entry['loss_after']:.4f} on "
-                   f"{len(training)} positions" if "k" in entry else "the last: no fit"))
+                   f"{len(learn)} positions" if "k" in entry else "the last: no fit"))
             if "k" in entry:
                 previous, current = current, fitted
     finally:
