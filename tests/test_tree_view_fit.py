@@ -74,6 +74,20 @@ def test_the_board_shows_the_node_under_the_pointer(luchnik_tree: nx.DiGraph) ->
     assert (view.board.value, view.shelf.value) == (root_board, root_shelf)
 
 
+def test_the_caption_changes_after_the_board_it_names(luchnik_tree: nx.DiGraph) -> None:
+    """The browser applies the changes in the order they are sent: the caption goes
+    last, so "node 5" never stands over the board of the node before (seen in a
+    loaded browser run: the caption said node 5 over node 0's towers)."""
+    view = TreeView(luchnik_tree)
+    order: list[str] = []
+    for name in ("caption", "board", "shelf", "info"):
+        widget = getattr(view, name)
+        widget.send_state = (lambda key=None, name=name:  # type: ignore[method-assign]
+                             order.append(name))
+    view.canvas.hover = {"node": 5, "seq": 1}
+    assert order[-1] == "caption" and {"board", "shelf"} <= set(order[:-1])
+
+
 @pytest.mark.parametrize("report", [{"node": "5"}, {"node": 10 ** 9}, {"node": True},
                                     {"node": 2.0}])
 def test_a_hover_on_no_node_of_the_tree_changes_nothing(luchnik_tree: nx.DiGraph,

@@ -289,9 +289,6 @@ class TreeView:
         given (and still drawn), else the selected one."""
         hovered = node is not None
         node = self.selected if node is None else node
-        self.caption.value = html.escape(
-            (_("Under the pointer: node {node}") if hovered else
-             _("Selected: node {node}")).format(node=node))
         data = self.G.nodes[node]
         position = position_at(self.G, node)
         lastmove = None
@@ -331,6 +328,11 @@ class TreeView:
         lines.append("<small><code style=\"word-break: break-all\">"
                      f"{html.escape(data['position'])}</code></small>")
         self.info.value = "<br>".join(lines)
+        # the caption last: the browser applies changes in order, so a
+        # caption naming a node never stands over another node's board
+        self.caption.value = html.escape(
+            (_("Under the pointer: node {node}") if hovered else
+             _("Selected: node {node}")).format(node=node))
 
     # -- showing it -------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
