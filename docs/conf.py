@@ -155,13 +155,18 @@ write_api_pages()
 WIDGET_REPR = re.compile(r"^[A-Z]\w*\((children|layout|value)=")
 WIDGET_NOTE = ("(An interactive widget: to use it, open this notebook in JupyterLab: "
                "tavrei-lab lessons, then jupyter lab tavrei-lessons.)")
+#: The same note on the Russian tutorials' pages (notebooks/ru/).
+WIDGET_NOTE_RU = ("(Живая доска: чтобы играть на ней, откройте урок в JupyterLab: "
+                  "tavrei-lab lessons, затем jupyter lab tavrei-lessons.)")
 
 
 def widget_note(app: Sphinx, doctree: nodes.document) -> None:
-    """Replace a widget's text repr (ipywidgets' 'Board(children=(HTML(...' ) by a note."""
+    """Replace a widget's text repr (ipywidgets' 'Board(children=(HTML(...' ) by a note,
+    in the language of the page."""
+    note = WIDGET_NOTE_RU if app.env.docname.startswith("notebooks/ru/") else WIDGET_NOTE
     for block in list(doctree.findall(nodes.literal_block)):
         if "text_plain" in block.get("classes", []) and WIDGET_REPR.match(block.astext()):
-            block.replace_self(nodes.paragraph(text=WIDGET_NOTE, classes=["widget-note"]))
+            block.replace_self(nodes.paragraph(text=note, classes=["widget-note"]))
 
 
 def download_button(app: Sphinx, doctree: nodes.document) -> None:

@@ -422,6 +422,23 @@ def stage_lite_dir(stage: Path, bin_dir: Path, pyodide_tarball: Path, pyodide_ve
     config_path.write_text(json.dumps(config, indent=2) + "\n")
 
 
+def stage_contents(contents: Sequence[Path], target: Path) -> list[Path]:
+    """Copies of the contents folders, with links replaced by the files they point to.
+
+    ``notebooks/rules.md`` is a link to ``docs/rules.md`` (the rules page beside the
+    tutorials that link to it); JupyterLite resolves a link to its target and then
+    fails, as the target is outside the contents folder. A copy has the page itself.
+    """
+    shutil.rmtree(target, ignore_errors=True)
+    staged = []
+    for number, folder in enumerate(contents):
+        copy = target / f"{number}" / folder.name
+        shutil.copytree(folder, copy, symlinks=False,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+        staged.append(copy)
+    return staged
+
+
 def _notebooks_in(contents: Sequence[Path]) -> list[str]:
     """Notebook paths, relative to their contents folder, skipping checkpoints."""
     found: list[str] = []
@@ -550,7 +567,7 @@ def build_site(output: Path = DEFAULT_OUTPUT, contents: Sequence[Path] = DEFAULT
         say("staging lite dir, building the tavrei_lab wheel ...")
         stage_lite_dir(STAGE, bin_dir, tarball, pyodide_version)
         lite_args = ["--lite-dir", STAGE, "--output-dir", output]
-        for folder in contents:
+        for folder in stage_contents(contents, WORK / "contents"):
             lite_args += ["--contents", folder]
         say("jupyter lite build (solving and downloading wheels for wasm32) ...")
         _run([bin_dir / "jupyter", "lite", "build", *lite_args], cwd=STAGE, env=_build_env())

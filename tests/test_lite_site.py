@@ -276,6 +276,12 @@ def test_build_publishes_the_tutorials_with_a_local_runtime(site: Any) -> None:
     assert set(site.notebooks) >= set(tutorials)
     listing = json.loads((out / "api" / "contents" / "all.json").read_text())
     assert {entry["name"] for entry in listing["content"]} >= set(tutorials)
+    # the Russian lessons, and each rules page beside the notebooks that link to it
+    # (issue 25.1 and 25.5: ../docs/rules.md was outside the site and a 404)
+    russian = sorted("ru/" + p.name for p in (ROOT / "notebooks" / "ru").glob("*.ipynb"))
+    assert len(russian) >= 7 and set(site.notebooks) >= set(russian)
+    for page, source in (("rules.md", "docs/rules.md"), ("ru/rules.md", "docs/ru/rules.md")):
+        assert (out / "files" / page).read_bytes() == (ROOT / source).read_bytes(), page
 
     settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert settings["exposeAppInBrowser"] is True
@@ -714,3 +720,16 @@ def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: An
     METRICS["click_redraw_ms"] = result["redraw_ms"]
     METRICS["drop_redraw_ms"] = result["drop_ms"]
     METRICS["requests"] = len(guard.seen)
+
+
+def test_contents_are_staged_with_the_rules_pages_as_files(tmp_path: Path) -> None:
+    """notebooks/rules.md is a link to docs/rules.md; JupyterLite resolves links and failed
+    ('not in the subpath of notebooks'), so the build stages a copy with the page itself."""
+    assert (ROOT / "notebooks" / "rules.md").is_symlink()
+    (staged,) = builder.stage_contents([ROOT / "notebooks"], tmp_path / "contents")
+    for page, source in (("rules.md", "docs/rules.md"), ("ru/rules.md", "docs/ru/rules.md")):
+        copy = staged / page
+        assert not copy.is_symlink() and copy.read_bytes() == (ROOT / source).read_bytes()
+    assert sorted(p.relative_to(staged).as_posix() for p in staged.rglob("*.ipynb")) == sorted(
+        p.relative_to(ROOT / "notebooks").as_posix()
+        for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
