@@ -217,16 +217,17 @@ class Board(widgets.VBox):
         # the size control: a share of the room the board has (a projector board fills
         # it, issue 25 item 3), or of its own size on a notebook board
         self.size_slider = widgets.IntSlider(
-            value=100, min=40, max=160, step=5, description=_("Board size"),
+            value=100, min=40, max=160, step=5,
             tooltip=_("how large the board is drawn, in per cent of the room it has"),
-            readout_format="d", continuous_update=False,
-            layout=widgets.Layout(width="210px"), style={"description_width": "auto"})
+            readout_format="d", continuous_update=False, layout=widgets.Layout(width="205px"))
         self.size_slider.add_class("tavrei-size")
+        size_box = widgets.VBox([widgets.HTML(html.escape(_("Board size")) + ", %"),
+                                 self.size_slider], layout=widgets.Layout(width="210px"))
         widgets.link((self.size_slider, "value"), (self.view, "zoom"))
         self.view.fit = projector          # the projector board grows to the room it has
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, self.move_panel.nav, self.size_slider],
+                             self.move_list, self.move_panel.nav, size_box],
                             layout=widgets.Layout(width="215px", flex="none"))
 
         # -- under the board: game controls ---------------------------------------

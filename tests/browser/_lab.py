@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tavrei_lab.i18n import catalogue
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE / "notebooks"
@@ -220,3 +223,38 @@ def verdict_banner(page: Any, scope: str, kind: str, height: int) -> dict[str, A
     green, red = "rgba(27, 128, 45", "rgba(183, 28, 28"
     assert seen["background"].startswith(green if kind == "right" else red), seen
     return seen
+
+
+# -- a Russian board: the words it shows (issue 25 item 1) ------------------------------
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+#: notation and names that are not English prose: keys, agent specs, a callback's name
+NOTATION = {"home", "end", "play", "alphabeta", "utf", "on_move"}
+
+#: Everything a person reads inside the board app: its text (select options included),
+#: every tooltip (title attributes, SVG <title>s), placeholders and button labels.
+SHOWN = """(sel) => {
+  const app = document.querySelector(sel || '.tavrei-board-app');
+  const out = [app.innerText];
+  for (const node of app.querySelectorAll('[title]')) out.push(node.getAttribute('title'));
+  for (const node of app.querySelectorAll('title')) out.push(node.textContent);
+  for (const node of app.querySelectorAll('[placeholder]'))
+    out.push(node.getAttribute('placeholder'));
+  for (const node of app.querySelectorAll('option')) out.push(node.textContent);
+  return out.join('\\n');
+}"""
+
+
+def assert_status_fits(page: Any, selector: str = ".tavrei-status") -> None:
+    """The status line never clips (issue 25 item 2), in Russian too."""
+    fits = page.evaluate("""(sel) => { const s = document.querySelector(sel);
+      return [s.scrollHeight, s.clientHeight, s.innerText]; }""", selector)
+    assert fits[0] <= fits[1], fits
+
+
+def english_words() -> set[str]:
+    words: set[str] = set()
+    for msgid in catalogue("ru").messages:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", msgid)))
+    return words - NOTATION
+
+

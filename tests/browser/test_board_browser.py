@@ -14,7 +14,15 @@ import time
 from typing import Any
 
 import pytest
-from _lab import Notebook, screenshot, steady_centre, verdict_banner
+from _lab import (
+    SHOWN,
+    Notebook,
+    assert_status_fits,
+    english_words,
+    screenshot,
+    steady_centre,
+    verdict_banner,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -845,4 +853,31 @@ def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
                                     int(board["width"] * 0.7)], timeout=10000)
     finally:
         nb.execute("proj.size_slider.value = 100")
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_a_russian_board_in_jupyterlab_shows_no_english_word(notebook: Notebook) -> None:
+    """Issue 25 item 1 in JupyterLab at 1280x720: the same check as in Voila
+    (tests/browser/test_russian_board_browser.py) on a board beside English ones."""
+    nb = notebook
+    page = nb.page
+    app = ".ru-board"
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        reset(nb, "ru_board", app, "e2-e4 d7-d5 e4xd5 d8xd5")
+        page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})",
+                      f"{app} .tavrei-status")
+        page.hover(f'{app} .tavrei-board-widget .tower[data-square="d5"]')
+        page.wait_for_selector(f'{app} .tavrei-inspector[data-square="d5"]', timeout=5000)
+        click_square(nb, app, "c2")
+        assert "Выбрано: ратник на c2" in status_text(nb, app)
+        click_square(nb, app, "c5")
+        assert "Так ходить нельзя" in status_text(nb, app)
+        shown = page.evaluate(SHOWN, f"{app}.tavrei-board-app")
+        left = set(re.findall(r"[a-z]{3,}", shown.lower())) & english_words()
+        assert not left, (sorted(left), shown)
+        assert "Ход белых." in status_text(nb, app)
+        assert_status_fits(page, f"{app} .tavrei-status")
+        screenshot(page, "35-lab-russian-board-1280x720")
+    finally:
         page.set_viewport_size({"width": 1400, "height": 1000})

@@ -10,36 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import screenshot, voila_app
-
-from tavrei_lab.i18n import catalogue
+from _lab import SHOWN, assert_status_fits, english_words, screenshot, voila_app
 
 pytestmark = pytest.mark.browser
-
-PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
-#: notation and names that are not English prose: keys, agent specs, a callback's name
-NOTATION = {"home", "end", "play", "alphabeta", "utf", "on_move"}
-
-#: Everything a person reads inside the board app: its text (select options included),
-#: every tooltip (title attributes, SVG <title>s), placeholders and button labels.
-SHOWN = """() => {
-  const app = document.querySelector('.tavrei-board-app');
-  const out = [app.innerText];
-  for (const node of app.querySelectorAll('[title]')) out.push(node.getAttribute('title'));
-  for (const node of app.querySelectorAll('title')) out.push(node.textContent);
-  for (const node of app.querySelectorAll('[placeholder]'))
-    out.push(node.getAttribute('placeholder'));
-  for (const node of app.querySelectorAll('option')) out.push(node.textContent);
-  return out.join('\\n');
-}"""
-
-
-def english_words() -> set[str]:
-    words: set[str] = set()
-    for msgid in catalogue("ru").messages:
-        words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", msgid)))
-    return words - NOTATION
-
 
 @pytest.fixture(scope="module")
 def voila_russian(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -71,10 +44,18 @@ def test_a_russian_board_shows_no_english_word(voila_russian: str, browser: Any)
         page.wait_for_selector('.tavrei-inspector[data-square="d5"]', timeout=5000)
         inspector = page.locator(".tavrei-inspector").inner_text()
         assert "башня из 3 таврелей" in inspector and "Буквы на полосках" in inspector
+        assert_status_fits(page)
         _click(page, '.tavrei-board-widget .square[data-square="c2"]')
         assert "Выбрано: ратник на c2" in status.inner_text()
         _click(page, '.tavrei-board-widget .square[data-square="c5"]')
         assert "Так ходить нельзя" in status.inner_text()
+        assert_status_fits(page)
+        before = int(page.locator(".tavrei-board-widget").get_attribute("data-version") or 0)
+        page.locator("button", has_text="Лучший ход").click()      # the longest message
+        page.wait_for_function("(v) => Number(document.querySelector('.tavrei-board-widget')"
+                               ".dataset.version) > v", arg=before, timeout=30000)
+        assert "Программа (" in status.inner_text() and "Вариант:" in status.inner_text()
+        assert_status_fits(page)
         shown = page.evaluate(SHOWN)
         left = set(re.findall(r"[a-z]{3,}", shown.lower())) & english
         assert not left, (sorted(left), shown)
