@@ -175,8 +175,13 @@ def test_classroom_slider_counts_moves_as_the_record_does(tmp_path: Path) -> Non
     nb = run_notebook(NOTEBOOK_DIR / "classroom_demo.ipynb", tmp_path, extra_cells=[
         "step.value = '15. d2-d3'\nprint('index', step.index, '|', words.value)\n"
         "step.value = '15... c5xe3'\nprint('index', step.index, '|', words.value)\n"
-        "print('stops', len(step.options), 'plies', famous.ply)"])
+        "print('stops', len(step.options), 'plies', famous.ply)\n"
+        # issue 25 item 3: a tower of 7 has no room for 7 letters in the picture; the
+        # inspector beside it names every layer of the tower under the pointer
+        "step.index = 36\nprint('inspector', picture.inspector, len(picture.towers['f2']),"
+        " sorted(row['name'] for row in picture.towers['f2'])[:1])"])
     text = printed_text(nb)
+    assert "inspector True 7 ['knyaz']" in text
     assert "index 29 | <p" in text and "15. d2-d3: the white" in text
     assert "index 30 | <p" in text and "15... c5xe3: the black" in text
     assert "takes the tower of 3 on e3 prisoner" in text
