@@ -109,6 +109,11 @@ def test_a_russian_board_shows_no_english_word_through_a_lesson() -> None:
     board.black_player.value = "random"
     assert "За чёрных играет: случайные ходы." in board.message
     board.black_player.value = "human"
+    board.seed_text.value = "abc"
+    board.new_game()
+    assert board.message == "Новую партию начать нельзя: зерно должно быть целым числом, " \
+        "а не 'abc'."
+    board.seed_text.value = ""
     board.best_move("alphabeta:1")
     assert board.message.startswith("Программа (alphabeta): лучший ход")
     assert english_left(board) == set(), shown_text(board)

@@ -1175,7 +1175,8 @@ class Board(widgets.VBox):
         try:
             return int(text)
         except ValueError:
-            raise NotationError(f"seed must be a whole number, got {text!r}",
+            raise NotationError(_("seed must be a whole number, got {text}").format(
+                                    text=repr(text)),
                                 text=text) from None
 
     def new_game(self) -> None:
