@@ -19,7 +19,9 @@ Public names::
   the die (Roll, automatic rolls), the computer on either side. The status
   line explains illegal clicks and announces check, mate, stalemate, draws,
   skips and passes. ``board.game`` is the ``Game``. ``Board(projector=True)``
-  is sized for a classroom projector; ``board.arrows``/``board.highlights``
+  is sized for a classroom projector and grows to the room it has (``board.size_slider``
+  scales any board); ``Board(language="ru")`` shows every word in Russian;
+  ``board.arrows``/``board.highlights``
   are a teacher's marks; ``board.on_move``/``board.reject`` let a lesson
   judge each move and take a wrong one back with a reason.
 - ``PositionEditor`` -- a palette of tavrels of both colours: place on top of
