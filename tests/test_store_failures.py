@@ -334,3 +334,19 @@ def test_a_stored_variant_is_data_never_a_path(stored, tmp_path):
             assert g.replay().ply == g.result.plies
             assert g.rules().options["splits"] in (True, False)
         store.close()
+
+
+def test_set_aside_rows_are_one_warning_line_on_the_command_line(stored, tmp_path):
+    path = _copy(stored, tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET result='1-0' WHERE game_index=1")
+    db.commit()
+    db.close()
+    proc = _cli("sweep", "--grid", "splits=true,false", "--agents", "greedy", "--games", "3",
+                "--seed", "5", "--max-plies", "12", "--executor", "inline", "--no-progress",
+                "--store", str(path))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stderr.strip().splitlines()
+    assert lines and all(line.startswith("tavrei-lab sweep: warning: ") for line in lines), lines
+    assert "set aside" in lines[0] and "game 1: its result column disagrees" in lines[0]
+    assert "2 played now" in proc.stdout                      # the two set aside, played again

@@ -14,6 +14,7 @@ import importlib
 import io
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -72,6 +73,21 @@ def _report(command: str, message: str) -> None:
             pass
 
 
+def _warn_in_one_line(message: Warning | str, category: type[Warning], filename: str,
+                      lineno: int, file: object = None, line: str | None = None) -> None:
+    """A warning on the command line is one line naming the command, as an error is
+    (Python's own form adds the file, the line number and the source line)."""
+    if sys.stderr is not None:
+        try:
+            print(_("tavrei-lab {command}: warning: {message}").format(
+                command=_COMMAND[0], message=one_line(str(message), 2000)), file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+
+
+_COMMAND = ["?"]
+
+
 def _os_message(exc: OSError) -> str:
     what = exc.strerror or str(exc)
     if exc.filename is None:
@@ -95,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)   # for a "resume with" line
+    _COMMAND[0] = args.command
+    shown, warnings.showwarning = warnings.showwarning, _warn_in_one_line
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()   # a full disk shows here, while we can still say so
@@ -115,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         return 130
+    finally:
+        warnings.showwarning = shown
 
 
 if __name__ == "__main__":  # pragma: no cover
