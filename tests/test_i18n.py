@@ -399,3 +399,15 @@ def test_a_typo_or_a_roll_out_of_turn_is_explained_in_russian(
     assert game.ply == 0 and not game.history
     with pytest.raises(TavreiError, match="отменять нечего: партия в начальной позиции"):
         game.pop()
+
+
+def test_a_set_up_the_rules_refuse_is_explained_in_russian() -> None:
+    from tavrei_lab import PositionError
+    bad = "4v3/8/8/8/8/8/8/4r1V1 b - 0 1"           # white, not to move, is in check
+    with pytest.raises(PositionError, match=r"the side not to move \(white\) is in check"):
+        Game(position=bad)
+    set_language("ru")
+    with pytest.raises(PositionError, match="белым, хотя сейчас не их ход, объявлен шах"):
+        Game(position=bad)
+    with pytest.raises(PositionError, match="у чёрных нет таврели «волхв»"):
+        Game(position="8/8/8/8/8/8/8/4V3 w - 0 1")

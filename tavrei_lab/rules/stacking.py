@@ -48,6 +48,8 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
+from tavrei_lab.i18n import get_language
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
 
 if TYPE_CHECKING:
@@ -242,6 +244,8 @@ class TowerChessRules(RuleModuleBase):
         """Refuse set-ups the rules can never reach or cannot play (with the reason)."""
         check_limits(position)        # what every reader refuses, refused here too
         names = self.geometry.names
+        ru = get_language() == "ru"
+        king = self.pieces.by_kind[KING].russian if ru else self.pieces.by_kind[KING].name
         kings = [0, 0]
         for s, tower in enumerate(position.board):
             for i, t in enumerate(tower):
@@ -249,34 +253,41 @@ class TowerChessRules(RuleModuleBase):
                     kings[t.color] += 1
                     if i != len(tower) - 1 and not self.king_capture:
                         raise PositionError(
-                            f"a tavrel stands on the {self.pieces.by_kind[KING].name} "
-                            f"on {names[s]}: nothing may be placed on it", where=names[s])
+                            _("a tavrel stands on the {king} on {square}: nothing may be "
+                              "placed on it").format(king=king, square=names[s]),
+                            where=names[s])
                 if t.promoted and (t.kind != PAWN or not t.destiny):
                     raise PositionError(
-                        f"only a ratnik with a destiny can be promoted ({names[s]})",
-                        where=names[s])
+                        _("only a ratnik with a destiny can be promoted ({square})").format(
+                            square=names[s]), where=names[s])
                 if t.kind == PAWN and self.promotion == "destiny" and not t.destiny:
+                    pawn = self.pieces.by_kind[PAWN]
                     raise PositionError(
-                        f"the {self.pieces.by_kind[PAWN].name} on {names[s]} has no destiny",
+                        _("the {piece} on {square} has no destiny").format(
+                            piece=pawn.russian if ru else pawn.name, square=names[s]),
                         where=names[s])
         for color in (0, 1):
             if kings[color] > 1:
                 raise PositionError(
-                    f"{('white', 'black')[color]} has {kings[color]} "
-                    f"{self.pieces.by_kind[KING].name}s; at most one is allowed")
+                    (_("white has {count} {king}s; at most one is allowed") if color == 0
+                     else _("black has {count} {king}s; at most one is allowed")).format(
+                        count=kings[color], king=king))
             if not kings[color] and not self.king_capture:
                 # a game won by mate needs a king on each side: a side without one can
                 # never be mated, so nothing could end the game. (Where taking the king
                 # wins, a side without one is a study position: it may only pass or lose.)
                 raise PositionError(
-                    f"{('white', 'black')[color]} has no {self.pieces.by_kind[KING].name}: "
-                    "a game won by mate needs one on each side")
+                    (_("white has no {king}: a game won by mate needs one on each side")
+                     if color == 0 else
+                     _("black has no {king}: a game won by mate needs one on each side")
+                     ).format(king=king))
         if not self.king_capture:
             other = position.king_square(1 - position.turn)
             if other is not None and self.attacked_by(position.board, other, position.turn):
                 raise PositionError(
-                    f"the side not to move ({('white', 'black')[1 - position.turn]}) is in "
-                    "check: that position cannot arise")
+                    _("the side not to move (white) is in check: that position cannot arise")
+                    if position.turn == 1 else
+                    _("the side not to move (black) is in check: that position cannot arise"))
         ep = position.ep_square
         if ep is not None:
             victim = ep - self._forward[position.turn]
@@ -284,8 +295,8 @@ class TowerChessRules(RuleModuleBase):
             if (position.board[ep] or not vt or vt[-1].color == position.turn
                     or vt[-1].kind != PAWN):
                 raise PositionError(
-                    f"en passant square {names[ep]} does not follow a double step",
-                    where=names[ep])
+                    _("en passant square {square} does not follow a double step").format(
+                        square=names[ep]), where=names[ep])
 
     # -- attack ------------------------------------------------------------------
     def is_attacked(self, position: Position, square: int, by: int) -> bool:
