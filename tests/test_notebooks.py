@@ -93,10 +93,16 @@ PROSE_FACTS = {
                           "tallest tower 11"],
     "10_which_rule_is_better": ["played now: 0", "cells in the store",
                                 "first stored game replays to",
-                                "level:1: decisive with splits - without = +0.700 [+0.553, +0.798]",
-                                "level:2: decisive with splits - without = +0.125 [+0.013, +0.261]",
-                                "p = 0.021  Holm 0.063  established: no",
-                                "games a rule set, about"],
+                                "play:nodes=150: decisive with splits - without = "
+                                "+0.225 [+0.012, +0.412], p = 0.039",
+                                "play:nodes=500: decisive with splits - without = "
+                                "+0.250 [+0.003, +0.464], p = 0.046",
+                                "p = 0.046  Holm 0.091  established: no",
+                                "length        -40.250 [-68.665, -11.835]  p = 0.007  "
+                                "Holm 0.020  established: yes",
+                                "5% stopped at the ply limit", "29% stopped at the ply limit",
+                                "games a rule set, about",
+                                "the same sweep again: cells tuned now: 0 | games played now: 0"],
     "09_your_own_variant": ["volkhv_stacks=False: outcome checkmate",
                             "tavreli-capped   c2xd4 legal: False",
                             "mates in ordinary Tavreli: []"],

@@ -58,12 +58,13 @@ def recorded_game(n: int) -> dict[str, Any]:
 
 def lab_study(name: str = "splits") -> dict[str, Any]:
     """A small shipped study of the variant lab (tutorial 10 reads it, so it runs in
-    seconds): ``command`` per strength (the ``tavrei-lab sweep`` that produced it),
-    ``cells`` per strength (its ``--out`` ``cells.json``, readable by
-    ``lab.ResultsTable.from_json``), and ``seconds`` it took here.
+    seconds), made by ``scripts/lab_splits_study.py``: ``command`` per strength (the
+    ``tavrei-lab sweep --tune`` that produced it), ``cells`` per strength (its
+    ``--out`` ``cells.json``, readable by ``lab.ResultsTable.from_json``),
+    ``seconds`` it took here, and ``tune``: each cell's tune log.
 
     >>> sorted(lab_study()["cells"])
-    ['level:1', 'level:2']
+    ['play:nodes=150', 'play:nodes=500']
     """
     if name != "splits":
         raise TavreiError(f"no shipped lab study {name!r}; there is one: 'splits'")
