@@ -14,6 +14,7 @@ the fresh binder virtual environment's in ``test_binder.py``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,10 @@ def test_russian_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None
     text = printed_text(nb)
     for words in expected:
         assert words in text, (words, text[-500:])
+    # nothing it prints is English from the catalogue (a record's tags are notation)
+    from tavrei_lab.i18n import catalogue
+    english = {w.lower() for msgid in catalogue("ru").messages
+               for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^{}]*\}", "", msgid))}
+    prose = re.sub(r"<[^>]*>", "", re.sub(r'^\[\w+ "[^"]*"\]$', "", text, flags=re.M))
+    assert not set(re.findall(r"[a-z]{3,}", prose.lower())) & english, (
+        set(re.findall(r"[a-z]{3,}", prose.lower())) & english)
