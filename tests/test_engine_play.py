@@ -500,3 +500,24 @@ def test_orthodox_quiescence_plays_out_every_capture():
     f6 = pos.geometry.parse("f6")
     deep = orthodox._quiescence_moves(pos, RECAPTURE_PLY + 1, f6)
     assert len(deep) == 2 and deep == orthodox._quiescence_moves(pos, 0, f6)
+
+
+def test_orthodox_endgames_score_the_volkhv_in_the_centre():
+    """Where captures leave the board the search switches to the endgame's square
+    bonuses once the knyazes are gone (read at the root, for the whole search): the
+    volkhv is fined on the edge instead of rewarded at home. Tavreli keeps one set."""
+    assert not PlaySearcher(Game().rules).phases
+    game = Game("orthodox", position="4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - 0 1")
+    searcher = PlaySearcher(game.rules)
+    assert searcher.phases
+    middle = searcher.tables
+    result = searcher.search(game.position, Limits(depth=2), game_history(game))
+    assert searcher.tables is not middle and result.best_move in game.legal_moves()
+    end = searcher.tables
+    e1, e2 = game.position.geometry.parse("e1"), game.position.geometry.parse("e2")
+    king = game.position.board[e1]
+    assert end.tower_score(e2, king) > end.tower_score(e1, king)      # up, off the edge
+    assert middle.tower_score(e2, king) < middle.tower_score(e1, king)  # safe at home
+    start = Game("orthodox")
+    searcher.search(start.position, Limits(depth=1), game_history(start))
+    assert searcher.tables is middle

@@ -56,6 +56,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.move import Move, Roll
@@ -104,6 +105,14 @@ FUTILITY = (0, 150, 400)
 #: at non-PV nodes near the horizon.
 LATE_MOVES = (0, 8, 14, 22)
 
+#: The endgame (``PlaySearcher.phases``): no knyaz on the board, or at most this much
+#: (centipawns) in units other than volkhvs and ratniks, both sides together.
+ENDGAME_MATERIAL = 2600
+#: The endgame's square bonuses (centipawns): the volkhv steps up (per rank, up to 3)
+#: and is fined on the edge ring; a ratnik gains more per rank advanced.
+ENDGAME_VOLKHV_ADVANCE = 6.0
+ENDGAME_VOLKHV_EDGE = -25.0
+ENDGAME_RATNIK_ADVANCE = 10.0
 #: The clock is read every ``CLOCK_MASK + 1`` nodes (a CPU-time clock is a system call,
 #: up to a microsecond; 16 nodes are about half a millisecond of search).
 CLOCK_MASK = 15
@@ -161,6 +170,14 @@ class PlaySearcher:
         #: the evaluation's terms (``engine.weights``): folded into the shared tables
         self.weights = weights if weights is not None else DEFAULT_WEIGHTS
         self.tables = tables_for(rules.geometry, self.weights)
+        #: Where captures leave the board (orthodox chess), the endgame comes: then
+        #: the volkhv belongs in the centre and the ratniks' march is worth more. The
+        #: phase is read at the root of each search (``ENDGAME_MATERIAL``) and the
+        #: square bonuses swapped for the whole search, which keeps the evaluation
+        #: incremental. Tavreli keeps its one set (nothing leaves its board).
+        self._middle_tables = self.tables
+        self._end_tables: Any = None
+        self.phases = self.fast and not tower_rules.prisoners
         #: per kind, centipawns: pruning and ordering use the same values the leaves do
         self._value_cp = [round(100 * v) for v in self.tables.value_by_kind]
         self.quiescence = quiescence and self.fast
@@ -212,6 +229,8 @@ class PlaySearcher:
         if rules.is_chance_node(position):
             raise TavreiError("search starts at a decision node; roll the die first")
         started = self.clock()
+        if self.phases:
+            self._set_phase(position)
         self.nodes = 0
         self._deadline = None if limits.time is None else started + limits.time
         self._node_limit = limits.nodes
@@ -280,6 +299,31 @@ class PlaySearcher:
         return SearchResult(best_value / 100, [best_move], done_depth, self.nodes,
                             self.clock() - started, pv=pv, complete=complete,
                             mode="play")
+
+    def _set_phase(self, position: Position) -> None:
+        """Middlegame or endgame square bonuses for this search (see ``phases``); the
+        table is cleared when they change, as its values were scored by the other set."""
+        values = self._value_cp
+        pieces = 0
+        queens = False
+        for tower in position.board:
+            if tower:
+                kind = ACTING[tower[-1]]
+                if kind != PAWN and kind != KING:
+                    pieces += values[kind]
+                    queens = queens or kind == QUEEN
+        if not queens or pieces <= ENDGAME_MATERIAL:
+            if self._end_tables is None:
+                self._end_tables = tables_for(self.rules.geometry, replace(
+                    self.weights, volkhv_advance=ENDGAME_VOLKHV_ADVANCE,
+                    volkhv_edge=ENDGAME_VOLKHV_EDGE,
+                    ratnik_advance=ENDGAME_RATNIK_ADVANCE))
+            tables = self._end_tables
+        else:
+            tables = self._middle_tables
+        if tables is not self.tables:
+            self.tables = tables
+            self.table.clear()
 
     # == the root ==============================================================================
     def _root(self, position: Position, h: int, score: int, moves: list[Move], depth: int,
