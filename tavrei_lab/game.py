@@ -686,7 +686,7 @@ class Game:
             said = (_("short (0-0) castling is not legal here") if spec.castle == "short"
                     else _("long (0-0-0) castling is not legal here"))
             raise IllegalMoveError(said, move_text=spec.text, ply=self.ply + 1)
-        index = g._index     # (``g.parse``'s dictionary; it says what is wrong on a miss)
+        index = g.index_of   # (``g.parse``'s dictionary; it says what is wrong on a miss)
         fr = index.get(spec.from_square)
         to = index.get(spec.to_square)
         if fr is None or to is None:

@@ -49,6 +49,9 @@ class Geometry:
         self.names: tuple[str, ...] = tuple(
             f"{FILES[s % width]}{s // width + 1}" for s in range(self.size))
         self._index = {n: i for i, n in enumerate(self.names)}
+        #: square name -> number, read-only by convention: the replay's fast path looks
+        #: names up here and falls back to ``parse`` (which says what is wrong) on a miss
+        self.index_of: dict[str, int] = self._index
         rays: list[tuple[tuple[int, ...], ...]] = []
         knight: list[tuple[int, ...]] = []
         king: list[tuple[int, ...]] = []

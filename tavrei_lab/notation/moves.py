@@ -39,11 +39,11 @@ MAX_MOVE_CHARS = 64
 # count, the separator or the target square), never by two in a row: with
 # ``\s*(...)?\s*(...)?\s*`` a long run of spaces in movetext had cubically
 # many ways to split, and a 3,000-space gap took 40 s to refuse.
-_MOVE = re.compile(
+MOVE_RE = re.compile(
     r"(?P<from>[a-z][0-9]{1,2})\s*(?:\(\s*(?P<count>[0-9]{1,3})\s*\)\s*)?"
     r"(?:(?P<sep>[-x:])\s*)?(?P<to>[a-z][0-9]{1,2})"
     r"(?:\s*=\s*(?P<promo>[a-z]))?")
-_CASTLE = re.compile(r"(?P<castle>[0o]-[0o](?:-[0o])?)")
+CASTLE_RE = re.compile(r"(?P<castle>[0o]-[0o](?:-[0o])?)")
 #: What may follow a move's text: check and mate marks, a capture mark, annotations.
 MOVE_SUFFIX = re.compile(r"[+#x!?*]*")
 
@@ -75,10 +75,10 @@ class MoveSpec:
 
 def match_move(normalized: str, pos: int = 0) -> re.Match[str] | None:
     """Match a move (without suffix) at ``pos`` of normalized text."""
-    m = _CASTLE.match(normalized, pos)
+    m = CASTLE_RE.match(normalized, pos)
     if m:
         return m
-    return _MOVE.match(normalized, pos)
+    return MOVE_RE.match(normalized, pos)
 
 
 def parse_move_spec(text: str) -> MoveSpec:
@@ -107,7 +107,7 @@ def parse_move_spec(text: str) -> MoveSpec:
     if sm is None:
         raise NotationError(_("{text} is not a move: unexpected {rest} after {move}").format(
             text=repr(text), rest=repr(rest), move=repr(norm[:m.end()])), text)
-    if m.re is _CASTLE:
+    if m.re is CASTLE_RE:
         castle = "long" if m.group("castle").count("-") == 2 else "short"
         return MoveSpec(text=text, castle=castle, suffix=rest)
     count = m.group("count")

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from tavrei_lab.errors import NotationError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import (
-    _CASTLE,
-    _MOVE,
+    CASTLE_RE,
     MAX_MOVE_CHARS,
+    MOVE_RE,
     MOVE_SUFFIX,
     MoveSpec,
     match_move,
@@ -127,7 +127,7 @@ class _Tokens(list[Token]):
 #: (The first character decides which alternative can match, so the move, the most
 #: common token, may come first.)
 _TOKEN = re.compile(
-    r"(?=(?P<move>" + _CASTLE.pattern + "|" + _MOVE.pattern + r"))(?P=move)"
+    r"(?=(?P<move>" + CASTLE_RE.pattern + "|" + MOVE_RE.pattern + r"))(?P=move)"
     r"(?P<suffix>[+#x!?*]*)(?=[\s{;]|\Z)"
     r"|\s+"
     r"|\{(?P<brace>[^}]*)\}"
