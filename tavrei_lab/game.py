@@ -859,15 +859,17 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
         try:
             seed = int(tags["Seed"])
         except ValueError:
-            raise RecordError(f"tag Seed: expected an integer, got {tags['Seed']!r}") from None
+            raise RecordError(_("tag Seed: expected an integer, got {value}").format(
+                value=repr(tags["Seed"]))) from None
     try:
         game = Game(chosen, tags.get("Position"), seed=seed)
     except TavreiError as exc:
-        raise RecordError(f"record header: {exc}") from exc
+        raise RecordError(_("record header: {reason}").format(reason=exc)) from exc
     game.tags = dict(tags)
     tokens = tokenize(movetext)
     if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
-        raise RecordError(f"record has more than {MAX_RECORD_TOKENS} moves and rolls")
+        raise RecordError(_("record has more than {limit} moves and rolls").format(
+            limit=MAX_RECORD_TOKENS))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     game._play_tokens(tokens, deadline, time_limit, progress)
     return game
@@ -917,7 +919,8 @@ def _one_of_many(text: str, number: int, line: int, variant: Any, allow_files: b
     try:
         return read_record(text, variant, allow_files=allow_files, time_limit=time_limit)
     except TavreiError as exc:   # a bad tag, an illegal move: the game's number says which
-        raise RecordError(f"game {number} (from line {line}): {exc.args[0]}") from exc
+        raise RecordError(_("game {number} (from line {line}): {reason}").format(
+            number=number, line=line, reason=exc.args[0])) from exc
 
 
 #: The record tag that carries a whole variant definition (JSON), see ``Game.record``.
@@ -939,7 +942,7 @@ def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
         try:
             return variant_from_data(parsed, where=f"tag {VARIANT_DATA_TAG}")
         except TavreiError as exc:
-            raise RecordError(f"record header: {exc}") from exc
+            raise RecordError(_("record header: {reason}").format(reason=exc)) from exc
     name = tags.get("Variant", "tavreli")
     if allow_files or name in variants():
         return name

@@ -411,3 +411,15 @@ def test_a_set_up_the_rules_refuse_is_explained_in_russian() -> None:
         Game(position=bad)
     with pytest.raises(PositionError, match="у чёрных нет таврели «волхв»"):
         Game(position="8/8/8/8/8/8/8/4V3 w - 0 1")
+
+
+def test_a_record_that_cannot_be_read_is_explained_in_russian() -> None:
+    from tavrei_lab import RecordError
+    twice = '[White "a"]\n[White "b"]\n\n*'
+    with pytest.raises(RecordError, match="line 2: tag White given twice"):
+        Game.from_record(twice)
+    set_language("ru")
+    with pytest.raises(RecordError, match="строка 2: тег White указан дважды"):
+        Game.from_record(twice)
+    with pytest.raises(RecordError, match="тег Seed: нужно целое число, а не 'x'"):
+        Game.from_record('[Seed "x"]\n\n1. e2-e4 *')

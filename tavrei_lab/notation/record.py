@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from tavrei_lab.errors import RecordError
+from tavrei_lab.i18n import gettext as _
 
 #: Largest record read (a long game is a few kilobytes).
 MAX_RECORD_BYTES = 1_000_000
@@ -63,7 +64,8 @@ def parse_record(text: str) -> tuple[dict[str, str], str]:
     if not isinstance(text, str):
         raise RecordError(f"a record must be text, got {type(text).__name__}")
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"record is {len(text)} characters; the limit is {MAX_RECORD_BYTES}")
+        raise RecordError(_("record is {size} characters; the limit is {limit}").format(
+            size=len(text), limit=MAX_RECORD_BYTES))
     if text.startswith("\ufeff"):
         text = text[1:]
     tags: dict[str, str] = {}
@@ -75,11 +77,12 @@ def parse_record(text: str) -> tuple[dict[str, str], str]:
         line = lines[i].strip()
         m = _TAG.match(line)
         if m is None:
-            raise RecordError(f"line {i + 1}: malformed tag {line[:60]!r}: expected "
-                              '[Name "value"]', line=i + 1)
+            raise RecordError(_('line {line}: malformed tag {tag}: expected [Name "value"]').format(
+                line=i + 1, tag=repr(line[:60])), line=i + 1)
         name, value = m.group(1), _unescape(m.group(2))
         if name in tags:
-            raise RecordError(f"line {i + 1}: tag {name} given twice", line=i + 1)
+            raise RecordError(_("line {line}: tag {name} given twice").format(
+                line=i + 1, name=name), line=i + 1)
         tags[name] = value
         i += 1
     movetext = "\n".join(lines[i:])
