@@ -423,3 +423,32 @@ def test_a_record_that_cannot_be_read_is_explained_in_russian() -> None:
         Game.from_record(twice)
     with pytest.raises(RecordError, match="тег Seed: нужно целое число, а не 'x'"):
         Game.from_record('[Seed "x"]\n\n1. e2-e4 *')
+
+
+def test_a_position_string_that_cannot_be_read_is_explained_in_russian() -> None:
+    """Issue 25.1: Set position on a Russian board said 'position string: expected 5 fields ...'
+    in English; every reading error is a catalogue sentence, English unchanged."""
+    from tavrei_lab import PositionError
+    from tavrei_lab.widgets import Board
+    cases = [("xyz", "expected 5 fields", "нужно 5 полей"),
+             ("", "position string: empty", "строка позиции: она пуста"),
+             ("a/b/c w - 0 1", "3 ranks, but the board has 8", "горизонталей 3, а на доске их 8"),
+             ("9/8/8/8/8/8/8/8 w - 0 1", "rank 8: bad count", "горизонталь 8: неверное число"),
+             ("8/8/8/8/8/8/8/8 x - 0 1", "side to move", "чей ход, пишется"),
+             ("8/8/8/8/8/8/8/(Vq) w - 0 1", "unknown piece letter", "неизвестная буква таврели"),
+             ("8/8/8/8/8/8/8/4V3 w - 0 0", "fullmove number starts at 1",
+              "номер хода начинается с 1")]
+    for text, english, _russian in cases:
+        with pytest.raises(PositionError, match=re.escape(english)):
+            Game(position=text)
+    board = Board(language="ru")
+    before = board.game.position.string
+    for text, _english, russian in cases:
+        set_language("ru")
+        with pytest.raises(PositionError, match=re.escape(russian)):
+            Game(position=text)
+        set_language("en")
+        board.set_position(text)
+        status = re.sub(r"<[^>]+>", "", board.status.value)
+        assert russian in status and "position string" not in status, status
+        assert board.game.position.string == before

@@ -43,6 +43,7 @@ from tavrei_lab.core.text import (
     write_position,
 )
 from tavrei_lab.errors import LimitError, NotationError, PositionError
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:  # a type only: notation sits below rules (docs/architecture.md)
     from tavrei_lab.core.geometry import Geometry
@@ -61,7 +62,12 @@ _EMPTY_RUN = re.compile(r"[0-9]+")
 
 
 def _fail(msg: str, text: str, where: str = "") -> PositionError:
-    return PositionError(f"position string: {msg}", text=text, where=where)
+    return PositionError(_("position string: {reason}").format(reason=msg), text=text, where=where)
+
+
+def _rank(r: int) -> str:
+    """A rank as an error names it, in the reader's language (only built on an error)."""
+    return _("rank {number}").format(number=r + 1)
 
 
 def read_position(text: str, rules: RuleModule, validate: bool = True) -> Position:
@@ -70,39 +76,40 @@ def read_position(text: str, rules: RuleModule, validate: bool = True) -> Positi
     Raises ``PositionError`` naming the field, rank or square at fault.
     """
     if not isinstance(text, str):
-        raise _fail(f"expected text, got {type(text).__name__}", repr(text))
+        raise _fail(_("expected text, got {kind}").format(kind=type(text).__name__), repr(text))
     if len(text) > MAX_POSITION_CHARS:
-        raise LimitError(f"position string is {len(text)} characters; the limit is "
-                         f"{MAX_POSITION_CHARS}")
+        raise LimitError(_("position string is {size} characters; the limit is {limit}").format(
+            size=len(text), limit=MAX_POSITION_CHARS))
     fields = text.split()
     if not fields:
-        raise _fail("empty", text)
+        raise _fail(_("empty"), text)
     roll = None
     if fields[-1].startswith("@"):
         roll = fields.pop()[1:]
         if not roll:
-            raise _fail("'@' must be followed by a die face", text, "roll")
+            raise _fail(_("'@' must be followed by a die face"), text, "roll")
     fen = (len(fields) == 6 and _CASTLING_FIELD.match(fields[2]) is not None
            and re.match(r"(-|[a-zA-Z][0-9]{1,2})\Z", fields[3]) is not None
            and fields[4].isdigit() and fields[5].isdigit())
     if fen:
         castling = fields.pop(2)
     elif len(fields) != 5:
-        raise _fail(f"expected 5 fields (board, side, en passant, halfmove clock, fullmove "
-                    f"number) or a 6-field FEN, got {len(fields)}", text)
+        raise _fail(_("expected 5 fields (board, side, en passant, halfmove clock, fullmove "
+                      "number) or a 6-field FEN, got {count}").format(count=len(fields)), text)
     board_text, side, ep_text, half, full = fields
     g = rules.geometry
     pieces = rules.pieces
     rows = board_text.split("/")
     if len(rows) != g.height:
-        raise _fail(f"{len(rows)} ranks, but the board has {g.height}", text, "board")
+        raise _fail(_("{count} ranks, but the board has {height}").format(
+            count=len(rows), height=g.height), text, "board")
     board: list[tuple[Tavrel, ...]] = [()] * g.size
     total = 0
     for i, row in enumerate(rows):
         r = g.height - 1 - i
         f = 0
         pos = 0
-        rank_name = f"rank {r + 1}"
+        rank_where = f"rank {r + 1}"
         while pos < len(row):
             c = row[pos]
             if c in _ASCII_DIGITS:  # str.isdigit() would let "²" and "٣" in
@@ -111,64 +118,72 @@ def read_position(text: str, rules: RuleModule, validate: bool = True) -> Positi
                 # at most 3 digits: int() of a 5,000-digit run raises ValueError
                 n = int(m.group()) if len(m.group()) <= 3 else 0
                 if n == 0 or n > g.width:
-                    raise _fail(f"{rank_name}: bad count of empty squares {m.group()[:12]!r}",
-                                text, rank_name)
+                    raise _fail(_("{rank}: bad count of empty squares {run}").format(
+                        rank=_rank(r), run=repr(m.group()[:12])), text, rank_where)
                 f += n
                 pos += len(m.group())
                 continue
             if f >= g.width:
-                raise _fail(f"{rank_name} has more than {g.width} squares", text, rank_name)
+                raise _fail(_("{rank} has more than {width} squares").format(
+                    rank=_rank(r), width=g.width), text, rank_where)
             square = g.names[r * g.width + f]
             if c == "(":
                 end = row.find(")", pos)
                 if end < 0:
-                    raise _fail(f"{square}: tower opened with '(' is never closed", text,
-                                square)
+                    raise _fail(_("{square}: tower opened with '(' is never closed").format(
+                        square=square), text, square)
                 body = row[pos + 1:end]
                 pos = end + 1
             else:
                 m = _TOKEN.match(row, pos)
                 if m is None:
-                    raise _fail(f"{rank_name}: unexpected {c!r}", text, rank_name)
+                    raise _fail(_("{rank}: unexpected {char}").format(rank=_rank(r), char=repr(c)),
+                                text, rank_where)
                 body = m.group()
                 pos = m.end()
             tower = _read_tower(body, square, pieces, text, g, r)
             total += len(tower)
             if total > MAX_TAVRELS:
-                raise LimitError(f"position string: more than {MAX_TAVRELS} tavrels on the "
-                                 f"board (the limit), counting up to {square}")
+                raise LimitError(_("position string: more than {limit} tavrels on the board (the "
+                                   "limit), counting up to {square}").format(
+                    limit=MAX_TAVRELS, square=square))
             board[r * g.width + f] = tower
             f += 1
         if f != g.width:
-            raise _fail(f"{rank_name} has {f} squares, expected {g.width}", text, rank_name)
+            raise _fail(_("{rank} has {count} squares, expected {width}").format(
+                rank=_rank(r), count=f, width=g.width), text, rank_where)
     if side not in ("w", "b"):
-        raise _fail(f"side to move must be 'w' or 'b', got {side!r}", text, "side")
+        raise _fail(_("side to move must be 'w' or 'b', got {side}").format(side=repr(side)),
+                    text, "side")
     turn = 0 if side == "w" else 1
     ep = None
     if ep_text != "-":
         try:
             ep = g.parse(ep_text.lower())
         except NotationError:
-            raise _fail(f"en passant square {ep_text!r} is not a square of this board",
-                        text, "en passant") from None
+            raise _fail(_("en passant square {square} is not a square of this board").format(
+                square=repr(ep_text)), text, "en passant") from None
     clocks = []
     for name, value in (("halfmove clock", half), ("fullmove number", full)):
+        said = _(name)
         if not value.isdigit() or not value.isascii():
-            raise _fail(f"{name} must be a whole number, got {value!r}", text, name)
+            raise _fail(_("{field} must be a whole number, got {value}").format(
+                field=said, value=repr(value)), text, name)
         # compare digit counts first: int() refuses runs of more than 4,300 digits
         digits = value.lstrip("0") or "0"
         if len(digits) > len(str(MAX_CLOCK)) or int(digits) > MAX_CLOCK:
             shown = digits if len(digits) <= 20 else f"{digits[:20]}... ({len(digits)} digits)"
-            raise LimitError(f"position string: {name} {shown} is over the limit {MAX_CLOCK}")
+            raise LimitError(_("position string: {field} {value} is over the limit {limit}").format(
+                field=said, value=shown, limit=MAX_CLOCK))
         clocks.append(int(digits))
     if clocks[1] < 1:
-        raise _fail("fullmove number starts at 1", text, "fullmove number")
+        raise _fail(_("fullmove number starts at 1"), text, "fullmove number")
     if fen:
         _apply_fen_rights(board, castling, rules, text)
     if validate and roll is not None and not rules.has_chance:
         # without a die the face would ride along in every later position string
-        raise _fail(f"'@{roll[:20]}': a die face belongs only to die games, and "
-                    f"{rules.variant.id} has no die", text, "roll")
+        raise _fail(_("'@{roll}': a die face belongs only to die games, and {variant} has "
+                      "no die").format(roll=roll[:20], variant=rules.variant.id), text, "roll")
     position = Position(rules, tuple(board), turn, ep, clocks[0], clocks[1], roll)  # type: ignore[arg-type]
     if validate:
         rules.validate(position)
@@ -180,37 +195,42 @@ def _read_tower(body: str, square: str, pieces: PieceSet, text: str, g: Geometry
     tower = []
     pos = 0
     if not body:
-        raise _fail(f"{square}: empty tower '()'", text, square)
+        raise _fail(_("{square}: empty tower '()'").format(square=square), text, square)
     while pos < len(body):
         m = _TOKEN.match(body, pos)
         if m is None:
-            raise _fail(f"{square}: unexpected {body[pos]!r} in a tower", text, square)
+            raise _fail(_("{square}: unexpected {char} in a tower").format(
+                square=square, char=repr(body[pos])), text, square)
         letter, destiny, star, moved = m.groups()
         if letter.upper() not in pieces.by_letter:
-            raise _fail(f"{square}: unknown piece letter {letter!r} (this variant uses "
-                        f"{''.join(pieces.by_letter)})", text, square)
+            raise _fail(_("{square}: unknown piece letter {letter} (this variant uses "
+                          "{letters})").format(square=square, letter=repr(letter),
+                                               letters="".join(pieces.by_letter)),
+                        text, square)
         kind = pieces.kind(letter)
         color = 0 if letter.isupper() else 1
         d = 0
         if destiny:
             if kind != PAWN:
-                raise _fail(f"{square}: only a ratnik has a destiny ({m.group()!r})", text,
-                            square)
+                raise _fail(_("{square}: only a ratnik has a destiny ({token})").format(
+                    square=square, token=repr(m.group())), text, square)
             if destiny.upper() not in pieces.by_letter or pieces.kind(destiny) in (KING, PAWN):
-                raise _fail(f"{square}: {destiny!r} is not a destiny a ratnik can have",
-                            text, square)
+                raise _fail(_("{square}: {destiny} is not a destiny a ratnik can have").format(
+                    square=square, destiny=repr(destiny)), text, square)
             d = pieces.kind(destiny)
         if star and not d:
-            raise _fail(f"{square}: '*' (promoted) needs a ratnik with a destiny", text, square)
+            raise _fail(_("{square}: '*' (promoted) needs a ratnik with a destiny").format(
+                square=square), text, square)
         if moved and kind not in MOVED_MATTERS:
-            raise _fail(f"{square}: the moved mark ' is only kept for the kinds where it "
-                        f"matters ({', '.join(pieces.letter(k) for k in MOVED_MATTERS)})",
-                        text, square)
+            raise _fail(_("{square}: the moved mark ' is only kept for the kinds where it matters "
+                          "({letters})").format(
+                square=square, letters=", ".join(pieces.letter(k) for k in MOVED_MATTERS)),
+                text, square)
         tower.append(Tavrel.make(color, kind, d, bool(star), bool(moved)))
         pos = m.end()
         if len(tower) > MAX_TOWER_HEIGHT:
-            raise LimitError(f"position string: tower on {square} is taller than the limit "
-                             f"of {MAX_TOWER_HEIGHT} tavrels")
+            raise LimitError(_("position string: tower on {square} is taller than the limit of "
+                               "{limit} tavrels").format(square=square, limit=MAX_TOWER_HEIGHT))
     return tuple(tower)
 
 
