@@ -7,19 +7,26 @@
     orthodox figure of (a);
 (c) legal move generation per second for those positions.
 
-Goals (issue 10): (a) ratio >= 1.0; (b) Tavreli nodes/s within 2x of orthodox.
-Each figure is the best of three runs: the machine is shared and noisy.
+Goals: issue 10, (a) ratio >= 1.0 and (b) Tavreli nodes/s within 2x of orthodox;
+issue 27, (a) >= 3x python-chess. The run says which build it measures
+(``tavrei_lab.builds``), and (d) measures the pure Python build too, in a child
+process with ``TAVREI_PURE=1``, on the same positions in the same run.
+Each figure is the best of three runs in CPU time: the machine is shared and noisy.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import chess
 
-from tavrei_lab import Game
+import tavrei_lab
+from tavrei_lab import Game, builds
 from tavrei_lab.engine.perft import perft
 
 ORTHODOX = [
@@ -46,12 +53,12 @@ REPEATS = 3
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]
-    """The value and the best of ``REPEATS`` timings (the machine is shared and noisy)."""
+    """The value and the best of ``REPEATS`` CPU timings (the machine is shared and noisy)."""
     best = float("inf")
     for _ in range(REPEATS):
-        start = time.perf_counter()
+        start = time.process_time()
         value = fn(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return value, best
 
 
@@ -83,36 +90,84 @@ def middlegames() -> list[tuple[str, Game]]:
     return out
 
 
+def perft_cases() -> list[tuple[str, Game, int]]:
+    """The perft positions of (a) and (b): orthodox first, then Tavreli."""
+    return ([(name, Game("orthodox", fen), depth) for name, fen, depth in ORTHODOX]
+            + [("initial", Game(), 3)] + [(n, g, 2) for n, g in middlegames()])
+
+
+def measure() -> dict[str, list[float]]:
+    """``{position: [nodes, CPU seconds]}`` on the build that runs (the pure build's child
+    prints this as JSON)."""
+    out = {}
+    for name, game, depth in perft_cases():
+        key = f"{game.variant.id} {name} d{depth}"
+        out[key] = list(timed(perft, game.rules, game.position, depth))
+    return out
+
+
+def pure_build() -> dict[str, list[float]] | None:
+    """``measure()`` in a child process on the pure Python build (None if it failed)."""
+    env = {**os.environ, "TAVREI_PURE": "1"}
+    code = "import json; from benchmarks import bench_perft as b; print(json.dumps(b.measure()))"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], timeout=1800)
+    if run.returncode != 0:
+        print(f"  (the pure build's run failed: {run.stderr.strip()[-300:]})")
+        return None
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 def main() -> None:
+    print(f"tavrei_lab build: {builds.describe()}")
+    ours = measure()
     print("(a) orthodox perft, every leaf played")
     ortho_nodes = ortho_time = 0.0
+    chess_nodes = chess_time = 0.0
     for name, fen, depth in ORTHODOX:
-        game = Game("orthodox", fen)
-        ours, t_ours = timed(perft, game.rules, game.position, depth)
+        nodes, t_ours = ours[f"orthodox {name} d{depth}"]
         theirs, t_theirs = timed(chess_perft, chess.Board(fen), depth)
-        assert ours == theirs, (name, ours, theirs)
-        ortho_nodes += ours
+        assert nodes == theirs, (name, nodes, theirs)
+        ortho_nodes += nodes
         ortho_time += t_ours
-        print(f"  {name:10} d{depth} {ours:>8} nodes  tavrei_lab {t_ours:6.2f}s "
-              f"({ours / t_ours:>8.0f}/s)  python-chess {t_theirs:6.2f}s  "
-              f"ratio {t_theirs / t_ours:.2f}x")
+        chess_nodes += theirs
+        chess_time += t_theirs
+        print(f"  {name:10} d{depth} {nodes:>8.0f} nodes  tavrei_lab {t_ours:6.2f}s "
+              f"({nodes / t_ours:>8.0f}/s)  python-chess {t_theirs:6.2f}s "
+              f"({theirs / t_theirs:>8.0f}/s)  ratio {t_theirs / t_ours:.2f}x")
     ortho_nps = ortho_nodes / ortho_time
-    print(f"  orthodox nodes/s: {ortho_nps:.0f}")
+    print(f"  orthodox nodes/s: {ortho_nps:.0f}; python-chess {chess_nodes / chess_time:.0f}; "
+          f"ratio {ortho_nps / (chess_nodes / chess_time):.2f}x (goal, issue 27: >= 3x)")
 
     print("(b) Tavreli perft, nodes/s beside the orthodox figure")
-    cases = [("initial", Game(), 3)] + [(n, g, 2) for n, g in middlegames()]
     t_nodes = t_time = 0.0
-    for name, game, depth in cases:
-        nodes, t = timed(perft, game.rules, game.position, depth)
+    for key, (nodes, t) in ours.items():
+        if key.startswith("orthodox"):
+            continue
         t_nodes += nodes
         t_time += t
-        print(f"  {name:12} d{depth} {nodes:>8} nodes {t:6.2f}s ({nodes / t:>8.0f}/s)")
+        print(f"  {key:24} {nodes:>8.0f} nodes {t:6.2f}s ({nodes / t:>8.0f}/s)")
     tav_nps = t_nodes / t_time
     print(f"  Tavreli nodes/s: {tav_nps:.0f}; orthodox/Tavreli = {ortho_nps / tav_nps:.2f}x "
           "(goal <= 2)")
 
+    print("(d) the same perft on the pure Python build (TAVREI_PURE=1, a child process)")
+    if tavrei_lab.compiled:
+        pure = pure_build()
+        if pure is not None:
+            for variant in ("orthodox", "tavreli"):
+                keys = [k for k in ours if k.startswith(variant)]
+                for key in keys:
+                    assert pure[key][0] == ours[key][0], (key, pure[key], ours[key])
+                mine = sum(ours[k][0] for k in keys) / sum(ours[k][1] for k in keys)
+                plain = sum(pure[k][0] for k in keys) / sum(pure[k][1] for k in keys)
+                print(f"  {variant:9} compiled {mine:>8.0f}/s  pure {plain:>8.0f}/s  "
+                      f"compiled/pure {mine / plain:.2f}x")
+    else:
+        print("  this run is the pure build (make compiled, or pip install, compiles)")
+
     print("(c) legal move generation per second")
-    for name, game, _ in cases:
+    for name, game, _ in perft_cases()[len(ORTHODOX):]:
         rules, pos = game.rules, game.position
         reps = 300
         _, t = timed(generations, rules, pos, reps)
