@@ -52,6 +52,13 @@ from tavrei_lab.i18n import get_language
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
 
+if cython.compiled:   # C-API calls for the compiled build's board copy (``_replaced``)
+    from cython.cimports.cpython.ref import Py_INCREF  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from cython.cimports.cpython.tuple import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        PyTuple_New,
+        PyTuple_SET_ITEM,
+    )
+
 if TYPE_CHECKING:
     from tavrei_lab.variant import Variant
 
@@ -84,6 +91,25 @@ _PINNED_ONE = [False, True]       # a lone tavrel on a pin line: test count 1
 
 def _kind(t: int) -> int:
     return (t & _KIND_MASK) >> 1
+
+
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               n=cython.Py_ssize_t)
+def _replaced(board: tuple, a: int, tower_a: tuple, b: int, tower_b: tuple) -> tuple:
+    """``board`` with the towers on squares ``a`` and ``b`` replaced: the board a move
+    makes, copied once. (Compiled: straight into a new tuple, with no list between.)"""
+    if cython.compiled:
+        n = len(board)
+        out = PyTuple_New(n)
+        for i in range(n):
+            item = tower_a if i == a else tower_b if i == b else board[i]
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out, i, item)
+        return out
+    new = list(board)
+    new[a] = tower_a
+    new[b] = tower_b
+    return tuple(new)
 
 
 class TowerChessRules(RuleModuleBase):
@@ -176,6 +202,10 @@ class TowerChessRules(RuleModuleBase):
         self._forward = (w, -w)
         #: The rank where each colour's ratniks promote.
         self.far_rank = (g.height - 1, 0)
+        # What ``apply`` reads at every move, read there in one lookup (set once: the
+        # options of a rule module do not change after it is made).
+        self._apply_reads = (w, self._forward, self.far_rank, bool(o["prisoners"]),
+                             o["demote_by"] == "any", bool(o["promote_uncovered_enemy"]))
         attacks: list[list[tuple[int, ...]]] = [[], []]
         for color, dr in ((0, 1), (1, -1)):
             for s in range(g.size):
@@ -1096,17 +1126,19 @@ class TowerChessRules(RuleModuleBase):
     @cython.locals(me=cython.int, w=cython.int, fr=cython.int, k=cython.int, to=cython.int,
                    promotion=cython.int, castling=cython.bint, halfmove=cython.int,
                    step=cython.int, rook_sq=cython.int, h=cython.int, top=cython.int,
-                   dtop=cython.int, victim_sq=cython.int, pawn_move=cython.bint,
-                   capture=cython.bint)
+                   dtop=cython.int, rtop=cython.int, owner=cython.int, victim_sq=cython.int,
+                   pawn_move=cython.bint, capture=cython.bint, prisoners=cython.bint,
+                   demote_any=cython.bint, promote_enemy=cython.bint)
     def apply(self, position: Position, move: Move) -> Position:
-        board = list(position.board)
+        old = position.board
         me = position.turn
-        w = self.geometry.width
+        w, forward, far_rank, prisoners, demote_any, promote_enemy = self._apply_reads
         fr, k, to, promotion, castling = move
         halfmove = position.halfmove_clock + 1
         ep = None
         kings = position.known_volkhv_squares
         if castling:
+            board = list(old)
             step = 1 if to > fr else -1
             rook_sq = to + step
             while not board[rook_sq]:
@@ -1117,8 +1149,9 @@ class TowerChessRules(RuleModuleBase):
             board[to] = (WITH_MOVED[king],)
             board[fr + step] = (WITH_MOVED[rook],)
             kings = self._volkhv_moved(kings, me, fr, to)
+            after = tuple(board)
         else:
-            tower = board[fr]
+            tower = old[fr]
             h = len(tower)
             if k == 1:
                 rest = tower[:-1]
@@ -1130,35 +1163,48 @@ class TowerChessRules(RuleModuleBase):
             pawn_move = ACTING[top] == _PAWN
             if top & _KIND_MASK == _KING_BITS:
                 kings = self._volkhv_moved(kings, me, fr, to)
-            dest = board[to]
+            dest = old[to]
             capture = False
+            victim_sq = -1
             passed = position.ep_square
             if (pawn_move and passed is not None and to == passed and not dest
                     and (to - fr) % w != 0):
-                victim_sq = to - self._forward[me]
-                victim = board[victim_sq]
-                board[victim_sq] = victim[:-1]
-                dest = (victim[-1],) if self.prisoners else ()
+                victim_sq = to - forward[me]
+                victim = old[victim_sq]
+                dest = (victim[-1],) if prisoners else ()
                 capture = True
             elif dest:
                 dtop = dest[-1]
                 capture = dtop & 1 != me
                 if dtop & _KIND_MASK == _KING_BITS:
                     kings = None
-                if capture and not self.prisoners:
+                if capture and not prisoners:
                     dest = ()
-                elif dtop & _PROMOTED and (capture or self.demote_by == "any"):
+                elif dtop & _PROMOTED and (capture or demote_any):
                     dest = dest[:-1] + (TAVRELS[dtop & ~_PROMOTED],)
-            if pawn_move and to // w == self.far_rank[me]:
+            if pawn_move and to // w == far_rank[me]:
                 unit = unit[:-1] + (self._promoted(top, promotion),)
-            board[to] = dest + unit if dest else unit
-            board[fr] = self._left_behind(rest, fr, me) if rest else rest
+            if rest:   # ``_left_behind``, inlined: an uncovered ratnik on its far rank
+                rtop = rest[-1]
+                owner = rtop & 1
+                if (ACTING[rtop] == _PAWN and fr // w == far_rank[owner]
+                        and (owner == me or promote_enemy)):
+                    rest = rest[:-1] + (self._promoted(rtop),)
+            landed = dest + unit if dest else unit
+            if victim_sq >= 0:
+                board = list(old)
+                board[victim_sq] = old[victim_sq][:-1]
+                board[to] = landed
+                board[fr] = rest
+                after = tuple(board)
+            else:
+                after = _replaced(old, to, landed, fr, rest)
             if pawn_move and (to - fr == 2 * w or fr - to == 2 * w):
-                ep = fr + self._forward[me]
+                ep = fr + forward[me]
             if pawn_move or capture:
                 halfmove = 0
         # The volkhv record is unchanged unless a volkhv moved or was landed on.
-        return Position(self, tuple(board), 1 - me, ep,  # type: ignore[arg-type]
+        return Position(self, after, 1 - me, ep,  # type: ignore[arg-type]
                         halfmove, position.fullmove_number + me, position.roll,
                         volkhv_squares=kings)
 
