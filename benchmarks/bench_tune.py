@@ -3,7 +3,8 @@
 ``TAVREI_TUNE_OUT=DIR`` keeps the weights files (and their games) there; the shipped
 ``tavrei_lab/variants/weights/*.json`` were made so.
 
-Run: ``python -m benchmarks tune`` (long: ~8 minutes a variant on 2 cores), or
+Run: ``python -m benchmarks tune`` (long: measured 13-14 minutes of wall time a variant
+for the tune and 8-11 for the match on 2 cores shared with other jobs), or
 ``TAVREI_TUNE_VARIANTS=tavreli-no-split,gavrilov-die python -m benchmarks tune``.
 For each variant: ``lab.tune.tune`` at its defaults (processes executor, 2
 workers), then ``lab.tune.match``: tuned against untuned weights at equal nodes,

@@ -20,6 +20,15 @@ what it wins. ``tune`` fits the weights of ``engine.weights`` to the variant:
    sampled position is kept as its few non-zero *features*, and a step costs a
    pass over those numbers instead of a search.
 
+Two rules keep the labels honest. A game stopped at the ply cap has no result:
+its positions are not learnt (most were won positions the players could not
+finish, and labelled as draws they taught the first fit that material does not
+matter, so it lost 0.388 to the defaults); only when no game of the tune has a
+result are they learnt as draws, and the log says so. And a *gate*: a
+generation's games are the new weights against the ones they replace, and new
+weights that score under 0.5 are dropped (``accepted: false`` in the log); the
+file holds the last weights that passed, so the last generation only tests.
+
 Each generation's games go to a checkpoint file beside ``--out`` as they finish
 (one JSON line a game), so a tune stopped by Ctrl-C resumes where it was; the fit
 itself is deterministic, so it is simply done again from the stored games.
