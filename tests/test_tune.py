@@ -169,12 +169,17 @@ def test_shipped_weights_resolve_for_their_variant():
     from tavrei_lab.engine.weights import shipped_weights_dir
     files = sorted(shipped_weights_dir().glob("*.json"))
     # the weights the README's evidence was measured with are package data
-    assert {"tavreli-no-split", "gavrilov-die"} <= {p.stem for p in files}
+    assert {"tavreli-no-split", "gavrilov-die", "tavreli"} <= {p.stem for p in files}
     for path in files:
         rules = load_variant(path.stem)
         weights, doc = load_weights_file(path)
         assert doc["settings_hash"] == variant_hash(rules) and doc["log"]
-        assert weights != DEFAULT_WEIGHTS
+        # a fit differs from the hand-set values unless the gate dropped every fit
+        # (tavreli, whose values were set by hand for it: the fits lost 0.400, 0.458)
+        if any(e["accepted"] for e in doc["log"][1:]):
+            assert weights != DEFAULT_WEIGHTS
+        else:
+            assert weights == DEFAULT_WEIGHTS
         assert make_agent("play:nodes=50,weights=fit").searcher(rules).weights == weights
         # written by the gated tune: every generation after the first says if it was kept
         assert all("accepted" in e for e in doc["log"])

@@ -183,6 +183,7 @@ def features(position: Any) -> list[tuple[int, float]]:
 
 _MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0)
 _ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0)
+_TOPS_ONLY = DEFAULT_WEIGHTS.with_(**{"buried_" + n: 0.0 for n in KIND_NAMES.values()}).vector()
 # for a "held_K" or "buried_K" feature: the index of value_K it multiplies
 _HELD_OF = {_INDEX[part + n]: _INDEX["value_" + n] for n in KIND_NAMES.values()
             for part in ("held_", "buried_")}
@@ -240,7 +241,11 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     material = [(i, a) for i, a in features(game.position) if NAMES[i].startswith(("value_",
                                                                                   "held_"))]
     lead = _q(DEFAULT_WEIGHTS.vector(), material) / 100     # ratniks, white's view
+    # the same without the tavrels buried under their own colour's top: without splits
+    # they never move again, so a tower of twenty is one piece, not twenty
+    lead_tops = _q(_TOPS_ONLY, material) / 100
     return {"index": task.index, "score": score, "plies": game.ply, "lead": round(lead, 2),
+            "lead_tops": round(lead_tops, 2),
             "adjudicated": outcome is None, "positions": [list(map(list, f)) for f in quiet]}
 
 
@@ -337,8 +342,10 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
           workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
     """``a`` against ``b`` at equal nodes: each seeded random opening played twice, colours
     swapped. Returns a's score with its 95 % interval (game pairs as the unit, t-free
-    normal on the pair means: a pair shares its opening) and Elo, and the share of the
-    draws in which one side was 3 or more ratniks ahead at the end."""
+    normal on the pair means: a pair shares its opening) and Elo, and how many of the
+    draws ended with one side 3 or more ratniks ahead: by the default values
+    (``draws_3_ahead``) and counting only what is not buried under its own colour's
+    top (``draws_3_ahead_tops``)."""
     if isinstance(variant, str):
         from tavrei_lab.variant import load_variant
         variant = load_variant(variant)
@@ -369,11 +376,13 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
     low, high = max(0.0, score - half), min(1.0, score + half)
     draws = [r for r in rows if r["score"] == 0.5]
     big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
+    big_tops = [r for r in draws if abs(r.get("lead_tops", 0.0)) >= 3]
     return {"games": len(rows), "score": score, "low": low, "high": high,
             "elo": elo(score), "elo_low": elo(low), "elo_high": elo(high),
             "wins": sum(1 for p in points if p == 1.0), "draws": len(draws),
             "losses": sum(1 for p in points if p == 0.0),
-            "draws_3_ahead": len(big), "seconds": seconds}
+            "draws_3_ahead": len(big), "draws_3_ahead_tops": len(big_tops),
+            "seconds": seconds}
 
 
 def _checkpoint_dir(out: Path) -> Path:
