@@ -82,6 +82,16 @@ def test_features_reproduce_buried_and_hunt_terms():
     assert seen_buried and seen_hunt
 
 
+def test_lead_without_buried_tavrels_counts_a_tower_as_its_top():
+    # the draws' diagnostic: a white vsadnik on a white ladya (no splits: the ladya never
+    # moves again) counts 3, not 8, while a black prisoner under it counts as before
+    from tavrei_lab.lab.tune import _TOPS_ONLY
+    own = features(Game("tavreli-no-split", "8/8/8/3v4/8/8/8/(RS)3V3 w - 0 1").position)
+    assert _q(DEFAULT_WEIGHTS.vector(), own) - _q(_TOPS_ONLY, own) == 500
+    held = features(Game("tavreli-no-split", "8/8/8/3v4/8/8/8/(Rs)3V3 w - 0 1").position)
+    assert _q(DEFAULT_WEIGHTS.vector(), held) == _q(_TOPS_ONLY, held)
+
+
 def test_conversion_terms_pull_the_lone_volkhv_to_the_edge():
     # white: volkhv and a ladya; black: a lone volkhv in the centre (d5) or on the edge (d8)
     centre = Game("tavreli", "8/8/8/3v4/8/8/8/R3V3 w - 0 1").position
