@@ -2,7 +2,7 @@
 
 As on lichess's analysis board: one line per move, each die roll inline
 before the move it allowed, the current move selected; a click on a line
-goes there, |< < > >| step, and while a side line is explored a button goes
+goes there, ``|<`` ``<`` ``>`` ``>|`` step, and while a side line is explored a button goes
 back to the game's own moves. The texts come from ``MoveLine`` (``line.py``);
 ``entry_label`` and ``where_text`` are plain Python, tested without widgets.
 """
@@ -47,8 +47,8 @@ def where_text(line: MoveLine, played: int, ply: int, branch: int | None,
 class MovePanel:
     """The move list and its buttons; ``box`` is what the board places beside it.
 
-    The board gives the actions: ``go_to(index)`` (a click on a line, |< and >|),
-    ``step(delta)`` (< and >), ``back_to_game()``; the panel only shows the line.
+    The board gives the actions: ``go_to(index)`` (a click on a line, ``|<`` and ``>|``),
+    ``step(delta)`` (``<`` and ``>``), ``back_to_game()``; the panel only shows the line.
     """
 
     def __init__(self, *, go_to: Callable[[int], Any], step: Callable[[int], Any],
