@@ -761,3 +761,45 @@ def test_every_svg_function_returns_text_a_notebook_shows_as_a_picture() -> None
         assert isinstance(svg, SVG) and isinstance(svg, str)
         shown = svg._repr_svg_()
         assert type(shown) is str and shown == svg and shown.startswith("<svg")
+
+
+def test_a_picture_spells_out_every_layer_of_a_tall_tower_under_the_board() -> None:
+    """Issue 25 item 3: a static picture (tutorials, the editor, a squares puzzle) has no
+    inspector, and its strip drew a tower of 8 in 4.7-unit letters (5.6 px). Its tower key
+    lists each layer bottom to top at 10 units (12 px at the default 1.2 px a unit)."""
+    import base64
+
+    from tavrei_lab.render.board import TOWER_KEY_LETTER
+    from tavrei_lab.render.tree import _thumbnail
+    from tavrei_lab.tree import build
+    from tavrei_lab.widgets.drawing import DEFAULT_LETTER_PX, draw
+    text = "4v3/8/8/3(RSLKP:KsP:Lk)4/2(P:Kp:LS)1(RS)3/8/8/4V3 w - 0 1"
+    game = Game(position=text)
+    svg = board_svg(game.position)
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    rows: dict[str, list[tuple[int, str, str]]] = {}
+    for el in root.iter(ns + "g"):
+        if "key-layer" in (el.get("class") or ""):
+            letter = el.find(ns + "text")
+            assert letter is not None and float(letter.get("font-size")) >= TOWER_KEY_LETTER
+            rows.setdefault(el.get("data-key-square"), []).append(
+                (int(el.get("data-key-layer")), letter.text or "", el.get("class").split()[1]))
+    assert list(rows) == ["d5", "c4"]             # read from the top left; e4's 2 needs none
+    assert [letter for _i, letter, _c in sorted(rows["d5"])] == list("RNBQPNPQ")
+    assert [c for _i, _l, c in sorted(rows["d5"])] == ["white"] * 5 + ["black", "white",
+                                                                        "black"]
+    width = float(root.get("width"))
+    vb_w = float(root.get("viewBox").split()[2])
+    assert TOWER_KEY_LETTER * width / vb_w >= 12        # CSS px at the default size
+    plain = ET.fromstring(board_svg(Game().position))    # no tower of 3: as tall as before
+    assert float(plain.get("height")) == float(plain.get("width"))
+    assert float(root.get("height")) > float(root.get("width"))
+    russian = board_svg(game.position, language="ru")
+    assert "key-layer" in russian and ">Р<" in russian
+    # the boards with an inspector or a shelf draw none; a tree's thumbnail neither
+    assert "key-layer" not in draw(game, letter_px=DEFAULT_LETTER_PX)
+    assert "key-layer" not in board_svg(game.position, tower_key=False)
+    tree = build(game, 0)
+    thumb = base64.b64decode(_thumbnail(tree, 0).split(",", 1)[1]).decode()
+    assert "tower" in thumb and "key-layer" not in thumb

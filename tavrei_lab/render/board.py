@@ -410,7 +410,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
               letter_px: float | None = None, die_panel: bool = False,
               other_roll: tuple[int, str] | None = None,
               theme: Theme | None = None, language: str | None = None,
-              **options: Any) -> SVG:
+              tower_key: bool | None = None, **options: Any) -> SVG:
     """The position (or a ``Game``'s, its last move marked, as ``chess.svg.board`` takes
     a board) as SVG text (an ``SVG`` string: a notebook shows it as the board).
 
@@ -439,6 +439,12 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
       faded on that side's end of the die column (both rolls in sight).
     - ``language``: "en" or "ru" for the strip letters and tooltips (None: the
       language in force, see ``tavrei_lab.set_language``).
+    - ``tower_key``: under the board, every tower of ``TOWER_KEY_FROM`` or more
+      layers spelt out bottom to top, one box a layer with its letter at
+      ``TOWER_KEY_LETTER`` units (12 px at the default size): a picture has no
+      inspector, and its strips letter a tall tower's layers 4-6 px high (a tower
+      of 8 unreadable, issue 25 item 3). Default: on for a picture drawn without
+      ``letter_px`` (the widgets, which have the inspector, pass ``letter_px``).
     - ``theme``: a ``Theme``; ``**options`` may override any theme field
       (``dark_square="#789"``), and take ``glyph_family`` ("tavreli" or
       "orthodox"), ``backend`` ("svgwrite" or "etree") and ``css_class``.
@@ -451,7 +457,8 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
     with speaking(language):
         return _board_svg(position, flipped, lastmove, selected, destinations, split_count,
                           check, attacked_by, arrows, highlights, die_face, size, coordinates,
-                          letter_px, die_panel, other_roll, theme, options)
+                          letter_px, die_panel, other_roll, theme, options,
+                          letter_px is None if tower_key is None else bool(tower_key))
 
 
 def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
@@ -460,7 +467,7 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
                highlights: Iterable[Any], die_face: str | None, size: float | None,
                coordinates: bool, letter_px: float | None, die_panel: bool,
                other_roll: tuple[int, str] | None, theme: Theme | None,
-               options: dict[str, Any]) -> SVG:
+               options: dict[str, Any], tower_key: bool = False) -> SVG:
     if isinstance(position, Game):
         # a Game, as chess.svg.board takes a board: its position, its last move marked
         if lastmove is None and position.moves:
@@ -492,9 +499,73 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
             "data-variant": position.rules.variant.id,
             "data-turn": COLOR_NAMES[position.turn],
             "data-flipped": "true" if flipped else "false"}
-    renderer = make(px_w, round(px_w * hu / wu, 2), (0, 0, wu, hu), root)
+    board = position.board
+    key_rows = _key_lines(position, flipped, wu) if tower_key else []
+    total_h = hu + (len(key_rows) * TOWER_KEY_ROW + 4.0 if key_rows else 0.0)
+    renderer = make(px_w, round(px_w * total_h / wu, 2), (0, 0, wu, total_h), root)
     draw_board(renderer, None, scene)
+    if key_rows:
+        _draw_tower_key(renderer, scene, [(n, board[sq], a, b) for n, sq, a, b in key_rows],
+                        hu, wu, total_h)
     return SVG(renderer.to_string())
+
+
+#: The least height of a tower spelt out in a picture's tower key.
+TOWER_KEY_FROM = 3
+#: A key row's height and its letters' size, in drawing units (x 1.2 px by default).
+TOWER_KEY_ROW = 13.0
+TOWER_KEY_LETTER = 10.0
+_KEY_BOX = 10.5          # one layer's box width in the key
+_KEY_LABEL = 16.0        # room for the square's name
+
+
+def _key_lines(position: Any, flipped: bool, wu: float) -> list[tuple[str, int, int, int]]:
+    """The key's rows, as the board reads from its top left: (square, index, first layer,
+    end layer); a tower too tall for one row goes on in the next."""
+    g = position.geometry
+    order = sorted(range(g.size), key=lambda s: ((s // g.width), -(s % g.width)) if flipped
+                   else (-(s // g.width), s % g.width))
+    per_row = max(1, int((wu - 2 * 4.0 - _KEY_LABEL) // _KEY_BOX))
+    rows = []
+    for s in order:
+        height = len(position.board[s])
+        if height >= TOWER_KEY_FROM:
+            for start in range(0, height, per_row):
+                rows.append((g.names[s], s, start, min(height, start + per_row)))
+    return rows
+
+
+def _draw_tower_key(r: Renderer, scene: Scene,
+                    rows: list[tuple[str, tuple[Tavrel, ...], int, int]],
+                    top: float, wu: float, total_h: float) -> None:
+    """The picture's tower key (see ``board_svg``'s ``tower_key``)."""
+    theme, pieces = scene.theme, scene.position.pieces
+    g = r.element(None, "g", {"class": "tower-key"})
+    r.rect(g, 0, top, wu, total_h - top, {"class": "margin", "fill": theme.margin})
+    y = top + 2.0
+    for name, tower, start, end in rows:
+        if start == 0:
+            r.text(g, 4.0, y + TOWER_KEY_ROW * 0.72, name,
+                   {"fill": theme.coordinates, "font-size": 9.0, "font-weight": "bold",
+                    "font-family": theme.font_family})
+        for i in range(start, end):
+            t = tower[i]
+            fill, outline, detail = theme.piece_colors(t.color)
+            x = 4.0 + _KEY_LABEL + (i - start) * _KEY_BOX
+            lg = r.element(g, "g", {"class": f"key-layer {COLOR_NAMES[t.color]} "
+                                             f"{pieces.by_kind[t.kind].name}",
+                                    "data-key-square": name, "data-key-layer": i})
+            r.element(lg, "rect", {"x": x, "y": y + 0.5, "width": _KEY_BOX - 1.0,
+                                   "height": TOWER_KEY_ROW - 1.0, "rx": 1.0, "fill": fill,
+                                   "stroke": theme.promoted if t.promoted else outline,
+                                   "stroke-width": 0.9 if t.promoted else 0.5})
+            r.element(lg, "text", {"x": x + (_KEY_BOX - 1.0) / 2,
+                                   "y": y + TOWER_KEY_ROW / 2 + TOWER_KEY_LETTER * 0.36,
+                                   "fill": detail, "font-size": TOWER_KEY_LETTER,
+                                   "font-weight": "bold", "font-family": theme.font_family,
+                                   "text-anchor": "middle"},
+                      scene.letters[t.acting_kind])
+        y += TOWER_KEY_ROW
 
 
 def resolve_options(position: Any, theme: Theme | None, options: dict[str, Any]

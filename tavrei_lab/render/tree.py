@@ -129,7 +129,8 @@ def _thumbnail(G: nx.DiGraph, node: int) -> str:
             spec = parse_move_spec(text)
             if spec.from_square:
                 lastmove = (spec.from_square, spec.to_square)
-    svg = board_svg(position, lastmove=lastmove, size=THUMB, coordinates=False)
+    svg = board_svg(position, lastmove=lastmove, size=THUMB, coordinates=False,
+                    tower_key=False)   # a thumbnail: the live view shows the board full size
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 

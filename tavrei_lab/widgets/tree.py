@@ -300,7 +300,7 @@ class TreeView:
                 if spec.from_square:
                     lastmove = (spec.from_square, spec.to_square)
         self.board.value = board_svg(position, lastmove=lastmove, size=self.board_size,
-                                     language=self.language)
+                                     language=self.language, tower_key=False)  # the shelf: towers
         self.shelf.value = tower_shelf(position, language=self.language)
         before = " ".join(history(self.G))
         kinds = {"terminal": _("terminal"), "chance": _("chance"), "decision": _("decision")}
