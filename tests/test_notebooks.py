@@ -97,11 +97,11 @@ PROSE_FACTS = {
                                 "play:nodes=150: decisive with splits - without = "
                                 "+0.225 [+0.012, +0.412], p = 0.039",
                                 "play:nodes=500: decisive with splits - without = "
-                                "+0.250 [+0.003, +0.464], p = 0.046",
-                                "p = 0.046  Holm 0.091  established: no",
-                                "length        -40.250 [-68.665, -11.835]  p = 0.007  "
-                                "Holm 0.020  established: yes",
-                                "5% stopped at the ply limit", "29% stopped at the ply limit",
+                                "+0.333 [+0.127, +0.533], p = 0.0019",
+                                "p = 0.002  Holm 0.006  established: yes",
+                                "p = 0.010  Holm 0.019  established: yes",
+                                "5% stopped at the ply limit", "30% stopped at the ply limit",
+                                "21% stopped at the ply limit",
                                 "games a rule set, about",
                                 "the same sweep again: cells tuned now: 0 | games played now: 0"],
     "09_your_own_variant": ["volkhv_stacks=False: outcome checkmate",
