@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -63,6 +64,8 @@ TUTORIAL = "08_recorded_games.ipynb"
 #: The sweep notebook: its games go into an SQLite file in the browser's storage.
 SWEEP = "10_which_rule_is_better.ipynb"
 CLASSROOM = "classroom_demo.ipynb"
+#: A Russian lesson (issue 25 item 1, the offline site): its words on the page in Russian.
+RUSSIAN = "ru/01_meet_the_tavrels.ipynb"
 
 #: Run in a notebook's kernel before its cells: notebook 10 plays a handful of games
 #: (as in tests/test_notebooks.py), not a classroom's sixty.
@@ -71,7 +74,7 @@ PRELUDE = {SWEEP: "import os\nos.environ['TAVREI_LAB_QUICK'] = '1'\n"}
 
 def notebooks_to_run() -> list[str]:
     """The notebooks opened in the browser: quick start first, the classroom demo last."""
-    middle = [TUTORIAL, SWEEP]
+    middle = [TUTORIAL, SWEEP, RUSSIAN]
     if os.environ.get("LITE_NOTEBOOKS") == "all":
         middle = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
                         if p.name not in (QUICK_START, CLASSROOM))
@@ -602,7 +605,15 @@ def _classroom_session(url: str) -> dict[str, Any]:
                         page.evaluate(SHUT_DOWN_CURRENT)
                         page.evaluate(OPEN, path)
                     runs[path] = _open_and_run(page, path, started)
-                    page.screenshot(path=str(ARTIFACTS / f"{number:02d}-{path[:-6]}.png"))
+                    if path == RUSSIAN:      # what the class reads: the panel's words
+                        page.wait_for_selector(f"#{page.evaluate(PANEL_ID)} .tavrei-puzzle",
+                                               timeout=60_000)
+                        result["russian_page"] = page.evaluate(
+                            "(id) => Array.from(document.getElementById(id).querySelectorAll("
+                            "'.tavrei-puzzle')).map(e => e.innerText).join('\\n')",
+                            page.evaluate(PANEL_ID))
+                    shot = path[:-6].replace("/", "-")        # ru/01_... is a folder's
+                    page.screenshot(path=str(ARTIFACTS / f"{number:02d}-{shot}.png"))
 
                 panel = f"#{page.evaluate(PANEL_ID)}"
                 # The classroom demo has puzzle boards too: the one to click is part 1's.
@@ -674,6 +685,17 @@ def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: An
         assert _errors(run["cells"]) == [], f"{name} raised in Pyodide"
         assert all(cell["count"] for cell in run["cells"] if cell["source"].strip()), (
             f"{name}: a code cell never ran")
+
+    # A Russian lesson offline: its puzzle's buttons and board words are Russian and no
+    # English word of the catalogue shows (the test for the board in Voila/Lab, offline)
+    russian = result["russian_page"]
+    for word in ("Проверить", "Подсказка"):
+        assert word in russian, (word, russian[-2000:])
+    from tavrei_lab.i18n import catalogue
+    english = {w for msgid in catalogue("ru").messages for w in
+               re.findall(r"[a-z]{4,}", msgid.lower())}
+    left = set(re.findall(r"[a-z]{4,}", russian.lower())) & english
+    assert not left, (sorted(left), russian)
 
     quick = _text(runs[QUICK_START]["cells"])
     assert "<Game tavreli" in quick and "The computer plays" in quick
