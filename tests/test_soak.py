@@ -128,8 +128,8 @@ def test_a_pop_that_does_not_restore_is_caught(monkeypatch: pytest.MonkeyPatch) 
     try:
         soak_game("tavreli", ("random", "random"), seed=1, index=0, report=report,
                   max_plies=2)
-    except TavreiError:  # what the broken game does next does not matter
-        pass
+    except (TavreiError, IndexError):  # what the broken game does next does not matter:
+        pass                           # its actions and positions no longer line up
     assert "push-pop" in {v.invariant for v in report.violations}
 
 
