@@ -287,3 +287,16 @@ def test_hint_on_the_selected_tower_is_seen_apart_from_the_selection() -> None:
     theme = Theme()
     selection = {theme.selected_light, theme.selected_dark, theme.arrow_color("green")}
     assert fill.group(1) not in selection and stroke.group(1) not in selection
+
+
+def test_buttons_are_as_wide_as_their_words_in_russian() -> None:
+    """ipywidgets' fixed 148 px cut «Показать решения» to «Показать решен…» in the
+    offline site: the puzzle's buttons size to their text in either language."""
+    from tavrei_lab.i18n import speaking
+
+    with speaking("ru"):
+        puzzle = PuzzleWidget(next(e for e in EXERCISES.values() if e.answer == "text"))
+    buttons = [puzzle.hint_button, puzzle.reset_button, puzzle.solutions_button,
+               puzzle.check_button]
+    assert puzzle.solutions_button.description == "Показать решения"
+    assert [b.layout.width for b in buttons] == ["auto"] * 4

@@ -385,6 +385,8 @@ _PLACEHOLDERS = {"move": "or type the move", "squares": "click squares, or type 
 
 
 def _button(description: str, tooltip: str, handler: Any, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
+    # width auto: ipywidgets' fixed 148 px cut the Russian «Показать решения» to «…решен…»
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style,
+                            layout=widgets.Layout(width="auto"))
     button.on_click(lambda _b: handler())
     return button
