@@ -70,8 +70,8 @@ def shown_text(board: Board) -> str:
         if isinstance(value, dict):
             for v in value.values():
                 words_of(v)
-        elif isinstance(value, str):
-            parts.append(value)
+        elif isinstance(value, str):    # templates the browser fills: {letter} is no word
+            parts.append(PLACEHOLDER.sub("", value))
     words_of(view.words)
     parts += re.findall(r"<(?:text|title)[^>]*>([^<]*)<", view.svg)
     return "\n".join(re.sub(r"<[^>]+>", " ", p) for p in parts)
