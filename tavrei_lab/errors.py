@@ -8,6 +8,7 @@ message must say what to fix, not just that something failed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 #: Longest error message kept, in characters: an error is one short line, whatever it quotes.
 MAX_MESSAGE_CHARS = 300
@@ -17,6 +18,15 @@ MAX_QUOTE_CHARS = 60
 # Characters that would break the line or hide what follows: C0/C1 controls (newline, NUL,
 # escape), the line and paragraph separators and the bidirectional overrides.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+#: How the notes ``one_line`` and ``quote`` add are said: the message catalogue (which
+#: imports this module, so cannot be imported by it) puts its own ``gettext`` and
+#: ``ngettext`` here when it loads; until then they are said in English.
+SAYING: dict[str, Callable[..., str]] = {
+    "gettext": lambda message: message,
+    "ngettext": lambda singular, plural, n: singular if n == 1 else plural,
+}
 
 
 def _escape_char(m: re.Match[str]) -> str:
@@ -35,7 +45,8 @@ def one_line(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
         text = text[:4 * limit] + "\u2026"
     text = _UNSAFE.sub(_escape_char, text)
     if len(text) > limit:
-        text = f"{text[:limit]}... (cut at {limit} characters)"
+        text = text[:limit] + SAYING["gettext"]("... (cut at {limit} characters)").format(
+            limit=limit)
     return text
 
 
@@ -43,7 +54,10 @@ def quote(text: object, limit: int = MAX_QUOTE_CHARS) -> str:
     """``repr`` of a piece of input for an error message, at most ``limit`` characters of it."""
     s = str(text)
     if len(s) > limit:
-        return repr(s[:limit]) + f"... ({len(s) - limit} more characters)"
+        more = len(s) - limit
+        return repr(s[:limit]) + SAYING["ngettext"](
+            "... ({count} more character)", "... ({count} more characters)", more).format(
+                count=more)
     return repr(s)
 
 

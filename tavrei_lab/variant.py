@@ -56,6 +56,7 @@ from tavrei_lab.core.pieces import (
     PieceSet,
 )
 from tavrei_lab.errors import LimitError, PositionError, TavreiError, VariantError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule, missing_members
 from tavrei_lab.rules.registry import rule_module
 
@@ -103,13 +104,15 @@ class Variant:
             opt = known.get(key)
             if opt is None:
                 raise VariantError(
-                    f"{self.source}: key 'options.{key}': unknown option for rule module "
-                    f"{self.rules!r}; "
-                    f"expected one of: {', '.join(sorted(known))}",
+                    _("{file}: key 'options.{key}': unknown option for rule module {rules}; "
+                      "expected one of: {known}").format(
+                        file=self.source, key=key, rules=repr(self.rules),
+                        known=", ".join(sorted(known))),
                     file=self.source, key=f"options.{key}")
             problem = opt.check(value)
             if problem:
-                raise VariantError(f"{self.source}: key 'options.{key}': {problem}",
+                raise VariantError(_("{file}: key 'options.{key}': {problem}").format(
+                                   file=self.source, key=key, problem=problem),
                                    file=self.source, key=f"options.{key}")
         resolved = {o.name: o.default for o in declared}
         resolved.update({k: v for k, v in self.options.items() if k in known})
@@ -126,19 +129,22 @@ class Variant:
             raise VariantError(f"{self.source}: {exc}", file=self.source) from exc
         missing = missing_members(rules)
         if missing:  # found now, not as an AttributeError deep inside a game
-            raise VariantError(f"{self.source}: key 'rules': rule module {self.rules!r} is not "
-                               f"a whole rule module: it lacks {', '.join(missing)} "
-                               "(docs/rule-modules.md)", file=self.source, key="rules")
+            raise VariantError(_("{file}: key 'rules': rule module {rules} is not a whole rule "
+                                 "module: it lacks {missing} (docs/rule-modules.md)").format(
+                                   file=self.source, rules=repr(self.rules),
+                                   missing=", ".join(missing)), file=self.source, key="rules")
         if self.die and not rules.has_chance:
             # silently ignoring it would let a teacher believe the die is in play
-            raise VariantError(f"{self.source}: key 'die': rule module {self.rules!r} has no "
-                               "die; a [die] table belongs only to rules = \"die\"",
+            raise VariantError(_("{file}: key 'die': rule module {rules} has no die; a [die] "
+                                 "table belongs only to rules = \"die\"").format(
+                                   file=self.source, rules=repr(self.rules)),
                                file=self.source, key="die")
         try:
             start = rules.initial_position()
             rules.validate(start)
         except (PositionError, LimitError) as exc:
-            raise VariantError(f"{self.source}: key 'setup': the set-up cannot be used: {exc}",
+            raise VariantError(_("{file}: key 'setup': the set-up cannot be used: {reason}")
+                               .format(file=self.source, reason=exc),
                                file=self.source, key="setup") from exc
         return rules
 
@@ -167,8 +173,8 @@ def _read_regular(path: Path) -> bytes:
     a path checked first and opened after can be swapped between the two for a
     FIFO, whose open would wait for a writer forever (it hung ``check``)."""
     def cannot(exc: BaseException) -> VariantError:
-        return VariantError(f"{path}: cannot read variant file: "
-                            f"{getattr(exc, 'strerror', None) or exc}", file=str(path))
+        return VariantError(_("{file}: cannot read variant file: {reason}").format(
+            file=path, reason=getattr(exc, "strerror", None) or exc), file=str(path))
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
@@ -181,10 +187,12 @@ def _read_regular(path: Path) -> bytes:
         except OSError as exc:
             raise cannot(exc) from exc
         if not stat.S_ISREG(info.st_mode):   # a directory, /dev/zero, a pipe that never ends
-            raise VariantError(f"{path}: not a regular file", file=str(path))
+            raise VariantError(_("{file}: not a regular file").format(file=path),
+                               file=str(path))
         if info.st_size > MAX_VARIANT_FILE_BYTES:
-            raise VariantError(f"{path}: variant file is {info.st_size} bytes; the limit is "
-                               f"{MAX_VARIANT_FILE_BYTES}", file=str(path))
+            raise VariantError(_("{file}: variant file is {size} bytes; the limit is {limit}")
+                               .format(file=path, size=info.st_size,
+                                       limit=MAX_VARIANT_FILE_BYTES), file=str(path))
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_VARIANT_FILE_BYTES:   # no more than the limit, whatever fstat said
@@ -204,29 +212,31 @@ def _read_regular(path: Path) -> bytes:
 def _read_toml(path: Path) -> dict[str, Any]:
     raw = _read_regular(path)
     if len(raw) > MAX_VARIANT_FILE_BYTES:
-        raise VariantError(f"{path}: variant file is over the limit of "
-                           f"{MAX_VARIANT_FILE_BYTES} bytes", file=str(path))
+        raise VariantError(_("{file}: variant file is over the limit of {limit} bytes")
+                           .format(file=path, limit=MAX_VARIANT_FILE_BYTES), file=str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise VariantError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})",
-                           file=str(path)) from exc
+        raise VariantError(_("{file}: not UTF-8 text ({reason} at byte {byte})").format(
+            file=path, reason=exc.reason, byte=exc.start), file=str(path)) from exc
     if text.startswith("\ufeff"):   # a byte-order mark, as Windows editors save UTF-8
         text = text[1:]
     # tomllib's cost grows with the square of a dotted key's length (x.x.x... = 1):
     # a 128,000-part key takes gigabytes. Real keys have two or three parts.
     for number, line in enumerate(text.split("\n"), 1):  # TOML ends lines at \n only
         if line.count(".") > MAX_VARIANT_LINE_DOTS:
-            raise VariantError(f"{path}: line {number} has more than {MAX_VARIANT_LINE_DOTS} "
-                               "'.' characters; dotted keys that long are refused",
+            raise VariantError(_("{file}: line {line} has more than {limit} '.' characters; "
+                                 "dotted keys that long are refused").format(
+                                   file=path, line=number, limit=MAX_VARIANT_LINE_DOTS),
                                file=str(path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"{path}: not valid TOML: {exc}", file=str(path)) from exc
+        raise VariantError(_("{file}: not valid TOML: {reason}").format(file=path, reason=exc),
+                           file=str(path)) from exc
     except RecursionError:  # arrays or inline tables nested hundreds deep
-        raise VariantError(f"{path}: not valid TOML: arrays or tables nested too deep",
-                           file=str(path)) from None
+        raise VariantError(_("{file}: not valid TOML: arrays or tables nested too deep")
+                           .format(file=path), file=str(path)) from None
     return data
 
 
@@ -260,30 +270,35 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
     key = str(path.resolve()) if _exists(path) else str(path)
     if key in seen:
         cycle = " -> ".join(Path(s).stem for s in (*seen, key))
-        raise VariantError(f"{path}: key 'extends': cycle in extends: {cycle}",
+        raise VariantError(_("{file}: key 'extends': cycle in extends: {cycle}").format(
+                           file=path, cycle=cycle),
                            file=str(path), key="extends")
     if len(seen) >= MAX_EXTENDS_DEPTH:
-        raise VariantError(f"{path}: key 'extends': chain longer than {MAX_EXTENDS_DEPTH}",
+        raise VariantError(_("{file}: key 'extends': chain longer than {limit}").format(
+                           file=path, limit=MAX_EXTENDS_DEPTH),
                            file=str(path), key="extends")
     if not _exists(path):
-        raise VariantError(f"{path}: no such variant file", file=str(path))
+        raise VariantError(_("{file}: no such variant file").format(file=path), file=str(path))
     data = _read_toml(path)
     unknown = set(data) - _TOP_KEYS
     if unknown:
         k = sorted(unknown)[0]
-        raise VariantError(f"{path}: unknown key {k!r}; expected one of: "
-                           f"{', '.join(sorted(_TOP_KEYS))}", file=str(path), key=k)
+        raise VariantError(_("{file}: unknown key {key}; expected one of: {known}").format(
+                           file=path, key=repr(k), known=", ".join(sorted(_TOP_KEYS))),
+                           file=str(path), key=k)
     parent = data.get("extends")
     chain = (*seen, key)
     if parent is None:
         return data, chain
     if not isinstance(parent, str) or not parent:
-        raise VariantError(f"{path}: key 'extends': expected a variant id or file name, "
-                           f"got {parent!r}", file=str(path), key="extends")
+        raise VariantError(_("{file}: key 'extends': expected a variant id or file name, got "
+                             "{value}").format(file=path, value=repr(parent)),
+                           file=str(path), key="extends")
     parent_path = _find(parent, path)
     if not _exists(parent_path):
-        raise VariantError(f"{path}: key 'extends': no variant {parent!r} (looked for "
-                           f"{parent_path})", file=str(path), key="extends")
+        raise VariantError(_("{file}: key 'extends': no variant {parent} (looked for {where})")
+                           .format(file=path, parent=repr(parent), where=parent_path),
+                           file=str(path), key="extends")
     base, chain = _resolve(parent_path, chain)
     merged = _merge(base, {k: v for k, v in data.items() if k != "extends"})
     return merged, chain
@@ -291,40 +306,42 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
 
 def _expect(cond: bool, path: Path, key: str, what: str) -> None:
     if not cond:
-        raise VariantError(f"{path}: key {key!r}: expected {what}", file=str(path), key=key)
+        raise VariantError(_("{file}: key {key}: expected {what}").format(
+            file=path, key=repr(key), what=what), file=str(path), key=key)
 
 
 def _pieces(spec: Any, path: Path) -> PieceSet:
     if isinstance(spec, str):
         _expect(spec in BUILTIN_PIECE_SETS, path, "pieces",
-                f"one of {', '.join(BUILTIN_PIECE_SETS)} or a table")
+                _("one of {names} or a table").format(names=", ".join(BUILTIN_PIECE_SETS)))
         return BUILTIN_PIECE_SETS[spec]
-    _expect(isinstance(spec, dict), path, "pieces", "a piece-set name or a table")
+    _expect(isinstance(spec, dict), path, "pieces", _("a piece-set name or a table"))
     base_name = spec.get("base", "tavreli")
     _expect(isinstance(base_name, str) and base_name in BUILTIN_PIECE_SETS, path, "pieces.base",
-            f"one of {', '.join(BUILTIN_PIECE_SETS)}")
+            _("one of {names}").format(names=", ".join(BUILTIN_PIECE_SETS)))
     kinds = dict(BUILTIN_PIECE_SETS[base_name].by_kind)
     for role, table in spec.items():
         if role == "base":
             continue
         _expect(role in ROLE_BY_NAME, path, f"pieces.{role}",
-                f"a role: {', '.join(ROLE_BY_NAME)}")
+                _("a role: {roles}").format(roles=", ".join(ROLE_BY_NAME)))
         _expect(isinstance(table, dict) and set(table) <= _PIECE_KEYS, path, f"pieces.{role}",
-                f"a table with keys {', '.join(sorted(_PIECE_KEYS))}")
+                _("a table with keys {keys}").format(keys=", ".join(sorted(_PIECE_KEYS))))
         kind = ROLE_BY_NAME[role]
         old = kinds[kind]
         letter = table.get("letter", old.letter)
         _expect(isinstance(letter, str) and len(letter) == 1 and letter.isascii()
-                and letter.isalpha(), path, f"pieces.{role}.letter", "one ASCII letter")
+                and letter.isalpha(), path, f"pieces.{role}.letter", _("one ASCII letter"))
         for k in ("name", "russian", "english"):
-            _expect(isinstance(table.get(k, ""), str), path, f"pieces.{role}.{k}", "a string")
+            _expect(isinstance(table.get(k, ""), str), path, f"pieces.{role}.{k}", _("a string"))
         kinds[kind] = PieceKind(kind, letter.upper(), table.get("name", old.name),
                                 table.get("russian", old.russian),
                                 table.get("english", old.english))
     try:
         return PieceSet(kinds)
     except ValueError as exc:
-        raise VariantError(f"{path}: key 'pieces': {exc}", file=str(path),
+        raise VariantError(_("{file}: key 'pieces': {reason}").format(
+                           file=path, reason=_(str(exc))), file=str(path),
                            key="pieces") from exc
 
 
@@ -332,28 +349,30 @@ def _setup_string(setup: dict[str, Any], width: int, height: int, pieces: PieceS
                   path: Path) -> str:
     unknown = set(setup) - _SETUP_KEYS
     _expect(not unknown, path, f"setup.{sorted(unknown)[0] if unknown else ''}",
-            f"one of {', '.join(sorted(_SETUP_KEYS))}")
+            _("one of {names}").format(names=", ".join(sorted(_SETUP_KEYS))))
     if "position" in setup:
         _expect(isinstance(setup["position"], str), path, "setup.position",
-                "a position string")
+                _("a position string"))
         return setup["position"]
     back: Any = setup.get("back_rank")
     _expect(isinstance(back, str), path, "setup.back_rank",
-            "a string of piece letters, or setup.position")
+            _("a string of piece letters, or setup.position"))
     letters = set(pieces.by_letter)
     _expect(len(back) == width, path, "setup.back_rank",
-            f"{width} letters (one per file), got {len(back)}")
+            _("{width} letters (one per file), got {count}").format(width=width, count=len(back)))
     _expect(all(c.upper() in letters for c in back), path, "setup.back_rank",
-            f"letters of this variant's pieces ({''.join(sorted(letters))})")
+            _("letters of this variant's pieces ({letters})")
+                .format(letters="".join(sorted(letters))))
     ratniks = setup.get("ratniks", True)
-    _expect(isinstance(ratniks, bool), path, "setup.ratniks", "true or false")
+    _expect(isinstance(ratniks, bool), path, "setup.ratniks", _("true or false"))
     destiny = setup.get("destiny", "")
-    _expect(isinstance(destiny, str), path, "setup.destiny", "a string of letters")
+    _expect(isinstance(destiny, str), path, "setup.destiny", _("a string of letters"))
     if ratniks and destiny:
         _expect(len(destiny) == width and all(c.upper() in letters for c in destiny),
-                path, "setup.destiny", f"{width} piece letters (one per file)")
+                path, "setup.destiny", _("{width} piece letters (one per file)")
+                    .format(width=width))
     _expect(height >= (4 if ratniks else 2), path, "board.height",
-            "room for both armies")
+            _("room for both armies"))
     pawn = pieces.by_kind[6].letter
 
     def rank(row: list[str]) -> str:
@@ -374,33 +393,34 @@ def _setup_string(setup: dict[str, Any], width: int, height: int, pieces: PieceS
 
 def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -> Variant:
     name = data.get("name", vid)
-    _expect(isinstance(name, str), path, "name", "a string")
+    _expect(isinstance(name, str), path, "name", _("a string"))
     description = data.get("description", "")
-    _expect(isinstance(description, str), path, "description", "a string")
+    _expect(isinstance(description, str), path, "description", _("a string"))
     lesson = data.get("lesson", "")
-    _expect(isinstance(lesson, str), path, "lesson", "a string")
+    _expect(isinstance(lesson, str), path, "lesson", _("a string"))
     rules: Any = data.get("rules")
-    _expect(isinstance(rules, str), path, "rules", "the name of a rule module")
+    _expect(isinstance(rules, str), path, "rules", _("the name of a rule module"))
     board = data.get("board", {})
-    _expect(isinstance(board, dict), path, "board", "a table with width and height")
+    _expect(isinstance(board, dict), path, "board", _("a table with width and height"))
     unknown = set(board) - _BOARD_KEYS
     _expect(not unknown, path, f"board.{sorted(unknown)[0] if unknown else ''}",
-            "width or height")
+            _("width or height"))
     for k in ("width", "height"):
         v = board.get(k, 8)
         _expect(isinstance(v, int) and not isinstance(v, bool), path, f"board.{k}",
-                "an integer")
+                _("an integer"))
         _expect(MIN_SIDE <= v <= MAX_SIDE, path, f"board.{k}",
-                f"{MIN_SIDE}..{MAX_SIDE} (the board limit), got {v}")
+                _("{low}..{high} (the board limit), got {value}")
+                    .format(low=MIN_SIDE, high=MAX_SIDE, value=v))
     width, height = board.get("width", 8), board.get("height", 8)
     pieces = _pieces(data.get("pieces", "tavreli"), path)
     setup = data.get("setup", {})
-    _expect(isinstance(setup, dict), path, "setup", "a table")
+    _expect(isinstance(setup, dict), path, "setup", _("a table"))
     setup_str = _setup_string(setup, width, height, pieces, path)
     options = data.get("options", {})
-    _expect(isinstance(options, dict), path, "options", "a table of option = value")
+    _expect(isinstance(options, dict), path, "options", _("a table of option = value"))
     die = data.get("die", {})
-    _expect(isinstance(die, dict), path, "die", "a table")
+    _expect(isinstance(die, dict), path, "die", _("a table"))
     return Variant(id=vid, name=name, description=description.strip(), rules=rules,
                    width=width, height=height, pieces=pieces, setup=setup_str,
                    options=dict(options), die=die, source=str(path), lesson=lesson.strip(),
@@ -455,18 +475,20 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
     except TypeError:  # None, a number, ...: say so as the docstring promises
         name = None
     if not isinstance(name, str) or not name:
-        raise VariantError(f"variant name must be a non-empty string, got {name_or_path!r}")
+        raise VariantError(_("variant name must be a non-empty string, got {value}").format(
+            value=repr(name_or_path)))
     path = _find(name, None)
     if not _exists(path):
         if name.endswith(".toml") or "/" in name:
-            raise VariantError(f"{name[:200]}: no such variant file", file=name)
-        raise VariantError(f"unknown variant {name[:200]!r}; known: {', '.join(variants())}",
-                           file=name)
+            raise VariantError(_("{file}: no such variant file").format(file=name[:200]),
+                               file=name)
+        raise VariantError(_("unknown variant {name}; known: {known}").format(
+            name=repr(name[:200]), known=", ".join(variants())), file=name)
     try:
         key = str(path.resolve())
     except OSError as exc:
-        raise VariantError(f"{path}: cannot read variant file: {exc.strerror}",
-                           file=str(path)) from exc
+        raise VariantError(_("{file}: cannot read variant file: {reason}").format(
+            file=path, reason=exc.strerror), file=str(path)) from exc
     variant, rules = _load_cached(key)
     if not overrides:
         return rules
@@ -497,9 +519,10 @@ def check_variant_file(path: str | os.PathLike[str]) -> Any:
     try:
         p = Path(path)
     except TypeError:
-        raise VariantError(f"a variant file must be a path, got {path!r}"[:200]) from None
+        raise VariantError(_("a variant file must be a path, got {value}").format(
+            value=repr(path))[:200]) from None
     if not _exists(p):
-        raise VariantError(f"{p}: no such variant file", file=str(p))
+        raise VariantError(_("{file}: no such variant file").format(file=p), file=str(p))
     data, chain = _resolve(p, ())
     variant = _build(data, p, p.stem, chain)
     return _recordable(variant.make_rules(), p)
@@ -510,9 +533,10 @@ def _recordable(rules: Any, path: Path) -> Any:
     what the package writes (``Game.record``'s ``VariantData`` tag) it must read."""
     size = len(json.dumps(variant_data(rules), ensure_ascii=False, separators=(",", ":")))
     if size > MAX_VARIANT_DATA_CHARS:   # a 250,000-character name passed check before
-        raise VariantError(f"{path}: the variant's definition is {size} characters as a "
-                           f"record carries it; the limit is {MAX_VARIANT_DATA_CHARS} (shorten "
-                           "its name)", file=str(path))
+        raise VariantError(_("{file}: the variant's definition is {size} characters as a "
+                             "record carries it; the limit is {limit} (shorten its name)").format(
+                               file=path, size=size, limit=MAX_VARIANT_DATA_CHARS),
+                           file=str(path))
     return rules
 
 
@@ -551,39 +575,43 @@ def variant_from_data(data: Any, where: str = "record") -> Any:
     module, and every value is checked as a variant file's would be."""
     def need(cond: bool, key: str, what: str) -> None:
         if not cond:
-            raise VariantError(f"{where}: variant definition: key {key!r}: expected {what}",
+            raise VariantError(_("{where}: variant definition: key {key}: expected {what}")
+                               .format(where=where, key=repr(key), what=what),
                                file=where, key=key)
 
-    need(isinstance(data, dict), "", "a table")
+    need(isinstance(data, dict), "", _("a table"))
     known = {"id", "name", "rules", "board", "pieces", "setup", "options", "die"}
     unknown = sorted(set(data) - known)
-    need(not unknown, unknown[0] if unknown else "", f"one of {', '.join(sorted(known))}")
+    need(not unknown, unknown[0] if unknown else "", _("one of {names}")
+        .format(names=", ".join(sorted(known))))
     for key in ("id", "name", "rules", "setup"):
-        need(isinstance(data.get(key), str), key, "a string")
+        need(isinstance(data.get(key), str), key, _("a string"))
     board = data.get("board")
     need(isinstance(board, list) and len(board) == 2
          and all(isinstance(n, int) and not isinstance(n, bool) and MIN_SIDE <= n <= MAX_SIDE
-                 for n in board), "board", f"[width, height], each {MIN_SIDE}..{MAX_SIDE}")
+                 for n in board), "board", _("[width, height], each {low}..{high}")
+                     .format(low=MIN_SIDE, high=MAX_SIDE))
     rows = data.get("pieces")
     need(isinstance(rows, list) and len(rows) == len(ROLE_BY_NAME), "pieces",
-         f"{len(ROLE_BY_NAME)} rows [kind, letter, name, russian, english]")
+         _("{count} rows [kind, letter, name, russian, english]").format(count=len(ROLE_BY_NAME)))
     kinds: dict[int, PieceKind] = {}
     for row in rows:
         need(isinstance(row, list) and len(row) == 5 and isinstance(row[0], int)
              and row[0] in ROLE_BY_NAME.values() and row[0] not in kinds
              and all(isinstance(x, str) for x in row[1:]) and len(row[1]) == 1
              and row[1].isascii() and row[1].isalpha() and row[1].isupper(),
-             "pieces", "one row per kind: [kind, one upper-case letter, name, russian, english]")
+             "pieces", _("one row per kind: [kind, one upper-case letter, name, russian, english]"))
         kinds[row[0]] = PieceKind(row[0], row[1], row[2], row[3], row[4])
     try:
         pieces = PieceSet(kinds)
     except ValueError as exc:
-        raise VariantError(f"{where}: variant definition: key 'pieces': {exc}", file=where,
+        raise VariantError(_("{where}: variant definition: key 'pieces': {reason}").format(
+                           where=where, reason=_(str(exc))), file=where,
                            key="pieces") from None
     options = data.get("options")
-    need(isinstance(options, dict), "options", "a table of option = value")
+    need(isinstance(options, dict), "options", _("a table of option = value"))
     die = data.get("die", {})
-    need(isinstance(die, dict), "die", "a table")
+    need(isinstance(die, dict), "die", _("a table"))
     name = data["name"]
     variant = Variant(id=data["id"], name=name, description="", rules=data["rules"],
                       width=board[0], height=board[1], pieces=pieces, setup=data["setup"],

@@ -150,3 +150,19 @@ def test_board_svg_takes_a_game_as_chess_svg_board_takes_a_board() -> None:
     assert board_svg(game) != board_svg(game.position)
     with pytest.raises(ChessHabitError, match=r"position\.towers\(\)"):
         game.piece_map()
+
+
+def test_move_null_and_mirror_point_at_the_spelling() -> None:
+    """Issue 26 leftovers: ``Move.null()`` (on the class) and ``move.mirror()`` were plain
+    AttributeErrors; they are habit errors naming what to do here, the move unchanged."""
+    move = Game().legal_moves[0]
+    with pytest.raises(ChessHabitError, match=r"Move has no null\(\): Tavreli has no null "
+                                              r"move.*Game\(text\)") as caught:
+        Move.null()
+    assert caught.value.name == "null"
+    for owner in (move, Move):
+        with pytest.raises(ChessHabitError, match=r"Move has no mirror\(\): .*mirrored "
+                                                  r"position string"):
+            owner.mirror()
+    assert not hasattr(Move, "null") and not hasattr(move, "mirror")
+    assert Move(12, 1, 28)._replace(count=2) == Move(12, 2, 28)   # still a plain NamedTuple

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.variant import check_variant_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="validate a variant file")
+    p = sub.add_parser("check", help=_("validate a variant file"))
     p.add_argument("file", metavar="FILE")
     p.set_defaults(run=run)
 
@@ -16,6 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     rules = check_variant_file(args.file)
     v = rules.variant
-    print(f"{args.file}: ok -- {v.name} ({v.rules}, {v.width}x{v.height}, "
-          f"{len(rules.legal_moves(rules.initial_position()))} legal first moves)")
+    count = len(rules.legal_moves(rules.initial_position()))
+    print(ngettext("{file}: ok -- {name} ({rules}, {width}x{height}, {count} legal first move)",
+                   "{file}: ok -- {name} ({rules}, {width}x{height}, {count} legal first moves)",
+                   count).format(file=args.file, name=_(v.name), rules=v.rules, width=v.width,
+                                 height=v.height, count=count))
     return 0

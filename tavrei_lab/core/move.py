@@ -8,10 +8,26 @@ step a game can take: a die face at a chance node.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.errors import ChessHabitError
+
+
+class _Habit:
+    """A python-chess name on ``Move`` that this package spells otherwise: reading it, on
+    the class (``Move.null()``) or on a move (``move.mirror()``), is a ``ChessHabitError``
+    naming the spelling here, as ``Game``'s habits are; a plain AttributeError named
+    nothing. (A descriptor, because ``Move.null`` is read on the class, where no
+    ``__getattr__`` of the instances is asked.)"""
+
+    def __init__(self, name: str, hint: str) -> None:   # NamedTuple calls no __set_name__
+        self.name = name
+        self.hint = hint
+
+    def __get__(self, instance: object, owner: type | None = None) -> NoReturn:
+        raise ChessHabitError(f"Move has no {self.name}(): {self.hint}", name=self.name,
+                              obj=instance)
 
 
 class Move(NamedTuple):
@@ -51,6 +67,17 @@ class Move(NamedTuple):
     def key(self) -> tuple[int, int, int]:
         """The (from, count, to) triple that perft counts once."""
         return (self.from_square, self.count, self.to_square)
+
+
+# Set on the class after it is made: names in a NamedTuple's body would be its fields.
+for _name, _hint in {
+        "null": "Tavreli has no null move: the side to move must move (in a die game a skip "
+                "face passes the turn); to look at the position with the other side to move, "
+                "start Game(text) from its position string with the side field changed",
+        "mirror": "a move is squares of its own board: mirror the position instead (build the "
+                  "mirrored position string and start Game(text)) and take the move from its "
+                  "game.legal_moves"}.items():
+    setattr(Move, _name, _Habit(_name, _hint))
 
 
 class Roll(NamedTuple):

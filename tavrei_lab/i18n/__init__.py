@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from tavrei_lab import errors as _errors
 from tavrei_lab.errors import TavreiError
 
 __all__ = ["LANGUAGES", "Catalogue", "catalogue", "gettext", "get_language",
@@ -215,6 +216,10 @@ def ngettext(singular: str, plural: str, n: int, language: str | None = None) ->
     """The form of a counted message for ``n``: English has two, Russian three."""
     return catalogue(language or get_language()).ngettext(singular, plural, n)
 
+
+# the notes errors add to a long message or quote ("cut at 300 characters") are said in
+# the language in force too (errors is below the catalogue, so it is told, not importing it)
+_errors.SAYING.update(gettext=gettext, ngettext=ngettext)
 
 #: The conventional short name, for ``from tavrei_lab.i18n import gettext as _``
 #: (the form the catalogue test finds message ids by).

@@ -64,16 +64,17 @@ class Option:
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not acceptable, or None when it is."""
         if self.type is bool and not isinstance(value, bool):
-            return f"expected true or false, got {value!r}"
+            return _("expected true or false, got {value}").format(value=repr(value))
         if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"expected an integer, got {value!r}"
+            return _("expected an integer, got {value}").format(value=repr(value))
         if self.type is str and not isinstance(value, str):
-            return f"expected a string, got {value!r}"
+            return _("expected a string, got {value}").format(value=repr(value))
         if self.type is float and (isinstance(value, bool)
                                    or not isinstance(value, (int, float))):
-            return f"expected a number, got {value!r}"
+            return _("expected a number, got {value}").format(value=repr(value))
         if self.choices and value not in self.choices:
-            return f"expected one of {', '.join(map(repr, self.choices))}, got {value!r}"
+            return _("expected one of {choices}, got {value}").format(
+                choices=", ".join(map(repr, self.choices)), value=repr(value))
         return None
 
 

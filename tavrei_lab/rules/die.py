@@ -182,8 +182,9 @@ class DieRules(RuleModuleBase):
     def __init__(self, variant: Variant) -> None:
         over = variant.die.get("over", DEFAULT_FAMILY) if isinstance(variant.die, dict) else None
         if not isinstance(over, str) or over == self.name:
-            raise VariantError(f"{variant.source}: key 'die.over': expected the name of a rule "
-                               f"module for the die to play over (not \"die\"), got {over!r}",
+            raise VariantError(_("{file}: key 'die.over': expected the name of a rule module for "
+                                 "the die to play over (not \"die\"), got {value}").format(
+                                   file=variant.source, value=repr(over)),
                                file=variant.source, key="die.over")
         family = rule_module(over, file=variant.source)
         self.OPTIONS = options_over(family)
@@ -225,8 +226,8 @@ class DieRules(RuleModuleBase):
         self._face_rank: dict[str, int] = {
             f: RANK[self.pieces.kind(f)] for f in self.faces if f not in self.skips}
         if not self._face_rank:
-            raise VariantError(f"{variant.source}: key 'die.faces': every face is a skip; "
-                               "the die needs at least one piece face",
+            raise VariantError(_("{file}: key 'die.faces': every face is a skip; the die needs "
+                                 "at least one piece face").format(file=variant.source),
                                file=variant.source, key="die.faces")
         self._lenient: RuleModule | None = None
         if not self.king_capture and "win" in family_options:
@@ -243,15 +244,17 @@ class DieRules(RuleModuleBase):
             return variant.setup
         if variant.width != 6:
             raise VariantError(
-                f"{variant.source}: option 'absent': leaving a pair out applies to a 6-file "
-                f"board, this one has {variant.width} files; set absent = \"none\"",
+                _("{file}: option 'absent': leaving a pair out applies to a 6-file board, this "
+                  "one has {width} files; set absent = \"none\"").format(
+                    file=variant.source, width=variant.width),
                 file=variant.source, key="options.absent")
         standard = {a: self.standard_setup(variant, a) for a in ("bishop", "knight", "rook")}
         if variant.setup not in standard.values():
             raise VariantError(
-                f"{variant.source}: option 'absent' = {absent!r} rebuilds the standard 6-file "
-                "set-up, but [setup] is not one of the standard ones; set absent = \"none\" to "
-                "play the set-up as written", file=variant.source, key="options.absent")
+                _("{file}: option 'absent' = {absent} rebuilds the standard 6-file set-up, but "
+                  "[setup] is not one of the standard ones; set absent = \"none\" to play the "
+                  "set-up as written").format(file=variant.source, absent=repr(absent)),
+                file=variant.source, key="options.absent")
         return standard[absent]
 
     @staticmethod
@@ -284,35 +287,41 @@ class DieRules(RuleModuleBase):
         unknown = set(die) - _DIE_KEYS
         if unknown:
             k = sorted(unknown)[0]
-            raise VariantError(f"{src}: unknown key 'die.{k}'; expected one of: "
-                               f"{', '.join(sorted(_DIE_KEYS))}", file=src, key=f"die.{k}")
+            raise VariantError(_("{file}: unknown key 'die.{key}'; expected one of: {known}")
+                               .format(file=src, key=k, known=", ".join(sorted(_DIE_KEYS))),
+                               file=src, key=f"die.{k}")
         letters = [self.pieces.letter(k) for k in HIERARCHY]
         faces = die.get("faces", letters)
         if (not isinstance(faces, list) or not faces or len(faces) > MAX_FACES
                 or not all(isinstance(f, str) and _FACE.match(f) for f in faces)):
-            raise VariantError(f"{src}: key 'die.faces': expected a list of 1..{MAX_FACES} "
-                               "faces (piece letters or skip marks, letters, digits, - + _), "
-                               f"got {faces!r}", file=src, key="die.faces")
+            raise VariantError(_("{file}: key 'die.faces': expected a list of 1..{limit} faces "
+                                 "(piece letters or skip marks, letters, digits, - + _), got "
+                                 "{value}").format(file=src, limit=MAX_FACES, value=repr(faces)),
+                               file=src, key="die.faces")
         if len(set(faces)) != len(faces):
             dup = next(f for f in faces if faces.count(f) > 1)
-            raise VariantError(f"{src}: key 'die.faces': face {dup!r} appears twice",
+            raise VariantError(_("{file}: key 'die.faces': face {face} appears twice").format(
+                                   file=src, face=repr(dup)),
                                file=src, key="die.faces")
         skips = die.get("skips", [])
         if not isinstance(skips, list) or not all(isinstance(s, str) for s in skips):
-            raise VariantError(f"{src}: key 'die.skips': expected a list of faces, "
-                               f"got {skips!r}", file=src, key="die.skips")
+            raise VariantError(_("{file}: key 'die.skips': expected a list of faces, got "
+                                 "{value}").format(file=src, value=repr(skips)),
+                               file=src, key="die.skips")
         for s in skips:
             if s not in faces:
-                raise VariantError(f"{src}: key 'die.skips': {s!r} is not one of the faces "
-                                   f"{faces}", file=src, key="die.skips")
+                raise VariantError(_("{file}: key 'die.skips': {face} is not one of the faces "
+                                     "{faces}").format(file=src, face=repr(s), faces=faces),
+                                   file=src, key="die.skips")
         skip_set = set(skips)
         for f in faces:
             if f in skip_set:
                 continue
             if f not in letters:
                 raise VariantError(
-                    f"{src}: key 'die.faces': {f!r} is neither a piece letter of this "
-                    f"variant ({' '.join(letters)}) nor listed in die.skips",
+                    _("{file}: key 'die.faces': {face} is neither a piece letter of this "
+                      "variant ({letters}) nor listed in die.skips").format(
+                        file=src, face=repr(f), letters=" ".join(letters)),
                     file=src, key="die.faces")
             if self.pieces.kind(f) not in present:
                 skip_set.add(f)  # B2: a type absent from the game skips
@@ -320,12 +329,14 @@ class DieRules(RuleModuleBase):
         if (not isinstance(weights, list) or len(weights) != len(faces)
                 or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
                            and w > 0 and w < float("inf") for w in weights)):
-            raise VariantError(f"{src}: key 'die.weights': expected {len(faces)} positive "
-                               f"numbers (one per face), got {weights!r}",
+            raise VariantError(_("{file}: key 'die.weights': expected {count} positive numbers "
+                                 "(one per face), got {value}").format(
+                                   file=src, count=len(faces), value=repr(weights)),
                                file=src, key="die.weights")
         if not math.isfinite(sum(float(w) for w in weights)):  # six 1e308s: nan odds
-            raise VariantError(f"{src}: key 'die.weights': the weights add up to more than "
-                               "a float can hold; use small numbers such as 1, 2, 3",
+            raise VariantError(_("{file}: key 'die.weights': the weights add up to more than a "
+                                 "float can hold; use small numbers such as 1, 2, 3").format(
+                                   file=src),
                                file=src, key="die.weights")
         return tuple(faces), tuple(float(w) for w in weights), frozenset(skip_set)
 

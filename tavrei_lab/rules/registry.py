@@ -12,6 +12,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.errors import VariantError
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tavrei_lab.rules.base import RuleModule
@@ -64,10 +65,13 @@ def rule_module(name: str, *, file: str = "") -> type[RuleModule]:
     target = rule_modules().get(name)
     if target is None:
         known = ", ".join(sorted(rule_modules()))
-        raise VariantError(f"{file or '<variant>'}: key 'rules': unknown rule module "
-                           f"{name!r}; expected one of: {known}", file=file, key="rules")
+        raise VariantError(_("{file}: key 'rules': unknown rule module {name}; expected one "
+                             "of: {known}").format(file=file or "<variant>", name=repr(name),
+                                                   known=known), file=file, key="rules")
     try:
         return _load(target)
     except (ImportError, AttributeError) as exc:
-        raise VariantError(f"{file or '<variant>'}: rule module {name!r} ({target}) "
-                           f"could not be loaded: {exc}", file=file, key="rules") from exc
+        raise VariantError(_("{file}: rule module {name} ({target}) could not be loaded: "
+                             "{reason}").format(file=file or "<variant>", name=repr(name),
+                                                target=target, reason=exc),
+                           file=file, key="rules") from exc

@@ -191,8 +191,9 @@ class TowerChessRules(RuleModuleBase):
             if role not in ROLE_BY_NAME or ROLE_BY_NAME[role] in (KING, PAWN):
                 from tavrei_lab.errors import VariantError
                 raise VariantError(
-                    f"{variant.source}: option promotion_choices: {role!r} is not a role a "
-                    "ratnik may become (queen, rook, bishop, knight, helgi)",
+                    _("{file}: option promotion_choices: {role} is not a role a ratnik may "
+                      "become (queen, rook, bishop, knight, helgi)").format(
+                        file=variant.source, role=repr(role)),
                     file=variant.source, key="options.promotion_choices")
             choices.append(ROLE_BY_NAME[role])
         self.promotion_kinds: tuple[int, ...] = tuple(choices)

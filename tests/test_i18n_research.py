@@ -1,0 +1,135 @@
+"""Issue 25.1, the research side: variant files refused, the research commands' words and
+their ``--help``, and the lab's result sentences read in Russian under ``TAVREI_LANG=ru``,
+with no English word of the catalogue left; the English stays as it was."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tavrei_lab
+from tavrei_lab import Game, VariantError
+from tavrei_lab.i18n import catalogue, set_language
+from tavrei_lab.variant import check_variant_file
+
+PACKAGE = Path(tavrei_lab.__file__).parent
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language(None)
+
+
+def english_words() -> set[str]:
+    """The words the Russian catalogue replaced: those of the English ids that no Russian
+    text keeps. (Option names, TOML keys, ``true``/``false`` and the like are written
+    the same in both languages: a Russian text showing them is not English.)"""
+    kept: set[str] = set()
+    ids: set[str] = set()
+    for msgid, text in catalogue("ru").messages.items():
+        ids.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub("", msgid)))
+        for form in (text if isinstance(text, tuple) else (text,)):
+            kept.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub("", form)))
+    return ids - kept
+
+
+def english_left(text: str, *allowed: str) -> set[str]:
+    """The catalogue's English words in ``text``, quoted input, paths, --flags and the
+    ``allowed`` words (the names a run was given) aside."""
+    for word in allowed:
+        text = text.replace(word, " ")
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|\S*/\S*|--?[\w-]+|\b\w+_\w+\b", " ", text)
+    return {w.lower() for w in WORD.findall(text)} & english_words()
+
+
+def cli(*argv: str, language: str = "ru", cwd: Path | None = None,
+        timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TAVREI_LANG": language, "PYTHONPATH": str(PACKAGE.parent),
+           "COLUMNS": "100"}
+    return subprocess.run([sys.executable, "-m", "tavrei_lab", *argv], capture_output=True,
+                          text=True, env=env, timeout=timeout, cwd=cwd)
+
+
+def test_the_checker_sees_english() -> None:
+    words = english_words()
+    assert {"variant", "file", "expected", "unknown", "games"} <= words
+    assert "true" not in words and "die" not in words        # kept as written in Russian
+    assert english_left("ключ 'options.splits': expected true") == {"expected"}
+
+
+# -- variant files -------------------------------------------------------------------
+
+BAD_VARIANTS = [  # (file text, English, Russian)
+    ('extends = "tavreli"\n[options]\nsplits = 3\n',
+     "key 'options.splits': expected true or false, got 3",
+     "ключ 'options.splits': ожидается true или false, а указано 3"),
+    ('extends = "tavreli"\nfoo = 1\n', "unknown key 'foo'; expected one of: board",
+     "неизвестный ключ 'foo'; допустимые ключи: board"),
+    ('extends = "tavreli"\n[board]\nwidth = 99\n',
+     "key 'board.width': expected 2..26 (the board limit), got 99",
+     "ключ 'board.width': ожидается от 2 до 26 (пределы доски), а указано 99"),
+    ('extends = "tavreli"\n[options]\nno_such = 1\n',
+     "key 'options.no_such': unknown option for rule module 'tower-chess'",
+     "ключ 'options.no_such': у модуля правил 'tower-chess' такой опции нет"),
+    ('extends = "nowhere"\n', "key 'extends': no variant 'nowhere'",
+     "ключ 'extends': варианта 'nowhere' нет"),
+    ('extends = "gavrilov-die"\n[die]\nfaces = ["K", "K"]\n',
+     "key 'die.faces': face 'K' appears twice", "ключ 'die.faces': грань 'K' указана дважды"),
+    ('extends = "tavreli"\n[setup]\nback_rank = "RSL"\n',
+     "key 'setup.back_rank': expected 8 letters (one per file), got 3",
+     "ключ 'setup.back_rank': ожидается букв по числу вертикалей (8), а их 3"),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "russian"), BAD_VARIANTS)
+def test_a_bad_variant_file_is_explained_in_russian(tmp_path: Path, text: str, english: str,
+                                                    russian: str) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(VariantError, match=re.escape(f"{path}: {english}")):
+        check_variant_file(path)
+    set_language("ru")
+    with pytest.raises(VariantError) as caught:
+        check_variant_file(path)
+    said = str(caught.value)
+    assert said.startswith(f"{path}: {russian}"), said
+    listed = re.split("допустимые ключи:|есть такие:", said)   # the names a file may use
+    keys = re.findall(r"\b[a-z_]+\b", listed[-1]) if len(listed) > 1 else []
+    assert not english_left(said, "tower-chess", *keys), said
+
+
+def test_an_unknown_variant_and_a_missing_file_in_russian() -> None:
+    set_language("ru")
+    with pytest.raises(VariantError, match="неизвестный вариант 'tavrel'; есть такие: .*tavreli"):
+        Game("tavrel")
+    with pytest.raises(VariantError, match="nowhere.toml: такого файла варианта нет"):
+        Game("nowhere.toml")
+
+
+def test_check_and_a_bad_move_on_the_command_line_in_russian(tmp_path: Path) -> None:
+    """``tavrei-lab check`` of a good and a bad file, and a bad move, under TAVREI_LANG=ru:
+    Russian sentences, one line, exit 2 on the bad ones; the English as before."""
+    good = cli("check", str(PACKAGE / "variants" / "tavreli.toml"))
+    assert good.returncode == 0, good.stderr
+    assert good.stdout.endswith(": всё верно — Таврели (tower-chess, 8×8, 39 допустимых "
+                                "первых ходов)\n"), good.stdout
+    english = cli("check", str(PACKAGE / "variants" / "tavreli.toml"), language="en")
+    assert english.stdout.endswith(": ok -- Tavreli (tower-chess, 8x8, 39 legal first "
+                                   "moves)\n"), english.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_VARIANTS[0][0], encoding="utf-8")
+    refused = cli("check", str(bad))
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert refused.stderr == (f"tavrei-lab check: ошибка: {bad}: {BAD_VARIANTS[0][2]}\n")
+    move = cli("show", "--moves", "e2-e4 e7-e5 g1-h5")
+    assert move.returncode == 2 and move.stderr.count("\n") == 1, move.stderr
+    assert move.stderr.startswith("tavrei-lab show: ошибка: "), move.stderr
+    assert not english_left(move.stderr, "show"), move.stderr
