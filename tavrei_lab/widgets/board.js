@@ -441,19 +441,26 @@ function render({ model, el }) {
   let observedBox = null;         // the box whose width is the room (watched once attached)
   let resize = null;
   function scrollArea() {
-    // the notebook's scrolling area (JupyterLab, Voila), else the window; a widget
-    // box's own overflow (ipywidgets sets it on every box) is not a scrolling area
-    for (let node = el.parentElement; node; node = node.parentElement) {
-      if (node.classList.contains("jupyter-widgets")) continue;
+    // The notebook's scrolling area (JupyterLab's windowed list, Notebook 7's panel,
+    // Voila's page), seen through the window: the nearest box around the board that
+    // really scrolls, else the outermost that may (a short notebook), else the
+    // window. A box that could scroll but holds all it has (ipywidgets' boxes,
+    // JupyterLab's output area, which runs under the status bar) is not it: taking
+    // that one sized the board to the window's 720 px, not the 599 px Lab shows.
+    let found = null;
+    let outermost = null;
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
       const overflow = getComputedStyle(node).overflowY;
-      if ((overflow === "auto" || overflow === "scroll") && node.clientHeight > 0) {
-        const r = node.getBoundingClientRect();
-        const top = Math.max(0, r.top);
-        return { top, height: Math.min(r.bottom, window.innerHeight) - top,
-                 scrolled: node.scrollTop };
-      }
+      if ((overflow !== "auto" && overflow !== "scroll") || node.clientHeight <= 0) continue;
+      if (node.scrollHeight > node.clientHeight + 1) { found = node; break; }
+      if (!node.classList.contains("jupyter-widgets")) outermost = node;
     }
-    return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
+    found = found || outermost;
+    if (!found) return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
+    const r = found.getBoundingClientRect();
+    const top = Math.max(0, r.top);
+    return { top, height: Math.min(r.top + found.clientHeight, window.innerHeight) - top,
+             scrolled: found.scrollTop };
   }
   function roomBelow(status, row) {
     // How tall the board may be: near the top of the page, what is left of the first
@@ -470,6 +477,20 @@ function render({ model, el }) {
     const style = getComputedStyle(node);
     return node.getBoundingClientRect().width + parseFloat(style.marginLeft || 0) +
       parseFloat(style.marginRight || 0);
+  }
+  function placeInspector(under) {
+    // A fitted board too wide for the inspector beside it (a projector with the file
+    // browser open) shows the inspector under its first row of buttons, not between
+    // the board and that row: the Undo row stays in sight under the board.
+    const row = under && el.closest(".tavrei-board-app") &&
+      el.closest(".tavrei-board-app").querySelector(".tavrei-controls-row");
+    if (row) {
+      if (row.nextSibling !== aside) row.after(aside);
+      aside.classList.add("under-controls");
+    } else if (aside.parentElement !== el) {
+      el.insertBefore(aside, banner);
+      aside.classList.remove("under-controls");
+    }
   }
   function fitBoard() {
     const svg = svgRoot();
@@ -508,6 +529,7 @@ function render({ model, el }) {
     width = Math.floor(width * zoom);
     svg.style.width = `${width}px`;
     svg.style.maxWidth = model.get("fit") ? "none" : "";
+    placeInspector(inspector === null && model.get("fit") && model.get("inspector"));
     aside.style.width = inspector ? `${Math.floor(inspector)}px` : "";
     aside.style.maxHeight = `${Math.max(360, Math.round(width / aspect))}px`;
     el.dataset.boardWidth = String(width);
@@ -692,6 +714,7 @@ function render({ model, el }) {
   showBanner();
   return () => {
     clearTimeout(bannerTimer);
+    if (aside.parentElement !== el) aside.remove();   // moved under the buttons
     if (resize) resize.disconnect();
     window.removeEventListener("resize", refit);
     model.off("change:zoom", fitBoard);

@@ -15,11 +15,13 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.game import Game
 
 #: Pixels per drawing unit in projector mode (a square is 45 units): an 8x8
-#: board is 515 px square, so with the status line above and the die column
-#: beside it, it fits a 1280x720 screen in Voila and in JupyterLab's notebook.
-#: It is the board's smallest projector size: the board grows from it to the
-#: room it has (``board.css``, ``Board.fit``).
-PROJECTOR_SCALE = 1.32
+#: board is 476 px square, its strip letters 14 px, so with the status line above
+#: and the first row of buttons under it, it fits JupyterLab's notebook at
+#: 1280x720 (599 px shown between the toolbar and the status bar: 515 px left the
+#: Undo row under the status bar). It is the board's smallest projector size: the
+#: board grows from it to the room it has (``board.css``, ``Board.fit``). No
+#: smaller: below 1.21 a tower's letters (14 px) no longer fit two to a strip.
+PROJECTOR_SCALE = 1.22
 #: The width of an 8x8 board without a die in projector mode, in pixels.
 PROJECTOR_SIZE = round((8 * 45 + 2 * 15) * PROJECTOR_SCALE)
 #: The smallest strip letter in CSS pixels: projector mode, and the default board.

@@ -24,6 +24,8 @@ from _lab import (
     verdict_banner,
 )
 
+from tavrei_lab.widgets.drawing import PROJECTOR_SIZE
+
 pytestmark = pytest.mark.browser
 
 MAIN = ".main-board"
@@ -359,6 +361,31 @@ def test_drop_to_redraw_time(notebook: Notebook) -> None:
           f"(min {min(times):.1f}, max {max(times):.1f})")
     assert all(t == t for t in times)
     assert median < 1000
+
+
+def shown_to(nb: Notebook, selector: str) -> float:
+    """Where JupyterLab stops showing ``selector``: the bottom of the notebook's
+    scrolling list (it ends above the status bar), within the window."""
+    return float(nb.page.evaluate("""(sel) => {
+      const list = document.querySelector(sel).closest('.jp-WindowedPanel-outer');
+      const bar = document.querySelector('#jp-main-statusbar');
+      return Math.min(window.innerHeight, list.getBoundingClientRect().bottom,
+                      bar ? bar.getBoundingClientRect().top : Infinity);
+    }""", selector))
+
+
+def assert_undo_row_shown(nb: Notebook, board: dict[str, float]) -> dict[str, float]:
+    """The first row of buttons (Undo...) right under the board and in sight: at
+    1280x720 it was under JupyterLab's status bar (y 681-713, the notebook shown
+    to y 690; issue 25 item 3)."""
+    undo = box_of(nb, f"{PROJ} .tavrei-controls-row")
+    bottom = shown_to(nb, f"{PROJ} .tavrei-controls-row")
+    print(f"; Undo row y {undo['y']:.0f}-{undo['y'] + undo['height']:.0f} (notebook shown "
+          f"to y {bottom:.0f})", end="")
+    assert board["y"] + board["height"] - 1 <= undo["y"] <= board["y"] + board["height"] + 12
+    assert undo["y"] + undo["height"] <= bottom, "the Undo row is out of sight"
+    assert board["y"] >= 0
+    return undo
 
 
 def box_of(nb: Notebook, selector: str) -> dict[str, float]:
@@ -748,8 +775,12 @@ def test_projector_with_the_file_browser_open_keeps_the_move_list_beside_the_boa
         assert moves["y"] < board["y"] + board["height"]
         assert roll["x"] >= board["x"] + board["width"]
         assert roll["y"] + roll["height"] <= 720 and board["y"] + board["height"] <= 720
-        assert board["width"] >= 515, "the board shrank"
+        assert board["width"] >= PROJECTOR_SIZE - 1, "the board shrank"
         assert inspector["y"] >= board["y"] + board["height"], "the inspector stayed beside"
+        # the inspector under the board went under the Undo row too (it pushed the row
+        # out of sight, 95308c1's failure)
+        undo = assert_undo_row_shown(nb, board)
+        assert inspector["y"] >= undo["y"] + undo["height"] - 1
         screenshot(page, "20-projector-file-browser")
     finally:
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
@@ -804,7 +835,8 @@ def test_best_move_button_shows_the_engine_s_arrow(notebook: Notebook) -> None:
 def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
         notebook: Notebook, width: int, height: int) -> None:
     """Issue 25 item 3: the projector board was a fixed 515 px on any screen (220 px
-    to spare at 1400x1000) and its inspector wrapped under it at 1280x720. Now it grows
+    to spare at 1400x1000), its inspector wrapped under it at 1280x720 and its Undo
+    row was under JupyterLab's status bar. Now it grows
     to the width beside its columns and to the screen's height, the inspector beside
     it lists every layer of the tower under the pointer, and Board size scales it."""
     nb = notebook
@@ -831,7 +863,8 @@ def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
               f"{board['y'] + board['height']:.0f} ({board['width']:.0f} px wide); inspector x "
               f"{inspector['x']:.0f}-{inspector['x'] + inspector['width']:.0f}; move list x "
               f"{moves['x']:.0f}", end="")
-        assert board["width"] >= 515
+        assert board["width"] >= PROJECTOR_SIZE - 1
+        assert_undo_row_shown(nb, board)
         if height >= 1000:
             assert board["width"] >= 515 + 150, "the board did not grow into the room"
         assert board["y"] + board["height"] <= height, "the board runs off the screen"
@@ -881,3 +914,123 @@ def test_a_russian_board_in_jupyterlab_shows_no_english_word(notebook: Notebook)
         screenshot(page, "35-lab-russian-board-1280x720")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_arrows_and_circles_go_with_the_old_position(notebook: Notebook) -> None:
+    """Issue 25 item 5: a user's arrows and circles (right button) and a teacher's
+    (``board.arrows``) survived New game and Set position."""
+    nb = notebook
+    page = nb.page
+    user = page.locator(f"{MAIN} .tavrei-board-widget .user-shape")
+    teacher = page.locator(f"{MAIN} .tavrei-board-widget svg g.arrow")
+    for how in ("New game", "Set position"):
+        reset(nb, "board", MAIN, "e2-e4")
+        mouse_drag(nb, MAIN, '.square[data-square="g8"]', "f6", button="right", wait=False)
+        mouse_drag(nb, MAIN, '.square[data-square="d5"]', "d5", button="right", wait=False)
+        page.wait_for_function("(sel) => document.querySelectorAll(sel).length === 2",
+                               arg=f"{MAIN} .tavrei-board-widget .user-shape")
+        before = version(nb, MAIN)
+        nb.execute("board.arrows = [('b8', 'c6', 'red')]")
+        wait_redraw(nb, MAIN, before)
+        assert teacher.count() == 1 and user.count() == 2, "the test proves nothing"
+        if how == "Set position":
+            nb.execute("board.position_text.value = '4v3/8/8/8/8/8/8/R3V3 w - 0 1'")
+        click_button(nb, MAIN, how)
+        page.wait_for_function("(sel) => document.querySelectorAll(sel).length === 0",
+                               arg=f"{MAIN} .tavrei-board-widget .user-shape", timeout=5000)
+        assert teacher.count() == 0, f"the teacher's arrow survived {how}"
+        assert nb.execute("print(board.arrows, board.view.drawn)").split() == ["[]", "[]"]
+        if how == "Set position":
+            assert nb.state("board")["position"].startswith("4v3/8/8/8/8/8/8/R3V3")
+
+
+def test_the_status_says_the_move_as_the_move_list_writes_it(notebook: Notebook) -> None:
+    """Issue 25 item 5: a rook's check was "a1-a8+" in the status and "a1-a8" in the
+    move list; the check is the state's part of the status ("check")."""
+    nb = notebook
+    before = version(nb, MAIN)
+    nb.execute("board.set_position('4v3/8/8/8/8/8/8/R3V3 w - 0 1')")
+    wait_redraw(nb, MAIN, before)
+    assert nb.execute("print(board.game.san(board.game.parse_move('a1-a8')))").strip() \
+        == "a1-a8+", "not a check: the test proves nothing"
+    click_square(nb, MAIN, "a1")
+    click_square(nb, MAIN, "a8")
+    status = status_text(nb, MAIN)
+    listed = nb.page.locator(f"{MAIN} .tavrei-moves select option").last.inner_text()
+    listed = listed.replace("\xa0", " ").strip()          # the list pads with no-break spaces
+    played = re.search(r"(\d+\.+ \S+) played", status)
+    print(f"\nstatus {status!r}; move list {listed!r}")
+    assert played, status
+    assert played.group(1) == listed == "1. a1-a8", (status, listed)
+    assert "+" not in status.split("played")[0]
+    assert "check" in status.lower()
+
+
+#: WCAG's contrast ratio of every piece of text inside ``sel`` against the colour
+#: behind it (the first opaque background up the tree, translucent ones blended in).
+CONTRASTS = """(sel) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
+                        return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const behind = (node) => { const layers = [];
+    for (let n = node; n; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    let out = [255, 255, 255];
+    for (const [r, g, b, a] of layers.reverse())
+      out = [r * a + out[0] * (1 - a), g * a + out[1] * (1 - a), b * a + out[2] * (1 - a)];
+    return out; };
+  const out = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const node = t.parentElement;
+      if (!t.textContent.trim() || !node.getClientRects().length) continue;
+      if (node.closest('svg')) continue;                 // pictures, not text
+      const fg = rgba(getComputedStyle(node).color), bg = behind(node);
+      const ink = [0, 1, 2].map(i => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+      const [hi, lo] = [lum(ink), lum(bg)].sort((a, b) => b - a);
+      out.push({text: t.textContent.trim().slice(0, 40), cls: String(node.className),
+                where: node.closest('.tavrei-status') ? 'status' : 'inspector',
+                ratio: (hi + 0.05) / (lo + 0.05), color: getComputedStyle(node).color});
+    }
+  }
+  return out;
+}"""
+
+
+def test_dark_theme_text_is_readable(notebook: Notebook) -> None:
+    """Issue 25 item 5: in JupyterLab's dark theme the inspector was white text on
+    cream. Every text of the inspector (rows, head, legend) and of the status line
+    has a WCAG contrast ratio of at least 4.5 against what is behind it."""
+    nb = notebook
+    page = nb.page
+    reset(nb, "board", MAIN, "e2-e4 d7-d5 e4xd5 a7-a6")
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Dark'})")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                               timeout=20000)
+        page.wait_for_timeout(500)                 # the theme's style sheet is applied
+        x, y = centre(nb, MAIN, '.tower[data-square="d5"] use')
+        page.mouse.move(x, y)
+        page.wait_for_selector(f'{MAIN} .tavrei-inspector[data-square="d5"]')
+        click_square(nb, MAIN, "d5")               # a selection's message in the status
+        seen = page.evaluate(CONTRASTS, f"{MAIN} .tavrei-inspector, {MAIN} .tavrei-status")
+        screenshot(page, "36-dark-theme")
+        kinds = {s["cls"].split()[0] if s["cls"] else "" for s in seen}
+        print(f"\ndark theme: {len(seen)} texts, contrast min "
+              f"{min(s['ratio'] for s in seen):.2f}; parts {sorted(kinds)}")
+        assert {"insp-name", "insp-legend-row"} <= kinds, kinds   # rows and legend measured
+        assert any(s["where"] == "status" for s in seen), "the status was not measured"
+        low = [s for s in seen if s["ratio"] < 4.5]
+        assert not low, low
+    finally:
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                      "{theme: 'JupyterLab Light'})")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'",
+                               timeout=20000)
