@@ -163,3 +163,55 @@ def test_board_and_tree_view_share_one_click_mechanism() -> None:
         assert "reporter(model)" in own and "hitIn(holder, " in own
         assert "seq +=" not in own
         assert not re.search(r'model\.set\("(click|drop|key)"', own)
+
+
+#: Towers of 2 to 8 layers, both colours mixed, promoted destinies included.
+TOWERS_2_TO_8 = ("4v3/8/8/8/(P:Ks)(P:KsL)(P:KsLr)(P:KsLrS)3V/8/(P:KsLrSl)(P:KsLrSlR)"
+                 "(P:KsLrSlRp:K)5/8 w - 0 1")
+KEY_LAYER = re.compile(
+    r'<g class="key-layer (white|black)" data-key-square="(\w+)" data-key-layer="(\d+)">'
+    r'<title>([^<]*)</title><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"'
+    r'[^>]*/><text [^>]*font-size="([\d.]+)"[^>]*>([^<]+)</text></g>')
+
+
+@pytest.mark.parametrize("thumbnails", [True, "pv"])
+def test_every_layer_of_a_tower_up_to_8_is_spelt_out_under_each_board(thumbnails: object) -> None:
+    """Issue 25 item 3 (tutorial 07): a 128 px board draws a tower of 8's layers under
+    2 px each, so the picture's boards could not show the towers the lesson is about.
+    Under each board its tower key names every layer of every tower of 2 or more,
+    bottom first, by letter and colour, the letters 11 px, inside the board's width."""
+    from tavrei_lab.core.tavrel import COLOR_NAMES
+    from tavrei_lab.render.board import role_letters
+    from tavrei_lab.tree.nodes import position_at
+    G = build(Game(position=TOWERS_2_TO_8), 1, root_moves="volkhv")
+    svg = draw_svg(G, thumbnails=thumbnails)
+    keys = re.findall(r'<g class="tower-key" data-node="(\d+)">(.*?)</g></g>(?=<|$)', svg)
+    # each key follows its board
+    images = {int(n): (float(x), float(y) + float(h)) for x, y, h, n in re.findall(
+        r'<image x="([\d.]+)" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" href="[^"]*" '
+        r'class="thumbnail"/><g class="tower-key" data-node="(\d+)">', svg)}
+    shown = [n for n in G.nodes if thumbnails is True or G.nodes[n].get("pv")]
+    assert len(keys) == len(shown) >= 2
+    for node_text, body in keys:
+        node = int(node_text)
+        position = position_at(G, node)
+        letters = role_letters(position.pieces)
+        seen = [(square, int(layer), colour, letter, float(font), float(x), float(y))
+                for colour, square, layer, _title, x, y, _w, _h, font, letter
+                in KEY_LAYER.findall(body + "</g>")]
+        wanted = []
+        for s, tower in enumerate(position.board):
+            if len(tower) >= 2:
+                wanted += [(position.geometry.names[s], i, COLOR_NAMES[t.color],
+                            letters[t.acting_kind]) for i, t in enumerate(tower)]
+        assert sorted(x[:4] for x in seen) == sorted(wanted), node
+        assert {len([w for w in wanted if w[0] == sq]) for sq, *_ in wanted} == set(range(2, 9))
+        assert min(x[4] for x in seen) >= 11
+        left = images[node][0]
+        # a tower of 8 is one row, bottom layer on the left, inside the board's width
+        for square in {x[0] for x in seen}:
+            row = sorted((x for x in seen if x[0] == square), key=lambda x: x[1])
+            assert len({x[6] for x in row}) == 1, square
+            assert [x[5] for x in row] == sorted(x[5] for x in row)
+            assert left <= row[0][5] and row[-1][5] + 13 <= left + THUMB + 0.01
+        assert min(x[6] for x in seen) >= images[node][1]                # under the board

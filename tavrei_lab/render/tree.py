@@ -16,7 +16,11 @@ Moves are written just above the node they lead to, and a slot is as wide
 as the longest move, so labels never overlap. Optional **thumbnails** are
 boards (``tavrei_lab.render.board_svg``) big enough to read: under chosen
 nodes, or -- for the principal variation -- in a column beside the tree, one
-per layer, so they cost the tree no width. Every node is a ``<g class="node ..." data-node="ID">``,
+per layer, so they cost the tree no width. A 128 px board gives a layer of a
+tower of 8 under 2 px of its strip, so under each board stands its **tower
+key**: every tower of two or more, bottom layer first, one box a layer with
+its strip letter at 11 px in the tavrel's colours (tutorial 07's towers could
+not be read in the boards alone, issue 25). Every node is a ``<g class="node ..." data-node="ID">``,
 so styles can target kinds of node and the interactive view can report clicks.
 
 ``picture`` wraps a drawing for notebooks: it is shown scaled to the width
@@ -40,10 +44,12 @@ from typing import Any
 
 import networkx as nx
 
+from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError, RenderError
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG, SVG_NS, XLINK_NS, fmt
-from tavrei_lab.render.board import board_svg
+from tavrei_lab.render.board import board_svg, describe_tavrel, role_letters
+from tavrei_lab.render.theme import DEFAULT_THEME
 from tavrei_lab.tree.layout import layered_layout
 from tavrei_lab.tree.nodes import collector_paused, position_at, root_of
 from tavrei_lab.tree.values import value_text
@@ -65,6 +71,15 @@ LAYER = 92.0         # vertical distance between layers
 RADIUS = 11.0
 MARGIN = 30.0
 THUMB = 128.0        # thumbnail width: 16 px squares, glyphs readable
+#: A thumbnail's tower key: a row's height, a layer's box, its letter (CSS px at the
+#: drawing's own size) and the room for the square's name; a tower of 8 takes one row.
+KEY_ROW = 16.0
+KEY_BOX = 13.0
+KEY_LETTER = 11.0
+KEY_LABEL = 20.0
+#: The least height of a tower spelt out in a thumbnail's key (a tower of 2 has
+#: 9 px layers in a 128 px board's strip, too small for its letters).
+KEY_FROM = 2
 LABEL_CHAR = 6.6     # width of one character of an 11 px move label (sans-serif, generous)
 LABEL_GAP = 12.0     # least space between two neighbouring labels
 PV_COLOUR = "#c0392b"
@@ -118,9 +133,8 @@ def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: set[int]) -> list[int]:
     return chosen
 
 
-def _thumbnail(G: nx.DiGraph, node: int) -> str:
+def _thumbnail(G: nx.DiGraph, node: int, position: Any) -> str:
     """A board for ``node`` as a data URI, the move that led there highlighted."""
-    position = position_at(G, node)
     lastmove = None
     preds = list(G.predecessors(node))
     if preds:
@@ -130,8 +144,62 @@ def _thumbnail(G: nx.DiGraph, node: int) -> str:
             if spec.from_square:
                 lastmove = (spec.from_square, spec.to_square)
     svg = board_svg(position, lastmove=lastmove, size=THUMB, coordinates=False,
-                    tower_key=False)   # a thumbnail: the live view shows the board full size
+                    tower_key=False)   # its key is drawn beside it, at the tree's scale
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+
+
+def _key_rows(position: Any) -> list[tuple[str, tuple[Any, ...], int, int]]:
+    """A thumbnail's key rows, as the board reads from its top left: (square, tower,
+    first layer, end layer); a tower too tall for one row goes on in the next."""
+    g = position.geometry
+    per_row = max(1, int((THUMB - KEY_LABEL) // KEY_BOX))
+    rows = []
+    for s in sorted(range(g.size), key=lambda s: (-(s // g.width), s % g.width)):
+        tower = tuple(position.board[s])
+        if len(tower) >= KEY_FROM:
+            for start in range(0, len(tower), per_row):
+                rows.append((g.names[s], tower, start, min(len(tower), start + per_row)))
+    return rows
+
+
+def _tower_key(position: Any, node: int, x: float, y: float) -> str:
+    """The key under a thumbnail whose left edge is ``x``, from ``y`` down."""
+    rows = _key_rows(position)
+    if not rows:
+        return ""
+    pieces = position.pieces
+    letters = role_letters(pieces)
+    parts = [f"<g{_attrs(('class', 'tower-key'), ('data-node', node))}>"]
+    for i, (name, tower, start, end) in enumerate(rows):
+        top = y + i * KEY_ROW
+        if start == 0:
+            parts.append(_element("text", _attrs(("x", x), ("y", top + KEY_ROW * 0.7),
+                                                 ("class", "key-square"), ("fill", "#333"),
+                                                 ("font-size", 10), ("font-weight", "bold")),
+                                   name))
+        for layer in range(start, end):
+            t = tower[layer]
+            fill, outline, detail = DEFAULT_THEME.piece_colors(t.color)
+            bx = x + KEY_LABEL + (layer - start) * KEY_BOX
+            group = _attrs(("class", f"key-layer {COLOR_NAMES[t.color]}"),
+                           ("data-key-square", name), ("data-key-layer", layer))
+            parts.append(
+                f"<g{group}>"
+                + _element("title", "", describe_tavrel(t, pieces))
+                + _element("rect", _attrs(("x", bx), ("y", top + 1), ("width", KEY_BOX - 1),
+                                          ("height", KEY_ROW - 2), ("rx", 2), ("fill", fill),
+                                          ("stroke", DEFAULT_THEME.promoted if t.promoted
+                                           else outline),
+                                          ("stroke-width", 1.2 if t.promoted else 0.7)))
+                + _element("text", _attrs(("x", bx + (KEY_BOX - 1) / 2),
+                                          ("y", top + KEY_ROW / 2 + KEY_LETTER * 0.36),
+                                          ("fill", detail), ("class", "key-letter"),
+                                          ("font-size", KEY_LETTER), ("font-weight", "bold"),
+                                          ("text-anchor", "middle")),
+                           letters[t.acting_kind])
+                + "</g>")
+    parts.append("</g>")
+    return "".join(parts)
 
 
 #: Is a node marked cut (``max_nodes``, ``time_limit``)? Asked of its data.
@@ -217,6 +285,10 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     # beside the tree. Other choices sit under their nodes, and slots make room.
     column = chosen if thumbnails == "pv" and _one_per_layer(chosen, pos) else []
     beside = set() if column else set(chosen)
+    # each board's position, and its tower key's height (the tallest makes the room)
+    positions = {node: position_at(G, node) for node in chosen}
+    key_rows = max((len(_key_rows(p)) for p in positions.values()), default=0)
+    key_h = key_rows * KEY_ROW + 2 if key_rows else 0.0
     # The graph's own dicts, read once: each node's data, and its children with the
     # edges to them (through the views, each look-up cost more than what is drawn).
     data_of: dict[Any, dict[str, Any]] = dict(G.nodes(data=True))
@@ -234,8 +306,8 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
     text_below = 12 * show_values + 12 * any(map(_is_cut, map(data_of.__getitem__, pos)))
-    board_below = THUMB + 6 if beside else 0
-    layer_height = max(LAYER + board_below, THUMB + 16 if column else 0)
+    board_below = THUMB + 6 + key_h if beside else 0
+    layer_height = max(LAYER + board_below, THUMB + 16 + key_h if column else 0)
     max_x = max(map(itemgetter(0), pos.values()))
     max_y = max(map(itemgetter(1), pos.values()))
     top = MARGIN + (THUMB / 2 if column else 0)
@@ -243,7 +315,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     column_x = tree_width + (MARGIN if column else 0)
     width = column_x + (THUMB + MARGIN if column else 0)
     height = (top + MARGIN + max_y * layer_height + 24 + board_below
-              + (THUMB / 2 if column else 0))
+              + (THUMB / 2 + key_h if column else 0))
     left = MARGIN + (THUMB / 2 - MARGIN / 2 if beside else 0)
 
     def xy(node: int) -> tuple[float, float]:
@@ -379,9 +451,13 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 "text", f' x="{fmt(x + RADIUS + 3)}" y="{fmt(y + 4)}" class="badge"',
                 f"+{hidden}"))
         if node in beside:  # under the node, like a diagram under a move in a book
+            image_y = y + RADIUS + text_below + 2
             node_parts.append(_element("image", _attrs(
-                ("x", x - THUMB / 2), ("y", y + RADIUS + text_below + 2), ("width", THUMB),
-                ("height", THUMB), ("href", _thumbnail(G, node)), ("class", "thumbnail"))))
+                ("x", x - THUMB / 2), ("y", image_y), ("width", THUMB),
+                ("height", THUMB), ("href", _thumbnail(G, node, positions[node])),
+                ("class", "thumbnail"))))
+            node_parts.append(_tower_key(positions[node], node, x - THUMB / 2,
+                                         image_y + THUMB + 2))
         node_parts.append("</g>")
     out = [f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}"'
            + _attrs(("width", width), ("height", height),
@@ -404,7 +480,9 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                                                ("class", "caption")), caption))
             out.append(_element("image", _attrs(
                 ("x", column_x), ("y", y - THUMB / 2 + 2), ("width", THUMB),
-                ("height", THUMB - 4), ("href", _thumbnail(G, node)), ("class", "thumbnail"))))
+                ("height", THUMB - 4), ("href", _thumbnail(G, node, positions[node])),
+                ("class", "thumbnail"))))
+            out.append(_tower_key(positions[node], node, column_x, y + THUMB / 2))
             out.append("</g>")
         out.append("</g>")
     out.append("</svg>")

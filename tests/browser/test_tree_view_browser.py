@@ -113,3 +113,67 @@ def test_the_tree_view_in_jupyterlab(jupyter_lab: dict[str, Any], browser: Any) 
         check_the_tree_view(page, "tree-view-jupyterlab")
     finally:
         context.close()
+
+
+#: Every layer of the tower key under each board of the picture, as the browser drew it.
+KEY_DRAWN = """() => Array.from(document.querySelectorAll('.tavrei-tree-picture .key-layer'))
+  .map(g => { const box = g.querySelector('rect').getBoundingClientRect();
+              const ink = g.querySelector('text').getBoundingClientRect();
+              return {node: Number(g.closest('.tower-key').dataset.node),
+                      square: g.dataset.keySquare, layer: Number(g.dataset.keyLayer),
+                      colour: g.classList.contains('white') ? 'white' : 'black',
+                      letter: g.querySelector('text').textContent,
+                      font: parseFloat(getComputedStyle(g.querySelector('text')).fontSize),
+                      box: [box.x, box.y, box.width, box.height],
+                      ink: [ink.x, ink.y, ink.width, ink.height]}; })"""
+
+
+def test_the_static_tree_picture_spells_out_every_layer(tmp_path_factory: pytest.TempPathFactory,
+                                                        browser: Any) -> None:
+    """Issue 25 item 3, tutorial 07: its picture's 128 px boards could not show the
+    towers the lesson is about. Under each board, in the browser at 1280x720, every
+    layer of every tower of 2 to 8 has its own box, letter and colour, the letters
+    drawn 11 px, the boxes apart, a tower of 8 in one row."""
+    from tavrei_lab import Game, tree
+    from tavrei_lab.core.tavrel import COLOR_NAMES
+    from tavrei_lab.render.board import role_letters
+    from tavrei_lab.tree.nodes import position_at
+    towers = ("4v3/8/8/8/(P:Ks)(P:KsL)(P:KsLr)(P:KsLrS)3V/8/(P:KsLrSl)(P:KsLrSlR)"
+              "(P:KsLrSlRp:K)5/8 w - 0 1")
+    G = tree.build(Game(position=towers), 1, root_moves="volkhv")
+    with voila_app("tree_picture.ipynb", tmp_path_factory.mktemp("voila-picture")) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        try:
+            page.goto(base)
+            page.wait_for_selector(".tavrei-tree-picture .tower-key", timeout=60000)
+            drawn = page.evaluate(KEY_DRAWN)
+            screenshot(page, "tree-picture-tower-keys")
+        finally:
+            context.close()
+    for node in G.nodes:
+        position = position_at(G, node)
+        letters = role_letters(position.pieces)
+        wanted = sorted((position.geometry.names[s], i, COLOR_NAMES[t.color],
+                         letters[t.acting_kind])
+                        for s, tower in enumerate(position.board) if len(tower) >= 2
+                        for i, t in enumerate(tower))
+        mine = [d for d in drawn if d["node"] == node]
+        assert sorted((d["square"], d["layer"], d["colour"], d["letter"]) for d in mine) \
+            == wanted, node
+        for d in mine:
+            x, y, w, h = d["box"]
+            ix, iy, iw, ih = d["ink"]
+            assert d["font"] >= 11 and w >= 11 and h >= 13, d
+            assert x <= ix and ix + iw <= x + w + 0.5, d          # the letter in its box
+        by_row: dict[tuple[str, float], list[dict[str, Any]]] = {}
+        for d in mine:
+            by_row.setdefault((d["square"], round(d["box"][1])), []).append(d)
+        assert {len(row) for row in by_row.values()} == set(range(2, 9))   # one row a tower
+        for row in by_row.values():
+            row.sort(key=lambda d: d["layer"])
+            for low, high in zip(row, row[1:]):              # bottom layer first, apart
+                assert low["box"][0] + low["box"][2] < high["box"][0], (low, high)
+    print(f"\ntree picture: {len(drawn)} key layers in {len(G)} boards, letters "
+          f"{min(d['font'] for d in drawn):g} px, boxes {min(d['box'][2] for d in drawn):.0f}"
+          f"x{min(d['box'][3] for d in drawn):.0f} px")
