@@ -201,6 +201,28 @@ def test_a_version_1_store_with_something_else_is_refused(stored_v1, damage, mes
         ResultsStore(path)
 
 
+def test_a_fit_of_another_evaluation_or_method_is_tuned_again(tmp_path, tune_calls,
+                                                             monkeypatch):
+    # the store keys a fit by the variant, the tune's settings *and* FIT_VERSION (the
+    # evaluation's and the fit method's versions): weights fit to an older evaluation
+    # must not be found for a newer one
+    from tavrei_lab.lab.tune import FIT_VERSION
+    store = tmp_path / "lab.sqlite"
+    cell = {"splits": [False]}
+    first = sweep("tavreli", cell, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
+    assert first.tuned == 1
+    assert next(iter(first.store.fits().values()))["doc"]["fit_version"] == FIT_VERSION
+    first.store.close()
+    same = sweep("tavreli", cell, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
+    assert same.tuned == 0 and len(tune_calls) == 1
+    same.store.close()
+    monkeypatch.setattr(SWEEP_MODULE, "FIT_VERSION", FIT_VERSION + "-changed")
+    newer = sweep("tavreli", cell, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
+    assert newer.tuned == 1 and len(tune_calls) == 2, "an old fit was reused"
+    assert newer.played == 2            # its games were played by the new fit: new games
+    assert len(newer.store.fits()) == 2
+
+
 def test_a_damaged_fit_is_set_aside_and_tuned_again(tmp_path, tune_calls):
     store = tmp_path / "lab.sqlite"
     sweep("tavreli", {"splits": [False]}, agents=FIT, store=store, tune=TINY_TUNE,

@@ -28,6 +28,13 @@ from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
 from tavrei_lab.errors import TavreiError
 
 
+#: The evaluation's version: raised whenever a term is added or changes meaning, so
+#: weights fit to an older evaluation (the lab's stored fits, ``lab.tune.FIT_VERSION``)
+#: are never taken for a fit of this one. 2: the conversion terms (``hunt_edge``,
+#: ``hunt_near``) are gated on a won ending and on by default.
+EVALUATION_VERSION = 2
+
+
 class WeightsFileError(TavreiError):
     """A weights file that cannot be read: names the file and the field at fault."""
 
@@ -230,6 +237,6 @@ def fit_weights(rules: Any) -> Weights:
                            f"--variant {vid} --out W.json` and use weights=W.json")
 
 
-__all__ = ["DEFAULT_WEIGHTS", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
+__all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
            "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
            "shipped_weights_dir", "using_fit", "variant_hash"]

@@ -82,7 +82,7 @@ from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, Ga
 from tavrei_lab.lab.plots import sweep_plots
 from tavrei_lab.lab.store import ResultsStore, StoreError, open_store, settings_hash
 from tavrei_lab.lab.table import ResultsTable, established_summary
-from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
+from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES, FIT_VERSION
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
 from tavrei_lab.lab.tune import tune as run_tune
 from tavrei_lab.notation.record import MAX_GAME_PLIES
@@ -364,7 +364,9 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
             raise TavreiError(f"sweep cell {cell.name}: {exc}; or let the sweep fit each "
                               "cell first (--tune, sweep(tune=True))") from None
         return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0
-    key = settings_hash({"variant_hash": vh, "tune": tuning})
+    # the fit depends on the evaluation and the fit method too (FIT_VERSION): a changed
+    # one is another fit, never an old one found in the store
+    key = settings_hash({"variant_hash": vh, "tune": tuning, "version": FIT_VERSION})
     doc = db.fit(key)
     ran = 0
     if doc is None:

@@ -55,6 +55,7 @@ from tavrei_lab.engine.agents import PlayAgent
 from tavrei_lab.engine.play_eval import tables_for
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
+    EVALUATION_VERSION,
     KIND_NAMES,
     NAMES,
     Weights,
@@ -81,6 +82,14 @@ OPENING_PLIES = 6
 #: is deterministic, so without them every self-play game of a generation is the same.
 RANDOM_PLIES = 4
 FIT_STEPS = 250
+#: The fit method's version: raised whenever what ``tune`` does with the same settings
+#: changes (sampling, labels, the gate, the fit's steps).
+FIT_METHOD_VERSION = 1
+#: What a fit depends on besides the variant and the tune's settings: the evaluation's
+#: version and the method's. The lab's store keys its fits by it (with the settings),
+#: and a tune's checkpoint records it, so a changed evaluation or method never reuses
+#: an old fit or its games.
+FIT_VERSION = f"evaluation-{EVALUATION_VERSION}/fit-{FIT_METHOD_VERSION}"
 
 _INDEX = {name: i for i, name in enumerate(NAMES)}
 # the weights a fit may move: a volkhv is never taken off the board, so its value is not
@@ -430,7 +439,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     ckpt = _checkpoint_dir(out)
     ckpt.mkdir(parents=True, exist_ok=True)
     settings = {"variant": data, "settings_hash": key, "games": games, "nodes": nodes,
-                "seed": seed, "max_plies": max_plies, "start": start.as_dict()}
+                "seed": seed, "max_plies": max_plies, "start": start.as_dict(),
+                "fit_version": FIT_VERSION}
     meta = ckpt / "settings.json"
     if meta.exists():
         if json.loads(meta.read_text(encoding="utf-8")) != settings:
@@ -512,13 +522,14 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
-    doc = {"variant": data["id"], "settings_hash": key, "nodes": nodes, "games": games,
+    doc = {"variant": data["id"], "settings_hash": key, "fit_version": FIT_VERSION,
+           "nodes": nodes, "games": games,
            "generations": generations, "seed": seed,
            "seconds": round(time.perf_counter() - started, 2), "log": log}
     save_weights(out, current, **doc)
     return {"weights": current.as_dict(), **doc}
 
 
-__all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "TuneGame",
+__all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "FIT_VERSION", "TuneGame",
            "WeightsFileError", "elo", "features", "fit_k", "fit_weights_to",
            "load_weights_file", "match", "play_tune_game", "tune"]
