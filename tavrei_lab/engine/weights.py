@@ -27,12 +27,10 @@ from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROO
 from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
 from tavrei_lab.errors import TavreiError
 
-
 #: The evaluation's version: raised whenever a term is added or changes meaning, so
 #: weights fit to an older evaluation (the lab's stored fits, ``lab.tune.FIT_VERSION``)
-#: are never taken for a fit of this one. 2: the conversion terms (``hunt_edge``,
-#: ``hunt_near``) are gated on a won ending and on by default.
-EVALUATION_VERSION = 2
+#: are never taken for a fit of this one.
+EVALUATION_VERSION = 1
 
 
 class WeightsFileError(TavreiError):
@@ -237,6 +235,6 @@ def fit_weights(rules: Any) -> Weights:
                            f"--variant {vid} --out W.json` and use weights=W.json")
 
 
-__all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "NAMES", "Weights", "WeightsFileError",
-           "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
-           "shipped_weights_dir", "using_fit", "variant_hash"]
+__all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "NAMES", "Weights",
+           "WeightsFileError", "fit_weights", "load_weights", "load_weights_file",
+           "register_fit", "save_weights", "shipped_weights_dir", "using_fit", "variant_hash"]
