@@ -16,15 +16,10 @@ build.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import tavrei_lab
-from benchmarks import simple_tavreli
+from benchmarks import on_pure_build, simple_tavreli
 from tavrei_lab import Game, builds
 from tavrei_lab.data import recorded_games
 from tavrei_lab.engine.perft import perft
@@ -57,15 +52,9 @@ def package_times() -> dict[str, list[float]]:
 
 
 def pure_times() -> dict[str, list[float]] | None:
-    env = {**os.environ, "TAVREI_PURE": "1"}
-    code = ("import json; from benchmarks import bench_movegen as b; "
-            "print(json.dumps(b.package_times()))")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1], timeout=1800)
-    if run.returncode != 0:
-        print(f"  (the pure build's run failed: {run.stderr.strip()[-300:]})")
-        return None
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    """``package_times()`` on the pure Python build, in a child process (None if it failed)."""
+    result: dict[str, list[float]] | None = on_pure_build("bench_movegen.package_times")
+    return result
 
 
 def main() -> None:

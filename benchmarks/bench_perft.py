@@ -17,15 +17,13 @@ Each figure is the best of three runs in CPU time: the machine is shared and noi
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import chess
 
 import tavrei_lab
+from benchmarks import on_pure_build
 from tavrei_lab import Game, builds
 from tavrei_lab.engine.perft import perft
 
@@ -107,15 +105,9 @@ def measure() -> dict[str, list[float]]:
 
 
 def pure_build() -> dict[str, list[float]] | None:
-    """``measure()`` in a child process on the pure Python build (None if it failed)."""
-    env = {**os.environ, "TAVREI_PURE": "1"}
-    code = "import json; from benchmarks import bench_perft as b; print(json.dumps(b.measure()))"
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1], timeout=1800)
-    if run.returncode != 0:
-        print(f"  (the pure build's run failed: {run.stderr.strip()[-300:]})")
-        return None
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    """``measure()`` on the pure Python build, in a child process (None if it failed)."""
+    result: dict[str, list[float]] | None = on_pure_build("bench_perft.measure")
+    return result
 
 
 def main() -> None:

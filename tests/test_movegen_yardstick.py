@@ -22,3 +22,16 @@ def test_simple_generator_counts_the_package_perft(moves, depth):
         g.play(moves)
     state = simple_tavreli.from_position(g.position)
     assert simple_tavreli.perft(state, depth) == perft(g.rules, g.position, depth)
+
+
+def test_the_benchmarks_time_the_pure_build_in_a_child_process():
+    """bench_perft and bench_movegen share ``on_pure_build``: the child must really run
+    the pure Python (else their compiled/pure ratios compare a build with itself)."""
+    from benchmarks import on_pure_build
+    assert on_pure_build("build_in_use", timeout=120) == {"compiled": False, "modules": []}
+
+
+def test_a_failing_pure_build_run_is_said_not_raised(capsys):
+    from benchmarks import on_pure_build
+    assert on_pure_build("no_such_function", timeout=120) is None
+    assert "the pure build's run failed" in capsys.readouterr().out
