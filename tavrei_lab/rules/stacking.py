@@ -59,6 +59,14 @@ if cython.compiled:   # C-API calls for the compiled build's board copy (``_repl
         PyTuple_SET_ITEM,
     )
 
+    # Position as the extension type of core/position.pxd: its fields read and written
+    # as C struct members, and a new one made without the Python call of __init__.
+    from cython.cimports.tavrei_lab.core.position import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        Position as _CPosition,
+    )
+else:
+    _CPosition = Position
+
 if TYPE_CHECKING:
     from tavrei_lab.variant import Variant
 
@@ -93,16 +101,20 @@ def _kind(t: int) -> int:
     return (t & _KIND_MASK) >> 1
 
 
+@cython.cfunc
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               n=cython.Py_ssize_t)
+               n=cython.Py_ssize_t, old=tuple)
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _replaced(board: tuple, a: int, tower_a: tuple, b: int, tower_b: tuple) -> tuple:
     """``board`` with the towers on squares ``a`` and ``b`` replaced: the board a move
     makes, copied once. (Compiled: straight into a new tuple, with no list between.)"""
-    if cython.compiled:
-        n = len(board)
+    if cython.compiled and type(board) is tuple:
+        old = board
+        n = len(old)
         out = PyTuple_New(n)
         for i in range(n):
-            item = tower_a if i == a else tower_b if i == b else board[i]
+            item = tower_a if i == a else tower_b if i == b else old[i]
             Py_INCREF(item)
             PyTuple_SET_ITEM(out, i, item)
         return out
@@ -110,6 +122,27 @@ def _replaced(board: tuple, a: int, tower_a: tuple, b: int, tower_b: tuple) -> t
     new[a] = tower_a
     new[b] = tower_b
     return tuple(new)
+
+
+@cython.cfunc
+@cython.locals(position=_CPosition)
+def _new_position(rules: Any, board: tuple, turn: int, ep: int | None, halfmove: int,
+              fullmove: int, roll: str | None,
+              kings: tuple[int | None, int | None] | None) -> Position:
+    """``Position(rules, board, ...)`` as the compiled ``apply`` makes one at every move:
+    the fields set straight, as ``Position.__init__`` sets them, without its Python call
+    (the pure build calls ``Position`` itself)."""
+    position = _CPosition.__new__(_CPosition)
+    position.rules = rules
+    position.board = board
+    position.turn = turn
+    position.ep_square = ep
+    position.halfmove_clock = halfmove
+    position.fullmove_number = fullmove
+    position.roll = roll
+    position._kings = kings
+    position._key = None
+    return position
 
 
 class TowerChessRules(RuleModuleBase):
@@ -1129,15 +1162,20 @@ class TowerChessRules(RuleModuleBase):
                    step=cython.int, rook_sq=cython.int, h=cython.int, top=cython.int,
                    dtop=cython.int, rtop=cython.int, owner=cython.int, victim_sq=cython.int,
                    pawn_move=cython.bint, capture=cython.bint, prisoners=cython.bint,
-                   demote_any=cython.bint, promote_enemy=cython.bint)
+                   demote_any=cython.bint, promote_enemy=cython.bint, pos=_CPosition,
+                   tower=tuple, rest=tuple, unit=tuple, dest=tuple, with_moved=tuple,
+                   acting=tuple)
     def apply(self, position: Position, move: Move) -> Position:
-        old = position.board
-        me = position.turn
+        pos = position
+        old = pos.board
+        me = pos.turn
         w, forward, far_rank, prisoners, demote_any, promote_enemy = self._apply_reads
         fr, k, to, promotion, castling = move
-        halfmove = position.halfmove_clock + 1
+        with_moved = WITH_MOVED
+        acting = ACTING
+        halfmove = pos.halfmove_clock + 1
         ep = None
-        kings = position.known_volkhv_squares
+        kings = pos._kings
         if castling:
             board = list(old)
             step = 1 if to > fr else -1
@@ -1156,18 +1194,18 @@ class TowerChessRules(RuleModuleBase):
             h = len(tower)
             if k == 1:
                 rest = tower[:-1]
-                unit: tuple[Tavrel, ...] = (WITH_MOVED[tower[-1]],)
+                unit: tuple[Tavrel, ...] = (with_moved[tower[-1]],)
             else:
                 rest = tower[:h - k]
-                unit = tuple([WITH_MOVED[t] for t in tower[h - k:]])
+                unit = tuple([with_moved[t] for t in tower[h - k:]])
             top = unit[-1]
-            pawn_move = ACTING[top] == _PAWN
+            pawn_move = acting[top] == _PAWN
             if top & _KIND_MASK == _KING_BITS:
                 kings = self._volkhv_moved(kings, me, fr, to)
             dest = old[to]
             capture = False
             victim_sq = -1
-            passed = position.ep_square
+            passed = pos.ep_square
             if (pawn_move and passed is not None and to == passed and not dest
                     and (to - fr) % w != 0):
                 victim_sq = to - forward[me]
@@ -1188,7 +1226,7 @@ class TowerChessRules(RuleModuleBase):
             if rest:   # ``_left_behind``, inlined: an uncovered ratnik on its far rank
                 rtop = rest[-1]
                 owner = rtop & 1
-                if (ACTING[rtop] == _PAWN and fr // w == far_rank[owner]
+                if (acting[rtop] == _PAWN and fr // w == far_rank[owner]
                         and (owner == me or promote_enemy)):
                     rest = rest[:-1] + (self._promoted(rtop),)
             landed = dest + unit if dest else unit
@@ -1205,9 +1243,11 @@ class TowerChessRules(RuleModuleBase):
             if pawn_move or capture:
                 halfmove = 0
         # The volkhv record is unchanged unless a volkhv moved or was landed on.
+        if cython.compiled:
+            return _new_position(self, after, 1 - me, ep, halfmove, pos.fullmove_number + me,
+                                 pos.roll, kings)
         return Position(self, after, 1 - me, ep,  # type: ignore[arg-type]
-                        halfmove, position.fullmove_number + me, position.roll,
-                        volkhv_squares=kings)
+                        halfmove, pos.fullmove_number + me, pos.roll, volkhv_squares=kings)
 
     @cython.locals(fr=cython.int, me=cython.int, rtop=cython.int, owner=cython.int)
     def _left_behind(self, rest: tuple[Tavrel, ...], fr: int, me: int) -> tuple[Tavrel, ...]:
