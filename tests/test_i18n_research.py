@@ -28,39 +28,48 @@ def _english_after() -> object:
     set_language(None)
 
 
+#: What is typed, not said: quoted input, ``code``, {placeholders}, paths, key=value and
+#: agent:spec tokens, --flags, snake_case names and upper-case metavars (FILE, N).
+TYPED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\{[^{}]*\}|\S*/\S*|\S*[:=]\S*|--?[\w-]+"
+                   r"|\b\w+_\w+\b|\b[A-Z][A-Z0-9_|.,]+\b")
+
+
+def said_words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(TYPED.sub(" ", text))}
+
+
 def english_words() -> set[str]:
     """The words the Russian catalogue replaced: those of the English ids that no Russian
-    text keeps. (Option names, TOML keys, ``true``/``false`` and the like are written
+    text says too. (Option names, TOML keys, ``true``/``false`` and the like are written
     the same in both languages: a Russian text showing them is not English.)"""
     kept: set[str] = set()
     ids: set[str] = set()
     for msgid, text in catalogue("ru").messages.items():
-        ids.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub("", msgid)))
+        ids |= said_words(msgid)
         for form in (text if isinstance(text, tuple) else (text,)):
-            kept.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub("", form)))
+            kept |= said_words(form)
     return ids - kept
 
 
 def english_left(text: str, *allowed: str) -> set[str]:
-    """The catalogue's English words in ``text``, quoted input, paths, --flags and the
+    """The catalogue's English words in ``text``, what is typed (see ``TYPED``) and the
     ``allowed`` words (the names a run was given) aside."""
     for word in allowed:
         text = text.replace(word, " ")
-    text = re.sub(r"'[^']*'|\"[^\"]*\"|\S*/\S*|--?[\w-]+|\b\w+_\w+\b", " ", text)
-    return {w.lower() for w in WORD.findall(text)} & english_words()
+    return said_words(text) & english_words()
 
 
-def cli(*argv: str, language: str = "ru", cwd: Path | None = None,
+def cli(*argv: str, language: str = "ru", cwd: Path | None = None, columns: int = 100,
         timeout: float = 240) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "TAVREI_LANG": language, "PYTHONPATH": str(PACKAGE.parent),
-           "COLUMNS": "100"}
+           "COLUMNS": str(columns)}
     return subprocess.run([sys.executable, "-m", "tavrei_lab", *argv], capture_output=True,
                           text=True, env=env, timeout=timeout, cwd=cwd)
 
 
 def test_the_checker_sees_english() -> None:
     words = english_words()
-    assert {"variant", "file", "expected", "unknown", "games"} <= words
+    assert {"cell", "file", "expected", "unknown", "games"} <= words
     assert "true" not in words and "die" not in words        # kept as written in Russian
     assert english_left("ключ 'options.splits': expected true") == {"expected"}
 
@@ -133,3 +142,74 @@ def test_check_and_a_bad_move_on_the_command_line_in_russian(tmp_path: Path) -> 
     assert move.returncode == 2 and move.stderr.count("\n") == 1, move.stderr
     assert move.stderr.startswith("tavrei-lab show: ошибка: "), move.stderr
     assert not english_left(move.stderr, "show"), move.stderr
+
+
+# -- the research commands' --help and argparse's own words ---------------------------
+
+@pytest.mark.parametrize("command", ["sweep", "tune", "compare", "perft", "search", "tree",
+                                     "svg", "soak", "check", "play", "replay", "show",
+                                     "variants", "lessons"])
+def test_help_of_a_research_command_in_russian(command: str) -> None:
+    """Every option's help, the description and argparse's own words ("usage:",
+    "options:", "show this help message and exit") in Russian; option names, metavars
+    (FILE, N) and choices stay as they are typed."""
+    shown = cli(command, "--help", columns=2000)     # no line wrapped inside a --flag
+    assert shown.returncode == 0, shown.stderr
+    text = shown.stdout
+    assert text.startswith(f"использование: tavrei-lab {command}"), text[:80]
+    assert "\nпараметры:\n" in text and "показать эту справку и выйти" in text
+    from tavrei_lab.engine.agents import AGENTS
+    from tavrei_lab.tree.filters import FILTERS
+    typed = {"tree": [*FILTERS], "play": [*AGENTS]}.get(command, [])   # names, as typed
+    assert not english_left(text, f"tavrei-lab {command}", *typed, "tavrei-lab", "Texel",
+                            "Lan-DeMets", "O'Brien-Fleming", "SQLite", "dask", "perft",
+                            "README", "JSON", "SVG", "CSV", "FEN", "UTF"), text
+    english = cli(command, "--help", language="en").stdout
+    assert english.startswith(f"usage: tavrei-lab {command}") and "\noptions:\n" in english
+
+
+def test_sweep_and_tune_help_say_the_words_of_a_statistician() -> None:
+    sweep = cli("sweep", "--help").stdout
+    assert "95-процентный интервал очков белых" in sweep
+    assert "функции Лана — ДеМетса типа О'Брайена — Флеминга" in " ".join(sweep.split())
+    tune = " ".join(cli("tune", "--help").stdout.split())
+    assert "подобрать веса игровой оценки для варианта" in tune
+    top = cli("--help").stdout
+    assert "Таврели (русские башенные шахматы)" in " ".join(top.split())
+
+
+def test_argparse_errors_in_russian_and_argparse_left_as_it_was() -> None:
+    import argparse
+    import gettext
+
+    bad = cli("sweep", "--measure", "foo")
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines()[-1] == (
+        "tavrei-lab sweep: ошибка: аргумент --measure: недопустимое значение: 'foo' "
+        "(выберите из: 'white_score', 'decisive', 'draw', 'length')")
+    none = cli()
+    assert none.stderr.splitlines()[-1] == ("tavrei-lab: ошибка: не хватает обязательных "
+                                            "аргументов: COMMAND")
+    english = cli("perft", "x", language="en").stderr.splitlines()[-1]
+    assert english == "tavrei-lab perft: error: argument DEPTH: invalid int value: 'x'"
+    russian = cli("perft", "x").stderr.splitlines()[-1]
+    assert russian == ("tavrei-lab perft: ошибка: аргумент DEPTH: недопустимое значение типа "
+                       "int: 'x'")
+    from tavrei_lab.cli import build_parser
+    set_language("ru")
+    assert "показать эту справку" in build_parser().format_help()
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext  # type: ignore[attr-defined]
+
+
+def test_argparse_messages_keep_their_percent_placeholders() -> None:
+    """argparse fills its messages with ``%``: a translation must keep each one."""
+    percent = re.compile(r"%(?:\(\w+\))?[sr]")
+    checked = 0
+    for msgid, text in catalogue("ru").messages.items():
+        want = sorted(percent.findall(msgid))
+        if not want:
+            continue
+        for form in (text if isinstance(text, tuple) else (text,)):
+            assert sorted(percent.findall(form)) == want, (msgid, form)
+        checked += 1
+    assert checked >= 12

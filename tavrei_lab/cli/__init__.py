@@ -15,12 +15,14 @@ import io
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import NoReturn
 
 from tavrei_lab import __version__, builds
 from tavrei_lab.errors import TavreiError, one_line, quote
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
             "sweep", "tune", "svg", "tree", "soak", "lessons")
@@ -32,21 +34,41 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog,
+                                                          message=one_line(message)) + "\n")
+
+
+@contextmanager
+def argparse_speaking() -> Iterator[None]:
+    """argparse's own words ("usage:", "options:", "show this help message and exit",
+    "invalid choice: ...") said by the package's catalogue while the command is built and
+    parsed. argparse asks the ``gettext`` module's domain, which a wheel cannot fill (and
+    Pyodide has no ``msgfmt``), so its two names are pointed at the catalogue for the
+    time of the call and put back after: a notebook's own parsers are left alone."""
+    saved = argparse._, argparse.ngettext      # type: ignore[attr-defined]
+    argparse._ = _                            # type: ignore[attr-defined]
+    argparse.ngettext = ngettext              # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="tavrei-lab",
-        description="Tavreli (Russian tower chess) and its relatives: replay, perft, "
-                    "pictures, trees, tournaments.")
-    # which build runs, too: the compiled move generator or the pure Python (docs/compiled.md)
-    parser.add_argument("--version", action="version",
-                        version=f"%(prog)s {__version__}, {builds.describe()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"tavrei_lab.cli.{name.replace('-', '_')}").register(sub)
+    with argparse_speaking():
+        parser = _Parser(
+            prog="tavrei-lab",
+            description=_("Tavreli (Russian tower chess) and its relatives: replay, perft, "
+                          "pictures, trees, tournaments."))
+        # which build runs, too: the compiled move generator or the pure Python
+        # (docs/compiled.md)
+        parser.add_argument("--version", action="version",
+                            version=f"%(prog)s {__version__}, {builds.describe()}",
+                            help=_("show program's version number and exit"))
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        sub.required = True
+        for name in COMMANDS:
+            importlib.import_module(f"tavrei_lab.cli.{name.replace('-', '_')}").register(sub)
     return parser
 
 
@@ -109,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stdout = _ClosedOutput("standard output")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    with argparse_speaking():
+        args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)   # for a "resume with" line
     _COMMAND[0] = args.command
     shown, warnings.showwarning = warnings.showwarning, _warn_in_one_line

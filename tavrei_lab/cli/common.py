@@ -22,6 +22,7 @@ from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress f
 )
 from tavrei_lab.errors import LimitError, RecordError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.record import MAX_RECORD_BYTES
 
 #: Most worker processes or threads one run of games may start.
@@ -30,15 +31,15 @@ MAX_WORKERS = 64
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default=None, metavar="ID|FILE",
-                        help="variant id (see `tavrei-lab variants`) or a variant .toml file "
-                             "(default: tavreli, or the record's Variant tag)")
+                        help=_("variant id (see `tavrei-lab variants`) or a variant .toml file "
+                               "(default: tavreli, or the record's Variant tag)"))
 
 
 def add_start(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", default="", metavar="MOVETEXT",
-                        help='moves to play first, e.g. "e2-e4 e7-e5"')
+                        help=_('moves to play first, e.g. "e2-e4 e7-e5"'))
     parser.add_argument("--position", default=None, metavar="STR",
-                        help="start from this position string (or FEN)")
+                        help=_("start from this position string (or FEN)"))
 
 
 def add_run_options(parser: argparse.ArgumentParser, *, out_help: str) -> None:
@@ -47,14 +48,14 @@ def add_run_options(parser: argparse.ArgumentParser, *, out_help: str) -> None:
     and ``--no-progress``. ``compare`` and ``sweep`` take the same ones, so their
     help and checks stay in step; ``run_executor`` reads them."""
     parser.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
-                        help="where games run without --scheduler (default: processes, "
-                             "one per core)")
+                        help=_("where games run without --scheduler (default: processes, one "
+                               "per core)"))
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="run the games on this dask scheduler (e.g. tcp://host:8786; "
-                             "the [cluster] extra)")
+                        help=_("run the games on this dask scheduler (e.g. tcp://host:8786; the "
+                               "[cluster] extra)"))
     parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help=f"parallel workers, 1..{MAX_WORKERS} (default: the number of "
-                             "cores)")
+                        help=_("parallel workers, 1..{max_workers} (default: the number of "
+                               "cores)").format(max_workers=MAX_WORKERS))
     parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
     add_progress_flags(parser)
 

@@ -18,27 +18,29 @@ import argparse
 from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "compare", help="play agents against each other in several variants and compare",
-        description="Play --games games for every variant and every pair of agents "
-                    "(colours alternate), then write the records, the tables (CSV, JSON) "
-                    "and the plots (SVG) to --out.")
+        "compare", help=_("play agents against each other in several variants and compare"),
+        description=_("Play --games games for every variant and every pair of agents (colours "
+                      "alternate), then write the records, the tables (CSV, JSON) and the plots "
+                      "(SVG) to --out."))
     p.add_argument("--variants", default="tavreli", metavar="V1,V2,...",
-                   help="variant ids or .toml files, comma-separated (default: tavreli)")
+                   help=_("variant ids or .toml files, comma-separated (default: tavreli)"))
     p.add_argument("--agents", default="greedy,random", metavar="A1,A2,...",
-                   help="agent specs, comma-separated: random, greedy, alphabeta:DEPTH, "
-                        "alphabeta:0.5s, alphabeta:nodes=N, play, level:1..level:8, "
-                        "expectimax:DEPTH (default: greedy,random)")
+                   help=_("agent specs, comma-separated: random, greedy, alphabeta:DEPTH, "
+                          "alphabeta:0.5s, alphabeta:nodes=N, play, level:1..level:8, "
+                          "expectimax:DEPTH (default: greedy,random)"))
     p.add_argument("--games", type=int, default=10, metavar="N",
-                   help="games per variant and agent pair (default: 10)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed (default: 0)")
+                   help=_("games per variant and agent pair (default: 10)"))
+    p.add_argument("--seed", type=int, default=0, help=_("tournament seed (default: 0)"))
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
-                   help="adjudicate a game as a draw after N plies, reported as 'max-plies' "
-                        f"(default: {DEFAULT_MAX_PLIES})")
-    add_run_options(p, out_help="write records, tables and plots here")
+                   help=_("adjudicate a game as a draw after N plies, reported as 'max-plies' "
+                          "(default: {default_max_plies})")
+                            .format(default_max_plies=DEFAULT_MAX_PLIES))
+    add_run_options(p, out_help=_("write records, tables and plots here"))
     p.set_defaults(run=run)
 
 

@@ -96,13 +96,15 @@ def write_lessons(folder: Path) -> tuple[list[str], list[str], list[str]]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("lessons", help="write the tutorials and the classroom demo into a folder",
-                       description="Write the tutorials (English, and Russian in ru/ where "
-                                   "translated), the classroom demo and the rules into DIR, "
-                                   "to open with `jupyter lab DIR`. A lesson you changed is "
-                                   "never overwritten.")
+    p = sub.add_parser("lessons", help=_("write the tutorials and the classroom demo into a "
+                                         "folder"),
+                       description=_("Write the tutorials (English, and Russian in ru/ where "
+                                     "translated), the classroom demo and the rules into DIR, "
+                                     "to open with `jupyter lab DIR`. A lesson you changed is "
+                                     "never overwritten."))
     p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
-                   help=f"the folder to write into (default: ./{DEFAULT_DIR})")
+                   help=_("the folder to write into (default: ./{default_dir})")
+                            .format(default_dir=DEFAULT_DIR))
     p.set_defaults(run=run)
 
 

@@ -13,6 +13,7 @@ from tavrei_lab.cli.common import (
 )
 from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft, metered
 from tavrei_lab.errors import LimitError
+from tavrei_lab.i18n import gettext as _
 
 #: Moves ``perft`` plays before it stops by default (about a minute), and at most.
 DEFAULT_PERFT_NODES = 30_000_000
@@ -20,14 +21,16 @@ MAX_PERFT_NODES = 2_000_000_000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("perft", help="count the leaves of the move tree (each (from, count, "
-                                     "to) and each castling once)")
+    p = sub.add_parser("perft", help=_("count the leaves of the move tree (each (from, count, "
+                                       "to) and each castling once)"))
     add_variant(p)
     add_start(p)
-    p.add_argument("--divide", action="store_true", help="print the count under each first move")
+    p.add_argument("--divide", action="store_true", help=_("print the count under each first "
+                                                           "move"))
     p.add_argument("--max-nodes", type=int, default=DEFAULT_PERFT_NODES, metavar="N",
-                   help=f"stop (with an error) after N moves played (default "
-                        f"{DEFAULT_PERFT_NODES:,}, about a minute; at most {MAX_PERFT_NODES:,})")
+                   help=_("stop (with an error) after N moves played (default "
+                          "{default:,}, about a minute; at most {most:,})")
+                            .format(default=DEFAULT_PERFT_NODES, most=MAX_PERFT_NODES))
     p.add_argument("depth", type=int, metavar="DEPTH")
     add_progress_flags(p)
     p.set_defaults(run=run)

@@ -45,24 +45,25 @@ HUMAN = "human"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a game between agents (or against you) and write "
-                                    "its record")
+    p = sub.add_parser("play", help=_("play a game between agents (or against you) and write "
+                                      "its record"))
     add_variant(p)
     p.add_argument("--seed", type=int, default=None,
-                   help="random seed for the die and the agents (default: drawn and recorded)")
+                   help=_("random seed for the die and the agents (default: drawn and recorded)"))
     p.add_argument("--agent", default="random", metavar="SPEC",
-                   help="agent for both sides unless --white/--black say otherwise "
-                        f"(known: {', '.join(sorted(AGENTS))}; e.g. alphabeta:3, "
-                        "alphabeta:0.5s, level:3)")
-    p.add_argument("--white", default=None, metavar="SPEC", help="agent playing white")
-    p.add_argument("--black", default=None, metavar="SPEC", help="agent playing black")
+                   help=_("agent for both sides unless --white/--black say otherwise (known: "
+                          "{known}; e.g. alphabeta:3, alphabeta:0.5s, level:3)")
+                            .format(known=", ".join(sorted(AGENTS))))
+    p.add_argument("--white", default=None, metavar="SPEC", help=_("agent playing white"))
+    p.add_argument("--black", default=None, metavar="SPEC", help=_("agent playing black"))
     p.add_argument("--human", choices=("white", "black", "roll"), default=None,
-                   help="play one side yourself, typing moves; 'roll': the colour roll "
-                        "of the die decides which (die variants)")
+                   help=_("play one side yourself, typing moves; 'roll': the colour roll of the "
+                          "die decides which (die variants)"))
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
-                   help=f"adjudicate after N turns (default {DEFAULT_MAX_PLIES})")
+                   help=_("adjudicate after N turns (default {default_max_plies})")
+                            .format(default_max_plies=DEFAULT_MAX_PLIES))
     p.add_argument("--out", default=None, metavar="FILE",
-                   help="write the record here (default: standard output)")
+                   help=_("write the record here (default: standard output)"))
     p.set_defaults(run=run)
 
 

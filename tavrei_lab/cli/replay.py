@@ -21,15 +21,16 @@ MAX_REPLAY_SECONDS = 3600.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="replay a game record (or bare movetext) and report "
-                                      "the final position")
+    p = sub.add_parser("replay", help=_("replay a game record (or bare movetext) and report the "
+                                        "final position"))
     add_variant(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.add_argument("--time-limit", type=float, default=DEFAULT_REPLAY_SECONDS,
                    metavar="SECONDS",
-                   help=f"stop (with an error) after this many seconds (default "
-                        f"{DEFAULT_REPLAY_SECONDS:g}, at most {MAX_REPLAY_SECONDS:g})")
-    p.add_argument("file", metavar="FILE", help="record file, or - for standard input")
+                   help=_("stop (with an error) after this many seconds (default "
+                          "{default:g}, at most {most:g})")
+                            .format(default=DEFAULT_REPLAY_SECONDS, most=MAX_REPLAY_SECONDS))
+    p.add_argument("file", metavar="FILE", help=_("record file, or - for standard input"))
     add_progress_flags(p)     # a long record's replay shows a bar once it lasts a second
     p.set_defaults(run=run)
 

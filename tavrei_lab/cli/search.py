@@ -18,22 +18,23 @@ from typing import Any
 
 from tavrei_lab.cli.common import add_start, add_variant, game_from_args, print_json
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("search", help="search one position: best move, value, depth, nodes, "
-                                      "principal variation")
+    p = sub.add_parser("search", help=_("search one position: best move, value, depth, nodes, "
+                                        "principal variation"))
     add_variant(p)
     add_start(p)
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--time", type=float, default=None, metavar="SECONDS",
-                        help="search for this many seconds (wall clock)")
+                        help=_("search for this many seconds (wall clock)"))
     budget.add_argument("--depth", type=int, default=None, metavar="N",
-                        help="search to this depth in moves")
+                        help=_("search to this depth in moves"))
     p.add_argument("--mode", choices=("play", "lesson"), default="play",
-                   help="play: the fast playing search (default); lesson: the exact "
-                        "fixed-depth search the trees and lessons use")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=_("play: the fast playing search (default); lesson: the exact "
+                          "fixed-depth search the trees and lessons use"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(run=run)
 
 

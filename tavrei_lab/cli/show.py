@@ -9,8 +9,8 @@ from tavrei_lab.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("show", help="print a position as text: towers bottom -> top, "
-                                         "then single tavrels")
+    p = sub.add_parser("show", help=_("print a position as text: towers bottom -> top, then "
+                                      "single tavrels"))
     add_variant(p)
     add_start(p)
     p.set_defaults(run=run)

@@ -13,22 +13,23 @@ import argparse
 from tavrei_lab.cli.common import add_start, add_variant, game_from_args, write_output
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("svg", help="write a position (or a whole game) as an SVG picture")
+    p = sub.add_parser("svg", help=_("write a position (or a whole game) as an SVG picture"))
     add_variant(p)
     add_start(p)
-    p.add_argument("--flip", action="store_true", help="black at the bottom")
-    p.add_argument("--out", required=True, metavar="FILE", help="the SVG file to write (- for "
-                                                               "standard output)")
+    p.add_argument("--flip", action="store_true", help=_("black at the bottom"))
+    p.add_argument("--out", required=True, metavar="FILE", help=_("the SVG file to write (- for "
+                                                                  "standard output)"))
     p.add_argument("--size", type=float, default=None, metavar="PX",
-                   help="width in pixels (default: about 1.2 px per drawing unit)")
-    p.add_argument("--no-coordinates", action="store_true", help="leave out a-h / 1-8")
+                   help=_("width in pixels (default: about 1.2 px per drawing unit)"))
+    p.add_argument("--no-coordinates", action="store_true", help=_("leave out a-h / 1-8"))
     p.add_argument("--game", action="store_true",
-                   help="draw every position of the game as an animated SVG")
+                   help=_("draw every position of the game as an animated SVG"))
     p.add_argument("--frames", action="store_true",
-                   help="with --game: a grid of all positions instead of an animation")
+                   help=_("with --game: a grid of all positions instead of an animation"))
     p.set_defaults(run=run)
 
 

@@ -21,6 +21,7 @@ import sys
 from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.errors import TavreiError, one_line
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SweepInterrupted, sweep
@@ -33,75 +34,80 @@ WIDTH = 100
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "sweep", help="compare rule options: play a grid of variants, measure, store",
-        description="Play --games games in every cell of the grid (a base variant with one "
-                    "combination of option values), measure each cell (white score, draws, "
-                    "length, branching, openings, lead changes, drama, towers, piece "
-                    "values) and keep every game in an SQLite --store; a rerun resumes.")
+        "sweep", help=_("compare rule options: play a grid of variants, measure, store"),
+        description=_("Play --games games in every cell of the grid (a base variant with one "
+                      "combination of option values), measure each cell (white score, draws, "
+                      "length, branching, openings, lead changes, drama, towers, piece values) "
+                      "and keep every game in an SQLite --store; a rerun resumes."))
     p.add_argument("--base", action="append", default=None, metavar="VARIANT",
-                   help="base variant id or .toml file; repeat (or separate with commas) "
-                        "to sweep several (default: tavreli)")
+                   help=_("base variant id or .toml file; repeat (or separate with commas) to "
+                          "sweep several (default: tavreli)"))
     p.add_argument("--grid", action="append", default=[], metavar="OPTION=V1,V2",
-                   help="an option and the values to try, e.g. splits=true,false; repeat "
-                        "for more options (every combination is a cell)")
+                   help=_("an option and the values to try, e.g. splits=true,false; repeat for "
+                          "more options (every combination is a cell)"))
     p.add_argument("--agents", default=DEFAULT_AGENTS, metavar="A1,A2,...",
-                   help="agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
-                        "plays itself, several play every pair (default: "
-                        f"{DEFAULT_AGENTS}: a node cap, no clock, so reproducible under "
-                        "load; level:3,nodes=20000 plays far better, ~9 s a game; "
-                        "play:nodes=K,weights=fit plays with weights fit to the variant)")
+                   help=_("agent specs (level:1 .. level:8, greedy, alphabeta:N, ...); one "
+                          "plays itself, several play every pair (default: {default_agents}: a "
+                          "node cap, no clock, so reproducible under load; level:3,nodes=20000 "
+                          "plays far better, ~9 s a game; play:nodes=K,weights=fit plays with "
+                          "weights fit to the variant)").format(default_agents=DEFAULT_AGENTS))
     p.add_argument("--games", type=int, default=50, metavar="N",
-                   help="games per cell and agent pair: the budget (default: 50)")
-    p.add_argument("--seed", type=int, default=0, help="sweep seed (default: 0)")
+                   help=_("games per cell and agent pair: the budget (default: 50)"))
+    p.add_argument("--seed", type=int, default=0, help=_("sweep seed (default: 0)"))
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
-                   help=f"adjudicate as a draw after N plies (default: {DEFAULT_MAX_PLIES})")
+                   help=_("adjudicate as a draw after N plies (default: {default_max_plies})")
+                            .format(default_max_plies=DEFAULT_MAX_PLIES))
     p.add_argument("--stop-width", type=float, default=None, metavar="W",
-                   help="stop a cell once white's 95 %% score interval is narrower than W")
+                   help=_("stop a cell once white's 95 %% score interval is narrower than W"))
     p.add_argument("--batch", type=int, default=20, metavar="N",
-                   help="with --stop-width: games between two looks (default: 20)")
+                   help=_("with --stop-width: games between two looks (default: 20)"))
     p.add_argument("--plan", action="store_true",
-                   help="plan instead of sweeping: play a short trial (--trial games a cell), "
-                        "then say how many games a cell detect a difference --effect in "
-                        "--measure (power 0.8, two-sided alpha 0.05) and how long that "
-                        "takes at the games/s the trial measured")
+                   help=_("plan instead of sweeping: play a short trial (--trial games a cell), "
+                          "then say how many games a cell detect a difference --effect in "
+                          "--measure (power 0.8, two-sided alpha 0.05) and how long that takes "
+                          "at the games/s the trial measured"))
     p.add_argument("--effect", type=float, default=None, metavar="D",
-                   help="the difference of interest in --measure (e.g. 0.04 for four points "
-                        "of white's score); with --plan or --until-decided")
+                   help=_("the difference of interest in --measure (e.g. 0.04 for four points "
+                          "of white's score); with --plan or --until-decided"))
     p.add_argument("--measure", default="white_score",
                    choices=("white_score", "decisive", "draw", "length"),
-                   help="the measure --plan and --until-decided are about "
-                        "(default: white_score)")
+                   help=_("the measure --plan and --until-decided are about (default: "
+                          "white_score)"))
     p.add_argument("--trial", type=int, default=DEFAULT_TRIAL, metavar="N",
-                   help=f"with --plan: trial games a cell (default: {DEFAULT_TRIAL})")
+                   help=_("with --plan: trial games a cell (default: {default_trial})")
+                            .format(default_trial=DEFAULT_TRIAL))
     p.add_argument("--until-decided", action="store_true",
-                   help="play --batch games a cell at a time (up to --games) until the "
-                        "difference in --measure is established or one as large as --effect "
-                        "is excluded: between two cells, the --between pair, or every pair "
-                        "of a bigger grid (a cell stops once its pairs are decided); the "
-                        "repeated looks spend alpha 0.05 by the Lan-DeMets O'Brien-Fleming-"
-                        "type function (each look tested at its increment of alpha, split "
-                        "over the pairs by Holm's method)")
+                   help=_("play --batch games a cell at a time (up to --games) until the "
+                          "difference in --measure is established or one as large as --effect "
+                          "is excluded: between two cells, the --between pair, or every pair of "
+                          "a bigger grid (a cell stops once its pairs are decided); the "
+                          "repeated looks spend alpha 0.05 by the Lan-DeMets "
+                          "O'Brien-Fleming-type function (each look tested at its increment of "
+                          "alpha, split over the pairs by Holm's method)"))
     p.add_argument("--between", default=None, metavar="CELL_A,CELL_B",
-                   help="with --until-decided: the one difference of interest, e.g. "
-                        "'tavreli[splits=true,castling=true],tavreli[splits=false,"
-                        "castling=true]' (only those two cells are played)")
+                   help=_("with --until-decided: the one difference of interest, e.g. "
+                          "'tavreli[splits=true,castling=true],tavreli[splits=false,"
+                          "castling=true]' "
+                          "(only those two cells are played)"))
     p.add_argument("--tune", action="store_true",
-                   help="fit the playing evaluation's weights to each cell first (tavrei-lab "
-                        "tune's self-play and Texel fit, on the same executor) for the agents "
-                        "play:nodes=K,weights=fit; the fits are kept in --store, so a rerun "
-                        "does not tune again. Measured: --tune-generations 1 --tune-games 30 "
-                        "at 300 nodes took 139 s for tavreli[splits=true] on 2 cores shared "
-                        "with other jobs (the defaults cost what tavrei-lab tune's do)")
+                   help=_("fit the playing evaluation's weights to each cell first (tavrei-lab "
+                          "tune's self-play and Texel fit, on the same executor) for the agents "
+                          "play:nodes=K,weights=fit; the fits are kept in --store, so a rerun "
+                          "does not tune again. Measured: --tune-generations 1 --tune-games 30 "
+                          "at 300 nodes took 139 s for tavreli[splits=true] on 2 cores shared "
+                          "with other jobs (the defaults cost what tavrei-lab tune's do)"))
     p.add_argument("--tune-generations", type=int, default=DEFAULT_GENERATIONS, metavar="G",
-                   help=f"with --tune: generations (default: {DEFAULT_GENERATIONS})")
+                   help=_("with --tune: generations (default: {default_generations})")
+                            .format(default_generations=DEFAULT_GENERATIONS))
     p.add_argument("--tune-games", type=int, default=DEFAULT_GAMES, metavar="N",
-                   help=f"with --tune: games a generation (default: {DEFAULT_GAMES})")
+                   help=_("with --tune: games a generation (default: {default_games})")
+                            .format(default_games=DEFAULT_GAMES))
     p.add_argument("--tune-nodes", type=int, default=DEFAULT_NODES, metavar="K",
-                   help=f"with --tune: search nodes a move in the tune's games "
-                        f"(default: {DEFAULT_NODES})")
+                   help=_("with --tune: search nodes a move in the tune's games (default: "
+                          "{default_nodes})").format(default_nodes=DEFAULT_NODES))
     p.add_argument("--store", default=None, metavar="FILE",
-                   help="SQLite file keeping every game (a rerun resumes from it)")
-    add_run_options(p, out_help="write the tables (CSV, JSON) and plots (SVG) here")
+                   help=_("SQLite file keeping every game (a rerun resumes from it)"))
+    add_run_options(p, out_help=_("write the tables (CSV, JSON) and plots (SVG) here"))
     p.set_defaults(run=run)
 
 

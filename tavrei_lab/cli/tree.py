@@ -26,6 +26,7 @@ from tavrei_lab.cli.common import (
     write_output,
 )
 from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.tree import MAX_DRAWN_NODES
 from tavrei_lab.tree.build import DEFAULT_MAX_NODES, MAX_TREE_NODES, TreeCutWarning, build
 from tavrei_lab.tree.filters import FILTERS, looks_like_filter
@@ -38,26 +39,30 @@ MAX_TIME_LIMIT = 3600.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("tree", help="grow a game tree: node counts per depth, principal "
-                                    "variation, SVG drawing")
+    p = sub.add_parser("tree", help=_("grow a game tree: node counts per depth, principal "
+                                      "variation, SVG drawing"))
     add_variant(p)
     add_start(p)
     p.add_argument("--depth", type=int, default=2, metavar="N",
-                   help="plies to grow (die rolls are not plies; default 2)")
+                   help=_("plies to grow (die rolls are not plies; default 2)"))
     p.add_argument("--filter", default=None, metavar="KINDS",
-                   help=f"keep only these move kinds: {', '.join(FILTERS)}; join with ',' "
-                        "(any) or '&' (all), e.g. 'captures,checks' or 'splits&frees'")
+                   help=_("keep only these move kinds: {kinds}; join with ',' (any) or '&' "
+                          "(all), e.g. 'captures,checks' or 'splits&frees'")
+                            .format(kinds=", ".join(FILTERS)))
     p.add_argument("--max-nodes", type=int, default=None, metavar="N",
-                   help=f"stop growing at N nodes (default {DEFAULT_MAX_NODES}, with --svg "
-                        f"{MAX_DRAWN_NODES}; at most {MAX_TREE_NODES})")
+                   help=_("stop growing at N nodes (default {default}, with --svg "
+                          "{drawn}; at most {most})")
+                            .format(default=DEFAULT_MAX_NODES, drawn=MAX_DRAWN_NODES,
+                                    most=MAX_TREE_NODES))
     p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help="finish in about this many seconds: growth stops at it (at half of "
-                        "it when values are computed, which take about as long) "
-                        f"(default {DEFAULT_TIME_LIMIT:g}; at most {MAX_TIME_LIMIT:g})")
+                   help=_("finish in about this many seconds: growth stops at it (at half of it "
+                          "when values are computed, which take about as long) (default "
+                          "{default:g}; at most {most:g})")
+                            .format(default=DEFAULT_TIME_LIMIT, most=MAX_TIME_LIMIT))
     p.add_argument("--no-values", action="store_true",
-                   help="skip the alpha-beta values (and the principal variation)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--svg", default=None, metavar="FILE", help="write the tree drawing here")
+                   help=_("skip the alpha-beta values (and the principal variation)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    p.add_argument("--svg", default=None, metavar="FILE", help=_("write the tree drawing here"))
     add_progress_flags(p)
     p.set_defaults(run=run)
 

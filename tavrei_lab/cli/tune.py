@@ -21,6 +21,7 @@ import sys
 from tavrei_lab.cli.common import add_progress_flags, progress_mode, run_executor
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.cells import build_cells
 from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES, tune
 from tavrei_lab.variant import load_variant
@@ -28,30 +29,32 @@ from tavrei_lab.variant import load_variant
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "tune", help="fit the playing evaluation's weights to a variant (self-play, Texel)",
-        description=__doc__.split("::")[0].strip() + " Measured: the defaults took "
-        "about 400 s of CPU (801 s wall on 2 cores shared with other jobs) for "
-        "tavreli-no-split (see the README).")
+        "tune", help=_("fit the playing evaluation's weights to a variant (self-play, Texel)"),
+        description=_("``tavrei-lab tune``: fit the playing evaluation's weights to a "
+                      "variant. Measured: the defaults took about 400 s of CPU (801 s wall on 2 "
+                      "cores shared with other jobs) for tavreli-no-split (see the README)."))
     p.add_argument("--variant", default="tavreli", metavar="ID|FILE",
-                   help="variant id or .toml file (default: tavreli)")
+                   help=_("variant id or .toml file (default: tavreli)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a rule option, e.g. splits=false (repeatable)")
+                   help=_("a rule option, e.g. splits=false (repeatable)"))
     p.add_argument("--generations", type=int, default=DEFAULT_GENERATIONS, metavar="G",
-                   help=f"self-play generations, each fit on the games so far "
-                        f"(default: {DEFAULT_GENERATIONS})")
+                   help=_("self-play generations, each fit on the games so far (default: "
+                          "{default_generations})")
+                            .format(default_generations=DEFAULT_GENERATIONS))
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
-                   help=f"games a generation (default: {DEFAULT_GAMES})")
+                   help=_("games a generation (default: {default_games})")
+                            .format(default_games=DEFAULT_GAMES))
     p.add_argument("--nodes", type=int, default=DEFAULT_NODES, metavar="K",
-                   help=f"search nodes a move: no clock, so reproducible "
-                        f"(default: {DEFAULT_NODES})")
-    p.add_argument("--seed", type=int, default=0, help="tune seed (default: 0)")
+                   help=_("search nodes a move: no clock, so reproducible (default: "
+                          "{default_nodes})").format(default_nodes=DEFAULT_NODES))
+    p.add_argument("--seed", type=int, default=0, help=_("tune seed (default: 0)"))
     p.add_argument("--executor", choices=EXECUTOR_NAMES, default="processes",
-                   help="where games run without --scheduler (default: processes)")
+                   help=_("where games run without --scheduler (default: processes)"))
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run the games on this dask scheduler (the [cluster] extra)")
+                   help=_("run the games on this dask scheduler (the [cluster] extra)"))
     p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="parallel workers (default: the number of cores)")
-    p.add_argument("--out", required=True, metavar="W.json", help="the weights file to write")
+                   help=_("parallel workers (default: the number of cores)"))
+    p.add_argument("--out", required=True, metavar="W.json", help=_("the weights file to write"))
     add_progress_flags(p)      # a bar of each generation's games, as compare/sweep have
     p.set_defaults(run=run)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.variant import describe_variants, load_variant
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("variants", help="list the shipped variants")
+    p = sub.add_parser("variants", help=_("list the shipped variants"))
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="also list each variant's rule module and options")
+                   help=_("also list each variant's rule module and options"))
     p.set_defaults(run=run)
 
 

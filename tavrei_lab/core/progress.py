@@ -13,6 +13,8 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from tavrei_lab.i18n import gettext as _
+
 MODES = ("widget", "terminal", "off")
 
 
@@ -85,10 +87,10 @@ def add_progress_flags(parser: argparse.ArgumentParser) -> None:
     opt-in and compare's opt-out; both old flags keep their meaning.)"""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="progress", action="store_const", const=True,
-                       default=None, help="report progress even when stderr is not a "
-                                          "terminal (a log)")
+                       default=None, help=_("report progress even when stderr is not a terminal "
+                                            "(a log)"))
     group.add_argument("--no-progress", dest="progress", action="store_const", const=False,
-                       help="no progress report")
+                       help=_("no progress report"))
 
 
 def progress_mode(args: argparse.Namespace) -> bool | str:

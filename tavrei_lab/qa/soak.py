@@ -58,6 +58,7 @@ from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
@@ -311,18 +312,19 @@ def run_soak(games: int, seed: int = 1, variants: Sequence[str] | None = None,
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=200, metavar="N",
-                   help="games to play (default 200; the long soak is 2000)")
-    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+                   help=_("games to play (default 200; the long soak is 2000)"))
+    p.add_argument("--seed", type=int, default=1, help=_("run seed (default 1)"))
     p.add_argument("--variants", default="", metavar="V1,V2,...",
-                   help="variant ids, comma-separated (default: every shipped variant)")
+                   help=_("variant ids, comma-separated (default: every shipped variant)"))
     p.add_argument("--agents", default="", metavar="W-B,W-B,...",
-                   help="pairings such as random-random,greedy-random (default: "
-                        + ",".join(f"{w}-{b}" for w, b in PAIRINGS) + ")")
+                   help=_("pairings such as random-random,greedy-random (default: {pairings})")
+                            .format(pairings=",".join(f"{w}-{b}" for w, b in PAIRINGS)))
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
-                   help=f"stop a game after N moves (default {DEFAULT_MAX_PLIES})")
+                   help=_("stop a game after N moves (default {default_max_plies})")
+                            .format(default_max_plies=DEFAULT_MAX_PLIES))
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                   help="stop after this many seconds (the figures say how far it got)")
-    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+                   help=_("stop after this many seconds (the figures say how far it got)"))
+    p.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
     from tavrei_lab.core.progress import add_progress_flags
     add_progress_flags(p)   # a line every 100 games; --progress as before
 
