@@ -4,19 +4,29 @@
 
     python scripts/lab_splits_study.py [--workers 2] [--out tavrei_lab/data/lab_splits.json]
 
-runs ``tavrei-lab sweep`` twice on the grid ``splits=true,false``, with players fit
-to each cell (``--tune``: the same tune for both strengths, so the second sweep
-finds the fits in the store and tunes nothing) at two node budgets, and writes what
-the notebook needs: each command, its wall time, the ``--out`` ``cells.json`` of
-each strength, and each cell's tune log. The store (``splits.sqlite``) and the
-``--out`` folders stay in the working folder, so running the script again replays
-nothing and rewrites the same file.
+runs ``tavrei-lab sweep --until-decided`` twice on the grid ``splits=true,false``,
+with players fit to each cell (``--tune``: the same tune for both strengths, so the
+second sweep finds the fits in the store and tunes nothing) at two node budgets, and
+writes what the notebook needs: each command, its wall and CPU time (the sweep and
+its pool workers), its looks and verdict, the ``--out`` ``cells.json`` and
+``differences.json`` of each strength, and each cell's tune log. The store
+(``splits.sqlite``) and the ``--out`` folders stay in the working folder, so running
+the script again replays nothing and rewrites the same file (times aside).
+
+The budgets come from the lab's planner, run on the games of the previous study
+(40 and 24 games a cell; ``sweep --plan --effect 0.2 --measure decisive --trial 40``
+and ``--trial 24`` on its store, the same settings): 80 games a cell at 150 nodes,
+76 at 500, to detect a difference of 0.2 in the decisive rate with power 0.8 at
+alpha 0.05. The sequential looks (alpha spending) and Holm's correction over the
+three measures the table compares cost some power, so the budgets are a little
+larger, and ``--until-decided`` stops a strength as soon as its answer is in.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shlex
 import subprocess
 import sys
@@ -24,10 +34,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The two strengths: (label, nodes a move, games a cell). The stronger player costs
-#: about 3 times the CPU a game, so it plays fewer games. Sized to run in about
-#: three quarters of an hour on 2 cores shared with other jobs.
-STRENGTHS = (("play:nodes=150", 150, 40), ("play:nodes=500", 500, 24))
+#: The two strengths: (label, nodes a move, most games a cell, games a cell a look).
+#: Three looks each at most; the stronger player costs about twice the CPU a game.
+STRENGTHS = (("play:nodes=150", 150, 96, 32), ("play:nodes=500", 500, 84, 28))
+#: The difference of interest (the planner's --effect): decided once established, or
+#: once a difference this large is excluded.
+EFFECT = 0.2
 #: One small tune for both strengths (one generation of 30 self-play games a cell at
 #: 300 nodes): the second sweep finds it in the store.
 TUNE = ["--tune", "--tune-generations", 1, "--tune-games", 30, "--tune-nodes", 300]
@@ -35,9 +47,17 @@ COMMON = ["--grid", "splits=true,false", "--seed", "2020", "--max-plies", "200",
           "--store", "splits.sqlite"]
 
 
-def command(nodes: int, games: int, out: str) -> list[str]:
+def command(nodes: int, games: int, batch: int, out: str) -> list[str]:
     return ["sweep", *COMMON, "--agents", f"play:nodes={nodes},weights=fit,noise=10",
-            "--games", str(games), *map(str, TUNE), "--out", out]
+            "--until-decided", "--measure", "decisive", "--effect", str(EFFECT),
+            "--games", str(games), "--batch", str(batch), *map(str, TUNE), "--out", out]
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of every finished child and its waited-for children:
+    the sweep and its pool workers, whatever else shares the machine."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
 
 
 def main() -> int:
@@ -45,26 +65,34 @@ def main() -> int:
     parser.add_argument("--workers", default="2")
     parser.add_argument("--out", default=str(ROOT / "tavrei_lab" / "data" / "lab_splits.json"))
     args = parser.parse_args()
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            text=True, capture_output=True).stdout.strip() or "unknown"
     study: dict = {"question": "does allowing splits make Tavreli more decisive?",
                    "produced_by": f"python scripts/lab_splits_study.py, "
-                                  f"{time.strftime('%Y-%m-%d')}, 2 cores shared with "
-                                  "other jobs",
-                   "command": {}, "seconds": {}, "cells": {}, "tune": {}}
-    for label, nodes, games in STRENGTHS:
+                                  f"{time.strftime('%Y-%m-%d')}, commit {commit}, 2 cores "
+                                  "shared with other jobs",
+                   "command": {}, "seconds": {}, "cpu_seconds": {}, "decision": {},
+                   "cells": {}, "differences": {}, "tune": {}}
+    for label, nodes, games, batch in STRENGTHS:
         out = f"study-{nodes}"
-        argv = command(nodes, games, out)
-        started = time.monotonic()
+        argv = command(nodes, games, batch, out)
+        started, cpu = time.monotonic(), children_cpu()
         proc = subprocess.run([sys.executable, "-m", "tavrei_lab", *argv, "--workers",
                                args.workers, "--no-progress"], text=True,
                               capture_output=True)
         seconds = time.monotonic() - started
+        cpu = children_cpu() - cpu
         sys.stdout.write(proc.stdout)
         if proc.returncode:
             sys.stderr.write(proc.stderr)
             return proc.returncode
         study["command"][label] = "tavrei-lab " + shlex.join(argv)
         study["seconds"][label] = round(seconds)      # wall time of the run that played them
+        study["cpu_seconds"][label] = round(cpu)
+        study["decision"][label] = [line for line in proc.stdout.splitlines()
+                                    if line.startswith(("look at", "After"))]
         study["cells"][label] = json.loads(Path(out, "cells.json").read_text())
+        study["differences"][label] = json.loads(Path(out, "differences.json").read_text())
     from tavrei_lab.lab import ResultsStore
     with ResultsStore("splits.sqlite", readonly=True) as db:
         for fit in db.fits().values():
