@@ -8,7 +8,9 @@ Run: ``python -m benchmarks lab``. All in one run, side by side:
    ``[cluster]`` extra is installed; the cluster's start-up is not counted);
 2. the store's cost: the finished games written to an SQLite file one
    transaction each (WAL), as a share of the time a greedy game takes to
-   play (goal: under 5 %);
+   play (goal: under 5 %) -- each game verified by the worker that played it
+   (its replay timed apart, as the worker's share), as a sweep writes them, and
+   beside that the same games unverified, replayed by the store itself;
 3. the measures' cost: a game played with the ``GameWatch`` (evaluation after
    every move, material samples) against the same game without it.
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from tavrei_lab.compare.tournament import GameSpec, play_game
 from tavrei_lab.lab import ResultsStore, build_cells, sweep
+from tavrei_lab.lab.store import StoredGame, verification
 from tavrei_lab.lab.sweep import LabTask, play_lab_game
 
 GRID = {"splits": [True, False]}
@@ -72,17 +75,41 @@ def main() -> None:
             else:
                 play_game(spec, rules=rules)
                 plain_seconds += time.perf_counter() - t
+    # The store's side: a sweep's worker replays its game and hands back a verification
+    # (timed here as the worker does it), so the one writing process only checks it; the
+    # same games written unverified show what replaying them in the writer costs.
     with tempfile.TemporaryDirectory() as tmp:
         store = ResultsStore(Path(tmp) / "bench.sqlite")
+        plain_store = ResultsStore(Path(tmp) / "unverified.sqlite")
         h = store.register({"cell": cell.name, "bench": True})
+        plain_store.register({"cell": cell.name, "bench": True})
+        t = time.perf_counter()
+        tokens = []
+        for result, measures in played:
+            StoredGame(h, cell.name, "tavreli", cell.option_dict, result, measures).replay()
+            tokens.append(verification(store.verify_key, cell.name, "tavreli",
+                                       cell.option_dict, result))
+        replay_seconds = time.perf_counter() - t
+        t = time.perf_counter()
+        for (result, measures), token in zip(played, tokens):
+            store.add(h, cell.name, "tavreli", cell.option_dict, result, measures,
+                      verified=token)
+        write_seconds = time.perf_counter() - t
         t = time.perf_counter()
         for result, measures in played:
-            store.add(h, cell.name, "tavreli", cell.option_dict, result, measures)
-        write_seconds = time.perf_counter() - t
+            plain_store.add(h, cell.name, "tavreli", cell.option_dict, result, measures)
+        unverified_seconds = time.perf_counter() - t
+        assert store.replayed == 0 and plain_store.replayed == len(played)
         store.close()
-    per_game, per_write = watched_seconds / len(played), write_seconds / len(played)
+        plain_store.close()
+    n = len(played)
+    per_game, per_write = watched_seconds / n, write_seconds / n
     print(f"store: {per_write * 1000:.2f} ms to write a game vs {per_game * 1000:.0f} ms to "
           f"play a greedy game: {100 * per_write / per_game:.2f} % overhead (goal < 5 %)")
+    print(f"  (the worker's replay and verification: {replay_seconds / n * 1000:.2f} ms, "
+          f"{100 * replay_seconds / watched_seconds:.2f} % of the game, in the worker; "
+          f"written unverified, replayed by the store: {unverified_seconds / n * 1000:.2f} "
+          f"ms, {100 * unverified_seconds / watched_seconds:.2f} %)")
     print(f"measures (evaluation after every move, material samples): "
           f"{100 * (watched_seconds - plain_seconds) / plain_seconds:.1f} % on top of a "
           "greedy game")

@@ -350,3 +350,74 @@ def test_set_aside_rows_are_one_warning_line_on_the_command_line(stored, tmp_pat
     assert lines and all(line.startswith("tavrei-lab sweep: warning: ") for line in lines), lines
     assert "set aside" in lines[0] and "game 1: its result column disagrees" in lines[0]
     assert "2 played now" in proc.stdout                      # the two set aside, played again
+
+
+# -- the replay moved into the worker (issue 24's store overhead) -------------------------
+
+def _verified_game(store: ResultsStore, seed: int = 9):  # type: ignore[no-untyped-def]
+    """One greedy game played as a sweep's worker plays it, keyed to ``store``."""
+    from tavrei_lab.compare.tournament import GameSpec
+    from tavrei_lab.lab import build_cells
+    from tavrei_lab.lab.sweep import LabTask, play_lab_game
+    cell = build_cells("tavreli", {"splits": [True]})[0]
+    spec = GameSpec(cell.name, "greedy", "greedy", seed=seed, index=0, max_plies=12)
+    return cell, play_lab_game(LabTask(spec, cell.parcel(), verify_key=store.verify_key,
+                                       variant="tavreli", options=cell.option_dict))
+
+
+def test_a_sweeps_games_are_replayed_by_their_workers_not_by_the_store(tmp_path):
+    store = ResultsStore(tmp_path / "s.sqlite")
+    for executor in ("inline", "processes"):
+        res = sweep("tavreli", {"splits": [True, False]}, games=2, store=store,
+                    **{**SMALL, "executor": executor, "seed": 11 if executor == "inline" else 12})
+        assert res.played == 4
+    assert store.replayed == 0                     # every game came verified
+    assert len(store.games()) == 8 and store.set_aside == []
+    assert store.verify() == []                    # and every record does replay
+    store.close()
+
+
+def test_a_game_changed_after_its_workers_replay_is_replayed_and_refused(tmp_path):
+    from dataclasses import replace
+    store = ResultsStore(tmp_path / "s.sqlite")
+    cell, played = _verified_game(store)
+    result, measures = played                      # unpacks as it always did
+    assert played.verified is not None
+    bad = replace(result, plies=result.plies + 1)  # what arrives is not what was replayed
+    with pytest.raises(StoreError, match="is not stored: its record does not replay"):
+        store.add("h", cell.name, "tavreli", cell.option_dict, bad, measures,
+                  verified=played.verified)
+    assert len(store) == 0 and store.replayed == 1
+    store.add("h", cell.name, "tavreli", cell.option_dict, result, measures,
+              verified=played.verified)
+    assert len(store) == 1 and store.replayed == 1  # the intact one: not replayed
+    store.close()
+
+
+def test_a_verification_under_another_stores_key_is_not_trusted(tmp_path):
+    import pickle
+    one, other = ResultsStore(), ResultsStore(tmp_path / "s.sqlite")
+    assert one.verify_key != other.verify_key
+    cell, played = _verified_game(one)
+    back = pickle.loads(pickle.dumps(played))      # as it comes back from a worker
+    assert tuple(back) == tuple(played) and back.verified == played.verified
+    other.add("h", cell.name, "tavreli", cell.option_dict, *back, verified=back.verified)
+    assert other.replayed == 1 and len(other) == 1  # replayed itself, then stored
+    one.close()
+    other.close()
+
+
+def test_a_worker_whose_record_does_not_replay_hands_back_no_verification(monkeypatch):
+    from tavrei_lab.lab import store as store_module
+    store = ResultsStore()
+
+    def broken(self):  # type: ignore[no-untyped-def]
+        raise TavreiError("the record ends elsewhere")
+
+    monkeypatch.setattr(store_module.StoredGame, "replay", broken)
+    cell, played = _verified_game(store)
+    assert played.verified is None
+    with pytest.raises(StoreError, match="the record ends elsewhere"):
+        store.add("h", cell.name, "tavreli", cell.option_dict, *played)
+    assert len(store) == 0
+    store.close()

@@ -36,9 +36,21 @@ counted as if it had been played. Replaying every record on every read would
 catch the records, but it costs about 25 ms a game (measured: a store of 300
 random-agent games, 80,000 plies, replays in 7.5 s where its table is read in
 0.16 s), 45 times the read, on every table a notebook shows. So each record is
-replayed *once*, when it is written: ``add`` replays the game to its result
-before committing it, and writes a checksum of every field of the row with it
-(in the row's ``summary``, so the schema is unchanged). Reading recomputes the
+replayed *once*, before it is written, and ``add`` writes a checksum of every
+field of the row with it (in the row's ``summary``, so the schema is unchanged).
+
+**Where the replay runs.** Replayed in ``add``, it ran in the one process that
+writes the store, after the game, and cost 5.3 % of a greedy game there (issue 24,
+``python -m benchmarks lab``), serialised behind every worker. So the worker that
+played the game replays it (``sweep.play_lab_game``, the same ``StoredGame.replay``)
+and hands back a *verification*: a keyed BLAKE2b digest (``verification``) of
+everything the replay checked -- cell, variant, options, record and every field of
+the result -- under the store's ``verify_key``, a random key each store object makes
+and a sweep sends with its tasks. ``add(..., verified=...)`` recomputes the digest
+over what it received, microseconds a row, and replays only when there is no
+verification or it does not match (a game changed between the worker and the
+store, a key of another store, a game played without a key). So a game whose
+record does not lead to its result is still refused, whoever calls ``add``. Reading recomputes the
 checksum -- microseconds a row -- and a row whose fields no longer match it
 (any field: the record, the result, a measure, the time) is set aside. A row
 without a checksum (written by a tavrei_lab before this one, or by another
@@ -56,6 +68,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
 import os
@@ -144,6 +157,16 @@ def _checksum(row: Sequence[Any]) -> str:
     """
     text = json.dumps(list(row), allow_nan=True)
     return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+def verification(key: bytes, cell: str, variant: str, options: dict[str, Any],
+                 result: GameResult) -> str:
+    """The digest a worker that replayed a game hands back with it: keyed by ``key``
+    (the store's ``verify_key``), over everything ``StoredGame.replay`` checked."""
+    text = json.dumps([cell, variant, options, asdict(result)], sort_keys=True,
+                      allow_nan=True, default=str)
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), key=key,
+                           digest_size=16).hexdigest()
 
 
 #: Checksums of rows without a stored checksum whose records replayed in this process.
@@ -304,6 +327,12 @@ class ResultsStore:
         self.readonly = readonly and self.path != ":memory:"
         #: "settings-hash game N: why" for each row that could not be read.
         self.set_aside: list[str] = []
+        #: The key of the verifications ``add`` accepts instead of replaying (see
+        #: "Where the replay runs"): random, made anew for every store object.
+        self.verify_key = os.urandom(32)
+        #: Games ``add`` replayed itself, stored or refused (no verification, or one
+        #: that did not match).
+        self.replayed = 0
         if self.path != ":memory:":
             parent = Path(self.path).parent
             if not parent.is_dir():
@@ -504,19 +533,25 @@ class ResultsStore:
         return out
 
     def add(self, h: str, cell: str, variant: str, options: dict[str, Any],
-            result: GameResult, measures: dict[str, Any]) -> None:
+            result: GameResult, measures: dict[str, Any], *,
+            verified: str | None = None) -> None:
         """Write one finished game, in its own transaction.
 
-        The record is replayed to the result first (see "What is read is checked"):
-        a game whose record does not lead to its result is refused, not stored.
+        The record must replay to the result (see "What is read is checked"): a game
+        whose record does not lead to its result is refused, not stored. ``verified``
+        is the ``verification`` of the worker that replayed it under this store's
+        ``verify_key``; when it matches what arrived, the game is not replayed again.
         """
         import sqlite3
-        stored = StoredGame(h, cell, variant, options, result, measures)
-        try:
-            stored.replay()
-        except TavreiError as exc:
-            raise StoreError(f"{self.path}: game {result.index} of {cell} is not stored: its "
-                             f"record does not replay ({_one(exc)[:160]})") from None
+        expected = verification(self.verify_key, cell, variant, options, result)
+        if verified is None or not hmac.compare_digest(str(verified), expected):
+            stored = StoredGame(h, cell, variant, options, result, measures)
+            self.replayed += 1
+            try:
+                stored.replay()
+            except TavreiError as exc:
+                raise StoreError(f"{self.path}: game {result.index} of {cell} is not stored: "
+                                 f"its record does not replay ({_one(exc)[:160]})") from None
         summary = {k: v for k, v in asdict(result).items() if k != "record"}
         summary["seconds"] = float(result.seconds)
         row: list[Any] = [
@@ -777,4 +812,4 @@ def _stored_game(sh: Any, index: Any, cell: Any, variant: Any, options: Any,
 
 
 __all__ = ["ROWS_VERSION", "STORE_VERSION", "ResultsStore", "StoreError", "StoredGame",
-           "open_store", "settings_hash"]
+           "open_store", "settings_hash", "verification"]

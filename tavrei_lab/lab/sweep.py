@@ -80,7 +80,14 @@ from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
-from tavrei_lab.lab.store import ResultsStore, StoreError, open_store, settings_hash
+from tavrei_lab.lab.store import (
+    ResultsStore,
+    StoredGame,
+    StoreError,
+    open_store,
+    settings_hash,
+    verification,
+)
 from tavrei_lab.lab.table import ResultsTable, established_summary
 from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES, FIT_VERSION
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
@@ -101,7 +108,13 @@ DEFAULT_AGENTS = "level:1,nodes=20000"
 @dataclass(frozen=True)
 class LabTask:
     """One game to play on a worker: the spec, the variant parcel, what to measure,
-    and the weights ``weights=fit`` means in this cell (variant hash, weights)."""
+    and the weights ``weights=fit`` means in this cell (variant hash, weights).
+
+    ``verify_key`` (the store's ``verify_key``), with ``variant`` and ``options`` as the
+    store names the cell, asks the worker to replay the game it played as the store
+    would and hand back a ``verification`` (see the store's "Where the replay runs"),
+    so the one process writing the store does not replay every game itself.
+    """
 
     spec: GameSpec
     parcel: VariantParcel
@@ -109,17 +122,49 @@ class LabTask:
     sample_from: int = SAMPLE_FROM
     sample_every: int = SAMPLE_EVERY
     fit: tuple[str, tuple[tuple[str, float], ...]] | None = None
+    verify_key: bytes | None = None
+    variant: str = ""
+    options: Mapping[str, Any] | None = None
 
 
-def play_lab_game(task: LabTask) -> tuple[GameResult, dict[str, Any]]:
-    """Play and measure one game (top level, so any executor can run it)."""
+class LabGame(tuple[GameResult, dict[str, Any]]):
+    """What ``play_lab_game`` returns: ``(result, measures)``, as it always unpacked,
+    with ``verified``: the worker's ``verification`` of its replay (None when the task
+    had no key, or the record did not replay: then the store replays it and refuses it)."""
+
+    verified: str | None
+
+    def __new__(cls, result: GameResult, measures: dict[str, Any],
+                verified: str | None = None) -> LabGame:
+        self = super().__new__(cls, (result, measures))
+        self.verified = verified
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:     # to and from worker processes and dask
+        return (LabGame, (self[0], self[1], self.verified))
+
+
+def play_lab_game(task: LabTask) -> LabGame:
+    """Play and measure one game (top level, so any executor can run it); with the
+    task's ``verify_key``, replay it as the store would and say so."""
     watch = GameWatch(task.opening_plies, task.sample_from, task.sample_every)
     if task.fit is None:
         result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
     else:                        # a worker process knows only what the task brings
         with using_fit(task.fit[0], Weights.from_dict(dict(task.fit[1]))):
             result = play_game(task.spec, rules=task.parcel.build(), watch=watch)
-    return result, watch.measures()
+    measures = watch.measures()
+    verified = None
+    if task.verify_key is not None:
+        options = dict(task.options or {})
+        try:
+            StoredGame("", task.spec.variant, task.variant, options, result, measures).replay()
+        except TavreiError:
+            pass                 # no verification: the store replays it and says why not
+        else:
+            verified = verification(task.verify_key, task.spec.variant, task.variant, options,
+                                    result)
+    return LabGame(result, measures, verified)
 
 
 @dataclass
@@ -441,18 +486,27 @@ def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]
     count = 0
     fits = fits or {}
 
+    key = getattr(db, "verify_key", None)
+
     def task(unit: Unit, spec: GameSpec) -> LabTask:
         return LabTask(spec, parcels[unit.cell.name], opening_plies,
-                       fit=fits.get(unit.cell.name))
+                       fit=fits.get(unit.cell.name), verify_key=key,
+                       variant=unit.settings["variant"], options=unit.cell.option_dict)
 
     def finish(future: Future, unit: Unit, spec: GameSpec) -> None:
         nonlocal count
         try:
-            result, measures = future.result()
+            played = future.result()
         except BrokenExecutor:       # a worker died: play this one here instead
-            result, measures = play_lab_game(task(unit, spec))
-        db.add(unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
-               result, measures)
+            played = play_lab_game(task(unit, spec))
+        result, measures = played
+        verified = getattr(played, "verified", None)
+        args = (unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
+                result, measures)
+        if verified:
+            db.add(*args, verified=verified)
+        else:
+            db.add(*args)
         count += 1
         bar.update()
 
@@ -639,5 +693,5 @@ class SweepResult:
                 f"{sum(u.limit for u in self.units)} games>")
 
 
-__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "TUNE_KEYS", "LabTask", "SweepInterrupted",
-           "SweepResult", "play_lab_game", "sweep", "tune_settings"]
+__all__ = ["DEFAULT_AGENTS", "DEFAULT_BATCH", "TUNE_KEYS", "LabGame", "LabTask",
+           "SweepInterrupted", "SweepResult", "play_lab_game", "sweep", "tune_settings"]
