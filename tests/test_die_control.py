@@ -44,9 +44,11 @@ def test_the_two_cells_differ_only_in_the_die():
     assert off.faces == ("K",) and len(on.faces) == 6
 
 
-def test_grid_die_true_false_runs_on_a_die_variant(tmp_path):
+@pytest.mark.parametrize("flag", ["--base", "--variant"])
+def test_grid_die_true_false_runs_on_a_die_variant(tmp_path, flag):
+    # --variant as `tune` spells it (the check typed it so) is --base
     proc = subprocess.run(
-        [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "gavrilov-die", "--grid",
+        [sys.executable, "-m", "tavrei_lab", "sweep", flag, "gavrilov-die", "--grid",
          "die=true,false", "--agents", "greedy", "--games", "4", "--max-plies", "40",
          "--no-progress", "--executor", "inline"], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr

@@ -39,7 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                       "combination of option values), measure each cell (white score, draws, "
                       "length, branching, openings, lead changes, drama, towers, piece values) "
                       "and keep every game in an SQLite --store; a rerun resumes."))
-    p.add_argument("--base", action="append", default=None, metavar="VARIANT",
+    # --variant as `tune` spells it is the same option
+    p.add_argument("--base", "--variant", dest="base", action="append", default=None,
+                   metavar="VARIANT",
                    help=_("base variant id or .toml file; repeat (or separate with commas) to "
                           "sweep several (default: tavreli)"))
     p.add_argument("--grid", action="append", default=[], metavar="OPTION=V1,V2",

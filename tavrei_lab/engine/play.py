@@ -63,7 +63,7 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
 from tavrei_lab.engine.evaluate import MATE, VALUES
-from tavrei_lab.engine.play_eval import LAZY_MARGIN, tables_for
+from tavrei_lab.engine.play_eval import LAZY_MARGIN, die_faces, tables_for
 from tavrei_lab.engine.search import (
     Limits,
     SearchLimitReached,
@@ -170,6 +170,10 @@ class PlaySearcher:
         #: the evaluation's terms (``engine.weights``): folded into the shared tables
         self.weights = weights if weights is not None else DEFAULT_WEIGHTS
         self.tables = tables_for(rules.geometry, self.weights)
+        #: die games with weights that count the die's threats: the faces' ranks and
+        #: probabilities (``play_eval.BoardTables.die_threats``); None otherwise, so the
+        #: default weights search exactly as before
+        self.die_faces = die_faces(rules) if self.weights.die_terms else None
         #: Where captures leave the board (orthodox chess), the endgame comes: then
         #: the volkhv belongs in the centre and the ratniks' march is worth more. The
         #: phase is read at the root of each search (``ENDGAME_MATERIAL``) and the
@@ -1019,6 +1023,10 @@ class PlaySearcher:
         if self.noise:
             side += ((h ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 40) % (2 * self.noise + 1) \
                 - self.noise
+        if self.die_faces is not None:
+            kings = (pos.king_square(0), pos.king_square(1))
+            d = self.tables.die_score(pos.board, kings, me, self.die_faces, self.pass_over_own)
+            side += d if me == 0 else -d
         if side - LAZY_MARGIN >= beta or side + LAZY_MARGIN <= alpha:
             return side
         act = self.tables.activity(pos.board, (pos.king_square(0), pos.king_square(1)),

@@ -250,6 +250,121 @@ class BoardTables:
         return lead * edge, lead * near
 
 
+    # -- the die's threats (die games only) ---------------------------------------------
+    def die_threats(self, board: tuple[tuple[int, ...], ...],
+                    kings: tuple[int | None, int | None], turn: int,
+                    faces: tuple[tuple[int, float], ...],
+                    pass_over_own: bool = False) -> tuple[float, float, float, float]:
+        """What each side's next roll would let it take, weighed by the die's faces.
+
+        ``faces``: (hierarchy rank, probability) of each piece face (skip faces left
+        out: they take nothing). A face of rank r allows every unit of rank r or lower,
+        so a volkhv attacked only by the enemy's rook is taken on the K, Q and R faces.
+        Returns, for the side to roll (``turn``) and then for the other side: the
+        probability that its roll allows taking the enemy volkhv, and the gain of the
+        best capture its roll allows (centipawns by the default values, the faces that
+        take the volkhv left out), expected over the faces. The die search reaches a
+        ply or two at 300 nodes and has no quiescence, so without these a leaf scores
+        a volkhv or a tower en prise as safe.
+        """
+        out: list[float] = []
+        plain = tables_for(self.geometry)
+        gain_of = plain.tower_score
+        for c in (turn, 1 - turn):
+            target = kings[1 - c]
+            hit_rank = 7
+            best = [0] * 8
+            sign = 1 if c == 0 else -1
+            for s, victim, rank, frm in self._captures(board, c, pass_over_own):
+                if s == target:
+                    hit_rank = min(hit_rank, rank)
+                    continue
+                # the top steps from its tower onto the victim's (what is under it stays)
+                tower = board[frm]
+                gain = sign * (gain_of(s, victim + (tower[-1],)) - gain_of(s, victim)
+                               + gain_of(frm, tower[:-1]) - gain_of(frm, tower))
+                if gain > best[rank]:
+                    best[rank] = gain
+            for r in range(2, 7):
+                if best[r - 1] > best[r]:
+                    best[r] = best[r - 1]
+            hit = 0.0
+            threat = 0.0
+            for r, p in faces:
+                if r >= hit_rank:
+                    hit += p
+                else:
+                    threat += p * best[r]
+            out += (hit, threat)
+        return out[0], out[1], out[2], out[3]
+
+    def die_score(self, board: tuple[tuple[int, ...], ...],
+                  kings: tuple[int | None, int | None], turn: int,
+                  faces: tuple[tuple[int, float], ...], pass_over_own: bool = False) -> int:
+        """The die terms of the weights (white's view, whole centipawns)."""
+        wt = self.weights
+        hit, threat, hit_w, threat_w = self.die_threats(board, kings, turn, faces,
+                                                        pass_over_own)
+        mine = (wt.die_hit_volkhv * hit + wt.die_threat * threat
+                - wt.die_hit_volkhv_waiting * hit_w - wt.die_threat_waiting * threat_w)
+        return round(mine if turn == 0 else -mine)
+
+    def _captures(self, board: tuple[tuple[int, ...], ...], c: int,
+                  pass_over_own: bool) -> list[tuple[int, tuple[int, ...], int, int]]:
+        """Colour ``c``'s captures by its towers' tops: (square, tower taken, the
+        attacker's die rank, the attacker's square)."""
+        g = self.geometry
+        rays = g.rays
+        found: list[tuple[int, tuple[int, ...], int, int]] = []
+        for s, tower in enumerate(board):
+            if not tower:
+                continue
+            top = tower[-1]
+            if top & 1 != c:
+                continue
+            kind = ACTING[top]
+            rank = _DIE_RANK[kind]
+            jumps: Any = ()
+            if kind == PAWN:
+                jumps = self.pawn_attacks[c][s]
+            elif kind == KNIGHT or kind == HELGI:
+                jumps = g.knight[s]
+            elif kind == KING:
+                jumps = g.king[s]
+            for t in jumps:
+                there = board[t]
+                if there and there[-1] & 1 != c:
+                    found.append((t, there, rank, s))
+            for d in _SLIDES.get(kind, ()):
+                for t in rays[s][d]:
+                    there = board[t]
+                    if there:
+                        if there[-1] & 1 != c:
+                            found.append((t, there, rank, s))
+                        elif pass_over_own:
+                            continue
+                        break
+        return found
+
+
+#: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, a helgi as a queen).
+_DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
+
+
+def die_faces(rules: Any) -> tuple[tuple[int, float], ...] | None:
+    """A die game's piece faces as (hierarchy rank, probability), for ``die_threats``;
+    None for a game without the Gavrilov die."""
+    if not getattr(rules, "has_chance", False):
+        return None
+    faces = getattr(rules, "faces", None)
+    rank = getattr(rules, "face_rank", None)
+    probabilities = getattr(rules, "probabilities", None)
+    if faces is None or rank is None or probabilities is None:
+        return None
+    return tuple((rank(f), float(p)) for f, p in zip(faces, probabilities, strict=True)
+                 if rank(f) > 0)
+
+
 def _mask(squares: Any) -> int:
     m = 0
     for s in squares:
@@ -276,8 +391,12 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     family = rules.inner or rules
     pass_own = isinstance(family, TowerChessRules) and family.pass_over_own
     white = t.board_score(position.board) + t.activity(position.board, kings, pass_own)
+    if weights.die_terms:
+        faces = die_faces(rules)
+        if faces:
+            white += t.die_score(position.board, kings, position.turn, faces, pass_own)
     return white if position.turn == 0 else -white
 
 
-__all__ = ["LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables", "evaluate_for_side",
-           "tables_for"]
+__all__ = ["LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables", "die_faces",
+           "evaluate_for_side", "tables_for"]

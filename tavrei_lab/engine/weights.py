@@ -98,6 +98,25 @@ class Weights:
     #: volkhv to the edge, the usual way to mate with few pieces.
     hunt_edge: float = 0.0
     hunt_near: float = 0.0
+    #: die games: the search has no quiescence there, and at 300 nodes it reaches one or
+    #: two plies, so a leaf (a chance node) is often a position where the side about to
+    #: roll can take the enemy volkhv -- or a tower -- if the die allows the attacker.
+    #: Centipawns per unit of probability that the side to roll's roll allows taking the
+    #: enemy volkhv (``die_hit_volkhv``), and that the waiting side's next roll would
+    #: (``die_hit_volkhv_waiting``: the side to roll moves first and may escape); the
+    #: share counted of the best capture the roll allows, expected over the die's faces
+    #: (``die_threat``, ``die_threat_waiting``). 0 by default (the old evaluation); a
+    #: fit to a die variant finds them (see ``play_eval.BoardTables.die_threats``).
+    die_hit_volkhv: float = 0.0
+    die_hit_volkhv_waiting: float = 0.0
+    die_threat: float = 0.0
+    die_threat_waiting: float = 0.0
+
+    @property
+    def die_terms(self) -> bool:
+        """Does the evaluation count the die's threats (any of the die terms non-zero)?"""
+        return bool(self.die_hit_volkhv or self.die_hit_volkhv_waiting or self.die_threat
+                    or self.die_threat_waiting)
 
     def value(self, kind: int) -> float:
         return float(getattr(self, "value_" + KIND_NAMES[kind]))

@@ -52,7 +52,7 @@ from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
-from tavrei_lab.engine.play_eval import tables_for
+from tavrei_lab.engine.play_eval import die_faces, tables_for
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
     EVALUATION_VERSION,
@@ -99,11 +99,17 @@ _FIXED = {"value_volkhv", "held_volkhv", "buried_volkhv"}
 _STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith(("held_", "buried_"))
              else 0.5)
          for n in NAMES}
+# the die's terms: a volkhv the roll lets the enemy take is a lost game (thousands of
+# centipawns, per unit of probability), a threat's share a fraction of its gain
+_STEP.update(die_hit_volkhv=30.0, die_hit_volkhv_waiting=30.0, die_threat=0.03,
+             die_threat_waiting=0.03)
 #: per weight, the change the pull toward the start counts as one unit: a few hundred
 #: games cannot pin two dozen terms, so a term moves far only when the games insist
 _UNIT = {n: (1.0 if n.startswith("value_") else 0.2 if n.startswith("held_")
              else 0.5 if n.startswith("buried_") else 5.0)
          for n in NAMES}
+_UNIT.update(die_hit_volkhv=1000.0, die_hit_volkhv_waiting=1000.0, die_threat=1.0,
+             die_threat_waiting=1.0)
 
 
 @dataclass(frozen=True)
@@ -187,6 +193,17 @@ def features(position: Any) -> list[tuple[int, float]]:
             edge, near = tables_for(g).hunt_terms(units, kings[0], kings[1])
             add("hunt_edge", float(edge))
             add("hunt_near", float(near))
+    faces = die_faces(rules)
+    if faces:
+        # the die's threats, as the side to roll and the waiting side see them (the
+        # amounts of ``BoardTables.die_score``, white's view)
+        hit, threat, hit_w, threat_w = tables_for(g).die_threats(
+            position.board, kings, position.turn, faces, pass_own)
+        sign = 1.0 if position.turn == 0 else -1.0
+        add("die_hit_volkhv", sign * hit)
+        add("die_threat", sign * threat)
+        add("die_hit_volkhv_waiting", -sign * hit_w)
+        add("die_threat_waiting", -sign * threat_w)
     return sorted((i, a) for i, a in acc.items() if a)
 
 
@@ -222,12 +239,19 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     capture_before = False
     max_actions = 4 * task.max_plies + 16
     outcome = None
+    # A die game is learnt where its search evaluates: at the chance nodes (the die
+    # search has no quiescence, and every leaf is a position before a roll), right
+    # after captures and with a volkhv attacked too -- that is what the die's terms
+    # are for, and a check there is no forced reply but a threat the die may not allow.
+    die = die_faces(rules) is not None
     while True:
         outcome = game.outcome(claim_draw=True)
         if outcome is not None or game.ply >= task.max_plies \
                 or len(game.history) >= max_actions:
             break
         if game.is_chance_node():
+            if die and game.ply >= max(OPENING_PLIES, task.random_plies):
+                quiet.append(features(game.position))
             game.roll()
             continue
         pos = game.position
@@ -235,7 +259,8 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
             game.push(rng.choice(game.legal_moves()))
             capture_before = True          # not a quiet position to learn from
             continue
-        if game.ply >= OPENING_PLIES and not capture_before and not rules.is_check(pos):
+        if not die and game.ply >= OPENING_PLIES and not capture_before \
+                and not rules.is_check(pos):
             quiet.append(features(pos))
         move = agents[pos.turn].choose(game)
         capture_before = bool(pos.board[move.to_square]) and \
