@@ -313,12 +313,26 @@ def fit_k(w: Sequence[float], data: Sequence[tuple[float, list[tuple[int, float]
 
 
 def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start: Weights,
-                   steps: int = FIT_STEPS, ridge: float = 1e-3) -> tuple[Weights, float, float]:
+                   steps: int = FIT_STEPS, ridge: float = 1e-3,
+                   rounds: int = 1) -> tuple[Weights, float, float]:
     """Texel fit: ``k`` first, then the weights by Adam steps on the mean squared error,
     with a small pull toward ``start`` (few games cannot pin two dozen terms).
+    ``rounds`` > 1 refits ``k`` to the fitted weights and fits again from them: where
+    the terms that decide the games start at 0 (the die's), the first ``k`` is the
+    scale of an evaluation that cannot predict them, far too flat.
     Returns the weights, ``k`` and the final loss."""
-    w = start.vector()
-    w0 = list(w)
+    fitted, k, loss = _fit_round(data, start, start, steps, ridge)
+    for _ in range(rounds - 1):
+        fitted, k, loss = _fit_round(data, fitted, start, steps, ridge)
+    return fitted, k, loss
+
+
+def _fit_round(data: Sequence[tuple[float, list[tuple[int, float]]]], begin: Weights,
+               start: Weights, steps: int, ridge: float) -> tuple[Weights, float, float]:
+    """One round of ``fit_weights_to``: ``k`` for ``begin``, then Adam from ``begin``
+    with the pull toward ``start``."""
+    w = begin.vector()
+    w0 = start.vector()
     n = len(w)
     k = fit_k(w, data)
     movable = [i for i, name in enumerate(NAMES) if name not in _FIXED]
@@ -455,6 +469,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
         from tavrei_lab.variant import load_variant
         variant = load_variant(variant)
     rules = variant
+    # a die game's terms start at 0 (see fit_weights_to): k is fitted again to the fit
+    fit_rounds = 2 if die_faces(rules) is not None else 1
     for name, value in (("generations", generations), ("games", games), ("nodes", nodes)):
         if not isinstance(value, int) or value < 1:
             raise TavreiError(f"tune: {name} must be a whole number 1 or more, got {value!r}")
@@ -532,7 +548,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                      "capped": games - len(kept),
                      "mean_plies": sum(r["plies"] for r in rows) / games}
             if (gen < generations or generations == 1) and learn:
-                fitted, k, loss = fit_weights_to(learn, current)
+                fitted, k, loss = fit_weights_to(learn, current, rounds=fit_rounds)
                 before = _loss(current.vector(), learn, k)
                 entry.update(k=k, loss_before=before, loss_after=loss)
             entry["seconds"] = round(time.perf_counter() - t0, 2)
