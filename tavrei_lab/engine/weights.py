@@ -30,7 +30,7 @@ from tavrei_lab.errors import TavreiError
 #: The evaluation's version: raised whenever a term is added or changes meaning, so
 #: weights fit to an older evaluation (the lab's stored fits, ``lab.tune.FIT_VERSION``)
 #: are never taken for a fit of this one.
-EVALUATION_VERSION = 1
+EVALUATION_VERSION = 2
 
 
 class WeightsFileError(TavreiError):

@@ -84,7 +84,7 @@ RANDOM_PLIES = 4
 FIT_STEPS = 250
 #: The fit method's version: raised whenever what ``tune`` does with the same settings
 #: changes (sampling, labels, the gate, the fit's steps).
-FIT_METHOD_VERSION = 1
+FIT_METHOD_VERSION = 2
 #: What a fit depends on besides the variant and the tune's settings: the evaluation's
 #: version and the method's. The lab's store keys its fits by it (with the settings),
 #: and a tune's checkpoint records it, so a changed evaluation or method never reuses
