@@ -42,6 +42,7 @@ from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, ngettext, speaking
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.widgets import board_engine, board_lessons, board_lines
 from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
 from tavrei_lab.widgets.controls import button as _button
 from tavrei_lab.widgets.controls import in_own_language
@@ -57,7 +58,7 @@ from tavrei_lab.widgets.drawing import (
 )
 from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
 from tavrei_lab.widgets.line import MoveLine
-from tavrei_lab.widgets.move_panel import MovePanel, entry_label, where_text
+from tavrei_lab.widgets.move_panel import MovePanel
 from tavrei_lab.widgets.players import HUMAN, PlayersPanel, agent_names, player_label
 from tavrei_lab.widgets.status import (
     count_options,
@@ -745,102 +746,6 @@ class Board(widgets.VBox):
         self._after_change(messages)
 
     # == lessons and puzzles =====================================================
-    def on_move(self, callback: Callable[[Board, Move], Any], *, remove: bool = False) -> None:
-        """Call ``callback(board, move)`` after each move a person plays on this board.
-
-        "A person" means a click, a drag, or ``board.play(...)``: the computer's
-        replies, rolls, undo/redo and loading games do not call it. The
-        callback runs after the move is on the board and before the computer
-        answers, so a puzzle can judge the move and, if it is wrong, call
-        ``board.reject(move, reason)`` -- the computer then does not reply. A
-        callback that returns a sentence has it said in the status line after
-        the move ("1. d4(2)-d6 played. Right! ...").
-        ``remove=True`` unregisters a callback given before.
-        """
-        if remove:
-            self._move_listeners = [c for c in self._move_listeners if c != callback]
-        elif not callable(callback):
-            raise TavreiError(f"on_move needs a function of (board, move), got {callback!r}")
-        else:
-            self._move_listeners.append(callback)
-
-    def reject(self, move: Move | str | None = None, reason: str = "") -> None:
-        """Take ``move`` (default: the last move) back on the board, and say why.
-
-        The way lichess's lessons answer a wrong move: the destination square
-        flashes, the tower slides home, and ``reason`` is shown in the status
-        line. ``move`` must be the last move played (rolls after it are taken
-        back with it); otherwise a ``TavreiError`` says so and nothing changes.
-        The rejected move is not kept for Redo.
-        """
-        game = self.game
-        played = [i for i, action in enumerate(game.history) if isinstance(action, Move)]
-        if not played:
-            raise TavreiError("reject: no move has been played on this board")
-        last = game.history[played[-1]]
-        assert isinstance(last, Move)  # ``played`` holds the indices of moves
-        if move is not None:
-            asked = move if isinstance(move, str) else f"{move!r}"
-            if isinstance(move, str):
-                before = game.copy()  # read the text in the position the move was played from
-                while len(before.history) > played[-1]:
-                    before.pop()
-                try:
-                    move = before.parse_move(move)
-                except TavreiError as exc:
-                    raise TavreiError(f"reject: {exc}") from None
-            if move.key != last.key or move.promotion != last.promotion:
-                raise TavreiError(f"reject: {game.action_texts()[played[-1]]} is the last move "
-                                  f"played, not {asked}")
-        while len(game.history) > played[-1]:
-            game.pop()
-        game.clear_redo()
-        self._close_choices()
-        self._effects.pop("slide", None)   # no slide there: only the slide home
-        self._flash(last.to_square, home=last)
-        self._after_change([reason or _("That move is taken back.")])
-
-    @property
-    def arrows(self) -> list[tuple[Any, ...]]:
-        """The teacher's arrows: ``[("e2", "e4"), ("g1", "f3", "red"), ("d5", "d5")]``.
-
-        Each is (from, to) or (from, to, colour); a colour is ``green`` (the
-        default), ``red``, ``blue``, ``yellow`` or any SVG colour; an arrow from
-        a square to itself circles it. Assign a new list to change them (they
-        are drawn live and in the static SVG); a bad entry raises
-        ``TavreiError`` naming it and the old arrows stay.
-        """
-        return list(self._arrows)
-
-    @arrows.setter
-    def arrows(self, value: Any) -> None:
-        value = [tuple(a) if isinstance(a, list) else a for a in value]
-        self._check_marks(arrows=value, highlights=self._highlights)
-        self._arrows = value
-        self.redraw()
-
-    @property
-    def highlights(self) -> list[Any]:
-        """Squares tinted on the board: ``["e4", ("d5", "red")]`` (a hint, "look here").
-
-        Each is a square name or a (square, colour) pair (default yellow).
-        Assign a new list to change them; ``[]`` clears them. A bad entry
-        raises ``TavreiError`` naming it and the old highlights stay.
-        """
-        return list(self._highlights)
-
-    @highlights.setter
-    def highlights(self, value: Any) -> None:
-        value = [tuple(h) if isinstance(h, list) else h for h in
-                 ([value] if isinstance(value, str) else value)]
-        self._check_marks(arrows=self._arrows, highlights=value)
-        self._highlights = value
-        self.redraw()
-
-    def _check_marks(self, arrows: list[Any], highlights: list[Any]) -> None:
-        """Draw once with the new marks, so a bad one fails before anything changes."""
-        draw(self.game, arrows=arrows, highlights=highlights)
-
     def _played_text(self, move: Move, checks: bool = False) -> str:
         return _("{move} played.").format(move=move_said(self.game, move, checks))
 
@@ -861,48 +766,6 @@ class Board(widgets.VBox):
             self._after_change([self._why_not(move)])
             return
         self._push(found[0])
-
-    def _along_the_line(self, move: Move | None) -> bool:
-        """Where the line goes on, the move a person plays either is its next move --
-        then the board steps to it, keeping the line -- or starts a side line.
-
-        A side line is played on a copy of the game (``board.game`` becomes the
-        copy): the game itself keeps its own moves, and "Back to the game" returns
-        to them where the side line left them, as on lichess's analysis board.
-        Returns True when the move was the line's own (already played by stepping).
-        ``move`` None stands for a new roll of the die, which always starts a side line.
-        """
-        game = self.game
-        took_back, self._took_back = self._took_back, False
-        if not game.can_redo():
-            return False
-        if move is not None:
-            if game.redo() == move:
-                return True
-            game.pop()
-        if took_back:
-            # Undo then another move is a takeback, as a teacher expects: the
-            # undone moves are dropped, not kept as "the game" (issue 25 item 5)
-            game.clear_redo()
-            return False
-        if self._main_game is None:
-            self._main_game = game
-            self._branch_text = entry_label(self.line(), game.action_count + 1)
-        self._branch = game.action_count
-        self.game = game.copy()
-        self.game.clear_redo()
-        return False
-
-    def back_to_game(self) -> None:
-        """Leave the side line and return to the game's own moves where it branched off."""
-        if self._main_game is None:
-            self._after_change([_("There is no side line: the board shows the game.")])
-            return
-        self.game, self._main_game, self._branch = self._main_game, None, None
-        self._close_choices()
-        self._legal_for = None
-        self._after_change([_("Back to the game: it went on with {move}.").format(
-            move=self._branch_text)])
 
     def _continue(self) -> list[str]:
         """After a move: automatic rolls and the computer's replies, announced.
@@ -937,96 +800,8 @@ class Board(widgets.VBox):
             self._slide(move)
         return messages
 
-    def _agent(self, color: int) -> Any:
-        """The agent playing ``color`` (made once per player choice, seeded from the game)."""
-        return self.players.agent(color, self.game.seed)
-
     def _on_players(self, text: str, go_on: bool) -> None:
         self._after_change([text, *(self._continue() if go_on else [])])
-
-    def computer_move(self) -> None:
-        """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
-        game = self.game
-        if game.outcome() is not None:
-            self._after_change([_("The game is over.")])
-            return
-        messages = []
-        if game.is_chance_node():
-            messages.append(self._roll_once())
-            if game.is_chance_node() or game.outcome() is not None:
-                self._after_change(messages)
-                return
-        spec = self.player(game.position.turn)
-        from tavrei_lab.engine.agents import make_agent
-        agent = self._agent(game.position.turn) if spec != HUMAN else make_agent("random",
-                                                                                 game.seed)
-        move = agent.choose(game)
-        messages.append(self._computer_text(move, agent))
-        if not self._along_the_line(move):
-            self.game.push(move)
-        self._slide(move)
-        self._close_choices()
-        self._after_change(messages + self._continue())
-
-    def best_move(self, agent: str = "play:1s") -> None:
-        """Ask the engine for the best move here (the Best move button), as lichess's
-        analysis board shows it: a blue arrow on the board while the position stays,
-        and in the status line the move, its value for white and the line it expects.
-
-        ``agent`` is any agent spec that searches (``"play:1s"``, ``"alphabeta:3"``).
-        Nothing is played; a position with nothing to search says why.
-        """
-        game = self.game
-        if game.outcome() is not None:
-            self._after_change([_("The game is over: there is no move to look for.")])
-            return
-        if game.is_chance_node():
-            self._after_change([_("Roll the die first: the best move depends on the face.")])
-            return
-        from tavrei_lab.engine.agents import SearchAgent, make_agent
-        searcher = self._hint_agents.get(agent)
-        if searcher is None:
-            searcher = make_agent(agent, seed=0)
-            if not isinstance(searcher, SearchAgent):
-                raise TavreiError(f"best_move needs an agent that searches (play:1s, "
-                                  f"alphabeta:3, level:5 ...), not {agent!r}")
-            self._hint_agents[agent] = searcher
-        move = searcher.choose(game)
-        result = searcher.last
-        pos = game.position
-        names = pos.geometry.names
-        self._hint = (pos, (names[move.from_square], names[move.to_square], "blue"))
-        said = move_said(game, move, checks=True)
-        fill: dict[str, Any] = {"agent": searcher.name, "move": said}
-        if result is None:
-            text = _("Engine ({agent}): {move} is best.").format(**fill)
-        else:
-            value = result.value if pos.turn == WHITE else -result.value
-            fill["depth"] = result.depth
-            if abs(value) > 9000:
-                plies = round(10000 - abs(value))
-                fill["plies"] = plies
-                if value > 0:
-                    text = ngettext("Engine ({agent}): {move} is best; white mates in {plies} "
-                                    "ply (depth {depth}).",
-                                    "Engine ({agent}): {move} is best; white mates in {plies} "
-                                    "plies (depth {depth}).", plies).format(**fill)
-                else:
-                    text = ngettext("Engine ({agent}): {move} is best; black mates in {plies} "
-                                    "ply (depth {depth}).",
-                                    "Engine ({agent}): {move} is best; black mates in {plies} "
-                                    "plies (depth {depth}).", plies).format(**fill)
-            else:
-                fill["value"] = f"{value:+.2f}"
-                text = _("Engine ({agent}): {move} is best; {value} for white "
-                         "(depth {depth}).").format(**fill)
-            line, after = [], pos
-            for step in result.pv[:6]:
-                line.append(game.move_text(step, after))
-                after = game.rules.apply(after, step)
-            if len(line) > 1:
-                text += " " + _("Line: {moves}.").format(moves=" ".join(line))
-        self._after_change([text])
 
     # == the die ==================================================================
     def roll(self) -> None:
@@ -1062,75 +837,6 @@ class Board(widgets.VBox):
         return text
 
     # == stepping through the game ===============================================
-    def go_to(self, index: int) -> None:
-        """Show the game after its first ``index`` actions (moves and rolls)."""
-        game = self.game
-        index = max(0, min(index, len(self.line())))
-        while game.action_count > index:
-            game.pop()
-        while game.action_count < index and game.can_redo():
-            game.redo()
-        self._took_back = False
-        self._close_choices()
-        self._after_change([self._where_text()])
-
-    def _where_text(self) -> str:
-        """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
-        game = self.game
-        return where_text(self.line(), game.action_count, game.ply, self._branch,
-                          self._branch_text)
-
-    def step(self, delta: int) -> None:
-        """One action back (``-1``) or forward (``+1``): the arrow keys."""
-        game = self.game
-        if delta < 0 and not game.action_count:
-            self._after_change([_("Already at the start.")])
-            return
-        if delta > 0 and not game.can_redo():
-            self._after_change([_("Already at the last move.")])
-            return
-        self.go_to(game.action_count + delta)
-
-
-    def undo(self) -> None:
-        """Take back the last move -- and the computer's reply -- back to a human's turn.
-
-        A die roll that preceded the move taken back stays: the same face is
-        used again (undo cannot re-roll the die).
-        """
-        game = self.game
-        if not game.ply:
-            self._after_change([_("Nothing to undo.")])
-            return
-        humans = HUMAN in (self.white_player.value, self.black_player.value)
-        undone: list[str] = []
-        while game.action_count:
-            text = self.line().texts[game.action_count - 1]
-            action = game.pop()
-            if isinstance(action, Move):
-                undone.append(text)
-                self._effects["slide"] = []
-                self._slide(action, back=True)  # the last one taken back slides home
-                if not game.is_chance_node() and (self.is_human_turn() or not humans):
-                    break
-        self._close_choices()
-        self._took_back = True
-        self._after_change([_("Took back {moves}.").format(moves=", ".join(reversed(undone)))])
-
-    def redo(self) -> None:
-        """Play again the move undone last (with the roll before it)."""
-        game = self.game
-        if not game.can_redo():
-            self._after_change([_("Nothing to redo.")])
-            return
-        while game.can_redo():
-            action = game.redo()
-            if isinstance(action, Move):
-                self._slide(action)
-                break
-        self._took_back = False          # redone: the line is the game's again
-        self._close_choices()
-        self._after_change([_("Redone.")])
 
     def flip(self) -> None:
         self.flipped = not self.flipped
@@ -1259,6 +965,134 @@ class Board(widgets.VBox):
         text = self.game.position.string
         self.view.copy_to_clipboard(text)
         self._after_change([_("Copied the position string: {position}").format(position=text)])
+
+    # == stepping, takebacks, side lines (board_lines.py) ====================
+    def _along_the_line(self, move: Move | None) -> bool:
+        """Where the line goes on, the move a person plays either is its next move --
+        then the board steps to it, keeping the line -- or starts a side line.
+
+        A side line is played on a copy of the game (``board.game`` becomes the
+        copy): the game itself keeps its own moves, and "Back to the game" returns
+        to them where the side line left them, as on lichess's analysis board.
+        Returns True when the move was the line's own (already played by stepping).
+        ``move`` None stands for a new roll of the die, which always starts a side line.
+        """
+        return board_lines.along_the_line(self, move)
+
+    def back_to_game(self) -> None:
+        """Leave the side line and return to the game's own moves where it branched off."""
+        board_lines.back_to_game(self)
+
+    def go_to(self, index: int) -> None:
+        """Show the game after its first ``index`` actions (moves and rolls)."""
+        board_lines.go_to(self, index)
+
+    def _where_text(self) -> str:
+        """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
+        return board_lines.where_shown(self)
+
+    def step(self, delta: int) -> None:
+        """One action back (``-1``) or forward (``+1``): the arrow keys."""
+        board_lines.step(self, delta)
+
+    def undo(self) -> None:
+        """Take back the last move -- and the computer's reply -- back to a human's turn.
+
+        A die roll that preceded the move taken back stays: the same face is
+        used again (undo cannot re-roll the die).
+        """
+        board_lines.undo(self)
+
+    def redo(self) -> None:
+        """Play again the move undone last (with the roll before it)."""
+        board_lines.redo(self)
+
+    # == lessons and puzzles (board_lessons.py) ===============================
+    def on_move(self, callback: Callable[[Board, Move], Any], *,
+                remove: bool = False) -> None:
+        """Call ``callback(board, move)`` after each move a person plays on this board.
+
+        "A person" means a click, a drag, or ``board.play(...)``: the computer's
+        replies, rolls, undo/redo and loading games do not call it. The
+        callback runs after the move is on the board and before the computer
+        answers, so a puzzle can judge the move and, if it is wrong, call
+        ``board.reject(move, reason)`` -- the computer then does not reply. A
+        callback that returns a sentence has it said in the status line after
+        the move ("1. d4(2)-d6 played. Right! ...").
+        ``remove=True`` unregisters a callback given before.
+        """
+        board_lessons.on_move(self, callback, remove=remove)
+
+    def reject(self, move: Move | str | None = None, reason: str = "") -> None:
+        """Take ``move`` (default: the last move) back on the board, and say why.
+
+        The way lichess's lessons answer a wrong move: the destination square
+        flashes, the tower slides home, and ``reason`` is shown in the status
+        line. ``move`` must be the last move played (rolls after it are taken
+        back with it); otherwise a ``TavreiError`` says so and nothing changes.
+        The rejected move is not kept for Redo.
+        """
+        board_lessons.reject(self, move, reason)
+
+    @property
+    def arrows(self) -> list[tuple[Any, ...]]:
+        """The teacher's arrows: ``[("e2", "e4"), ("g1", "f3", "red"), ("d5", "d5")]``.
+
+        Each is (from, to) or (from, to, colour); a colour is ``green`` (the
+        default), ``red``, ``blue``, ``yellow`` or any SVG colour; an arrow from
+        a square to itself circles it. Assign a new list to change them (they
+        are drawn live and in the static SVG); a bad entry raises
+        ``TavreiError`` naming it and the old arrows stay.
+        """
+        return list(self._arrows)
+
+    @arrows.setter
+    def arrows(self, value: Any) -> None:
+        value = [tuple(a) if isinstance(a, list) else a for a in value]
+        self._check_marks(arrows=value, highlights=self._highlights)
+        self._arrows = value
+        self.redraw()
+
+    @property
+    def highlights(self) -> list[Any]:
+        """Squares tinted on the board: ``["e4", ("d5", "red")]`` (a hint, "look here").
+
+        Each is a square name or a (square, colour) pair (default yellow).
+        Assign a new list to change them; ``[]`` clears them. A bad entry
+        raises ``TavreiError`` naming it and the old highlights stay.
+        """
+        return list(self._highlights)
+
+    @highlights.setter
+    def highlights(self, value: Any) -> None:
+        value = [tuple(h) if isinstance(h, list) else h for h in
+                 ([value] if isinstance(value, str) else value)]
+        self._check_marks(arrows=self._arrows, highlights=value)
+        self._highlights = value
+        self.redraw()
+
+    def _check_marks(self, arrows: list[Any], highlights: list[Any]) -> None:
+        """Draw once with the new marks, so a bad one fails before anything changes."""
+        board_lessons.check_marks(self, arrows, highlights)
+
+    # == the computer (board_engine.py) =======================================
+    def _agent(self, color: int) -> Any:
+        """The agent playing ``color`` (made once per player choice, seeded from the game)."""
+        return board_engine.agent(self, color)
+
+    def computer_move(self) -> None:
+        """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
+        board_engine.computer_move(self)
+
+    def best_move(self, agent: str = "play:1s") -> None:
+        """Ask the engine for the best move here (the Best move button), as lichess's
+        analysis board shows it: a blue arrow on the board while the position stays,
+        and in the status line the move, its value for white and the line it expects.
+
+        ``agent`` is any agent spec that searches (``"play:1s"``, ``"alphabeta:3"``).
+        Nothing is played; a position with nothing to search says why.
+        """
+        board_engine.best_move(self, agent)
 
     # == the board's words =======================================================
     def _computer_text(self, move: Move, agent: Any) -> str:

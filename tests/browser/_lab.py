@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -73,6 +74,81 @@ def private_jupyter_env(root: Path) -> dict[str, str]:
     env.pop("JUPYTER_TOKEN", None)
     env["PYTHONUNBUFFERED"] = "1"
     return env
+
+
+@contextmanager
+def jupyter_server(root: Path, *args: str, cwd: Path, app: str = "jupyterlab",
+                   log_name: str = "lab.log") -> Iterator[dict[str, Any]]:
+    """A private Jupyter server (``app``: JupyterLab, or Notebook 7 as "notebook") on
+    127.0.0.1: a free port and no retries, a token, the app exposed in the page
+    (``window.jupyterapp``), every Jupyter directory under ``root``; ``args`` say what
+    it serves (``--ServerApp.root_dir=...`` or a notebook's path) and how; ``cwd`` is
+    where it starts. Yields ``{"url", "token", "log"}``; the server is stopped after."""
+    expose = "JupyterNotebookApp" if app == "notebook" else "LabApp"
+    port = free_port()
+    token = secrets.token_hex(16)
+    log = root / log_name
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", app, "--no-browser", "--allow-root",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+             f"--{expose}.expose_app_in_browser=True", *args],
+            cwd=cwd, env=private_jupyter_env(root), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_http(f"{base}/api/status?token={token}", process, log)
+        yield {"url": base, "token": token, "log": log}
+    finally:
+        stop(process)
+
+
+@contextmanager
+def browser_page(browser: Any, viewport: dict[str, int], **options: Any) -> Iterator[Any]:
+    """A page of its own (a new browser context: cookies, storage, touch) with
+    ``viewport``; closed after, whatever happened."""
+    context = browser.new_context(viewport=viewport, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+#: The page holds a JupyterLab (or Notebook 7) document whose session exists.
+SESSION = ("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+           " && window.jupyterapp.shell.currentWidget.sessionContext")
+
+
+def open_and_run(page: Any, url: str) -> None:
+    """Open a notebook's page in JupyterLab and run all its cells once its kernel is
+    really ready (``RUN_ALL``)."""
+    page.goto(url)
+    page.wait_for_function(SESSION, timeout=60000)
+    assert page.evaluate(RUN_ALL), "the kernel never became ready"
+
+
+def lab_url(lab: dict[str, Any], notebook: str) -> str:
+    """The JupyterLab page of ``notebook`` in the server ``lab``, its layout reset."""
+    return f"{lab['url']}/lab/tree/{notebook}?token={lab['token']}&reset"
+
+
+def board_version(page: Any, board: str = ".tavrei-board-widget") -> int:
+    return int(page.locator(board).first.get_attribute("data-version") or 0)
+
+
+def wait_board_redraw(page: Any, before: int, board: str = ".tavrei-board-widget",
+                      timeout: float = 10000) -> None:
+    page.wait_for_function("([sel, v]) => Number(document.querySelector(sel)"
+                           ".dataset.version) > v", arg=[board, before], timeout=timeout)
+
+
+def click_centre(page: Any, selector: str, board: str = ".tavrei-board-widget") -> None:
+    """Click the mouse at the centre of ``selector`` and wait for ``board`` to redraw."""
+    before = board_version(page, board)
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_board_redraw(page, before, board)
 
 
 HITS = """([x, y, sel]) => {

@@ -20,25 +20,13 @@ Screenshots go to ``test-artifacts/browser/`` (git-ignored).
 
 from __future__ import annotations
 
-import secrets
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _lab import (
-    NOTEBOOKS,
-    RUN_ALL,
-    Notebook,
-    free_port,
-    private_jupyter_env,
-    screenshot,
-    stop,
-    wait_for_http,
-)
+from _lab import NOTEBOOKS, Notebook, jupyter_server, lab_url, open_and_run, screenshot
 
 from tests.conftest import CHROMIUM  # where it is missing, tests/conftest.py skips (or fails, CI)
 
@@ -55,24 +43,9 @@ def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     root = tmp_path_factory.mktemp("lab")
     work = root / "work"
     shutil.copytree(NOTEBOOKS, work)
-    env = private_jupyter_env(root)
-    port = free_port()
-    token = secrets.token_hex(16)
-    log = root / "lab.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-             f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
-             "--LabApp.news_url=None", "--MappingKernelManager.cull_idle_timeout=600"],
-            cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{base}/api/status?token={token}", process, log)
-        yield {"url": base, "token": token, "root": work, "log": log}
-    finally:
-        stop(process)
+    with jupyter_server(root, f"--ServerApp.root_dir={work}", "--LabApp.news_url=None",
+                        "--MappingKernelManager.cull_idle_timeout=600", cwd=work) as lab:
+        yield {**lab, "root": work}
 
 
 @pytest.fixture(scope="session")
@@ -91,13 +64,7 @@ def notebook(jupyter_lab: dict[str, Any], browser: Any) -> Iterator[Notebook]:
     """tests/browser/notebooks/boards.ipynb opened and run in JupyterLab."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    url = (f"{jupyter_lab['url']}/lab/tree/boards.ipynb?token={jupyter_lab['token']}"
-           "&reset")
-    page.goto(url)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext",
-                           timeout=60000)
-    assert page.evaluate(RUN_ALL), "the kernel never became ready"
+    open_and_run(page, lab_url(jupyter_lab, "boards.ipynb"))
     page.wait_for_selector(".main-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".die-board .tavrei-board-widget svg", timeout=60000)
     page.wait_for_selector(".proj-board .tavrei-board-widget svg", timeout=60000)

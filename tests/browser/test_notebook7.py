@@ -14,10 +14,7 @@ wait and Run All (``RUN_ALL``) and the same kernel queries (``Notebook``) work.
 
 from __future__ import annotations
 
-import secrets
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,12 +23,9 @@ from _lab import (
     NOTEBOOKS,
     RUN_ALL,
     Notebook,
-    free_port,
-    private_jupyter_env,
+    jupyter_server,
     screenshot,
     steady_centre,
-    stop,
-    wait_for_http,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,24 +39,10 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, An
     root = tmp_path_factory.mktemp("nb7")
     work = root / "work"
     shutil.copytree(NOTEBOOKS, work)
-    port = free_port()
-    token = secrets.token_hex(16)
-    log = root / "notebook.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "notebook", "--no-browser", "--allow-root",
-             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-             f"--ServerApp.root_dir={work}",
-             "--JupyterNotebookApp.expose_app_in_browser=True",
-             "--MappingKernelManager.cull_idle_timeout=600"],
-            cwd=work, env=private_jupyter_env(root), stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{base}/api/status?token={token}", process, log)
-        yield {"url": base, "token": token, "log": log}
-    finally:
-        stop(process)
+    with jupyter_server(root, f"--ServerApp.root_dir={work}",
+                        "--MappingKernelManager.cull_idle_timeout=600", cwd=work,
+                        app="notebook", log_name="notebook.log") as server:
+        yield server
 
 
 def squares_with(page: Any, cls: str) -> set[str]:

@@ -11,16 +11,13 @@ reads the page that opened.
 
 from __future__ import annotations
 
-import secrets
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _lab import free_port, private_jupyter_env, screenshot, stop, wait_for_http
+from _lab import jupyter_server, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -43,24 +40,10 @@ def lab_like_make_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict
         shutil.copytree(ROOT / folder, checkout / folder, symlinks=True,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "api"))
     assert (checkout / "notebooks" / "rules.md").is_symlink()
-    env = private_jupyter_env(root)
-    port = free_port()
-    token = secrets.token_hex(16)
-    log = root / "lab.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
-             str(checkout / "notebooks" / "00_quick_start.ipynb")],
-            cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{base}/api/status?token={token}", process, log)
-        yield {"url": base, "token": token, "log": log}
-    finally:
-        stop(process)
+    with jupyter_server(root, "--LabApp.news_url=None",
+                        str(checkout / "notebooks" / "00_quick_start.ipynb"),
+                        cwd=checkout) as lab:
+        yield lab
 
 
 @pytest.mark.parametrize(("notebook", "link", "page", "heading"), [

@@ -10,7 +10,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import SHOWN, assert_status_fits, english_words, screenshot, voila_app
+from _lab import (
+    SHOWN,
+    assert_status_fits,
+    board_version,
+    browser_page,
+    click_centre,
+    english_words,
+    screenshot,
+    voila_app,
+    wait_board_redraw,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -20,20 +30,8 @@ def voila_russian(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def _click(page: Any, selector: str) -> None:
-    board = page.locator(".tavrei-board-widget")
-    before = int(board.get_attribute("data-version") or 0)
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("(v) => Number(document.querySelector('.tavrei-board-widget')"
-                           ".dataset.version) > v", arg=before, timeout=10000)
-
-
 def test_a_russian_board_shows_no_english_word(voila_russian: str, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    try:
+    with browser_page(browser, {"width": 1280, "height": 720}) as page:
         page.goto(voila_russian)
         page.wait_for_selector(".tavrei-board-widget svg", timeout=60000)
         english = english_words()
@@ -45,15 +43,14 @@ def test_a_russian_board_shows_no_english_word(voila_russian: str, browser: Any)
         inspector = page.locator(".tavrei-inspector").inner_text()
         assert "башня из 3 таврелей" in inspector and "Буквы на полосках" in inspector
         assert_status_fits(page)
-        _click(page, '.tavrei-board-widget .square[data-square="c2"]')
+        click_centre(page, '.tavrei-board-widget .square[data-square="c2"]')
         assert "Выбрано: ратник на c2" in status.inner_text()
-        _click(page, '.tavrei-board-widget .square[data-square="c5"]')
+        click_centre(page, '.tavrei-board-widget .square[data-square="c5"]')
         assert "Так ходить нельзя" in status.inner_text()
         assert_status_fits(page)
-        before = int(page.locator(".tavrei-board-widget").get_attribute("data-version") or 0)
+        before = board_version(page)
         page.locator("button", has_text="Лучший ход").click()      # the longest message
-        page.wait_for_function("(v) => Number(document.querySelector('.tavrei-board-widget')"
-                               ".dataset.version) > v", arg=before, timeout=30000)
+        wait_board_redraw(page, before, timeout=30000)
         assert "Программа (" in status.inner_text() and "Вариант:" in status.inner_text()
         assert_status_fits(page)
         shown = page.evaluate(SHOWN)
@@ -61,5 +58,3 @@ def test_a_russian_board_shows_no_english_word(voila_russian: str, browser: Any)
         assert not left, (sorted(left), shown)
         assert len(re.findall(r"[а-яё]{3,}", shown.lower())) > 100   # it is all there, in Russian
         screenshot(page, "30-voila-russian-board")
-    finally:
-        context.close()

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import RUN_ALL, screenshot, voila_app
+from _lab import browser_page, lab_url, open_and_run, screenshot, voila_app
 
 pytestmark = pytest.mark.browser
 
@@ -204,40 +204,25 @@ def check_tree_fits_zooms_and_holds_still(page: Any, name: str) -> dict[str, Any
 
 
 def test_tree_fits_zooms_and_holds_still_in_voila(voila_tree_fit: str, browser: Any) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    try:
+    with browser_page(browser, VIEWPORT) as page:
         page.goto(voila_tree_fit)
         seen = check_tree_fits_zooms_and_holds_still(page, "tree-fit-voila")
         print("voila", seen)
-    finally:
-        context.close()
 
 
 def test_tree_fits_zooms_and_holds_still_in_jupyterlab(jupyter_lab: dict[str, Any],
                                                        browser: Any) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    try:
-        page.goto(f"{jupyter_lab['url']}/lab/tree/tree_fit.ipynb?token="
-                  f"{jupyter_lab['token']}&reset")
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
-                               ".currentWidget && window.jupyterapp.shell.currentWidget"
-                               ".sessionContext", timeout=60000)
-        assert page.evaluate(RUN_ALL), "the kernel never became ready"
+    with browser_page(browser, VIEWPORT) as page:
+        open_and_run(page, lab_url(jupyter_lab, "tree_fit.ipynb"))
         seen = check_tree_fits_zooms_and_holds_still(page, "tree-fit-jupyterlab")
         print("jupyterlab", seen)
-    finally:
-        context.close()
 
 
 def test_pinch_zooms_about_the_fingers_in_voila(voila_tree_fit: str, browser: Any) -> None:
     """A trackpad's pinch (Chromium sends it as the wheel with ctrlKey) and two fingers
     on a touch screen zoom about the point between them; the drawing point there
     stays there."""
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True)
-    page = context.new_page()
-    try:
+    with browser_page(browser, VIEWPORT, has_touch=True) as page:
         page.goto(voila_tree_fit)
         page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
         _settled(page)
@@ -256,7 +241,7 @@ def test_pinch_zooms_about_the_fingers_in_voila(voila_tree_fit: str, browser: An
         # -- two fingers moving apart about node 7
         scale = _scale(page)
         x, y = point
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
 
         def touch(kind: str, spread: float) -> None:
             points = [] if kind == "touchEnd" else [
@@ -272,8 +257,6 @@ def test_pinch_zooms_about_the_fingers_in_voila(voila_tree_fit: str, browser: An
         _settled(page)
         assert math.dist(_centre(_shapes(page)[7]), point) <= STILL_PX
         assert _scale(page) == pytest.approx(scale * 2, rel=0.02)   # fingers 60 -> 120 px
-    finally:
-        context.close()
 
 
 def test_the_tree_views_words_are_russian_in_a_russian_view(
@@ -287,9 +270,7 @@ def test_the_tree_views_words_are_russian_in_a_russian_view(
         english = set(view_labels().values()) | {"Towers, top layer first:", "Selected: node",
                                                  "Under the pointer", "layers"}
     with voila_app("tree_fit_ru.ipynb", tmp_path_factory.mktemp("voila-tree-ru")) as base:
-        context = browser.new_context(viewport=VIEWPORT)
-        page = context.new_page()
-        try:
+        with browser_page(browser, VIEWPORT) as page:
             page.goto(base)
             page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
             page.wait_for_selector(".tavrei-tree-shelf figure", timeout=60000)
@@ -309,17 +290,13 @@ def test_the_tree_views_words_are_russian_in_a_russian_view(
             left = [w for w in english if w in text]
             assert left == [], left
             screenshot(page, "tree-fit-voila-ru")
-        finally:
-            context.close()
 
 
 def test_on_a_narrow_page_the_board_goes_under_the_tree(voila_tree_fit: str,
                                                         browser: Any) -> None:
     """Where the tree would keep under 240 px beside the board, the board wraps under it
     and the tree takes the width: still fitted, every node in its box."""
-    context = browser.new_context(viewport={"width": 560, "height": 720})
-    page = context.new_page()
-    try:
+    with browser_page(browser, {"width": 560, "height": 720}) as page:
         page.goto(voila_tree_fit)
         page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
         page.wait_for_selector(".tavrei-tree-board svg", timeout=60000)
@@ -328,8 +305,6 @@ def test_on_a_narrow_page_the_board_goes_under_the_tree(voila_tree_fit: str,
         assert box["width"] >= 480 and board["y"] >= box["y"] + box["height"] - 1
         assert all(_inside(s, box) for s in _shapes(page).values())
         screenshot(page, "tree-fit-voila-narrow")
-    finally:
-        context.close()
 
 
 def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
@@ -338,9 +313,7 @@ def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
     that position on the 340 px board, and the tower of three it makes on f2 on the
     shelf, volkhv over vsadnik over ratnik; the thumbnail itself stays as drawn."""
     with voila_app("tree_thumbs.ipynb", tmp_path_factory.mktemp("voila-thumbs")) as base:
-        context = browser.new_context(viewport=VIEWPORT)
-        page = context.new_page()
-        try:
+        with browser_page(browser, VIEWPORT) as page:
             page.goto(base)
             page.wait_for_selector(f"{BOX}[data-scale] svg g.node image", timeout=60000)
             _settled(page)
@@ -357,5 +330,3 @@ def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
             shelf = page.locator(".tavrei-tree-shelf").inner_text().split()
             assert shelf[-6:] == ["f2:", "3", "layers", "K", "N", "P"], shelf
             screenshot(page, "tree-thumbs-voila")
-        finally:
-            context.close()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import RUN_ALL, screenshot, voila_app
+from _lab import browser_page, lab_url, open_and_run, screenshot, voila_app
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,8 @@ def check_the_tree_view(page: Any, name: str) -> None:
     natural = float(page.get_attribute(".tavrei-tree-picture svg", "width") or 0)
     assert natural > 1280 > drawn["width"]          # shrunk to the page ...
     assert drawn["x"] + drawn["width"] <= output["x"] + output["width"] + 1
-    assert abs(drawn["height"] / drawn["width"] - 500 / natural) < 0.01  # ... not squashed
+    tall = float(page.get_attribute(".tavrei-tree-picture svg", "height") or 0)
+    assert abs(drawn["height"] / drawn["width"] - tall / natural) < 0.01  # ... not squashed
     root = _box(page, '.tavrei-tree-picture g[data-node="0"] .shape')
     assert 0 <= root["x"] and root["x"] + root["width"] <= 1280   # the root in sight
     # -- a single click unfolds
@@ -90,29 +91,16 @@ def check_the_tree_view(page: Any, name: str) -> None:
 
 def test_click_unfolds_double_click_shows_the_position_and_it_fits(voila_tree: str,
                                                                    browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    try:
+    with browser_page(browser, {"width": 1280, "height": 800}) as page:
         page.goto(voila_tree)
         check_the_tree_view(page, "tree-view")
-    finally:
-        context.close()
 
 
 def test_the_tree_view_in_jupyterlab(jupyter_lab: dict[str, Any], browser: Any) -> None:
     """The same checks in JupyterLab, where the board's browser tests run too."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    try:
-        page.goto(f"{jupyter_lab['url']}/lab/tree/tree_view.ipynb?token="
-                  f"{jupyter_lab['token']}&reset")
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
-                               ".currentWidget && window.jupyterapp.shell.currentWidget"
-                               ".sessionContext", timeout=60000)
-        assert page.evaluate(RUN_ALL), "the kernel never became ready"
+    with browser_page(browser, {"width": 1280, "height": 800}) as page:
+        open_and_run(page, lab_url(jupyter_lab, "tree_view.ipynb"))
         check_the_tree_view(page, "tree-view-jupyterlab")
-    finally:
-        context.close()
 
 
 #: Every layer of the tower key under each board of the picture, as the browser drew it.
@@ -142,15 +130,11 @@ def test_the_static_tree_picture_spells_out_every_layer(tmp_path_factory: pytest
               "(P:KsLrSlRp:K)5/8 w - 0 1")
     G = tree.build(Game(position=towers), 1, root_moves="volkhv")
     with voila_app("tree_picture.ipynb", tmp_path_factory.mktemp("voila-picture")) as base:
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        try:
+        with browser_page(browser, {"width": 1280, "height": 720}) as page:
             page.goto(base)
             page.wait_for_selector(".tavrei-tree-picture .tower-key", timeout=60000)
             drawn = page.evaluate(KEY_DRAWN)
             screenshot(page, "tree-picture-tower-keys")
-        finally:
-            context.close()
     for node in G.nodes:
         position = position_at(G, node)
         letters = role_letters(position.pieces)

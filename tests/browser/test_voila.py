@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import screenshot, voila_app
+from _lab import board_version, browser_page, click_centre, screenshot, voila_app, wait_board_redraw
 
 pytestmark = pytest.mark.browser
 
@@ -22,40 +22,29 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+def lastmove(page: Any) -> set[str]:
+    """The squares the drawing marks as the last move's."""
+    return set(page.evaluate("() => Array.from(document.querySelectorAll("
+                             "'.tavrei-board-widget .square.lastmove'))"
+                             ".map(e => e.dataset.square)"))
+
+
 def test_board_in_voila_plays_a_move_by_clicks(voila: str, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    try:
+    with browser_page(browser, {"width": 1200, "height": 900}) as page:
         page.goto(voila)
         page.wait_for_selector(".tavrei-board-widget svg", timeout=60000)
-        board = page.locator(".tavrei-board-widget")
         for square in ("e2", "e4"):
-            before = int(board.get_attribute("data-version") or 0)
-            target = page.locator(f'.tavrei-board-widget .square[data-square="{square}"]')
-            box = target.bounding_box()
-            assert box is not None
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function(
-                "(v) => Number(document.querySelector('.tavrei-board-widget')"
-                ".dataset.version) > v", arg=before, timeout=10000)
-        lastmove = page.evaluate("() => Array.from(document.querySelectorAll("
-                                 "'.tavrei-board-widget .square.lastmove'))"
-                                 ".map(e => e.dataset.square)")
-        assert set(lastmove) == {"e2", "e4"}
+            click_centre(page, f'.tavrei-board-widget .square[data-square="{square}"]')
+        assert lastmove(page) == {"e2", "e4"}
         assert "e2-e4 played" in page.locator(".tavrei-status").inner_text()
         screenshot(page, "07-voila")
-    finally:
-        context.close()
 
 
 def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> None:
     """A finger drag (touch events through the DevTools protocol) moves a tower."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, has_touch=True)
-    page = context.new_page()
-    try:
+    with browser_page(browser, {"width": 1200, "height": 900}, has_touch=True) as page:
         page.goto(voila)
         page.wait_for_selector(".tavrei-board-widget svg", timeout=60000)
-        board = page.locator(".tavrei-board-widget")
 
         def centre(square: str) -> tuple[float, float]:
             box = page.locator(f'.tavrei-board-widget .square[data-square="{square}"]'
@@ -64,8 +53,8 @@ def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> 
             return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
         (x1, y1), (x2, y2) = centre("g1"), centre("f3")
-        before = int(board.get_attribute("data-version") or 0)
-        cdp = context.new_cdp_session(page)
+        before = board_version(page)
+        cdp = page.context.new_cdp_session(page)
         cdp.send("Input.dispatchTouchEvent",
                  {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
         for i in range(1, 9):
@@ -73,34 +62,22 @@ def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> 
             cdp.send("Input.dispatchTouchEvent",
                      {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        page.wait_for_function(
-            "(v) => Number(document.querySelector('.tavrei-board-widget')"
-            ".dataset.version) > v", arg=before, timeout=10000)
-        lastmove = page.evaluate("() => Array.from(document.querySelectorAll("
-                                 "'.tavrei-board-widget .square.lastmove'))"
-                                 ".map(e => e.dataset.square)")
-        assert set(lastmove) == {"g1", "f3"}
+        wait_board_redraw(page, before)
+        assert lastmove(page) == {"g1", "f3"}
         assert "g1-f3 played" in page.locator(".tavrei-status").inner_text()
         screenshot(page, "19-voila-touch-drag")
-    finally:
-        context.close()
 
 
 def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.TempPathFactory,
                                                   browser: Any) -> None:
     """The classroom screen: status, board, die and Roll button in sight, no scrolling."""
     with voila_app("voila_projector.ipynb", tmp_path_factory.mktemp("voila-projector")) as base:
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        try:
+        with browser_page(browser, {"width": 1280, "height": 720}) as page:
             page.goto(base)
             page.wait_for_selector(".tavrei-board-widget svg .die.pending", timeout=60000)
-            board = page.locator(".tavrei-board-widget")
-            before = int(board.get_attribute("data-version") or 0)
+            before = board_version(page)
             page.locator("button", has_text="Roll the die").click()
-            page.wait_for_function(
-                "(v) => Number(document.querySelector('.tavrei-board-widget')"
-                ".dataset.version) > v", arg=before, timeout=10000)
+            wait_board_redraw(page, before)
             assert page.evaluate("() => [window.scrollX, window.scrollY]") == [0, 0]
             parts = {"status": ".tavrei-status", "board": ".tavrei-board-widget svg",
                      "die": ".tavrei-board-widget svg .die.current",
@@ -116,5 +93,3 @@ def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.Temp
                 assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (name, box)
             page.wait_for_timeout(600)                  # let the die's tumble finish
             screenshot(page, "20-voila-projector-1280x720")
-        finally:
-            context.close()
