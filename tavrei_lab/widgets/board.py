@@ -27,7 +27,6 @@ nothing, and the tower is back where it was.
 
 from __future__ import annotations
 
-import base64
 import html
 import inspect
 from collections.abc import Callable
@@ -40,9 +39,9 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
 from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext, speaking
+from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.widgets import board_engine, board_lessons, board_lines
+from tavrei_lab.widgets import board_engine, board_lessons, board_lines, board_records
 from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
 from tavrei_lab.widgets.controls import button as _button
 from tavrei_lab.widgets.controls import in_own_language
@@ -896,75 +895,22 @@ class Board(widgets.VBox):
 
     def load_record(self, text: str | None = None) -> None:
         """Replay a record (the text area's by default); a bad one changes nothing."""
-        text = self.record_text.value if text is None else text
-        if not text.strip():
-            self._after_change([_("Paste a game record first.")])
-            return
-        try:
-            game = Game.from_record(text)
-        except TavreiError as exc:
-            self._after_change([_("Could not load the record: {error}. The game on the board "
-                                  "is unchanged.").format(error=exc)])
-            return
-        self.set_game(game, ngettext("Record loaded: {variant}, {plies} ply (half-move) played.",
-                                     "Record loaded: {variant}, {plies} plies (half-moves) "
-                                     "played.", game.ply).format(variant=_(game.variant.name),
-                                                                 plies=game.ply))
+        board_records.load_record(self, text)
 
     def save_record(self) -> None:
         """Write the record into the text area and offer it as a download."""
-        text = self.game.record()
-        self.record_text.value = text
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.download_link.value = (
-            f'<a download="{html.escape(self.game.variant.id)}-game.txt" '
-            f'href="data:text/plain;charset=utf-8;base64,{data}">'
-            f'{html.escape(_("Download the record"))}</a>')
-        self._after_change([_("Record written below (and ready to download).")])
+        board_records.save_record(self)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        if isinstance(files, dict):        # ipywidgets 7 sent {name: file}
-            files = list(files.values())
-        item = files[0] if isinstance(files, (list, tuple)) else None
-        if not isinstance(item, dict):
-            item = {}
-        content = item.get("content")
-        if not isinstance(content, (bytes, bytearray, memoryview)):
-            # a forged or malformed upload message: say so, change nothing
-            self._after_change([_("Could not read the upload: it holds no file content. "
-                                  "The game on the board is unchanged.")])
-            return
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            name = str(item.get("name", _("the file")))[:80]
-            self._after_change([_("Could not read {name}: not UTF-8 text ({reason} at byte "
-                                  "{byte}). The game on the board is unchanged.").format(
-                                      name=name, reason=exc.reason, byte=exc.start)])
-            return
-        self.record_text.value = text
-        self.load_record(text)
+        board_records.on_upload(self, change)
 
     def set_position(self, text: str | None = None) -> None:
         """Start a new game from a position string; a bad one is explained, nothing changes."""
-        text = self.position_text.value if text is None else text
-        try:
-            game = Game(self.game.rules, text.strip())
-        except TavreiError as exc:
-            self._after_change([_("Could not use that position: {error}. The game on the board "
-                                  "is unchanged.").format(error=exc)])
-            return
-        game.seed = self.game.seed
-        self.set_game(game, _("New game from the position."))
+        board_records.set_position(self, text)
 
     def copy_position(self) -> None:
         """Copy the position string to the clipboard (the browser does the copying)."""
-        text = self.game.position.string
-        self.view.copy_to_clipboard(text)
-        self._after_change([_("Copied the position string: {position}").format(position=text)])
+        board_records.copy_position(self)
 
     # == stepping, takebacks, side lines (board_lines.py) ====================
     def _along_the_line(self, move: Move | None) -> bool:
