@@ -46,7 +46,7 @@ def computer_move(board: Board) -> None:
     spec = board.player(game.position.turn)
     from tavrei_lab.engine.agents import make_agent
     agent = board._agent(game.position.turn) if spec != HUMAN else make_agent("random",
-                                                                             game.seed)
+                                                                              game.seed)
     move = agent.choose(game)
     messages.append(board._computer_text(move, agent))
     if not board._along_the_line(move):

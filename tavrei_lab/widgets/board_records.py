@@ -36,12 +36,12 @@ def load_record(board: Board, text: str | None = None) -> None:
         game = Game.from_record(text)
     except TavreiError as exc:
         board._after_change([_("Could not load the record: {error}. The game on the board "
-                              "is unchanged.").format(error=exc)])
+                               "is unchanged.").format(error=exc)])
         return
     board.set_game(game, ngettext("Record loaded: {variant}, {plies} ply (half-move) played.",
-                                 "Record loaded: {variant}, {plies} plies (half-moves) "
-                                 "played.", game.ply).format(variant=_(game.variant.name),
-                                                             plies=game.ply))
+                                  "Record loaded: {variant}, {plies} plies (half-moves) "
+                                  "played.", game.ply).format(variant=_(game.variant.name),
+                                                              plies=game.ply))
 
 
 def save_record(board: Board) -> None:
@@ -70,14 +70,14 @@ def on_upload(board: Board, change: dict[str, Any]) -> None:
     if not isinstance(content, (bytes, bytearray, memoryview)):
         # a forged or malformed upload message: say so, change nothing
         board._after_change([_("Could not read the upload: it holds no file content. "
-                              "The game on the board is unchanged.")])
+                               "The game on the board is unchanged.")])
         return
     try:
         text = bytes(content).decode("utf-8")
     except UnicodeDecodeError as exc:
         name = str(item.get("name", _("the file")))[:80]
         board._after_change([_("Could not read {name}: not UTF-8 text ({reason} at byte "
-                              "{byte}). The game on the board is unchanged.").format(
+                               "{byte}). The game on the board is unchanged.").format(
                                   name=name, reason=exc.reason, byte=exc.start)])
         return
     board.record_text.value = text
@@ -91,7 +91,7 @@ def set_position(board: Board, text: str | None = None) -> None:
         game = Game(board.game.rules, text.strip())
     except TavreiError as exc:
         board._after_change([_("Could not use that position: {error}. The game on the board "
-                              "is unchanged.").format(error=exc)])
+                               "is unchanged.").format(error=exc)])
         return
     game.seed = board.game.seed
     board.set_game(game, _("New game from the position."))
