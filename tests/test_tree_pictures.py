@@ -215,3 +215,20 @@ def test_every_layer_of_a_tower_up_to_8_is_spelt_out_under_each_board(thumbnails
             assert [x[5] for x in row] == sorted(x[5] for x in row)
             assert left <= row[0][5] and row[-1][5] + 13 <= left + THUMB + 0.01
         assert min(x[6] for x in seen) >= images[node][1]                # under the board
+
+
+def test_a_russian_tree_key_uses_the_russian_letters_and_names() -> None:
+    """The key's letters are the strips' letters of the language in force, its
+    tooltips the tavrels' names: Russian in a Russian lesson (issue 25 item 1)."""
+    from tavrei_lab.i18n import speaking
+    from tavrei_lab.render.board import role_letters
+    G = build(Game(position=ESCAPE), 1)
+    with speaking("ru"):
+        svg = draw_svg(G, thumbnails=True)
+    found = re.findall(r'<g class="key-layer \w+" data-key-square="f2" data-key-layer="(\d)">'
+                       r"<title>([^<]*)</title>.*?>([^<>]+)</text></g>", svg)
+    pieces = Game(position=ESCAPE).position.pieces
+    russian = set(role_letters(pieces, "ru").values())
+    assert found and all(letter in russian for _, _, letter in found), found
+    assert any(re.search("[А-Яа-я]", letter) for _, _, letter in found), found
+    assert all(re.search("[а-я]{3}", title) for _, title, _ in found), found
