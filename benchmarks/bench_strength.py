@@ -51,18 +51,22 @@ games 1-40 after: 14/40 = 35 % (Elo -108, -231 .. -6); at 0.3 s, games 1-20:
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, fields
+from typing import Any, TypeVar
 
 from tavrei_lab import Game
 from tavrei_lab.engine.agents import DEFAULT_PLAYING_AGENT, make_agent
 from tavrei_lab.engine.evaluate import evaluate
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: Hours at the default counts: ``python -m benchmarks`` runs it only when named.
 LONG = True
@@ -193,16 +197,22 @@ def summarise(results: list[GameResult]) -> MatchSummary:
                         sum(times_b) / max(len(times_b), 1))
 
 
-def _played(planned: list[PlannedGame], jobs: int) -> Iterator[GameResult]:
-    """Yield each game's result as it ends: in order in this process, or from a pool."""
+def _in_order_or_pooled(play: Callable[[T], R], planned: list[T], jobs: int) -> Iterator[R]:
+    """Yield each game's result as it ends: in order in this process, or from a pool of
+    ``jobs`` processes (the plan alone decides a game, so either gives the same games)."""
     if jobs <= 1:
         for game in planned:
-            yield play_planned(game)
+            yield play(game)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_planned, game) for game in planned]
+        futures = [pool.submit(play, game) for game in planned]
         for future in as_completed(futures):
             yield future.result()
+
+
+def _played(planned: list[PlannedGame], jobs: int) -> Iterator[GameResult]:
+    """The main match's and the ladder's games as they end."""
+    return _in_order_or_pooled(play_planned, planned, jobs)
 
 
 def match(spec_a: str, spec_b: str, games: int, seed: int, label: str, jobs: int = 1,
@@ -295,6 +305,10 @@ SUNFISH_ADJUDICATE = 3
 #: playing search checks its clock at every node, so it overshoots by one node and the
 #: answer's assembly (a principal variation read from the table).
 OVER_MARGIN = 0.05
+#: Resignation (to shorten the long match): a material lead of at least this many pawns,
+#: held ``SUNFISH_RESIGN_PLIES`` plies in a row, wins the game for the side ahead.
+SUNFISH_RESIGN = 6
+SUNFISH_RESIGN_PLIES = 8
 _MATERIAL = {1: 1, 2: 3, 3: 3, 4: 5, 5: 9, 6: 0}      # python-chess piece types
 
 
@@ -447,6 +461,7 @@ def play_sunfish_game(planned: SunfishGame) -> SunfishResult:
     times: dict[bool, list[float]] = {True: [], False: []}
     ours_colour = chess.WHITE if planned.ours_white else chess.BLACK
     played = 0
+    resign_side = behind_for = 0      # who has led by SUNFISH_RESIGN, for how many plies
 
     def result(white_score: float, how: str) -> SunfishResult:
         score = white_score if planned.ours_white else 1 - white_score
@@ -479,17 +494,19 @@ def play_sunfish_game(planned: SunfishGame) -> SunfishResult:
         ours.push(uci)
         fish.push(uci)
         played += 1
+        lead = sum(_MATERIAL[p.piece_type] * (1 if p.color else -1)
+                   for p in board.piece_map().values())
+        ahead = 1 if lead >= SUNFISH_RESIGN else -1 if lead <= -SUNFISH_RESIGN else 0
+        behind_for = behind_for + 1 if ahead and ahead == resign_side else 1 if ahead else 0
+        resign_side = ahead
+        if behind_for >= SUNFISH_RESIGN_PLIES and not board.is_game_over():
+            return result(1.0 if ahead > 0 else 0.0,
+                          f"adjudicated (resigns: material {lead:+d} for "
+                          f"{SUNFISH_RESIGN_PLIES} plies)")
 
 
 def _sunfish_played(planned: list[SunfishGame], jobs: int) -> Iterator[SunfishResult]:
-    if jobs <= 1:
-        for game in planned:
-            yield play_sunfish_game(game)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_sunfish_game, game) for game in planned]
-        for future in as_completed(futures):
-            yield future.result()
+    return _in_order_or_pooled(play_sunfish_game, planned, jobs)
 
 
 def time_use(times: list[float], budget: float) -> tuple[float, float]:
@@ -501,24 +518,76 @@ def time_use(times: list[float], budget: float) -> tuple[float, float]:
 
 def sunfish_match(games: int, budget: float, clock: str = "cpu", jobs: int = 1,
                   max_plies: int = SUNFISH_MAX_PLIES, nodes: int | None = None,
-                  first: int = 0) -> MatchSummary:
-    """The package's playing search against sunfish; prints every game and the figures."""
+                  first: int = 0, out: str | None = None) -> MatchSummary:
+    """The package's playing search against sunfish; prints every game and the figures.
+
+    With ``out`` (a JSON-lines file), each game is appended as it ends, and games
+    already in the file (played with the same settings) are not played again: a
+    long match survives being stopped, and its figures so far are read back with
+    ``sunfish_report`` (``TAVREI_STRENGTH_PART=sunfish-report``)."""
     planned = sunfish_plan(games, budget, clock, max_plies, nodes, first)
+    settings = {"budget": budget, "clock": clock, "max_plies": max_plies, "nodes": nodes}
+    done = {r.number: r for r in read_sunfish_results(out, settings)} if out else {}
+    todo = [g for g in planned if g.number not in done]
     what = f"{nodes} nodes a move" if nodes is not None else f"{budget:g} s a move ({clock})"
     print(f"sunfish match: {games} games, {what}, {len(SUNFISH_OPENINGS)} fixed openings "
           f"x both colours (from game {first}), adjudicated after {max_plies} plies on a "
-          f"material lead of {SUNFISH_ADJUDICATE}, every move checked by python-chess, "
-          f"{jobs} process(es)", flush=True)
-    results: list[SunfishResult] = []
-    for r in _sunfish_played(planned, jobs):
+          f"material lead of {SUNFISH_ADJUDICATE}, and earlier for a lead of "
+          f"{SUNFISH_RESIGN} held {SUNFISH_RESIGN_PLIES} plies; every move checked by "
+          f"python-chess, {jobs} process(es)"
+          + (f"; {len(planned) - len(todo)} games already in {out}" if out else ""),
+          flush=True)
+    results: list[SunfishResult] = [done[g.number] for g in planned if g.number in done]
+    for r in _sunfish_played(todo, jobs):
         results.append(r)
+        if out:
+            with open(out, "a", encoding="utf-8") as f:
+                f.write(json.dumps({**settings, **asdict(r),
+                                    "opening": planned[r.number - first].opening}) + "\n")
         running = sum(x.score for x in results)
-        use, _ = time_use(list(r.times_ours), budget)
         print(f"  game {r.number + 1:>3} ({planned[r.number - first].opening}): package "
               f"{'white' if r.ours_white else 'black'} scores {r.score:g} ({r.how}, "
               f"{r.plies} plies; s/move {_mean(r.times_ours):.2f} vs "
               f"{_mean(r.times_fish):.2f}); running {running:g}/{len(results)}", flush=True)
-    results.sort(key=lambda r: r.number)
+    return sunfish_summary(results, budget, nodes)
+
+
+def read_sunfish_results(path: str | None, settings: dict[str, Any] | None = None
+                         ) -> list[SunfishResult]:
+    """The games saved in a match file (those played with ``settings``, if given)."""
+    if not path or not os.path.exists(path):
+        return []
+    names = {f.name for f in fields(SunfishResult)}
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if settings and any(row.get(k) != v for k, v in settings.items()):
+                continue
+            kw = {k: row[k] for k in names}
+            kw["times_ours"], kw["times_fish"] = tuple(kw["times_ours"]), tuple(kw["times_fish"])
+            out.append(SunfishResult(**kw))
+    return out
+
+
+def sunfish_report(path: str) -> MatchSummary:
+    """The figures of the games saved in ``path`` so far (a match stopped part way)."""
+    results = read_sunfish_results(path)
+    if not results:
+        raise SystemExit(f"{path}: no games saved")
+    with open(path, encoding="utf-8") as f:
+        first = json.loads(f.readline())
+    print(f"sunfish match file {path}: {len(results)} games, "
+          f"{first['nodes'] or str(first['budget']) + ' s'} a move ({first['clock']})")
+    return sunfish_summary(results, first["budget"], first["nodes"])
+
+
+def sunfish_summary(results: list[SunfishResult], budget: float,
+                    nodes: int | None) -> MatchSummary:
+    """Score, Elo and interval, ends and time use of a sunfish match's games; printed."""
+    results = sorted(results, key=lambda r: r.number)
     scores = [r.score for r in results]
     total = sum(scores)
     pct = total / len(scores) if scores else 0.0
@@ -560,6 +629,9 @@ def _levels(text: str) -> list[int]:
 def main() -> None:
     part = os.environ.get("TAVREI_STRENGTH_PART", "both")
     jobs = int(os.environ.get("TAVREI_STRENGTH_JOBS", "1"))
+    if part == "sunfish-report":
+        sunfish_report(os.environ["TAVREI_SUNFISH_OUT"])
+        return
     if part == "sunfish":
         env = os.environ.get
         nodes = env("TAVREI_SUNFISH_NODES")
@@ -567,7 +639,8 @@ def main() -> None:
                       float(env("TAVREI_SUNFISH_SECONDS", "1.0")),
                       env("TAVREI_SUNFISH_CLOCK", "cpu"), jobs,
                       int(env("TAVREI_SUNFISH_PLIES", str(SUNFISH_MAX_PLIES))),
-                      int(nodes) if nodes else None, int(env("TAVREI_SUNFISH_FIRST", "0")))
+                      int(nodes) if nodes else None, int(env("TAVREI_SUNFISH_FIRST", "0")),
+                      env("TAVREI_SUNFISH_OUT"))
         return
     if part in ("match", "both"):
         games = int(os.environ.get("TAVREI_STRENGTH_GAMES", "100"))

@@ -34,6 +34,11 @@ HOT_MODULES: tuple[str, ...] = (
     "tavrei_lab.rules.base",
     "tavrei_lab.rules.stacking",
     "tavrei_lab.engine.perft",
+    # the playing search and its evaluations (issue 27: nodes/s spent on depth)
+    "tavrei_lab.engine.zobrist",
+    "tavrei_lab.engine.play_eval",
+    "tavrei_lab.engine.chess_eval",
+    "tavrei_lab.engine.play",
 )
 
 #: The record a compiled build leaves beside the package: module -> source SHA-256.

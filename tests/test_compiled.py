@@ -30,7 +30,7 @@ SHARED = ROOT.parent / "shared" / "data"
 
 #: What the child computes: one JSON document of every answer.
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, random, sys
     import tavrei_lab
     from tavrei_lab import Game
     from tavrei_lab.data import recorded_games
@@ -61,6 +61,41 @@ CHILD = textwrap.dedent("""
                 if game.ply == 24:
                     record(f"game {rec['n']} at 24", game, 2)
             out["replays"][str(rec["n"])] = seen
+    # the playing search (issue 27: compiled for depth): node counts, values and lines at
+    # fixed node and depth budgets, and the evaluations it reads, must be the pure ones
+    from tavrei_lab.engine.chess_eval import chess_tables_for
+    from tavrei_lab.engine.play import PlaySearcher
+    from tavrei_lab.engine.play_eval import evaluate_for_side
+    from tavrei_lab.engine.search import Limits
+    out["search"] = {}
+    for name, game, limits in (
+            ("orthodox start", Game("orthodox"), Limits(nodes=4000)),
+            ("kiwipete", Game("orthodox", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
+                                          "PPPBBPPP/R3K2R w KQkq - 0 1"), Limits(nodes=4000)),
+            ("orthodox end", Game("orthodox", "8/5k2/3p4/1p1P4/1P6/4K3/8/8 w - - 0 1"),
+             Limits(depth=7)),
+            ("tavreli start", Game("tavreli"), Limits(nodes=3000)),
+            ("die", Game("gavrilov-die", seed=3), Limits(depth=2))):
+        if game.is_chance_node():
+            game.roll(random.Random(1))
+        searcher = PlaySearcher(game.rules)
+        answers = []
+        for _ in range(2):          # the second search reuses the first one's table
+            r = searcher.search(game.position, limits)
+            answers.append([r.nodes, r.depth, r.value, [repr(m) for m in r.pv]])
+        out["search"][name] = answers
+    rng = random.Random(5)
+    evals = []
+    for variant in ("orthodox", "tavreli"):
+        game = Game(variant)
+        while game.ply < 80 and not game.is_game_over():
+            game.push(rng.choice(game.legal_moves()))
+            evals.append(evaluate_for_side(game.position))
+            if variant == "orthodox":
+                t = chess_tables_for(game.position.geometry, phase=game.ply % 25)
+                kings = (game.position.king_square(0), game.position.king_square(1))
+                evals.append(t.activity(game.position.board, kings))
+    out["evals"] = evals
     json.dump(out, sys.stdout)
 """)
 
@@ -102,7 +137,9 @@ def test_pure_and_compiled_give_the_same_answers(both_builds: tuple[dict, dict])
     compiled, pure = both_builds
     assert compiled["compiled"] is True and pure["compiled"] is False
     assert len(compiled["perft"]) >= 25 and compiled["replays"]
-    for part in ("perft", "moves", "replays"):
+    assert len(compiled["search"]) == 5 and len(compiled["evals"]) > 100
+    assert compiled["evals"] == pure["evals"]
+    for part in ("perft", "moves", "replays", "search"):
         assert compiled[part].keys() == pure[part].keys(), part
         for name in compiled[part]:
             assert compiled[part][name] == pure[part][name], (part, name)

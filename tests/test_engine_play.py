@@ -13,7 +13,7 @@ from tavrei_lab.cli import main
 from tavrei_lab.core.tavrel import PAWN
 from tavrei_lab.engine.agents import LEVELS, LevelAgent, PlayAgent, make_agent
 from tavrei_lab.engine.play import MATE_CP, RECAPTURE_PLY, PlaySearcher
-from tavrei_lab.engine.play_eval import evaluate_for_side, tables_for
+from tavrei_lab.engine.play_eval import evaluate_for_side
 from tavrei_lab.engine.search import Limits, Searcher, game_history, principal_variation
 from tavrei_lab.engine.zobrist import TURN_KEY, zobrist_hash
 from tavrei_lab.errors import TavreiError
@@ -108,7 +108,7 @@ def test_incremental_tower_score_equals_the_score_from_scratch(variant):
     for seed in range(4):
         g = Game(variant, seed=seed)
         searcher = PlaySearcher(g.rules)
-        tables = tables_for(g.rules.geometry)
+        tables = searcher.tables      # orthodox: the chess tables (engine.chess_eval)
         score = tables.board_score(g.position.board)
         while g.ply < 160 and not g.is_game_over(claim_draw=True):
             if g.is_chance_node():

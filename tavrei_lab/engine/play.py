@@ -62,6 +62,12 @@ from typing import TYPE_CHECKING, Any
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
+from tavrei_lab.engine.chess_eval import (
+    PHASE_MAX,
+    chess_tables_for,
+    game_phase,
+    plays_as_chess,
+)
 from tavrei_lab.engine.evaluate import MATE, VALUES
 from tavrei_lab.engine.play_eval import LAZY_MARGIN, die_faces, tables_for
 from tavrei_lab.engine.search import (
@@ -182,6 +188,13 @@ class PlaySearcher:
         self._middle_tables = self.tables
         self._end_tables: Any = None
         self.phases = self.fast and not tower_rules.prisoners
+        #: no tower can form (orthodox chess): the chess evaluation (``engine.chess_eval``),
+        #: its square tables tapered by the phase read at each root
+        self.chess = self.phases and plays_as_chess(rules)
+        if self.chess:
+            self.tables = self._middle_tables = chess_tables_for(rules.geometry, self.weights,
+                                                                 PHASE_MAX)
+        self._lazy = getattr(self.tables, "lazy_margin", LAZY_MARGIN)
         #: per kind, centipawns: pruning and ordering use the same values the leaves do
         self._value_cp = [round(100 * v) for v in self.tables.value_by_kind]
         self.quiescence = quiescence and self.fast
@@ -307,6 +320,12 @@ class PlaySearcher:
     def _set_phase(self, position: Position) -> None:
         """Middlegame or endgame square bonuses for this search (see ``phases``); the
         table is cleared when they change, as its values were scored by the other set."""
+        if self.chess:
+            # the blend moves a little with each capture: the table's values, scored a
+            # phase step away, stay good enough to keep (clearing it would cost more)
+            self.tables = chess_tables_for(self.rules.geometry, self.weights,
+                                           game_phase(position.board))
+            return
         values = self._value_cp
         pieces = 0
         queens = False
@@ -497,13 +516,25 @@ class PlaySearcher:
         attacked = self.tower_rules.attacked_by if self.fast else None
         enemy = 1 - me
         searched = 0
+        # orthodox chess: a quiet move that gives check is neither pruned nor reduced
+        # (mates are found through such moves); the attack table rules most moves out
+        # before the check is tested on the board
+        their_king = pos.king_square(enemy) if self.chess else None
+        reach = self.tables.reach
         for m in moves:
             quiet = self._quiet(board, m, me)
             i = searched
+            child = None
+            if quiet and their_king is not None and i > 0 and \
+                    reach[ACTING[board[m.from_square][-1]]][m.to_square] >> their_king & 1:
+                child = rules.apply(pos, m)
+                if attacked is not None and attacked(child.board, their_king, me):
+                    quiet = False
             if quiet and i > 0 and best > -MATE_BOUND and (futile or i >= late):
                 if m != killers[0] and m != killers[1]:
                     continue
-            child = rules.apply(pos, m)
+            if child is None:
+                child = rules.apply(pos, m)
             if attacked is not None:
                 ks = child.king_square(me)
                 if ks is not None and attacked(child.board, ks, enemy):
@@ -1027,7 +1058,8 @@ class PlaySearcher:
             kings = (pos.king_square(0), pos.king_square(1))
             d = self.tables.die_score(pos.board, kings, me, self.die_faces, self.pass_over_own)
             side += d if me == 0 else -d
-        if side - LAZY_MARGIN >= beta or side + LAZY_MARGIN <= alpha:
+        lazy = self._lazy
+        if side - lazy >= beta or side + lazy <= alpha:
             return side
         act = self.tables.activity(pos.board, (pos.king_square(0), pos.king_square(1)),
                                    self.pass_over_own)
