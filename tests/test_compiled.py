@@ -256,3 +256,29 @@ def test_a_failed_compile_leaves_the_pure_python_and_does_not_fail(tmp_path: Pat
     assert "the pure Python is installed instead" in run.stderr
     assert not list((copy / "tavrei_lab").rglob("*.so"))
     assert not (copy / "tavrei_lab" / builds.MANIFEST).exists()
+
+
+def test_applying_moves_leaves_every_reference_count_as_it_was() -> None:
+    """The compiled board copy takes its references by hand (the empty squares' tuple
+    counted once per board): a count off by one would leak every board, or free a
+    tower still in use. Thousands of moves played and dropped change no count."""
+    import gc
+
+    from tavrei_lab import Game
+    game = Game()
+    game.play("e2-e4 d7-d5 e4xd5 d8xd5")      # towers, a prisoner, empty squares
+    rules, position = game.rules, game.position
+    moves = rules.legal_moves(position)
+    towers = [t for t in position.board if t] + [()]
+
+    def play() -> None:
+        for _ in range(200):
+            for move in moves:
+                rules.apply(position, move)
+
+    play()
+    gc.collect()
+    before = [sys.getrefcount(t) for t in towers]
+    play()
+    gc.collect()
+    assert [sys.getrefcount(t) for t in towers] == before

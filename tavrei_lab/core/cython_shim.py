@@ -23,6 +23,21 @@ bint = bool
 Py_ssize_t = int
 
 
+def pointer(kind: Any) -> Any:
+    """``cython.pointer(T)``: a C pointer type (used only in code that runs compiled)."""
+    return kind
+
+
+def typedef(kind: Any) -> Any:
+    """``cython.typedef(T)``: a C type's name (used only in code that runs compiled)."""
+    return kind
+
+
+def cast(kind: Any, value: Any) -> Any:
+    """``cython.cast(T, x)``: ``x`` as a C type compiled, ``x`` itself here."""
+    return value
+
+
 def _same(f: F) -> F:
     return f
 

@@ -53,11 +53,15 @@ from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
 
 if cython.compiled:   # C-API calls for the compiled build's board copy (``_replaced``)
-    from cython.cimports.cpython.ref import Py_INCREF  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from cython.cimports.cpython.object import PyObject  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from cython.cimports.cpython.ref import Py_XINCREF  # type: ignore[import-untyped, import-not-found, unused-ignore]
     from cython.cimports.cpython.tuple import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        PyTuple_GET_ITEM,
         PyTuple_New,
         PyTuple_SET_ITEM,
     )
+    from cython.cimports.cpython.version import PY_VERSION_HEX  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    _Ref = cython.typedef(cython.pointer(PyObject))   # a borrowed PyObject*
 
     # Position as the extension type of core/position.pxd: its fields read and written
     # as C struct members, and a new one made without the Python call of __init__.
@@ -103,20 +107,37 @@ def _kind(t: int) -> int:
 
 @cython.cfunc
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               n=cython.Py_ssize_t, old=tuple)
+               n=cython.Py_ssize_t)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _replaced(board: tuple, a: int, tower_a: tuple, b: int, tower_b: tuple) -> tuple:
     """``board`` with the towers on squares ``a`` and ``b`` replaced: the board a move
     makes, copied once. (Compiled: straight into a new tuple, with no list between.)"""
     if cython.compiled and type(board) is tuple:
-        old = board
-        n = len(old)
+        # Borrowed pointers, one reference taken for each item the new board holds. The
+        # empty squares all hold the one empty tuple: one increment of its count per
+        # square would be a chain of writes to one address, the slowest part of the
+        # copy, so (before Python 3.12, where it is not immortal) it is counted once.
+        item = cython.declare(_Ref)
+        empty = cython.declare(_Ref, cython.cast(_Ref, ()))
+        ta = cython.declare(_Ref, cython.cast(_Ref, tower_a))
+        tb = cython.declare(_Ref, cython.cast(_Ref, tower_b))
+        empties = cython.declare(cython.Py_ssize_t, 0)
+        n = len(board)
         out = PyTuple_New(n)
         for i in range(n):
-            item = tower_a if i == a else tower_b if i == b else old[i]
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(out, i, item)
+            item = ta if i == a else tb if i == b else PyTuple_GET_ITEM(board, i)
+            if item == empty:
+                empties += 1
+            else:
+                Py_XINCREF(item)
+            PyTuple_SET_ITEM(out, i, cython.cast(object, item))
+        if PY_VERSION_HEX < 0x030C0000:
+            empty.ob_refcnt += empties
+        else:
+            while empties:
+                Py_XINCREF(empty)
+                empties -= 1
         return out
     new = list(board)
     new[a] = tower_a
@@ -470,7 +491,7 @@ class TowerChessRules(RuleModuleBase):
         return kind != KING or self.volkhv_stacks or not self.prisoners
 
     @cython.locals(s=cython.int, top=cython.int, me=cython.int, kind=cython.int,
-                   fwd=cython.int, one=cython.int, two=cython.int, size=cython.int, a=cython.int,
+                   fwd=cython.int, one=cython.int, steps=cython.int, size=cython.int, a=cython.int,
                    t=cython.int, other=cython.int, d=cython.int, lo=cython.int, hi=cython.int,
                    epi=cython.int, own_ok=cython.bint, pass_own=cython.bint,
                    capture_king=cython.bint, onto_own=cython.bint, king_onto_own=cython.bint,
@@ -490,26 +511,23 @@ class TowerChessRules(RuleModuleBase):
             size = g.size
             onto_own = self.ratnik_onto_own
             fwd = self._forward[me]
-            one = s + fwd
-            if 0 <= one < size:
-                t1 = board[one]
-                if not t1:
+            # forward: one step, or two from its home square over an empty one; it may
+            # stop on an own tower (not a volkhv), never go on past a tower
+            steps = 2 if self.double_step and not top & _MOVED and self._pawn_home[me][s] else 1
+            one = s
+            while steps:
+                steps -= 1
+                one += fwd
+                if not 0 <= one < size:
+                    break
+                there = board[one]
+                if not there:
                     out.append(one)
-                else:
-                    other = t1[-1]
-                    if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
-                        out.append(one)
-                if (not t1 and self.double_step and not top & _MOVED
-                        and self._pawn_home[me][s]):
-                    two = one + fwd
-                    if 0 <= two < size:
-                        t2 = board[two]
-                        if not t2:
-                            out.append(two)
-                        else:
-                            other = t2[-1]
-                            if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
-                                out.append(two)
+                    continue
+                other = there[-1]
+                if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
+                    out.append(one)
+                break
             epi = -1 if ep is None or not self.en_passant else ep
             for a in self._pawn_attacks[me][s]:
                 there = board[a]
