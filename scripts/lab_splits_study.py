@@ -9,7 +9,8 @@ with players fit to each cell (``--tune``: the same tune for both strengths, so 
 second sweep finds the fits in the store and tunes nothing) at two node budgets, and
 writes what the notebook needs: each command, its wall and CPU time (the sweep and
 its pool workers), its looks and verdict, the ``--out`` ``cells.json`` and
-``differences.json`` of each strength, and each cell's tune log. The store
+``differences.json`` of each strength, and each cell's tune log; ``check`` holds
+the same for the weaker strength played again with a ply limit of 400 (``CHECKS``). The store
 (``splits.sqlite``) and the ``--out`` folders stay in the working folder, so running
 the script again replays nothing and rewrites the same file (times aside).
 
@@ -34,21 +35,26 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The two strengths: (label, nodes a move, most games a cell, games a cell a look).
-#: Three looks each at most; the stronger player costs about twice the CPU a game.
-STRENGTHS = (("play:nodes=150", 150, 96, 32), ("play:nodes=500", 500, 84, 28))
+#: The two strengths: (label, nodes a move, most games a cell, games a cell a look,
+#: ply limit). Three looks each at most; the stronger player costs about twice the CPU
+#: a game.
+STRENGTHS = (("play:nodes=150", 150, 96, 32, 200), ("play:nodes=500", 500, 84, 28, 200))
+#: The check of the ply limit: a quarter of the games without splits reached 200
+#: plies and were counted as draws, so the weaker strength is played again with room
+#: for twice as many plies (same tune, found in the store).
+CHECKS = (("play:nodes=150, 400 plies", 150, 96, 32, 400),)
 #: The difference of interest (the planner's --effect): decided once established, or
 #: once a difference this large is excluded.
 EFFECT = 0.2
 #: One small tune for both strengths (one generation of 30 self-play games a cell at
 #: 300 nodes): the second sweep finds it in the store.
 TUNE = ["--tune", "--tune-generations", 1, "--tune-games", 30, "--tune-nodes", 300]
-COMMON = ["--grid", "splits=true,false", "--seed", "2020", "--max-plies", "200",
-          "--store", "splits.sqlite"]
+COMMON = ["--grid", "splits=true,false", "--seed", "2020", "--store", "splits.sqlite"]
 
 
-def command(nodes: int, games: int, batch: int, out: str) -> list[str]:
-    return ["sweep", *COMMON, "--agents", f"play:nodes={nodes},weights=fit,noise=10",
+def command(nodes: int, games: int, batch: int, max_plies: int, out: str) -> list[str]:
+    return ["sweep", *COMMON, "--max-plies", str(max_plies),
+            "--agents", f"play:nodes={nodes},weights=fit,noise=10",
             "--until-decided", "--measure", "decisive", "--effect", str(EFFECT),
             "--games", str(games), "--batch", str(batch), *map(str, TUNE), "--out", out]
 
@@ -73,9 +79,13 @@ def main() -> int:
                                   "shared with other jobs",
                    "command": {}, "seconds": {}, "cpu_seconds": {}, "decision": {},
                    "cells": {}, "differences": {}, "tune": {}}
-    for label, nodes, games, batch in STRENGTHS:
-        out = f"study-{nodes}"
-        argv = command(nodes, games, batch, out)
+    # the checks, in the same shape as the study's own runs
+    study["check"] = {key: {} for key in ("command", "seconds", "cpu_seconds", "decision",
+                                          "cells", "differences")}
+    runs = [(study, *run) for run in STRENGTHS] + [(study["check"], *run) for run in CHECKS]
+    for into, label, nodes, games, batch, max_plies in runs:
+        out = f"study-{nodes}-{max_plies}"
+        argv = command(nodes, games, batch, max_plies, out)
         started, cpu = time.monotonic(), children_cpu()
         proc = subprocess.run([sys.executable, "-m", "tavrei_lab", *argv, "--workers",
                                args.workers, "--no-progress"], text=True,
@@ -86,13 +96,13 @@ def main() -> int:
         if proc.returncode:
             sys.stderr.write(proc.stderr)
             return proc.returncode
-        study["command"][label] = "tavrei-lab " + shlex.join(argv)
-        study["seconds"][label] = round(seconds)      # wall time of the run that played them
-        study["cpu_seconds"][label] = round(cpu)
-        study["decision"][label] = [line for line in proc.stdout.splitlines()
+        into["command"][label] = "tavrei-lab " + shlex.join(argv)
+        into["seconds"][label] = round(seconds)      # wall time of the run that played them
+        into["cpu_seconds"][label] = round(cpu)
+        into["decision"][label] = [line for line in proc.stdout.splitlines()
                                     if line.startswith(("look at", "After"))]
-        study["cells"][label] = json.loads(Path(out, "cells.json").read_text())
-        study["differences"][label] = json.loads(Path(out, "differences.json").read_text())
+        into["cells"][label] = json.loads(Path(out, "cells.json").read_text())
+        into["differences"][label] = json.loads(Path(out, "differences.json").read_text())
     from tavrei_lab.lab import ResultsStore
     with ResultsStore("splits.sqlite", readonly=True) as db:
         for fit in db.fits().values():
