@@ -59,9 +59,12 @@ def recorded_game(n: int) -> dict[str, Any]:
 def lab_study(name: str = "splits") -> dict[str, Any]:
     """A small shipped study of the variant lab (tutorial 10 reads it, so it runs in
     seconds), made by ``scripts/lab_splits_study.py``: ``command`` per strength (the
-    ``tavrei-lab sweep --tune`` that produced it), ``cells`` per strength (its
-    ``--out`` ``cells.json``, readable by ``lab.ResultsTable.from_json``),
-    ``seconds`` it took here, and ``tune``: each cell's tune log.
+    ``tavrei-lab sweep --tune --until-decided`` that produced it), ``cells`` per
+    strength (its ``--out`` ``cells.json``, readable by ``lab.ResultsTable.from_json``),
+    ``differences`` (its ``differences.json``), ``decision`` (the lines its looks
+    printed), ``seconds`` (wall) and ``cpu_seconds`` (the sweep and its workers) it
+    took here, ``tune``: each cell's tune log, and ``check``: the same for the weaker
+    strength played again with a 400-ply limit.
 
     >>> sorted(lab_study()["cells"])
     ['play:nodes=150', 'play:nodes=500']
