@@ -500,3 +500,19 @@ def test_a_cut_tree_warns_and_a_long_build_shows_tqdm_progress(capsys) -> None:
     seen = []
     build(Game(), 2, values=False, progress=lambda n, s: seen.append(n))
     assert seen == [] and capsys.readouterr().err == ""   # 1559 nodes: below one report
+
+
+def test_rank_writer_writes_each_rank_as_rank_text_does():
+    """The tree writes its children's changed ranks with ``rank_writer`` (its look-ups
+    done once a tree): every rank of positions with towers, prisoners and promotions
+    must read as ``rank_text`` reads it, and the whole board as ``write_board``."""
+    from tavrei_lab import Game
+    from tavrei_lab.core.text import rank_text, rank_writer, write_board
+    game = Game()
+    game.play("e2-e4 d7-d5 e4xd5 d8xd5 b1-c3 d5xa2 a1xa2")
+    write = rank_writer(game.position)
+    for position in [game.position, *[game.rules.apply(game.position, m)
+                                      for m in game.legal_moves()]]:
+        rows = [write(position.board, row) for row in range(8)]
+        assert rows == [rank_text(position, row) for row in range(8)]
+        assert "/".join(rows) == write_board(position)

@@ -13,6 +13,7 @@ position string back needs the rule module and lives in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from tavrei_lab.core.tavrel import MOVED, PROMOTED, Tavrel
@@ -114,6 +115,33 @@ def rank_text(position: Position, row: int) -> str:
     return text
 
 
+def rank_writer(position: Position) -> Callable[[tuple, int], str]:
+    """``rank_text`` for many positions of one rule module, its look-ups done once:
+    ``write(board, row)`` is the text of ``board``'s rank ``row`` (from the top). A
+    tree writes one or two ranks for each of its nodes, and finding the cache and
+    the geometry again each time cost as much as the look-up of the text itself."""
+    pieces = position.rules.pieces
+    entry = _RANK_TEXT.get(id(pieces))
+    if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
+        entry = _RANK_TEXT[id(pieces)] = (pieces, {})
+    cache = entry[1]
+    g = position.geometry
+    width = g.width
+    starts = [(g.height - 1 - row) * width for row in range(g.height)]
+
+    def write(board: tuple, row: int) -> str:
+        start = starts[row]
+        rank = board[start:start + width]
+        text = cache.get(rank)
+        if text is None:
+            if len(cache) >= _RANK_TEXT_LIMIT:   # as rank_text: bounded, then afresh
+                cache.clear()
+            text = cache[rank] = _rank_text(rank, pieces)
+        return text
+
+    return write
+
+
 def write_position(position: Position, board: str | None = None) -> str:
     """The whole position string (see ``notation.position_string`` for the format);
     ``board``: its first field, if already written (``rank_texts`` joined)."""
@@ -185,5 +213,6 @@ def position_text(position: Position) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["position_text", "rank_text", "rank_texts", "repetition_key", "tavrel_token",
+__all__ = ["position_text", "rank_text", "rank_texts", "rank_writer", "repetition_key",
+           "tavrel_token",
            "write_board", "write_position"]

@@ -60,7 +60,7 @@ import networkx as nx
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.progress import progress_of
 from tavrei_lab.core.tavrel import COLOR_NAMES
-from tavrei_lab.core.text import rank_text, rank_texts, write_position
+from tavrei_lab.core.text import rank_texts, rank_writer, write_position
 from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_legal_move
@@ -118,7 +118,8 @@ def _node_data(rules: RuleModule, position: Position, depth: int,
                text: str | None = None) -> tuple[dict[str, Any], bool]:
     """The node's attributes, and whether it is a chance position (for the depth counts).
     ``text``: the position string, if already written."""
-    chance = bool(rules.is_chance_node(position))
+    # (a module without chance has no chance node: no call a node to ask)
+    chance = bool(rules.has_chance and rules.is_chance_node(position))
     outcome = rules.outcome(position)
     data: dict[str, Any] = {
         "position": write_position(position) if text is None else text,
@@ -208,6 +209,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # changes (``changed_squares``): a child's position string is its parent's ranks
     # with those one or two rewritten, not the whole board written again.
     by_ranks = type(rules) is TowerChessRules
+    write_rank = rank_writer(root)
     height = rules.geometry.height
     width = rules.geometry.width
     # Equal position strings (a position reached by two move orders) are kept once.
@@ -256,7 +258,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                         rows = ranks.copy()
                         for sq in changed_squares(position, m):
                             row = height - 1 - sq // width
-                            rows[row] = rank_text(child, row)
+                            rows[row] = write_rank(child.board, row)
                         string = write_position(child, "/".join(rows))
                     children.append(({"move": text, "label": text}, child, d + 1, False,
                                      string))
