@@ -96,14 +96,61 @@ def test_conversion_terms_pull_the_lone_volkhv_to_the_edge():
     # white: volkhv and a ladya; black: a lone volkhv in the centre (d5) or on the edge (d8)
     centre = Game("tavreli", "8/8/8/3v4/8/8/8/R3V3 w - 0 1").position
     edge = Game("tavreli", "3v4/8/8/8/8/8/8/R3V3 w - 0 1").position
-    plain = evaluate_for_side(edge) - evaluate_for_side(centre)
-    hunt = DEFAULT_WEIGHTS.with_(hunt_edge=10.0)
+    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0)
+    plain = evaluate_for_side(edge, off) - evaluate_for_side(centre, off)
+    hunt = off.with_(hunt_edge=10.0)                 # d5 is 0 squares from the centre, d8 3
     assert evaluate_for_side(edge, hunt) - evaluate_for_side(centre, hunt) == plain + 3 * 10
-    near = DEFAULT_WEIGHTS.with_(hunt_near=5.0)      # d5 is 4 squares from e1, d8 is 7
-    assert evaluate_for_side(edge, near) - evaluate_for_side(centre, near) == plain - 3 * 5
+    # e1-d5: 4 volkhv steps + 5 files and ranks; e1-d8: 7 + 8
+    near = off.with_(hunt_near=5.0)
+    assert evaluate_for_side(edge, near) - evaluate_for_side(centre, near) == plain - 6 * 5
     # black to move sees the same, negated: the terms are white's view
     black = Game("tavreli", "3v4/8/8/8/8/8/8/R3V3 b - 0 1").position
     assert evaluate_for_side(black, hunt) == -evaluate_for_side(edge, hunt)
+    # the defaults hunt: the hunting volkhv's home bonus (+5 on e1's edge) is left out,
+    # and it gains 4 a step it comes closer
+    d = DEFAULT_WEIGHTS
+    assert (d.hunt_edge, d.hunt_near, d.hunt_room) == (10.0, 4.0, 5.0)
+    room = tables_for(centre.geometry).room_lost(centre.board, 0, centre.king_square(1))
+    assert evaluate_for_side(centre, d) - evaluate_for_side(centre, off) == \
+        0 * 10 + (21 - 9) * 4 + 5 * room - 5
+    up = Game("tavreli", "8/8/8/3v4/8/4V3/8/R7 w - 0 1").position    # the volkhv on e3
+    assert evaluate_for_side(up, d) - evaluate_for_side(centre, d) > 0
+    assert evaluate_for_side(up, off) - evaluate_for_side(centre, off) < 0   # home bonus
+
+
+def test_the_lone_volkhvs_room():
+    # the squares it reaches by steps without crossing an attack; a ladya it can take is
+    # no wall (g1 undefended: h2-g1 and on), a mate is no room, a stalemate no gain
+    def lost(fen: str) -> int:
+        pos = Game("tavreli-no-split", fen).position
+        return tables_for(pos.geometry).room_lost(pos.board, 0, pos.king_square(1))
+    assert lost("7v/8/8/8/8/8/5V2/6R1 w - 0 1") == 64 - 7          # h8..h2, g1 defended
+    assert lost("7v/8/8/8/8/8/8/V5R1 w - 0 1") < 64 - 7            # g1 can be taken
+    assert lost("7v/6K1/5V2/8/8/8/8/8 b - 0 1") == 63               # mated: one square
+    assert lost("7v/5K2/8/8/8/8/8/V7 b - 0 1") == 0                 # stalemated
+
+
+def test_conversion_terms_only_in_a_won_ending():
+    # the gate (play_eval.hunter): 3+ ratniks ahead on top, the other side at most a minor
+    from tavrei_lab.engine.play_eval import HUNT_LEAD, HUNT_WEAK, hunter
+    assert hunter([500, 0]) == 0 and hunter([0, 500]) == 1
+    assert hunter([HUNT_LEAD - 1, 0]) is None                   # a ratnik or two: no
+    assert hunter([900, HUNT_WEAK + 1]) is None                 # the other side has a ladya
+    assert hunter([HUNT_WEAK + HUNT_LEAD, HUNT_WEAK]) == 0
+    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0)
+    for fen in (None,                                                 # the start
+                "8/8/8/3v4/8/8/r7/R3V3 w - 0 1",                      # ladya each
+                "8/8/8/3v4/8/8/P:R7/4V3 w - 0 1",                     # a ratnik up
+                "8/8/8/3v4/8/8/R7/(Rr)3V3 w - 0 1"):                  # one on top each
+        pos = Game("tavreli", fen).position
+        assert evaluate_for_side(pos) == evaluate_for_side(pos, off), fen
+    # a tower counts by its top: the ladya on a pile of black prisoners hunts
+    pile = Game("tavreli", "8/8/8/3v4/8/8/8/(ssrR)3V3 w - 0 1").position
+    assert evaluate_for_side(pile) != evaluate_for_side(pile, off)
+    # ... and black hunts when the top is black's (white's view falls, the lone e1
+    # volkhv being 3 squares from the centre)
+    held = Game("tavreli", "8/8/8/3v4/8/8/8/(Rr)3V3 w - 0 1").position
+    assert evaluate_for_side(held) < evaluate_for_side(held, off)
 
 
 def test_weights_change_the_evaluation_and_the_search():

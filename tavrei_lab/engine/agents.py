@@ -262,10 +262,17 @@ class PlayAgent(SearchAgent):
 
     def __init__(self, seed: int | None = None, depth: int | None = None,
                  nodes: int | None = None, time: float | None = None,
-                 mode: str | None = None, weights: Any = None, noise: int = 0) -> None:
+                 mode: str | None = None, weights: Any = None, noise: int = 0,
+                 contempt: int = 0) -> None:
         from tavrei_lab.engine.weights import Weights, load_weights
         if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 1000:
             raise TavreiError(f"agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
+        if isinstance(contempt, bool) or not isinstance(contempt, int) \
+                or not 0 <= contempt <= 1000:
+            raise TavreiError(f"agent 'play': contempt must be 0..1000 centipawns, "
+                              f"got {contempt!r}")
+        #: centipawns a draw costs the side standing better (``PlaySearcher.contempt``)
+        self.contempt = contempt
         #: centipawns of deterministic blur (seeded by the agent's seed, so per game)
         self.noise = noise
         if mode not in (None, "play"):
@@ -285,12 +292,14 @@ class PlayAgent(SearchAgent):
         options: dict[str, Any] = {} if self.weights is None else {"weights": self.weights}
         if noise:
             options["noise"] = noise
+        if contempt:
+            options["contempt"] = contempt
         super().__init__(seed=seed, depth=depth, nodes=nodes, time=time, mode="play",
                          play_options=options)
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> PlayAgent:
-        rest, weights, noise = [], None, 0
+        rest, weights, noise, contempt = [], None, 0, 0
         for part in arg.split(","):
             name, eq, value = part.partition("=")
             if eq and name.strip().lower() in ("weights", "w"):
@@ -304,10 +313,16 @@ class PlayAgent(SearchAgent):
                 except ValueError:
                     raise TavreiError(f"agent argument {part.strip()!r}: noise must be a "
                                       "whole number of centipawns") from None
+            elif eq and name.strip().lower() == "contempt":
+                try:
+                    contempt = int(value)
+                except ValueError:
+                    raise TavreiError(f"agent argument {part.strip()!r}: contempt must be "
+                                      "a whole number of centipawns") from None
             else:
                 rest.append(part)
         limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
-        return cls(seed=seed, weights=weights, noise=noise, **limits)
+        return cls(seed=seed, weights=weights, noise=noise, contempt=contempt, **limits)
 
     def searcher(self, rules: RuleModule) -> Any:
         if self.weights_spec == FIT and (self._searcher is None
@@ -322,6 +337,8 @@ class PlayAgent(SearchAgent):
             text = text[:-1] + f", weights={self.weights_spec})"
         if self.noise:
             text = text[:-1] + f", noise={self.noise})"
+        if self.contempt:
+            text = text[:-1] + f", contempt={self.contempt})"
         return text
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
 from tavrei_lab.rules.stacking import TowerChessRules
 
@@ -38,6 +39,12 @@ from tavrei_lab.rules.stacking import TowerChessRules
 MOBILITY = 3
 #: Per enemy attack on the volkhv's square or a square next to it, in centipawns (default).
 VOLKHV_ATTACK = 10
+#: The conversion gate (``hunter``), on fixed chess values of the tavrels on top of
+#: their towers (centipawns; not the weights, so the fit's features see the same gate):
+#: the side ahead by at least HUNT_LEAD, against at most HUNT_WEAK besides the volkhv,
+#: is winning an ending and hunts the other volkhv (``Weights.hunt_edge/hunt_near``).
+HUNT_LEAD = 300
+HUNT_WEAK = 350
 #: How far the activity part can plausibly move the score (centipawns): beyond
 #: this margin outside the search window, a leaf is decided by the tower part alone.
 LAZY_MARGIN = 150
@@ -61,11 +68,12 @@ class BoardTables:
         # whole numbers stay ints, so the default weights add up exactly as before
         self.mobility: float = int(mob) if mob.is_integer() else mob
         self.volkhv_attack: float = int(att) if att.is_integer() else att
-        he, hn = wt.hunt_edge, wt.hunt_near
+        he, hn, hr = wt.hunt_edge, wt.hunt_near, wt.hunt_room
         self.hunt_edge: float = int(he) if he.is_integer() else he
         self.hunt_near: float = int(hn) if hn.is_integer() else hn
-        self.hunting = bool(he or hn)
-        self._whole = all(x.is_integer() for x in (mob, att, he, hn))
+        self.hunt_room: float = int(hr) if hr.is_integer() else hr
+        self.hunting = bool(he or hn or hr)
+        self._whole = all(x.is_integer() for x in (mob, att, he, hn, hr))
         w, h = g.width, g.height
         self.geometry = g
         cf = (w - 1) / 2
@@ -73,7 +81,13 @@ class BoardTables:
         centre = [min(f, w - 1 - f, r, h - 1 - r) for r in range(h) for f in range(w)]
         self.centre = centre
         self.max_ring = max(centre)
-        self.max_apart = max(w, h) - 1
+        # files plus ranks from the middle of the board: 0 on the central squares
+        self.from_centre = [abs(2 * f - (w - 1)) // 2 + abs(2 * r - (h - 1)) // 2
+                            for r in range(h) for f in range(w)]
+        self.longest_way = (w - 1) + (h - 1) + max(w, h) - 1
+        self.full = (1 << g.size) - 1
+        self.not_left = _mask(s for s in range(g.size) if s % w)           # not file a
+        self.not_right = _mask(s for s in range(g.size) if s % w != w - 1)  # not the last
         self.size = g.size
         bonus: dict[tuple[int, int, int], int] = {}
         for s in range(g.size):
@@ -124,6 +138,17 @@ class BoardTables:
                          _mask(s for s in range(g.size) if s // w <= 2)]
         self.forward = (w, -w)
         self._tower_cache: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def converting(self, board: tuple[tuple[int, ...], ...]) -> int | None:
+        """The side converting a won ending here (``hunter``), if these weights hunt."""
+        if not self.hunting:
+            return None
+        tops = [0, 0]
+        fixed = _GATE_CP
+        for tower in board:
+            if tower:
+                tops[tower[-1] & 1] += fixed[ACTING[tower[-1]]]
+        return hunter(tops)
 
     # -- the tower part ------------------------------------------------------------------
     def tower_score(self, square: int, tower: tuple[int, ...]) -> int:
@@ -180,14 +205,15 @@ class BoardTables:
         size = self.size
         mobility = [0, 0]
         attacks = [0, 0]          # attacks[c]: c's attacks on the enemy volkhv's zone
-        units = [0, 0]            # towers topped by something other than a volkhv
+        tops = [0, 0]             # fixed chess values of the tops but the volkhvs (the gate)
+        fixed = _GATE_CP
         for s, tower in enumerate(board):
             if not tower:
                 continue
             top = tower[-1]
             c = top & 1
             kind = ACTING[top]
-            units[c] += kind != KING
+            tops[c] += fixed[kind]
             enemy_zone = zones[1 - c]
             if kind == PAWN:
                 one = s + forward[c]
@@ -231,23 +257,88 @@ class BoardTables:
             mobility[c] += n
         v = (self.mobility * (mobility[0] - mobility[1])
              + self.volkhv_attack * (attacks[0] - attacks[1]))
-        if self.hunting and units[0] != units[1] and kings[0] is not None \
-                and kings[1] is not None:
-            edge, near = self.hunt_terms(units, kings[0], kings[1])
-            v += self.hunt_edge * edge + self.hunt_near * near
+        white_king, black_king = kings
+        if self.hunting and white_king is not None and black_king is not None:
+            strong = hunter(tops)
+            if strong is not None:
+                edge, near = self.hunt_terms(strong, white_king, black_king)
+                v += self.hunt_edge * edge + self.hunt_near * near
+                if self.hunt_room:
+                    v += self.hunt_room * self.room_lost(
+                        board, strong, black_king if strong == 0 else white_king,
+                        pass_over_own)
+                # the hunting volkhv's home bonus (stay back, on the edge) is what keeps
+                # it from coming to help: in a won ending it is left out
+                ks = white_king if strong == 0 else black_king
+                if board[ks] and board[ks][-1] & 1 == strong and ACTING[board[ks][-1]] == KING:
+                    home = self.bonus[(strong, KING, ks)]
+                    v -= home if strong == 0 else -home
         return v if self._whole else round(v)  # type: ignore[return-value]
 
-    def hunt_terms(self, units: list[int], white_king: int, black_king: int) -> tuple[int, int]:
-        """The conversion terms' amounts (white's view): the side with more units wants
-        the other volkhv on the edge and its own volkhv near it; each times the lead."""
-        lead = units[0] - units[1]
+    def room_lost(self, board: tuple[tuple[int, ...], ...], strong: int, hunted: int,
+                  pass_over_own: bool = False) -> int:
+        """The conversion's third amount (white's view): how many squares of the board
+        the lone volkhv on ``hunted`` cannot reach by volkhv steps without crossing a
+        square ``strong`` attacks. A mate is a room of one square, attacked; a room
+        shrinking move by move is progress a search of a few hundred nodes can see, where
+        the mate itself lies beyond it. A room of one square *not* attacked is a
+        stalemate in the making, and counts as no room lost at all."""
+        attacked = self.attacks(board, strong, hunted, pass_over_own)
+        free = self.full & ~attacked | 1 << hunted
+        room = 1 << hunted
+        left, right, w = self.not_left, self.not_right, self.geometry.width
+        while True:
+            h = room | (room & right) << 1 | (room & left) >> 1
+            grown = (h | h << w | h >> w) & free
+            if grown == room:
+                break
+            room = grown
+        n = room.bit_count()
+        lost = 0 if n == 1 and not attacked >> hunted & 1 else self.size - n
+        return lost if strong == 0 else -lost
+
+    def attacks(self, board: tuple[tuple[int, ...], ...], color: int, through: int,
+                pass_over_own: bool = False) -> int:
+        """The squares ``color``'s tops attack, as a bit mask; lines go on through the
+        square ``through`` (the hunted volkhv: stepping back along a line stays in it)."""
+        rays = self.geometry.rays
+        mask = 0
+        for s, tower in enumerate(board):
+            if not tower or tower[-1] & 1 != color:
+                continue
+            kind = ACTING[tower[-1]]
+            if kind == PAWN:
+                mask |= self.pawn_mask[color][s]
+                continue
+            if kind == KING:
+                mask |= self.king_mask[s]
+                continue
+            if kind == KNIGHT or kind == HELGI:
+                mask |= self.knight_mask[s]
+                if kind == KNIGHT:
+                    continue
+            for d in _SLIDES.get(kind, ()):
+                for t in rays[s][d]:
+                    mask |= 1 << t
+                    there = board[t]
+                    if there and t != through and not (pass_over_own
+                                                       and there[-1] & 1 == color):
+                        break
+        return mask
+
+    def hunt_terms(self, strong: int, white_king: int, black_king: int) -> tuple[int, int]:
+        """The conversion terms' amounts (white's view) when ``strong`` is winning (see
+        ``hunter``): how far the other volkhv stands from the centre (files plus ranks:
+        0 in the middle, most in a corner, where mates are), and how close the two
+        volkhvs are (the board's longest way minus theirs, as volkhv steps plus files and
+        ranks: the steps alone do not tell the square in front of the other volkhv, where
+        mates are, from one beside it; a lone volkhv is mated only with the other's help)."""
         w = self.geometry.width
-        rim = self.max_ring
-        hunted = black_king if lead > 0 else white_king
-        edge = rim - self.centre[hunted]
-        apart = max(abs(white_king % w - black_king % w), abs(white_king // w - black_king // w))
-        near = self.max_apart - apart
-        return lead * edge, lead * near
+        hunted = black_king if strong == 0 else white_king
+        edge = self.from_centre[hunted]
+        df, dr = abs(white_king % w - black_king % w), abs(white_king // w - black_king // w)
+        near = self.longest_way - (df + dr + max(df, dr))
+        return (edge, near) if strong == 0 else (-edge, -near)
 
 
     # -- the die's threats (die games only) ---------------------------------------------
@@ -347,6 +438,23 @@ class BoardTables:
         return found
 
 
+#: the gate's values by kind: chess's, the volkhv none (a tower counts by its top only:
+#: buried tavrels and prisoners do not move)
+_GATE_CP = [0 if k == KING else round(100 * VALUES.get(k, 0.0)) for k in range(8)]
+
+
+def hunter(tops: list[int]) -> int | None:
+    """The side that is converting a won ending, or None: ``tops`` are both sides'
+    tops but the volkhvs, in fixed centipawns. Ahead by ``HUNT_LEAD`` or more, the
+    other side having at most ``HUNT_WEAK`` (a lone volkhv, a minor tavrel or a few
+    ratniks): then what wins is a mate, and the conversion terms push for one."""
+    if tops[0] - tops[1] >= HUNT_LEAD and tops[1] <= HUNT_WEAK:
+        return 0
+    if tops[1] - tops[0] >= HUNT_LEAD and tops[0] <= HUNT_WEAK:
+        return 1
+    return None
+
+
 #: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, a helgi as a queen).
 _DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 
@@ -398,5 +506,5 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     return white if position.turn == 0 else -white
 
 
-__all__ = ["LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables", "die_faces",
-           "evaluate_for_side", "tables_for"]
+__all__ = ["HUNT_LEAD", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables",
+           "die_faces", "evaluate_for_side", "hunter", "tables_for"]

@@ -52,7 +52,7 @@ from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
-from tavrei_lab.engine.play_eval import die_faces, tables_for
+from tavrei_lab.engine.play_eval import _GATE_CP, die_faces, hunter, tables_for
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
     EVALUATION_VERSION,
@@ -84,7 +84,7 @@ RANDOM_PLIES = 4
 FIT_STEPS = 250
 #: The fit method's version: raised whenever what ``tune`` does with the same settings
 #: changes (sampling, labels, the gate, the fit's steps).
-FIT_METHOD_VERSION = 2
+FIT_METHOD_VERSION = 3      # 3: the conversion terms are not fit
 #: What a fit depends on besides the variant and the tune's settings: the evaluation's
 #: version and the method's. The lab's store keys its fits by it (with the settings),
 #: and a tune's checkpoint records it, so a changed evaluation or method never reuses
@@ -92,9 +92,13 @@ FIT_METHOD_VERSION = 2
 FIT_VERSION = f"evaluation-{EVALUATION_VERSION}/fit-{FIT_METHOD_VERSION}"
 
 _INDEX = {name: i for i, name in enumerate(NAMES)}
-# the weights a fit may move: a volkhv is never taken off the board, so its value is not
-# a term of any position and is left as it is
-_FIXED = {"value_volkhv", "held_volkhv", "buried_volkhv"}
+# the weights a fit leaves as they are:
+# a volkhv is never taken off the board, so its value is not a term of any position and
+# is left as it is; the conversion terms are left as they are too: a result says who won,
+# not how a won ending was finished, so the games cannot pin them (the fit left them at
+# ~1 cp, and the won endings were shuffled to the ply cap)
+_FIXED = {"value_volkhv", "held_volkhv", "buried_volkhv", "hunt_edge", "hunt_near",
+          "hunt_room"}
 #: per weight, the size of an Adam step: pawns for values, fractions, centipawns
 _STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith(("held_", "buried_"))
              else 0.5)
@@ -185,14 +189,27 @@ def features(position: Any) -> list[tuple[int, float]]:
     if att:
         add("volkhv_attack", float(att))
     if kings[0] is not None and kings[1] is not None:
-        units = [0, 0]
+        tops = [0, 0]
         for tower in position.board:
-            if tower and ACTING[tower[-1]] != KING:
-                units[tower[-1] & 1] += 1
-        if units[0] != units[1]:
-            edge, near = tables_for(g).hunt_terms(units, kings[0], kings[1])
+            if tower:
+                tops[tower[-1] & 1] += _GATE_CP[ACTING[tower[-1]]]
+        strong = hunter(tops)
+        if strong is not None:
+            edge, near = tables_for(g).hunt_terms(strong, kings[0], kings[1])
             add("hunt_edge", float(edge))
             add("hunt_near", float(near))
+            add("hunt_room", float(tables_for(g).room_lost(position.board, strong,
+                                                           kings[1 - strong], pass_own)))
+            # the hunting volkhv's home bonus is left out (play_eval.BoardTables.activity)
+            ks = kings[strong]
+            tower = position.board[ks]
+            if tower and tower[-1] & 1 == strong and ACTING[tower[-1]] == KING:
+                sign = 1.0 if strong == 0 else -1.0
+                r = ks // w
+                advance = r if strong == 0 else h - 1 - r
+                c = min(ks % w, w - 1 - ks % w, r, h - 1 - r)
+                add("volkhv_advance", -sign * min(advance, 3))
+                add("volkhv_edge", -sign * (1.0 if c == 0 else 0.0))
     faces = die_faces(rules)
     if faces:
         # the die's threats, as the side to roll and the waiting side see them (the
@@ -204,11 +221,12 @@ def features(position: Any) -> list[tuple[int, float]]:
         add("die_threat", sign * threat)
         add("die_hit_volkhv_waiting", -sign * hit_w)
         add("die_threat_waiting", -sign * threat_w)
-    return sorted((i, a) for i, a in acc.items() if a)
+    return sorted((i, a) for i, a in acc.items() if abs(a) > 1e-9)
 
 
-_MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0)
-_ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0)
+_NO_HUNT = {"hunt_edge": 0.0, "hunt_near": 0.0, "hunt_room": 0.0}
+_MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0, **_NO_HUNT)
+_ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0, **_NO_HUNT)
 _TOPS_ONLY = DEFAULT_WEIGHTS.with_(**{"buried_" + n: 0.0 for n in KIND_NAMES.values()}).vector()
 # for a "held_K" or "buried_K" feature: the index of value_K it multiplies
 _HELD_OF = {_INDEX[part + n]: _INDEX["value_" + n] for n in KIND_NAMES.values()
@@ -280,7 +298,9 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     lead_tops = _q(_TOPS_ONLY, material) / 100
     return {"index": task.index, "score": score, "plies": game.ply, "lead": round(lead, 2),
             "lead_tops": round(lead_tops, 2),
-            "adjudicated": outcome is None, "positions": [list(map(list, f)) for f in quiet]}
+            "adjudicated": outcome is None,
+            "termination": "ply-cap" if outcome is None else outcome.termination,
+            "positions": [list(map(list, f)) for f in quiet]}
 
 
 def _loss(w: Sequence[float], data: Sequence[tuple[float, list[tuple[int, float]]]],
@@ -425,7 +445,16 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
     draws = [r for r in rows if r["score"] == 0.5]
     big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
     big_tops = [r for r in draws if abs(r.get("lead_tops", 0.0)) >= 3]
+    # how the non-decisive games ended: a game stopped at the ply cap is no draw of the
+    # rules but a win the players did not finish in time (counted in "draws" as before)
+    ends: dict[str, int] = {}
+    for r in draws:
+        end = r.get("termination", "ply-cap" if r.get("adjudicated") else "draw")
+        ends[end] = ends.get(end, 0) + 1
     return {"games": len(rows), "score": score, "low": low, "high": high,
+            "capped": sum(1 for r in draws if r.get("adjudicated")), "draw_endings": ends,
+            "decisive_plies": (sum(r["plies"] for r in rows if r["score"] != 0.5)
+                               / max(1, len(rows) - len(draws))),
             "elo": elo(score), "elo_low": elo(low), "elo_high": elo(high),
             "wins": sum(1 for p in points if p == 1.0), "draws": len(draws),
             "losses": sum(1 for p in points if p == 0.0),
