@@ -22,6 +22,7 @@ from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SweepInterrupted, sweep
@@ -116,24 +117,25 @@ def register(sub: argparse._SubParsersAction) -> None:
 def resume_line(args: argparse.Namespace) -> str:
     """The command that resumes this sweep: the same one (the store has the rest)."""
     if not args.store:
-        return "run again with --store FILE to keep games and resume"
-    return "resume with: tavrei-lab " + shlex.join(getattr(args, "argv", None) or ["sweep"])
+        return _("run again with --store FILE to keep games and resume")
+    return _("resume with: {command}").format(
+        command="tavrei-lab " + shlex.join(getattr(args, "argv", None) or ["sweep"]))
 
 
 def run(args: argparse.Namespace) -> int:
     bases = [b.strip() for item in (args.base or ["tavreli"]) for b in item.split(",")
              if b.strip()]
     if not bases:
-        raise TavreiError(f"--base {','.join(args.base)!r}: no variant named (give a variant "
-                          "id or a .toml file)")
+        raise TavreiError(_("--base {value}: no variant named (give a variant id or a .toml "
+                            "file)").format(value=repr(",".join(args.base))))
     grid = parse_grid_args(args.grid)
     if (args.plan or args.until_decided) and args.effect is None:
-        raise TavreiError("--plan and --until-decided need --effect D (the difference of "
-                          "interest)")
+        raise TavreiError(_("--plan and --until-decided need --effect D (the difference of "
+                            "interest)"))
     if args.between is not None and not args.until_decided:
-        raise TavreiError("--between needs --until-decided")
+        raise TavreiError(_("--between needs --until-decided"))
     if args.plan and args.until_decided:
-        raise TavreiError("--plan and --until-decided: one at a time (plan first)")
+        raise TavreiError(_("--plan and --until-decided: one at a time (plan first)"))
     tuning = _tuning(args)
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid, tuning)
@@ -145,19 +147,22 @@ def run(args: argparse.Namespace) -> int:
                            batch=args.batch, executor=executor,
                            workers=args.workers, progress=progress_mode(args), tune=tuning)
     except SweepInterrupted as exc:   # printed here: the resume line must not be cut
-        print(f"tavrei-lab sweep: error: {one_line(f'{exc}; {resume_line(args)}', 4000)}",
+        print(_("tavrei-lab {command}: error: {message}").format(
+            command="sweep", message=one_line(f"{exc}; {resume_line(args)}", 4000)),
               file=sys.stderr, flush=True)
         return 2
     except KeyboardInterrupt as exc:
         kept = getattr(exc, "games_kept", None)
         if args.store:
-            what = f"{kept} games of this sweep are kept" if kept is not None else \
-                "the finished games are kept"
-            print(f"\ninterrupted: {what} in {args.store}; {resume_line(args)}",
+            what = ngettext("{count} game of this sweep is kept",
+                            "{count} games of this sweep are kept", kept).format(count=kept) \
+                if kept is not None else _("the finished games are kept")
+            print("\n" + _("interrupted: {what} in {store}; {resume}").format(
+                what=what, store=args.store, resume=resume_line(args)),
                   file=sys.stderr, flush=True)
         else:
-            print("\ninterrupted: no --store, so no game is kept (add --store FILE to keep "
-                  "games and resume)", file=sys.stderr, flush=True)
+            print("\n" + _("interrupted: no --store, so no game is kept (add --store FILE to "
+                           "keep games and resume)"), file=sys.stderr, flush=True)
         return 130
     cells, diffs = summary_table(result.table, WIDTH)
     print(cells.text(WIDTH))
@@ -166,21 +171,31 @@ def run(args: argparse.Namespace) -> int:
         print(diffs.text(WIDTH))
     print()
     print(established_summary(result.differences()))
-    print("Piece values, every measure and the full tables: --out DIR "
-          "(cells.csv, pieces.csv, differences.csv)")
+    print(_("Piece values, every measure and the full tables: --out DIR "
+            "(cells.csv, pieces.csv, differences.csv)"))
     total = sum(u.limit for u in result.units)
     print()
-    print(f"{total} games in {len(result.units)} cells: {result.played} played now, "
-          f"{total - result.played} from the store"
+    games = ngettext("{count} game", "{count} games", total).format(count=total)
+    cells_text = ngettext("{count} cell", "{count} cells", len(result.units)).format(
+        count=len(result.units))
+    print(_("{games} in {cells}: {played} played now, {stored} from the store").format(
+        games=games, cells=cells_text, played=result.played, stored=total - result.played)
           + (f" ({args.store})" if args.store else ""))
     if tuning is not None:
         fitted = len({u.cell.name for u in result.units})
-        print(f"weights fit to {fitted} cells: {result.tuned} tuned now, "
-              f"{fitted - result.tuned} from the store")
+        print(ngettext("weights fit to {count} cell: {tuned} tuned now, {stored} from the store",
+                       "weights fit to {count} cells: {tuned} tuned now, {stored} from the "
+                       "store", fitted).format(count=fitted, tuned=result.tuned,
+                                               stored=fitted - result.tuned))
     if args.out:
         written = result.save(args.out)
-        print(f"wrote {len(written)} files to {args.out}")
+        print(_wrote(len(written), args.out))
     return 0
+
+
+def _wrote(count: int, folder: str) -> str:
+    return ngettext("wrote {count} file to {folder}", "wrote {count} files to {folder}",
+                    count).format(count=count, folder=folder)
 
 
 def _between(text: str | None) -> list[str] | None:
@@ -197,7 +212,8 @@ def _between(text: str | None) -> list[str] | None:
             cur += ch
     parts.append(cur.strip())
     if len(parts) != 2 or not all(parts):
-        raise TavreiError(f"--between {text!r}: expected two cell names, CELL_A,CELL_B")
+        raise TavreiError(_("--between {value}: expected two cell names, CELL_A,CELL_B").format(
+            value=repr(text)))
     return parts
 
 
@@ -209,7 +225,7 @@ def _tuning(args: argparse.Namespace) -> dict[str, int] | None:
         ("--tune-nodes", args.tune_nodes, DEFAULT_NODES)) if value != default]
     if not args.tune:
         if given:
-            raise TavreiError(f"{given[0]} needs --tune")
+            raise TavreiError(_("{flag} needs --tune").format(flag=given[0]))
         return None
     return {"generations": args.tune_generations, "games": args.tune_games,
             "nodes": args.tune_nodes}
@@ -231,16 +247,20 @@ def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                                  between=_between(args.between), **common)
     for look in decision.looks:
         if "pairs" not in look:
-            print(f"look at {look['games']:.0f} games a cell: p = {look['p']:.3g} "
-                  f"(alpha this look {look['alpha']:.3g}), interval at that level "
-                  f"{look['low']:+.3f} to {look['high']:+.3f}")
+            print(_("look at {games:.0f} games a cell: p = {p:.3g} (alpha this look "
+                    "{alpha:.3g}), interval at that level {low:+.3f} to {high:+.3f}").format(
+                      games=look["games"], p=look["p"], alpha=look["alpha"], low=look["low"],
+                      high=look["high"]))
             continue
         undecided = sum(1 for q in look["pairs"] if q["verdict"] == "undecided")
-        print(f"look at {look['games']:.0f} games a cell: alpha this look "
-              f"{look['alpha']:.3g} over {len(look['pairs'])} pairs (Holm); "
-              f"{undecided} undecided")
+        print(ngettext("look at {games:.0f} games a cell: alpha this look {alpha:.3g} over "
+                       "{count} pairs (Holm); {undecided} undecided",
+                       "look at {games:.0f} games a cell: alpha this look {alpha:.3g} over "
+                       "{count} pairs (Holm); {undecided} undecided", len(look["pairs"]))
+              .format(games=look["games"], alpha=look["alpha"], count=len(look["pairs"]),
+                      undecided=undecided))
     print(decision)
     if args.out and decision.result is not None:
         written = decision.result.save(args.out)
-        print(f"wrote {len(written)} files to {args.out}")
+        print(_wrote(len(written), args.out))
     return 0

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     for item in args.option:
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
-            raise TavreiError(f"--option {item!r}: expected KEY=VALUE")
+            raise TavreiError(_("--option {value}: expected KEY=VALUE").format(value=repr(item)))
         options[key.strip()] = [value.strip()]
     cell = build_cells(args.variant, options)[0]
     rules = cell.rules if cell.rules is not None else load_variant(cell.base,
@@ -74,14 +74,20 @@ def run(args: argparse.Namespace) -> int:
                    out=args.out, seed=args.seed, executor=executor, workers=args.workers,
                    progress=lambda text: print(text, file=sys.stderr, flush=True),
                    bar=progress_mode(args))
-    print(f"{args.out}: weights for {cell.name} (settings hash {doc['settings_hash']}), "
-          f"{args.generations} generations x {args.games} games in {doc['seconds']:.0f} s")
+    print(_("{file}: weights for {cell} (settings hash {hash}), {generations} generations x "
+            "{games} games in {seconds:.0f} s").format(
+        file=args.out, cell=cell.name, hash=doc["settings_hash"], generations=args.generations,
+        games=args.games, seconds=doc["seconds"]))
     for entry in doc["log"]:
         score = entry["score_vs_previous"]
-        fit = (f"loss {entry['loss_before']:.4f} -> {entry['loss_after']:.4f}, "
+        fit = (_("loss {before:.4f} -> {after:.4f}, ").format(before=entry["loss_before"],
+                                                              after=entry["loss_after"])
                if "loss_before" in entry else "")
-        gate = "" if score is None else \
-            f", score vs previous {score:.3f} ({'kept' if entry['accepted'] else 'dropped'})"
-        print(f"  generation {entry['generation']}: {fit}draws {entry['draws']}/"
-              f"{entry['games']} ({entry['capped']} at the ply cap){gate}")
+        gate = "" if score is None else (
+            _(", score vs previous {score:.3f} (kept)") if entry["accepted"]
+            else _(", score vs previous {score:.3f} (dropped)")).format(score=score)
+        print(_("  generation {generation}: {fit}draws {draws}/{games} ({capped} at the ply "
+                "cap){gate}").format(generation=entry["generation"], fit=fit,
+                                     draws=entry["draws"], games=entry["games"],
+                                     capped=entry["capped"], gate=gate))
     return 0

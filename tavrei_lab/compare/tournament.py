@@ -226,7 +226,7 @@ def tournament(variants: Sequence[str] | str, agents: Sequence[str] | str,
     bar = None
     try:
         probe(pool, parcels)        # every variant reaches the workers, or nothing is played
-        bar = Progress(len(specs), "games", mode=mode)
+        bar = Progress(len(specs), _("games"), mode=mode)
         futures = {pool.submit(play_shipped, spec, parcels[spec.variant]): i
                    for i, spec in enumerate(specs)}
         for future in as_completed(futures):

@@ -45,6 +45,8 @@ from statistics import NormalDist
 from typing import Any
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.differences import (
     PROPORTIONS,
     Difference,
@@ -83,21 +85,30 @@ class Plan:
         return self.games * self.cells / self.games_per_second
 
     def __str__(self) -> str:
-        what = ("rate" if self.measure in PROPORTIONS else "standard deviation")
-        return (f"To detect a difference of {self.effect:g} in {self.measure} (power 0.8, "
-                f"two-sided alpha 0.05): {self.games} games a cell, "
-                f"{self.games * self.cells} in {self.cells} cells, about "
-                f"{_duration(self.seconds)} at {self.games_per_second:.2f} games/s "
-                f"(measured in a trial of {self.trial_games} games a cell; the trial's {what} "
-                f"{self.baseline:.3f} is an estimate itself, so read the answer as a guide).")
+        if self.measure in PROPORTIONS:
+            text = _("To detect a difference of {effect:g} in {measure} (power 0.8, two-sided "
+                     "alpha 0.05): {games} games a cell, {total} in {cells} cells, about "
+                     "{duration} at {pace:.2f} games/s (measured in a trial of {trial} games a "
+                     "cell; the trial's rate {baseline:.3f} is an estimate itself, so read the "
+                     "answer as a guide).")
+        else:
+            text = _("To detect a difference of {effect:g} in {measure} (power 0.8, two-sided "
+                     "alpha 0.05): {games} games a cell, {total} in {cells} cells, about "
+                     "{duration} at {pace:.2f} games/s (measured in a trial of {trial} games a "
+                     "cell; the trial's standard deviation {baseline:.3f} is an estimate "
+                     "itself, so read the answer as a guide).")
+        return text.format(effect=self.effect, measure=self.measure, games=self.games,
+                           total=self.games * self.cells, cells=self.cells,
+                           duration=_duration(self.seconds), pace=self.games_per_second,
+                           trial=self.trial_games, baseline=self.baseline)
 
 
 def _duration(seconds: float) -> str:
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return _("{seconds:.0f} s").format(seconds=seconds)
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return _("{minutes:.0f} min").format(minutes=seconds / 60)
+    return _("{hours:.1f} h").format(hours=seconds / 3600)
 
 
 def _pooled(rows: Sequence[dict[str, Any]], measure: str) -> float:
@@ -121,11 +132,14 @@ def plan(base: str | Sequence[str] = "tavreli", grid: Mapping[str, Sequence[Any]
     """Play a trial of the sweep and say how many games a cell the question needs."""
     name = measure_name(measure)
     if not effect > 0:
-        raise TavreiError(f"plan: --effect must be a positive difference, got {effect}")
+        raise TavreiError(_("plan: --effect must be a positive difference, got {value}")
+                          .format(value=effect))
     if name in PROPORTIONS and effect >= 1:
-        raise TavreiError(f"plan: a difference of rates is below 1, got {effect}")
+        raise TavreiError(_("plan: a difference of rates is below 1, got {value}")
+                          .format(value=effect))
     if trial < 2:
-        raise TavreiError(f"plan: the trial needs 2 or more games a cell, got {trial}")
+        raise TavreiError(_("plan: the trial needs 2 or more games a cell, got {value}")
+                          .format(value=trial))
     started = time.perf_counter()
     res = sweep(base, grid, games=trial, **sweep_args)
     seconds = max(time.perf_counter() - started, 1e-6)
@@ -139,8 +153,8 @@ def plan(base: str | Sequence[str] = "tavreli", grid: Mapping[str, Sequence[Any]
         p1 = base_value
         p2 = p1 + effect if p1 + effect <= 1 else p1 - effect
         if not 0 <= p2 <= 1:
-            raise TavreiError(f"plan: a difference of {effect} from a rate of {p1:.2f} "
-                              "does not fit between 0 and 1")
+            raise TavreiError(_("plan: a difference of {effect} from a rate of {rate:.2f} does "
+                                "not fit between 0 and 1").format(effect=effect, rate=p1))
         n = games_for_proportions(p1, p2)
     else:
         sd = base_value if base_value > 0 else (0.5 if name == "white_score" else 1.0)
@@ -163,9 +177,12 @@ class PairDecision:
 
     def __str__(self) -> str:
         d = self.difference
-        return (f"{self.verdict}: {d.measure} {d.a} - {d.b} = {d.difference:+.3f} "
-                f"(interval {self.low:+.3f} to {self.high:+.3f} at look {self.look}, "
-                f"{self.games} games a cell; p = {d.p_value:.3g}, Holm {self.p_holm:.3g})")
+        return _("{verdict}: {measure} {a} - {b} = {difference:+.3f} (interval {low:+.3f} to "
+                 "{high:+.3f} at look {look}, {games} games a cell; p = {p:.3g}, Holm "
+                 "{holm:.3g})").format(verdict=_(self.verdict), measure=d.measure, a=d.a,
+                                       b=d.b, difference=d.difference, low=self.low,
+                                       high=self.high, look=self.look, games=self.games,
+                                       p=d.p_value, holm=self.p_holm)
 
 
 @dataclass
@@ -187,21 +204,31 @@ class Decision:
 
     def __str__(self) -> str:
         last = self.looks[-1] if self.looks else {}
-        how = (f"Lan-DeMets O'Brien-Fleming-type alpha spending over the looks, overall "
-               f"alpha {last.get('overall', 0.05):g}")
+        how = _("Lan-DeMets O'Brien-Fleming-type alpha spending over the looks, overall "
+                "alpha {alpha:g}").format(alpha=last.get("overall", 0.05))
         if len(self.pairs) > 1:
             done = sum(1 for p in self.pairs if p.verdict != "undecided")
-            head = (f"After {len(self.looks)} looks (at most {self.games} games a cell): "
-                    f"{done} of {len(self.pairs)} differences decided ({how}; each look's "
-                    f"alpha split over the {len(self.pairs)} pairs by Holm's method).")
+            head = ngettext("After {looks} look (at most {games} games a cell): {done} of "
+                            "{count} differences decided ({how}; each look's alpha split over "
+                            "the {count} pairs by Holm's method).",
+                            "After {looks} looks (at most {games} games a cell): {done} of "
+                            "{count} differences decided ({how}; each look's alpha split over "
+                            "the {count} pairs by Holm's method).", len(self.looks)).format(
+                looks=len(self.looks), games=self.games, done=done, count=len(self.pairs),
+                how=how)
             return "\n".join([head] + [f"  {p}" for p in self.pairs])
         d = self.difference
-        words = {"established": "the difference is established",
-                 "excluded": "a difference as large as the one asked about is excluded",
-                 "undecided": "the budget is spent and neither is shown"}[self.verdict]
-        return (f"After {len(self.looks)} looks ({self.games} games a cell): {words}. "
-                f"{d.measure} {d.a} - {d.b} = {d.difference:+.3f}, p = {d.p_value:.3g} "
-                f"against this look's alpha {last.get('alpha', 0):.3g} ({how}).")
+        words = {"established": _("the difference is established"),
+                 "excluded": _("a difference as large as the one asked about is excluded"),
+                 "undecided": _("the budget is spent and neither is shown")}[self.verdict]
+        return ngettext("After {looks} look ({games} games a cell): {words}. {measure} {a} - "
+                        "{b} = {difference:+.3f}, p = {p:.3g} against this look's alpha "
+                        "{alpha:.3g} ({how}).",
+                        "After {looks} looks ({games} games a cell): {words}. {measure} {a} - "
+                        "{b} = {difference:+.3f}, p = {p:.3g} against this look's alpha "
+                        "{alpha:.3g} ({how}).", len(self.looks)).format(
+            looks=len(self.looks), games=self.games, words=words, measure=d.measure, a=d.a,
+            b=d.b, difference=d.difference, p=d.p_value, alpha=last.get("alpha", 0), how=how)
 
 
 def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple[float, float]:
@@ -283,17 +310,19 @@ def until_decided(base: str | Sequence[str] = "tavreli",
     """
     name = measure_name(measure)
     if not effect > 0:
-        raise TavreiError(f"--until-decided: --effect must be a positive difference, got {effect}")
+        raise TavreiError(_("--until-decided: --effect must be a positive difference, got "
+                            "{value}").format(value=effect))
     if batch < 2 or games < batch:
-        raise TavreiError(f"--until-decided: need 2 <= batch <= games, got batch {batch}, "
-                          f"games {games}")
+        raise TavreiError(_("--until-decided: need 2 <= batch <= games, got batch {batch}, "
+                            "games {games}").format(batch=batch, games=games))
     if not 0 < alpha < 1:
-        raise TavreiError(f"--until-decided: alpha must be between 0 and 1, got {alpha}")
+        raise TavreiError(_("--until-decided: alpha must be between 0 and 1, got {value}")
+                          .format(value=alpha))
     if between is not None:
         between = list(between)
         if len(between) != 2 or between[0] == between[1]:
-            raise TavreiError(f"--until-decided: between names two different cells, got "
-                              f"{between!r}")
+            raise TavreiError(_("--until-decided: between names two different cells, got "
+                                "{value}").format(value=repr(between)))
     db = store if isinstance(store, ResultsStore) else ResultsStore(store or ":memory:")
     looks: list[dict[str, Any]] = []
     spent = 0.0
@@ -323,7 +352,7 @@ def until_decided(base: str | Sequence[str] = "tavreli",
                 at[i] = (n, len(looks) + 1, p, lo, hi, d)
         look: dict[str, Any] = {"games": n, "alpha": look_alpha, "overall": alpha}
         if len(pairs) == 1:
-            d, p, lo, hi, _ = last[0]
+            d, p, lo, hi, _verdict = last[0]
             look.update(p=d.p_value, low=lo, high=hi)
         else:
             look["pairs"] = [{"a": d.a, "b": d.b, "p": d.p_value, "p_holm": p, "low": lo,
@@ -352,18 +381,22 @@ def _family(keys: list[Key], between: Sequence[str] | None) -> list[tuple[Key, K
         found = {c: [k for k in keys if k[0] == c] for c in between}
         for c, ks in found.items():
             if not ks:
-                raise TavreiError(f"--until-decided: no cell {c!r} in the grid; its cells: "
-                                  f"{', '.join(dict.fromkeys(k[0] for k in keys))}")
+                raise TavreiError(_("--until-decided: no cell {cell} in the grid; its cells: "
+                                    "{cells}").format(
+                    cell=repr(c), cells=", ".join(dict.fromkeys(k[0] for k in keys))))
             if len(ks) > 1:
-                raise TavreiError(f"--until-decided: cell {c!r} is played by several agent "
-                                  "pairs; give one agent pair")
+                raise TavreiError(_("--until-decided: cell {cell} is played by several agent "
+                                    "pairs; give one agent pair").format(cell=repr(c)))
         return [(found[between[0]][0], found[between[1]][0])]
     pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]
              if a[1] == b[1] and a[0] != b[0]]
     if not pairs:
-        raise TavreiError(f"--until-decided compares cells; this grid has {len(keys)} row"
-                          f"{'' if len(keys) == 1 else 's'} and no two played by the same "
-                          "agents (give an option with two or more values)")
+        raise TavreiError(ngettext("--until-decided compares cells; this grid has {count} row "
+                                   "and no two played by the same agents (give an option with "
+                                   "two or more values)",
+                                   "--until-decided compares cells; this grid has {count} rows "
+                                   "and no two played by the same agents (give an option with "
+                                   "two or more values)", len(keys)).format(count=len(keys)))
     return pairs
 
 

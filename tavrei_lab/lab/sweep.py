@@ -299,7 +299,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
                 unit.hash = db.register(settings)
                 units.append(unit)
         mode = None if progress is True else "off" if progress is False else progress
-        bar = Progress(len(units) * games, "games", mode=mode)
+        bar = Progress(len(units) * games, _("games"), mode=mode)
         active = list(units)
         look = batch if stop_width is not None else games
         while active:

@@ -14,6 +14,7 @@ from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.differences import PAIRWISE, Difference, difference_of, holm
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
@@ -120,7 +121,7 @@ class ResultsTable(_BaseTable):
             return cells_table(groups)
         if kind == "pieces":
             return pieces_table(groups)
-        return games_table([g for _, gs in groups for g in gs])
+        return games_table([g for _setting, gs in groups for g in gs])
 
 
 DIFFERENCE_COLUMNS = [
@@ -178,27 +179,27 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
 def established_summary(diffs: _BaseTable) -> str:
     """In words: which differences of a differences table are established, which are not."""
     if not diffs.rows:
-        return ("No two cells to compare (a grid needs at least two cells played by the "
-                "same agents).")
+        return _("No two cells to compare (a grid needs at least two cells played by the "
+                 "same agents).")
     yes = [r for r in diffs.rows if r["established"] == "yes"]
     alike = sorted({c for r in diffs.rows if r["established"] == "no (alike)"
                     for c in (r["a"], r["b"])})
-    lines = [f"{len(yes)} of {len(diffs.rows)} differences are established "
-             "(Holm-adjusted p < 0.05 over all of them):"]
+    lines = [_("{count} of {total} differences are established (Holm-adjusted p < 0.05 over "
+               "all of them):").format(count=len(yes), total=len(diffs.rows))]
     for r in yes:
         lines.append(f"  {r['measure']}: {r['a']} - {r['b']} = {r['difference']:+.3f} "
                      f"[{r['low']:+.3f}, {r['high']:+.3f}], p_holm = {r['p_holm']:.3g}")
     if not yes:
-        lines[0] = (f"None of the {len(diffs.rows)} differences is established "
-                    "(Holm-adjusted p < 0.05): more games, or no difference.")
+        lines[0] = _("None of the {total} differences is established (Holm-adjusted p < 0.05): "
+                     "more games, or no difference.").format(total=len(diffs.rows))
     else:
-        lines.append("The others are not established: their intervals are in the --out files "
-                     "(differences.csv); not established is not the same as equal.")
+        lines.append(_("The others are not established: their intervals are in the --out "
+                       "files (differences.csv); not established is not the same as equal."))
     if alike:
-        lines.append("Every game was alike in a cell of " + ", ".join(alike) + " (one first "
-                     "move, one length): a player without randomness plays one game over and "
-                     "over, so its differences establish nothing; use a player with noise "
-                     "(level:N) or varied openings.")
+        lines.append(_("Every game was alike in a cell of {cells} (one first move, one "
+                       "length): a player without randomness plays one game over and over, so "
+                       "its differences establish nothing; use a player with noise (level:N) "
+                       "or varied openings.").format(cells=", ".join(alike)))
     return "\n".join(lines)
 
 
@@ -212,37 +213,47 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     The cells are numbered (#1, #2, ...) so the differences can name them in a
     few characters; the full tables, with every measure and the cells' names
     in each row, are ``table`` and ``differences()`` (and the ``--out`` files).
+    Being for reading, not for reading back, its headings and verdicts are said in the
+    language in force (the full tables keep their column names and "yes"/"no").
     """
     keys = [(r.get("cell"), r.get("agents")) for r in cells.rows]
     number = {k: f"#{i + 1}" for i, k in enumerate(keys)}
-    several = len({a for _, a in keys}) > 1
-    cols = [("#", "cell number"), ("cell", "the variant"), ("games", "games played"),
-            ("white score", "white's points per game (Wilson 95 %)"),
-            ("decisive", "share of decided games (Wilson 95 %)"),
-            ("length", "mean plies (t 95 %)")]
+    several = len({a for _cell, a in keys}) > 1
+    cell, games, white, decisive, length = (_("cell"), _("games"), _("white score"),
+                                            _("decisive"), _("length"))
+    cols = [("#", _("cell number")), (cell, _("the variant")), (games, _("games played")),
+            (white, _("white's points per game (Wilson 95 %)")),
+            (decisive, _("share of decided games (Wilson 95 %)")),
+            (length, _("mean plies (t 95 %)"))]
     rows = []
     for r, k in zip(cells.rows, keys):
         name = str(r.get("cell")) + (f" {r.get('agents')}" if several else "")
         room = width - 60
-        rows.append({"#": number[k], "cell": name if len(name) <= room else name[:room - 1] + "~",
-                     "games": r.get("games"),
-                     "white score": _ci(r["white_score"], r["white_score_lo"], r["white_score_hi"]),
-                     "decisive": _ci(r["decisive_rate"], r["decisive_rate_lo"],
-                                     r["decisive_rate_hi"]),
-                     "length": _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0)})
-    agents = ", ".join(sorted({str(a) for _, a in keys}))
-    small = ResultsTable(f"Per cell ({agents}); every measure: --out cells.csv", cols, rows)
+        rows.append({"#": number[k], cell: name if len(name) <= room else name[:room - 1] + "~",
+                     games: r.get("games"),
+                     white: _ci(r["white_score"], r["white_score_lo"], r["white_score_hi"]),
+                     decisive: _ci(r["decisive_rate"], r["decisive_rate_lo"],
+                                   r["decisive_rate_hi"]),
+                     length: _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0)})
+    agents = ", ".join(sorted({str(a) for _cell, a in keys}))
+    small = ResultsTable(_("Per cell ({agents}); every measure: --out cells.csv").format(
+        agents=agents), cols, rows)
     diffs = differences_table(cells)
-    drows = [{"measure": d["measure"], "a - b": f"{number[(d['a'], d['agents'])]} - "
+    measure, pair, difference, holm_p, established = (
+        _("measure"), _("a - b"), _("difference (95 %)"), _("p Holm"), _("established"))
+    verdicts = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)")}
+    drows = [{measure: d["measure"], pair: f"{number[(d['a'], d['agents'])]} - "
               f"{number[(d['b'], d['agents'])]}",
-              "difference (95 %)": f"{d['difference']:+.3f} ({d['low']:+.3f} to {d['high']:+.3f})",
-              "p": f"{d['p_value']:.3g}", "p Holm": f"{d['p_holm']:.3g}",
-              "established": d["established"]} for d in diffs.rows]
-    dcols = [("measure", "the measure"), ("a - b", "the cells, by number"),
-             ("difference (95 %)", "a - b and its 95 % interval"), ("p", "p-value"),
-             ("p Holm", "Holm-adjusted over every row"), ("established", "p Holm < 0.05")]
-    return small, ResultsTable("Differences (Holm over all rows); full: --out differences.csv",
-                               dcols, drows)
+              difference: _("{difference:+.3f} ({low:+.3f} to {high:+.3f})").format(
+                  difference=d["difference"], low=d["low"], high=d["high"]),
+              "p": f"{d['p_value']:.3g}", holm_p: f"{d['p_holm']:.3g}",
+              established: verdicts.get(d["established"], d["established"])}
+             for d in diffs.rows]
+    dcols = [(measure, _("the measure")), (pair, _("the cells, by number")),
+             (difference, _("a - b and its 95 % interval")), ("p", _("p-value")),
+             (holm_p, _("Holm-adjusted over every row")), (established, _("p Holm < 0.05"))]
+    return small, ResultsTable(_("Differences (Holm over all rows); full: --out "
+                                 "differences.csv"), dcols, drows)
 
 
 def _head(setting: dict[str, Any], games: list[StoredGame]) -> list[tuple[str, Any, str]]:
@@ -261,10 +272,10 @@ def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> Re
         fields = _head(setting, games) + cell_measures(
             [(g.result, g.measures) for g in games],
             opening_plies=int(setting.get("opening_plies", 4)))
-        for name, _, desc in fields:
+        for name, _value, desc in fields:
             if name not in dict(columns):
                 columns.append((name, desc))
-        rows.append({name: value for name, value, _ in fields})
+        rows.append({name: value for name, value, _desc in fields})
     return ResultsTable("Per cell (Wilson 95 % intervals on rates)", columns, rows)
 
 
@@ -294,7 +305,7 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
                ("converged", "did the fit converge (no: the data separate, ignore the row)"),
                ("note", "why there is no estimate, when there is none")]
     rows = []
-    for _, games in groups:
+    for _setting, games in groups:
         try:
             kinds = load_variant(games[0].variant).pieces
             names = {k.kind: k.name for k in kinds}

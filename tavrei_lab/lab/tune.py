@@ -66,6 +66,7 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import variant_data, variant_from_data
 
@@ -320,7 +321,7 @@ def fit_k(w: Sequence[float], data: Sequence[tuple[float, list[tuple[int, float]
     phi = (math.sqrt(5) - 1) / 2
     a, b = hi - phi * (hi - lo), lo + phi * (hi - lo)
     fa, fb = _loss(w, data, math.exp(a)), _loss(w, data, math.exp(b))
-    for _ in range(30):
+    for _round in range(30):
         if fa < fb:
             hi, b, fb = b, a, fa
             a = hi - phi * (hi - lo)
@@ -502,7 +503,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     fit_rounds = 2 if die_faces(rules) is not None else 1
     for name, value in (("generations", generations), ("games", games), ("nodes", nodes)):
         if not isinstance(value, int) or value < 1:
-            raise TavreiError(f"tune: {name} must be a whole number 1 or more, got {value!r}")
+            raise TavreiError(_("tune: {name} must be a whole number 1 or more, got {value}")
+                              .format(name=name, value=repr(value)))
     out = Path(out)
     key = variant_hash(rules)
     data = variant_data(rules)
@@ -514,8 +516,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     meta = ckpt / "settings.json"
     if meta.exists():
         if json.loads(meta.read_text(encoding="utf-8")) != settings:
-            raise TavreiError(f"{ckpt}: holds the games of a tune with other settings; "
-                              f"remove it or choose another --out")
+            raise TavreiError(_("{folder}: holds the games of a tune with other settings; "
+                                "remove it or choose another --out").format(folder=ckpt))
     else:
         write_atomically(meta, json.dumps(settings, sort_keys=True))
     say = progress or (lambda text: None)
@@ -540,9 +542,10 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                                       nodes, derive_seed(seed, key, gen, i), i, max_plies,
                                       opening=derive_seed(seed, key, gen, i // 2)))
             if tasks:
-                say(f"generation {gen}: {len(tasks)} games to play "
-                    f"({len(done)} kept from before)")
-            shown = progress_bar(len(tasks), f"tune generation {gen}", unit="game",
+                say(_("generation {generation}: {count} games to play ({kept} kept from "
+                      "before)").format(generation=gen, count=len(tasks), kept=len(done)))
+            shown = progress_bar(len(tasks), _("tune generation {generation}").format(
+                                     generation=gen), unit=_("game"),
                                  mode=None if bar is True else "off" if bar is False
                                  else str(bar), delay=1.0)
             with path.open("a", encoding="utf-8") as sink, shown:
@@ -582,11 +585,15 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                 entry.update(k=k, loss_before=before, loss_after=loss)
             entry["seconds"] = round(time.perf_counter() - t0, 2)
             log.append(entry)
-            say(f"generation {gen}: "
-                + ("" if score is None else f"score vs previous {score:.3f} "
-                   f"({'kept' if accepted else 'dropped, back to the previous weights'}); ")
-                + (f"fit loss {entry['loss_before']:.4f} -> {entry['loss_after']:.4f} on "
-                   f"{len(learn)} positions" if "k" in entry else "the last: no fit"))
+            gate = "" if score is None else (
+                _("score vs previous {score:.3f} (kept); ") if accepted
+                else _("score vs previous {score:.3f} (dropped, back to the previous weights); ")
+            ).format(score=score)
+            fitted_text = (_("fit loss {before:.4f} -> {after:.4f} on {count} positions").format(
+                before=entry["loss_before"], after=entry["loss_after"], count=len(learn))
+                if "k" in entry else _("the last: no fit"))
+            say(_("generation {generation}: {gate}{fit}").format(generation=gen, gate=gate,
+                                                                 fit=fitted_text))
             if "k" in entry:
                 previous, current = current, fitted
     finally:
