@@ -213,3 +213,40 @@ def test_argparse_messages_keep_their_percent_placeholders() -> None:
             assert sorted(percent.findall(form)) == want, (msgid, form)
         checked += 1
     assert checked >= 12
+
+
+# -- a small sweep and the lab's sentences ------------------------------------------------
+
+def test_a_small_sweep_reads_in_russian(tmp_path: Path) -> None:
+    """Issue 25.1: the tables' headings, the verdicts, the "established" sentence and the
+    run's last line in Russian; measure names and cell names as typed."""
+    argv = ("sweep", "--grid", "splits=true,false", "--agents", "random", "--games", "4",
+            "--max-plies", "40", "--executor", "inline", "--workers", "1", "--no-progress",
+            "--store", str(tmp_path / "s.sqlite"))
+    ran = cli(*argv)
+    assert ran.returncode == 0, ran.stderr
+    out = ran.stdout
+    assert "По ячейкам (random v random); все показатели: --out cells.csv" in out
+    assert "очки белых" in out and "установлено" in out and "p по Холму" in out
+    assert "Ни одно из различий (всего 3) не установлено" in out
+    assert "8 партий в 2 ячейках: сыграно сейчас — 0, из хранилища — 8" not in out
+    assert "8 партий в 2 ячейках: сыграно сейчас — 8, из хранилища — 0" in out
+    measures = ["white_score", "decisive", "length", "tavreli", "random"]
+    assert not english_left(out, *measures), out
+    again = cli(*argv, language="en")          # the same store: all from it, in English
+    assert "8 games in 2 cells: 0 played now, 8 from the store" in again.stdout
+    assert "None of the 3 differences is established" in again.stdout
+
+
+def test_lab_sentences_in_russian_by_plural() -> None:
+    from tavrei_lab.i18n import ngettext
+    forms = [ngettext("{count} game of this sweep is kept", "{count} games of this sweep are "
+                      "kept", n, language="ru").format(count=n) for n in (1, 3, 5)]
+    assert forms == ["1 партия этого перебора сохранена", "3 партии этого перебора сохранены",
+                     "5 партий этого перебора сохранено"]
+    from tavrei_lab.lab.planning import _duration
+    set_language("ru")
+    assert [_duration(30), _duration(600), _duration(9000)] == ["30 с", "10 мин", "2.5 ч"]
+    with pytest.raises(tavrei_lab.TavreiError, match="неизвестная программа 'nobody'"):
+        from tavrei_lab.engine.agents import make_agent
+        make_agent("nobody")

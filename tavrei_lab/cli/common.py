@@ -68,7 +68,8 @@ def run_executor(args: argparse.Namespace) -> Iterator[Any]:
     ``--scheduler`` (closed when the run ends, however it ends), else the
     ``--executor`` name. ``--workers`` is checked first, before anything starts."""
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
-        raise LimitError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
+        raise LimitError(_("--workers must be 1..{max_workers}, got {workers}")
+                             .format(max_workers=MAX_WORKERS, workers=args.workers))
     if args.scheduler is None:
         yield args.executor
         return
@@ -101,7 +102,8 @@ def _decode(raw: bytes, where: str, limit: int | None = None) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") \
+        raise RecordError(_("{where}: not UTF-8 text ({reason} at byte {start})")
+                              .format(where=where, reason=exc.reason, start=exc.start)) \
             from None
 
 
@@ -122,8 +124,8 @@ def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
             try:
                 return sys.stdin.read(MAX_RECORD_BYTES + 1)
             except UnicodeDecodeError as exc:
-                raise RecordError(f"standard input: not UTF-8 text ({exc.reason} at byte "
-                                  f"{exc.start})") from None
+                raise RecordError(_("standard input: not UTF-8 text ({reason} at byte {start})")
+                                      .format(reason=exc.reason, start=exc.start)) from None
         return _decode(stream.read(limit), "standard input", limit)[:MAX_RECORD_BYTES + 1]
     fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO's open does not wait then
     try:
@@ -156,8 +158,8 @@ def _read_pipe(fd: int, limit: int, wait: float, name: str) -> bytes:
         left = deadline - time.monotonic()
         if left <= 0 or not poller.poll(left * 1000):
             what = "sent nothing" if not size else "did not finish"
-            raise RecordError(f"{name}: the pipe or device {what} in {wait:g} s (a FIFO "
-                              "with no writer?)")
+            raise RecordError(_("{name}: the pipe or device {what} in {wait:g} s (a FIFO with "
+                                "no writer?)").format(name=name, what=what, wait=wait))
         try:
             chunk = os.read(fd, min(65536, limit - size))
         except BlockingIOError:
@@ -268,17 +270,17 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
     wait = SCHEDULER_TIMEOUT if timeout is None else timeout
     shown = address.strip()[:200]
     if not shown:
-        raise TavreiError("--scheduler '': no address; give tcp://HOST:PORT (or HOST:PORT), "
-                          "or leave --scheduler out to run the games here")
+        raise TavreiError(_("--scheduler '': no address; give tcp://HOST:PORT (or HOST:PORT), "
+                            "or leave --scheduler out to run the games here"))
     scheme = shown.split("://", 1)[0].lower() if "://" in shown else "tcp"
     if scheme != "tcp":
-        raise TavreiError(f"--scheduler {shown}: {scheme}:// addresses are not supported; "
-                          "give a tcp://HOST:PORT address")
+        raise TavreiError(_("--scheduler {shown}: {scheme}:// addresses are not supported; give "
+                            "a tcp://HOST:PORT address").format(shown=shown, scheme=scheme))
     try:
         from distributed import Client  # the optional [cluster] extra, imported when asked
     except ImportError:
-        raise TavreiError("--scheduler needs dask.distributed: install the cluster extra "
-                          "(pip install 'tavrei_lab[cluster]')") from None
+        raise TavreiError(_("--scheduler needs dask.distributed: install the cluster extra (pip "
+                            "install 'tavrei_lab[cluster]')")) from None
     import threading
     box: dict[str, Any] = {}
 
@@ -292,8 +294,9 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
     thread.start()
     thread.join(wait + 2)
     if thread.is_alive() or ("client" not in box and "error" not in box):
-        raise TavreiError(f"--scheduler {shown}: no dask scheduler answered within "
-                          f"{wait:g} s (is it a scheduler's address, not the dashboard's?)")
+        raise TavreiError(_("--scheduler {shown}: no dask scheduler answered within {wait:g} s "
+                            "(is it a scheduler's address, not the dashboard's?)")
+                              .format(shown=shown, wait=wait))
     if "error" in box:
         exc = box["error"]
         if isinstance(exc, KeyboardInterrupt):
@@ -301,6 +304,6 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
         what = " ".join(str(exc).split())[:200] or type(exc).__name__
         if isinstance(exc, MemoryError):
             what = "it answered with something that is not dask's protocol"
-        raise TavreiError(f"--scheduler {shown}: cannot connect to a dask scheduler: "
-                          f"{what}") from None
+        raise TavreiError(_("--scheduler {shown}: cannot connect to a dask scheduler: {what}")
+                              .format(shown=shown, what=what)) from None
     return box["client"]

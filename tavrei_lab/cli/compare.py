@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise TavreiError(f"--games must be 1 or more, got {args.games}")
+        raise TavreiError(_("--games must be 1 or more, got {games}").format(games=args.games))
     with run_executor(args) as executor:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
                             max_plies=args.max_plies, executor=executor,
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         written = result.save(args.out)
         print()
-        print(f"wrote {len(written['records'])} records, {len(written['tables'])} tables and "
-              f"{len(written['plots'])} plots to {args.out}")
+        print(_("wrote {count} records, {count2} tables and {count3} plots to {out}")
+                  .format(count=len(written['records']), count2=len(written['tables']),
+                          count3=len(written['plots']), out=args.out))
     return 0

@@ -37,8 +37,8 @@ def lesson_source() -> Any:   # a Traversable, or _Checkout
     if (checkout / "notebooks").is_dir() and all(
             (checkout / source).is_file() for source in RULES_PAGES.values()):
         return _Checkout(checkout)
-    raise ArgumentError("this installation carries no lessons (tavrei_lab/lessons is "
-                        "missing): reinstall the package from its wheel")
+    raise ArgumentError(_("this installation carries no lessons (tavrei_lab/lessons is "
+                          "missing): reinstall the package from its wheel"))
 
 
 class _Checkout:
@@ -111,7 +111,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     if folder.exists() and not folder.is_dir():
-        raise ArgumentError(f"{args.dir}: not a folder")
+        raise ArgumentError(_("{dir}: not a folder").format(dir=args.dir))
     written, unchanged, kept = write_lessons(folder)
     print(ngettext("{count} lesson file written to {folder}",
                    "{count} lesson files written to {folder}", len(written)).format(

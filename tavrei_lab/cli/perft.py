@@ -38,9 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.depth <= MAX_PERFT_DEPTH:
-        raise LimitError(f"depth must be 0..{MAX_PERFT_DEPTH}, got {args.depth}")
+        raise LimitError(_("depth must be 0..{max_perft_depth}, got {depth}")
+                             .format(max_perft_depth=MAX_PERFT_DEPTH, depth=args.depth))
     if not 1 <= args.max_nodes <= MAX_PERFT_NODES:
-        raise LimitError(f"--max-nodes must be 1..{MAX_PERFT_NODES}, got {args.max_nodes}")
+        raise LimitError(_("--max-nodes must be 1..{max_perft_nodes}, got {max_nodes}")
+                             .format(max_perft_nodes=MAX_PERFT_NODES, max_nodes=args.max_nodes))
     game = game_from_args(args)
     rules, pos = game.rules, game.position
     if args.divide and args.depth >= 1 and not rules.is_chance_node(pos):

@@ -88,7 +88,8 @@ def length_text(game: Game) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.max_plies <= MAX_GAME_PLIES:   # its record must stay readable
-        raise LimitError(f"--max-plies must be 1..{MAX_GAME_PLIES}, got {args.max_plies}")
+        raise LimitError(_("--max-plies must be 1..{max_game_plies}, got {max_plies}")
+                             .format(max_game_plies=MAX_GAME_PLIES, max_plies=args.max_plies))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = Game(args.variant or "tavreli", seed=seed)
     specs = [args.white or args.agent, args.black or args.agent]
@@ -122,7 +123,8 @@ def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
         return 0 if choice == "white" else 1
     result = game.rules.colour_roll(game.rng)
     if result is None:
-        raise TavreiError(f"--human roll needs a die variant; {game.variant.id} has no die")
+        raise TavreiError(_("--human roll needs a die variant; {id} has no die")
+                              .format(id=game.variant.id))
     for mine, theirs in result.rolls:
         out.write(_("colour roll: you @{mine}, the agent @{theirs}").format(
             mine=mine, theirs=theirs) + "\n")

@@ -55,8 +55,10 @@ def summary(game: Game) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.time_limit <= MAX_REPLAY_SECONDS:     # also refuses nan
-        raise LimitError(f"--time-limit must be more than 0 and at most "
-                         f"{MAX_REPLAY_SECONDS:g} seconds, got {args.time_limit}")
+        raise LimitError(_("--time-limit must be more than 0 and at most {max_replay_seconds:g} "
+                           "seconds, got {time_limit}")
+                             .format(max_replay_seconds=MAX_REPLAY_SECONDS,
+                                     time_limit=args.time_limit))
     text = read_input(args.file)
     game = read_record(text, variant=args.variant, time_limit=args.time_limit,
                        progress=progress_mode(args))

@@ -45,10 +45,11 @@ def search_position(game: Any, *, time: float | None = None, depth: int | None =
     from tavrei_lab.engine.search import Limits, Searcher, game_history
     from tavrei_lab.notation.moves import write_move
     if game.is_chance_node():
-        raise TavreiError("the die must be rolled first: end --moves with the roll "
-                          "(e.g. @K) or give a position with a rolled face")
+        raise TavreiError(_("the die must be rolled first: end --moves with the roll (e.g. @K) "
+                            "or give a position with a rolled face"))
     if game.outcome() is not None:
-        raise TavreiError(f"the game is over ({game.outcome()}): nothing to search")
+        raise TavreiError(_("the game is over ({value}): nothing to search")
+                              .format(value=game.outcome()))
     limits = Limits(depth=depth, time=time)
     rules = game.rules
     searcher = PlaySearcher(rules) if mode == "play" else Searcher(rules)
@@ -66,9 +67,9 @@ def search_position(game: Any, *, time: float | None = None, depth: int | None =
 
 def run(args: argparse.Namespace) -> int:
     if args.time is not None and not args.time > 0:
-        raise TavreiError(f"--time must be positive, got {args.time}")
+        raise TavreiError(_("--time must be positive, got {time}").format(time=args.time))
     if args.depth is not None and args.depth < 1:
-        raise TavreiError(f"--depth must be 1 or more, got {args.depth}")
+        raise TavreiError(_("--depth must be 1 or more, got {depth}").format(depth=args.depth))
     game = game_from_args(args)
     out = search_position(game, time=args.time, depth=args.depth, mode=args.mode)
     if args.json:

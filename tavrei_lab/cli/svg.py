@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from tavrei_lab.render.board import check_size
 
     if args.frames and not args.game:
-        raise TavreiError("--frames needs --game")
+        raise TavreiError(_("--frames needs --game"))
     if args.size is not None:
         check_size(args.size, "--size")
     game = game_from_args(args)
@@ -56,5 +56,6 @@ def run(args: argparse.Namespace) -> int:
         what = (f"the game, {game.action_count + 1} positions "
                 f"({'a grid' if args.frames else 'animated'})" if args.game
                 else f"the position after {game.ply} plies")
-        print(f"wrote {args.out}: {what}, {len(svg) + 1} characters")
+        print(_("wrote {out}: {what}, {value} characters")
+                  .format(out=args.out, what=what, value=len(svg) + 1))
     return 0

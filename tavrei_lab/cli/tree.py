@@ -69,24 +69,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.depth < 0:
-        raise TavreiError(f"--depth must be 0 or more, got {args.depth}")
+        raise TavreiError(_("--depth must be 0 or more, got {depth}").format(depth=args.depth))
     flt = args.filter
     if args.moves and looks_like_filter(args.moves):
         if flt:
-            raise TavreiError(f"--moves {args.moves!r} names move kinds and --filter is "
-                              "given too; use --filter alone")
+            raise TavreiError(_("--moves {moves!r} names move kinds and --filter is given too; "
+                                "use --filter alone").format(moves=args.moves))
         flt, args.moves = args.moves, ""
     max_nodes = args.max_nodes
     if max_nodes is None:
         max_nodes = MAX_DRAWN_NODES if args.svg else DEFAULT_MAX_NODES
     if not 1 <= max_nodes <= MAX_TREE_NODES:
-        raise LimitError(f"--max-nodes must be 1..{MAX_TREE_NODES}, got {max_nodes}")
+        raise LimitError(_("--max-nodes must be 1..{max_tree_nodes}, got {max_nodes}")
+                             .format(max_tree_nodes=MAX_TREE_NODES, max_nodes=max_nodes))
     if args.svg and max_nodes > MAX_DRAWN_NODES:
-        raise LimitError(f"--svg draws at most {MAX_DRAWN_NODES} nodes; --max-nodes "
-                         f"{max_nodes} would grow more")
+        raise LimitError(_("--svg draws at most {max_drawn_nodes} nodes; --max-nodes "
+                           "{max_nodes} would grow more")
+                             .format(max_drawn_nodes=MAX_DRAWN_NODES, max_nodes=max_nodes))
     if not (0 < args.time_limit <= MAX_TIME_LIMIT):      # also refuses nan
-        raise LimitError(f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} "
-                         f"seconds, got {args.time_limit}")
+        raise LimitError(_("--time-limit must be more than 0 and at most {max_time_limit:g} "
+                           "seconds, got {time_limit}")
+                             .format(max_time_limit=MAX_TIME_LIMIT, time_limit=args.time_limit))
     game = game_from_args(args)
     # values (minimax over the grown tree) take about as long as growing it: with values,
     # growth gets half the time, so the whole command keeps to about --time-limit
@@ -114,17 +117,18 @@ def run(args: argparse.Namespace) -> int:
         })
         return 0
     for d, n in enumerate(counts):
-        print(f"depth {d}: {n}")
+        print(_("depth {d}: {n}").format(d=d, n=n))
     cut = {"max_nodes": " (cut at --max-nodes)", "time_limit": " (cut at --time-limit)",
            "": ""}[G.graph["cut_by"]]
-    print(f"nodes: {G.number_of_nodes()}{cut}")
+    print(_("nodes: {value}{cut}").format(value=G.number_of_nodes(), cut=cut))
     if note:
         print(note)
     if not args.no_values:
-        print(f"principal variation: {' '.join(pv) if pv else '(none)'}"
-              f"  [value {value_text(G.graph.get('value'))} for white]")
+        print(_("principal variation: {value}  [value {value2} for white]")
+                  .format(value=' '.join(pv) if pv else '(none)',
+                          value2=value_text(G.graph.get('value'))))
     if args.svg:
-        print(f"drawing: {args.svg}")
+        print(_("drawing: {svg}").format(svg=args.svg))
     return 0
 
 
@@ -135,8 +139,9 @@ def _evaluate_until(deadline: float, limit: float) -> Any:
 
     def timed(position: Any) -> float:
         if time.monotonic() > deadline:
-            raise LimitError(f"the values took longer than --time-limit ({limit:g} s); "
-                             "--no-values skips them, a smaller tree is quicker")
+            raise LimitError(_("the values took longer than --time-limit ({limit:g} s); "
+                               "--no-values skips them, a smaller tree is quicker")
+                                 .format(limit=limit))
         return evaluate(position)
 
     return timed
@@ -145,7 +150,8 @@ def _evaluate_until(deadline: float, limit: float) -> Any:
 def _progress(nodes: int, seconds: float) -> None:
     """A line on stderr now and then, so a long build shows it is working."""
     if seconds >= 5:
-        print(f"tree: {nodes} nodes after {seconds:.0f} s", file=sys.stderr, flush=True)
+        print(_("tree: {nodes} nodes after {seconds:.0f} s")
+                  .format(nodes=nodes, seconds=seconds), file=sys.stderr, flush=True)
 
 
 def _why_alone(G: Any, game: Any, flt: str | None) -> str | None:

@@ -23,8 +23,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {line}")
         if args.verbose:
             rules = load_variant(vid)
-            print(f"    rules: {rules.variant.rules}, board {rules.variant.width}x"
-                  f"{rules.variant.height}")
+            print(_("    rules: {rules}, board {width}x{height}")
+                      .format(rules=rules.variant.rules, width=rules.variant.width,
+                              height=rules.variant.height))
             for opt in rules.OPTIONS:
                 print(f"      {opt.name} = {rules.options[opt.name]!r}  ({opt.description})")
         print()

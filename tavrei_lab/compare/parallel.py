@@ -43,6 +43,7 @@ from typing import Any, TextIO
 
 from tavrei_lab.core.progress import choose_mode, progress_bar
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 EXECUTOR_NAMES = ("processes", "threads", "inline")
 
@@ -125,11 +126,11 @@ def resolve_executor(executor: Executor | str | None,
         return executor.get_executor(), False   # type: ignore[union-attr]
     name = "processes" if executor is None else executor
     if name not in EXECUTOR_NAMES:
-        raise TavreiError(f"unknown executor {executor!r}; expected an Executor or one of "
-                          f"{', '.join(EXECUTOR_NAMES)}")
+        raise TavreiError(_("unknown executor {executor!r}; expected an Executor or one of "
+                            "{names}").format(executor=executor, names=", ".join(EXECUTOR_NAMES)))
     workers = workers or default_workers()
     if workers < 1:
-        raise TavreiError(f"workers must be 1 or more, got {workers}")
+        raise TavreiError(_("workers must be 1 or more, got {workers}").format(workers=workers))
     if name == "inline" or sys.platform == "emscripten":
         return InlineExecutor(), True
     if name == "threads":
@@ -139,7 +140,8 @@ def resolve_executor(executor: Executor | str | None,
         pool.submit(int).result()         # fails here when workers cannot start
         return pool, True
     except (OSError, NotImplementedError, ImportError, RuntimeError, ValueError) as exc:
-        warnings.warn(f"process pool unavailable ({exc!s}); running games in this process",
+        warnings.warn(_("process pool unavailable ({exc!s}); running games in this process")
+                          .format(exc=exc),
                       RuntimeWarning, stacklevel=3)
         return InlineExecutor(), True
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 
 #: Rule modules built on this worker, by parcel key (a worker plays many games).
@@ -129,9 +130,10 @@ def probe(executor: Executor, parcels: dict[str, VariantParcel]) -> None:
             raise TavreiError(f"{os.path.basename(name)}: {what}{hint}: "
                               f"{type(exc).__name__}: {exc}") from exc
         if got != parcel.key:
-            raise TavreiError(f"{name}: the workers built a different variant (fingerprint "
-                              f"{got}, expected {parcel.key}): is the same tavrei_lab "
-                              "version installed on every worker?")
+            raise TavreiError(_("{name}: the workers built a different variant (fingerprint "
+                                "{got}, expected {key}): is the same tavrei_lab version "
+                                "installed on every worker?")
+                                  .format(name=name, got=got, key=parcel.key))
 
 
 __all__ = ["VariantParcel", "probe", "variant_fingerprint"]

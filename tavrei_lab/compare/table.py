@@ -23,6 +23,7 @@ from typing import Any
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import mean, median, wilson_interval
 from tavrei_lab.core.files import write_atomically
+from tavrei_lab.i18n import gettext as _
 
 #: The ways a game can end, in the order the tables show them.
 TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
@@ -59,7 +60,7 @@ class ResultsTable:
         for r in self.rows:
             if all(r.get(k) == v for k, v in match.items()):
                 return r
-        raise KeyError(f"no row with {match}")
+        raise KeyError(_("no row with {match}").format(match=match))
 
     def to_dicts(self) -> list[dict[str, Any]]:
         return [{c: r.get(c) for c in self.columns} for r in self.rows]

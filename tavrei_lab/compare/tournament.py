@@ -47,6 +47,7 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant
@@ -113,8 +114,9 @@ def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None
             continue
         moves = game.legal_moves()
         if not moves:     # a rule module whose outcome missed the end: say so
-            raise TavreiError(f"{spec.variant}: no legal move but no outcome at ply "
-                              f"{game.ply} ({game.position.string})")
+            raise TavreiError(_("{variant}: no legal move but no outcome at ply {ply} ({string})")
+                                  .format(variant=spec.variant, ply=game.ply,
+                                          string=game.position.string))
         stats.record_decision(len(moves))
         if watch is not None:
             watch.decision(game, moves)
@@ -149,7 +151,7 @@ def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None
 def agent_pairs(agents: Sequence[str]) -> list[tuple[str, str]]:
     """Every pair of different agents (A, B), in the order given; one agent plays itself."""
     if not agents:
-        raise TavreiError("a tournament needs at least one agent")
+        raise TavreiError(_("a tournament needs at least one agent"))
     if len(agents) == 1:
         return [(agents[0], agents[0])]
     return list(itertools.combinations(agents, 2))
@@ -159,16 +161,18 @@ def schedule(variants: Sequence[str], agents: Sequence[str], games: int, seed: i
              max_plies: int = DEFAULT_MAX_PLIES) -> list[GameSpec]:
     """The games of a tournament, each with its derived seed and colours."""
     if games < 1:
-        raise TavreiError(f"games must be 1 or more, got {games}")
+        raise TavreiError(_("games must be 1 or more, got {games}").format(games=games))
     if not 1 <= max_plies <= MAX_GAME_PLIES:
-        raise LimitError(f"max_plies must be 1..{MAX_GAME_PLIES}, got {max_plies}")
+        raise LimitError(_("max_plies must be 1..{max_game_plies}, got {max_plies}")
+                             .format(max_game_plies=MAX_GAME_PLIES, max_plies=max_plies))
     n = len(agents)
     pairs = 1 if n == 1 else n * (n - 1) // 2     # counted, not listed: 10,000 agents...
     total = len(variants) * pairs * games
     if total > MAX_TOURNAMENT_GAMES:    # refused before a schedule is built
-        raise LimitError(f"{total} games asked for ({len(variants)} variants x "
-                         f"{pairs} agent pairs x {games}); the limit is "
-                         f"{MAX_TOURNAMENT_GAMES}")
+        raise LimitError(_("{total} games asked for ({count} variants x {pairs} agent pairs x "
+                           "{games}); the limit is {max_tournament_games}")
+                             .format(total=total, count=len(variants), pairs=pairs, games=games,
+                                     max_tournament_games=MAX_TOURNAMENT_GAMES))
     specs = []
     for variant in variants:
         for a, b in agent_pairs(agents):
@@ -190,7 +194,7 @@ def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, A
     """Fail before any game starts: every variant loads and every agent spec parses.
     Returns each variant's rule module."""
     if not variants:
-        raise TavreiError("a tournament needs at least one variant")
+        raise TavreiError(_("a tournament needs at least one variant"))
     rules = {v: load_variant(v) for v in variants}
     for a in agents:
         make_agent(a, seed=0)

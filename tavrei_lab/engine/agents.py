@@ -56,6 +56,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import IllegalMoveError, TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 
 
@@ -70,12 +71,12 @@ class Agent(Protocol):
 
 def _decision_moves(game: Any) -> list[Move]:
     if game.is_chance_node():
-        raise IllegalMoveError("the die must be rolled before an agent can choose a move "
-                               "(call game.roll())", ply=game.ply + 1)
+        raise IllegalMoveError(_("the die must be rolled before an agent can choose a move "
+                                 "(call game.roll())"), ply=game.ply + 1)
     moves = game.legal_moves()
     if not moves:
-        raise IllegalMoveError("no legal move to choose from: the game is over "
-                               f"({game.outcome()})", ply=game.ply + 1)
+        raise IllegalMoveError(_("no legal move to choose from: the game is over ({value})")
+                                   .format(value=game.outcome()), ply=game.ply + 1)
     return moves
 
 
@@ -126,22 +127,25 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
         if name == "mode":
             value = value.strip().lower()
             if value not in MODES:
-                raise TavreiError(f"agent argument {part!r}: mode must be lesson or play")
+                raise TavreiError(_("agent argument {part!r}: mode must be lesson or play")
+                                      .format(part=part))
             out["mode"] = value
             continue
         if name not in ("depth", "nodes", "time"):
-            raise TavreiError(f"agent argument {part!r}: expected depth=N, nodes=N, "
-                              "time=SECONDS (or 0.5s) or mode=lesson|play")
+            raise TavreiError(_("agent argument {part!r}: expected depth=N, nodes=N, "
+                                "time=SECONDS (or 0.5s) or mode=lesson|play").format(part=part))
         try:
             out[name] = float(value) if name == "time" else int(value)
         except ValueError:
             kind = "a number of seconds" if name == "time" else "a whole number"
-            raise TavreiError(f"agent argument {part!r}: {name} must be {kind}") from None
+            raise TavreiError(_("agent argument {part!r}: {name} must be {kind}")
+                                  .format(part=part, name=name, kind=kind)) from None
         if name == "time" and not (out[name] > 0 and out[name] < float("inf")):
-            raise TavreiError(f"agent argument {part!r}: time must be positive, got {value}")
+            raise TavreiError(_("agent argument {part!r}: time must be positive, got {value}")
+                                  .format(part=part, value=value))
     if not set(out) - {"mode"}:
-        raise TavreiError(f"agent argument {arg!r}: expected a depth like 2 or depth=2, "
-                          "or a time like 0.5s")
+        raise TavreiError(_("agent argument {arg!r}: expected a depth like 2 or depth=2, or a "
+                            "time like 0.5s").format(arg=arg))
     return out
 
 
@@ -166,7 +170,8 @@ class SearchAgent:
         if mode is None:
             mode = "lesson" if nodes is None and time is None else "play"
         if mode not in MODES:
-            raise TavreiError(f"search mode must be lesson or play, got {mode!r}")
+            raise TavreiError(_("search mode must be lesson or play, got {mode!r}")
+                                  .format(mode=mode))
         #: "lesson": the exact fixed-depth search; "play": the playing search
         self.mode = mode
         self.play_options = dict(play_options or {})
@@ -226,8 +231,8 @@ class GreedyAgent(SearchAgent):
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> GreedyAgent:
-        raise TavreiError(f"agent 'greedy' looks one ply ahead and takes no argument "
-                          f"(got {arg!r}); use alphabeta:{arg} to search deeper")
+        raise TavreiError(_("agent 'greedy' looks one ply ahead and takes no argument (got "
+                            "{arg!r}); use alphabeta:{arg} to search deeper").format(arg=arg))
 
 
 class AlphaBetaAgent(SearchAgent):
@@ -266,18 +271,19 @@ class PlayAgent(SearchAgent):
                  contempt: int = 0) -> None:
         from tavrei_lab.engine.weights import Weights, load_weights
         if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 1000:
-            raise TavreiError(f"agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
+            raise TavreiError(_("agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
+                              .format(noise=noise))
         if isinstance(contempt, bool) or not isinstance(contempt, int) \
                 or not 0 <= contempt <= 1000:
-            raise TavreiError(f"agent 'play': contempt must be 0..1000 centipawns, "
-                              f"got {contempt!r}")
+            raise TavreiError(_("agent 'play': contempt must be 0..1000 centipawns, got "
+                                "{contempt!r}").format(contempt=contempt))
         #: centipawns a draw costs the side standing better (``PlaySearcher.contempt``)
         self.contempt = contempt
         #: centipawns of deterministic blur (seeded by the agent's seed, so per game)
         self.noise = noise
         if mode not in (None, "play"):
-            raise TavreiError("agent 'play' is the playing search; use alphabeta:N for "
-                              "the lesson search")
+            raise TavreiError(_("agent 'play' is the playing search; use alphabeta:N for the "
+                                "lesson search"))
         if depth is None and nodes is None and time is None:
             time = self.DEFAULT_TIME
         #: what the spec said: None (the default weights), a file, or "fit"
@@ -304,21 +310,22 @@ class PlayAgent(SearchAgent):
             name, eq, value = part.partition("=")
             if eq and name.strip().lower() in ("weights", "w"):
                 if not value.strip():
-                    raise TavreiError(f"agent argument {part.strip()!r}: weights needs a "
-                                      "file (weights=W.json) or 'fit'")
+                    raise TavreiError(_("agent argument {value!r}: weights needs a file "
+                                        "(weights=W.json) or 'fit'").format(value=part.strip()))
                 weights = value.strip()
             elif eq and name.strip().lower() == "noise":
                 try:
                     noise = int(value)
                 except ValueError:
-                    raise TavreiError(f"agent argument {part.strip()!r}: noise must be a "
-                                      "whole number of centipawns") from None
+                    raise TavreiError(_("agent argument {value!r}: noise must be a whole number "
+                                        "of centipawns").format(value=part.strip())) from None
             elif eq and name.strip().lower() == "contempt":
                 try:
                     contempt = int(value)
                 except ValueError:
-                    raise TavreiError(f"agent argument {part.strip()!r}: contempt must be "
-                                      "a whole number of centipawns") from None
+                    raise TavreiError(_("agent argument {value!r}: contempt must be a whole "
+                                        "number of centipawns").format(value=part.strip())) \
+                        from None
             else:
                 rest.append(part)
         limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
@@ -388,9 +395,10 @@ class LevelAgent(SearchAgent):
     def __init__(self, seed: int | None = None, level: int = 3,
                  nodes: int | None = None) -> None:
         if level not in LEVELS:
-            raise TavreiError(f"level must be 1 to 8, got {level}")
+            raise TavreiError(_("level must be 1 to 8, got {level}").format(level=level))
         if nodes is not None and nodes < 1:
-            raise TavreiError(f"level:{level},nodes=N: N must be 1 or more, got {nodes}")
+            raise TavreiError(_("level:{level},nodes=N: N must be 1 or more, got {nodes}")
+                                  .format(level=level, nodes=nodes))
         lv = LEVELS[level]
         self.level = level
         #: ``level:N,nodes=K``: the node cap *replaces* the time cap, so no clock decides
@@ -402,18 +410,18 @@ class LevelAgent(SearchAgent):
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> LevelAgent:
-        head, _, rest = arg.partition(",")
+        head, _comma, rest = arg.partition(",")
         try:
             level = int(head.strip())
         except ValueError:
-            raise TavreiError(f"agent 'level' takes a level 1 to 8, like level:3 "
-                              f"(got {arg!r})") from None
+            raise TavreiError(_("agent 'level' takes a level 1 to 8, like level:3 (got {arg!r})")
+                                  .format(arg=arg)) from None
         nodes = None
         if rest.strip():
             limits = parse_limits(rest, default_name="nodes")
             if set(limits) != {"nodes"}:
-                raise TavreiError(f"agent 'level:{arg}': a level takes only a node cap, "
-                                  f"like level:{level},nodes=20000")
+                raise TavreiError(_("agent 'level:{arg}': a level takes only a node cap, like "
+                                    "level:{level},nodes=20000").format(arg=arg, level=level))
             nodes = limits["nodes"]
         return cls(seed=seed, level=level, nodes=nodes)
 
@@ -461,16 +469,19 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     AlphaBetaAgent(depth=3, seed=1)
     """
     if not isinstance(spec, str):
-        raise TavreiError(f"an agent spec must be text like 'alphabeta:2', got {spec!r}")
-    name, _, arg = spec.strip().partition(":")
+        raise TavreiError(_("an agent spec must be text like 'alphabeta:2', got {spec!r}")
+                              .format(spec=spec))
+    name, _colon, arg = spec.strip().partition(":")
     cls = AGENTS.get(name.strip().lower())
     if cls is None:
-        raise TavreiError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENTS))}")
+        raise TavreiError(_("unknown agent {spec!r}; known: {names}")
+                              .format(spec=spec, names=", ".join(sorted(AGENTS))))
     if arg:
         factory = getattr(cls, "from_arg", None)
         if factory is None:
-            raise TavreiError(f"agent {name!r} takes no argument (got {arg!r})")
+            raise TavreiError(_("agent {name!r} takes no argument (got {arg!r})")
+                                  .format(name=name, arg=arg))
         return factory(arg, seed=seed)
     if cls is LevelAgent:
-        raise TavreiError("agent 'level' needs a level 1 to 8, like level:3")
+        raise TavreiError(_("agent 'level' needs a level 1 to 8, like level:3"))
     return cls(seed=seed)

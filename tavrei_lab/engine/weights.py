@@ -26,6 +26,7 @@ from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 #: The evaluation's version: raised whenever a term is added or changes meaning, so
 #: weights fit to an older evaluation (the lab's stored fits, ``lab.tune.FIT_VERSION``)
@@ -157,18 +158,18 @@ class Weights:
     def from_dict(cls, data: Any, where: str = "weights") -> Weights:
         """Weights from a mapping of names to numbers; names left out keep their default."""
         if not isinstance(data, dict):
-            raise WeightsFileError(f"{where}: 'weights' must be an object of name: number, "
-                                   f"got {type(data).__name__}")
+            raise WeightsFileError(_("{where}: 'weights' must be an object of name: number, got "
+                                     "{name}").format(where=where, name=type(data).__name__))
         known = set(NAMES)
         out: dict[str, float] = {}
         for name, value in data.items():
             if name not in known:
-                raise WeightsFileError(f"{where}: unknown weight {name!r} "
-                                       f"(known: {', '.join(NAMES)})")
+                raise WeightsFileError(_("{where}: unknown weight {name!r} (known: {names})")
+                                           .format(where=where, name=name, names=", ".join(NAMES)))
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or not math.isfinite(value):
-                raise WeightsFileError(f"{where}: weight {name!r} must be a finite number, "
-                                       f"got {value!r}")
+                raise WeightsFileError(_("{where}: weight {name!r} must be a finite number, got "
+                                         "{value!r}").format(where=where, name=name, value=value))
             out[name] = float(value)
         return cls(**out)
 
@@ -183,15 +184,17 @@ def load_weights_file(path: str | Path) -> tuple[Weights, dict[str, Any]]:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise WeightsFileError(f"weights file {str(p)!r}: cannot read it ({exc.strerror})") \
+        raise WeightsFileError(_("weights file {value!r}: cannot read it ({strerror})")
+                                   .format(value=str(p), strerror=exc.strerror)) \
             from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise WeightsFileError(f"weights file {str(p)!r}: not JSON ({exc.msg} at line "
-                               f"{exc.lineno})") from None
+        raise WeightsFileError(_("weights file {value!r}: not JSON ({msg} at line {lineno})")
+                                   .format(value=str(p), msg=exc.msg, lineno=exc.lineno)) from None
     if not isinstance(doc, dict) or "weights" not in doc:
-        raise WeightsFileError(f"weights file {str(p)!r}: field 'weights' is missing")
+        raise WeightsFileError(_("weights file {value!r}: field 'weights' is missing")
+                                   .format(value=str(p)))
     return Weights.from_dict(doc["weights"], where=f"weights file {str(p)!r}"), doc
 
 
@@ -262,9 +265,9 @@ def fit_weights(rules: Any) -> Weights:
         if doc.get("settings_hash") == key:
             _FITTED[key] = weights
             return weights
-    raise WeightsFileError(f"no weights fit for variant {vid!r} with these options "
-                           f"(settings hash {key}); fit them with `tavrei-lab tune "
-                           f"--variant {vid} --out W.json` and use weights=W.json")
+    raise WeightsFileError(_("no weights fit for variant {vid!r} with these options (settings "
+                             "hash {key}); fit them with `tavrei-lab tune --variant {vid} --out "
+                             "W.json` and use weights=W.json").format(vid=vid, key=key))
 
 
 __all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "NAMES", "Weights",

@@ -21,6 +21,7 @@ from typing import Any
 
 from tavrei_lab.compare.shipping import VariantParcel
 from tavrei_lab.errors import LimitError, VariantError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant
 
@@ -101,9 +102,11 @@ def parse_grid_args(items: Sequence[str]) -> dict[str, list[str]]:
         name, eq, values = item.partition("=")
         name = name.strip()
         if not eq or not name or not values.strip():
-            raise VariantError(f"--grid {item!r}: expected OPTION=VALUE1,VALUE2,...")
+            raise VariantError(_("--grid {item!r}: expected OPTION=VALUE1,VALUE2,...")
+                                   .format(item=item))
         if name in grid:
-            raise VariantError(f"--grid {item!r}: option {name!r} is given twice")
+            raise VariantError(_("--grid {item!r}: option {name!r} is given twice")
+                                   .format(item=item, name=name))
         grid[name] = [v.strip() for v in values.split(",") if v.strip()]
     return grid
 
@@ -121,7 +124,7 @@ def count_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
     bases = 1 if isinstance(base, str) else len(base)
     count = bases
     sizes = [(name, len(v) if isinstance(v, Sequence) else 1) for name, v in (grid or {}).items()]
-    for _, size in sizes:
+    for _name, size in sizes:
         count *= size
     if count > MAX_SWEEP_CELLS:
         raise LimitError(f"sweep grid: {count} cells ({bases} bases x "
@@ -146,14 +149,14 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
     """
     bases = [base] if isinstance(base, str) else list(base)
     if not bases:
-        raise VariantError("a sweep needs at least one base variant")
+        raise VariantError(_("a sweep needs at least one base variant"))
     grid = dict(grid or {})
     for name, values in grid.items():
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-            raise VariantError(f"sweep grid: option {name!r}: expected a list of values, "
-                               f"got {values!r}")
+            raise VariantError(_("sweep grid: option {name!r}: expected a list of values, got "
+                                 "{values!r}").format(name=name, values=values))
         if not values:
-            raise VariantError(f"sweep grid: option {name!r} has no values")
+            raise VariantError(_("sweep grid: option {name!r} has no values").format(name=name))
     count_cells(bases, grid)         # refused before one is built (0.5 MB each)
     cells: list[Cell] = []
     for b in bases:
@@ -164,19 +167,24 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
             option = declared.get(name)
             if option is None:
                 raise VariantError(
-                    f"sweep grid: unknown option {name!r} for base {b!r} (rule module "
-                    f"{base_rules.variant.rules!r}); known options: "
-                    f"{', '.join(sorted(declared))}", file=b, key=f"options.{name}")
+                    _("sweep grid: unknown option {name!r} for base {b!r} (rule module "
+                      "{rules!r}); known options: {names}")
+                        .format(name=name, b=b, rules=base_rules.variant.rules,
+                                names=", ".join(sorted(declared))), file=b, key=f"options.{name}")
             typed[name] = []
             for value in values:
                 v = parse_value(option, value) if isinstance(value, str) else value
                 problem = option.check(v)
                 if problem:
-                    raise VariantError(f"sweep grid: option {name!r} of base {b!r}: value "
-                                       f"{value!r}: {problem}", file=b, key=f"options.{name}")
+                    raise VariantError(_("sweep grid: option {name!r} of base {b!r}: value "
+                                         "{value!r}: {problem}")
+                                           .format(name=name, b=b, value=value,
+                                                   problem=problem), file=b, key=f"options.{name}")
                 if v in typed[name]:
-                    raise VariantError(f"sweep grid: option {name!r}: value {value!r} is "
-                                       "given twice", file=b, key=f"options.{name}")
+                    raise VariantError(_("sweep grid: option {name!r}: value {value!r} is given "
+                                         "twice")
+                                             .format(name=name,
+                                                     value=value), file=b, key=f"options.{name}")
                 typed[name].append(v)
         names = list(typed)
         for combo in itertools.product(*(typed[n] for n in names)):
@@ -184,13 +192,15 @@ def build_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
             try:
                 rules = load_variant(b, **dict(options)) if options else base_rules
             except VariantError as exc:
-                raise VariantError(f"sweep cell {Cell(b, options).name}: {exc}",
+                raise VariantError(_("sweep cell {name}: {exc}")
+                                       .format(name=Cell(b, options).name, exc=exc),
                                    file=b) from exc
             cells.append(Cell(b, options, rules))
     names_seen: set[str] = set()
     for c in cells:
         if c.name in names_seen:
-            raise VariantError(f"sweep: cell {c.name} appears twice (a base given twice?)")
+            raise VariantError(_("sweep: cell {name} appears twice (a base given twice?)")
+                                   .format(name=c.name))
         names_seen.add(c.name)
     return cells
 

@@ -48,6 +48,7 @@ from statistics import NormalDist
 
 from tavrei_lab.compare.stats import Z95, wilson_interval
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 _NORMAL = NormalDist()
 
@@ -117,7 +118,8 @@ def t_sf(t: float, df: float) -> float:
 def t_quantile(p: float, df: float) -> float:
     """The ``p`` quantile of Student's t (bisection on ``t_sf``, to machine precision)."""
     if not 0.0 < p < 1.0:
-        raise TavreiError(f"t_quantile: probability {p} is not strictly between 0 and 1")
+        raise TavreiError(_("t_quantile: probability {p} is not strictly between 0 and 1")
+                              .format(p=p))
     if p < 0.5:
         return -t_quantile(1.0 - p, df)
     if p == 0.5:
@@ -125,7 +127,7 @@ def t_quantile(p: float, df: float) -> float:
     lo, hi = 0.0, 1.0
     while t_sf(hi, df) > 1.0 - p:
         hi *= 2.0
-    for _ in range(200):
+    for _step in range(200):
         mid = (lo + hi) / 2.0
         if t_sf(mid, df) > 1.0 - p:
             lo = mid
@@ -231,7 +233,8 @@ def measure_name(measure: str) -> str:
     """The canonical name of a measure, or a TavreiError naming the known ones."""
     name = ALIASES.get(measure, measure)
     if name not in MEASURES:
-        raise TavreiError(f"unknown measure {measure!r}; expected one of {', '.join(MEASURES)}")
+        raise TavreiError(_("unknown measure {measure!r}; expected one of {names}")
+                              .format(measure=measure, names=", ".join(MEASURES)))
     return name
 
 
@@ -241,8 +244,8 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
     name = measure_name(measure)
     n1, n2 = int(row_a["games"]), int(row_b["games"])
     if n1 < 2 or n2 < 2:
-        raise TavreiError(f"compare {name}: a cell needs at least 2 games "
-                          f"({a}: {n1}, {b}: {n2})")
+        raise TavreiError(_("compare {name}: a cell needs at least 2 games ({a}: {n1}, {b}: "
+                            "{n2})").format(name=name, a=a, n1=n1, b=b, n2=n2))
     if name in PROPORTIONS:
         def count(row: dict) -> int:
             return (int(row["draws"]) if name == "draw"
@@ -260,8 +263,8 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
         method = "Welch t on per-game scores"
     else:
         if "length_sd" not in row_a or "length_sd" not in row_b:
-            raise TavreiError("compare length: the table has no length_sd column "
-                              "(read it again with ResultsTable.from_store)")
+            raise TavreiError(_("compare length: the table has no length_sd column (read it "
+                                "again with ResultsTable.from_store)"))
         m1, v1 = float(row_a["length_mean"]), float(row_a["length_sd"]) ** 2
         m2, v2 = float(row_b["length_mean"]), float(row_b["length_sd"]) ** 2
         method = "Welch t on per-game plies"
@@ -287,7 +290,7 @@ def games_for_proportions(p1: float, p2: float, alpha: float = 0.05,
                           power: float = 0.8) -> int:
     """Games per cell to detect p1 vs p2 (two-sided alpha, the given power)."""
     if p1 == p2:
-        raise TavreiError("plan: the effect is 0; no number of games detects it")
+        raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
     za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
     bar = (p1 + p2) / 2
     n = (za * math.sqrt(2 * bar * (1 - bar))
@@ -298,7 +301,7 @@ def games_for_proportions(p1: float, p2: float, alpha: float = 0.05,
 def games_for_means(sd: float, effect: float, alpha: float = 0.05, power: float = 0.8) -> int:
     """Games per cell to detect a difference ``effect`` of means with spread ``sd``."""
     if effect == 0:
-        raise TavreiError("plan: the effect is 0; no number of games detects it")
+        raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
     za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
     return max(2, math.ceil(2 * (za + zb) ** 2 * sd ** 2 / effect ** 2))
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, KINDS, KING, PAWN
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 
 
 def material_counts(position: Position) -> list[int]:
@@ -72,8 +73,8 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
         if abs(m[pivot][col]) < 1e-12:
-            raise SingularMatrixError("singular system: a feature is constant or repeats "
-                                      "another")
+            raise SingularMatrixError(_("singular system: a feature is constant or repeats "
+                                        "another"))
         m[col], m[pivot] = m[pivot], m[col]
         for r in range(n):
             if r != col and m[r][col] != 0.0:
@@ -138,14 +139,14 @@ def fit_logistic(x: Sequence[Sequence[float]], y: Sequence[float],
     """
     rows = [[1.0, *map(float, r)] for r in x]
     if not rows:
-        raise TavreiError("a regression needs at least one observation")
+        raise TavreiError(_("a regression needs at least one observation"))
     k = len(rows[0])
     labels = ["intercept", *(names or [f"x{i}" for i in range(1, k)])]
     if len(labels) != k or any(len(r) != k for r in rows):
-        raise TavreiError("every row needs one value per feature name")
+        raise TavreiError(_("every row needs one value per feature name"))
     ys = [float(v) for v in y]
     if len(ys) != len(rows) or any(not 0.0 <= v <= 1.0 for v in ys):
-        raise TavreiError("y needs one value in [0, 1] per row")
+        raise TavreiError(_("y needs one value in [0, 1] per row"))
 
     def loglik(beta: list[float]) -> float:
         total = 0.0
@@ -158,7 +159,7 @@ def fit_logistic(x: Sequence[Sequence[float]], y: Sequence[float],
         return total
 
     def information(beta: list[float]) -> tuple[list[list[float]], list[float]]:
-        h = [[0.0] * k for _ in range(k)]
+        h = [[0.0] * k for _row in range(k)]
         g = [0.0] * k
         for r, yi in zip(rows, ys):
             p = _sigmoid(sum(b * v for b, v in zip(beta, r)))
@@ -196,7 +197,7 @@ def fit_logistic(x: Sequence[Sequence[float]], y: Sequence[float],
         if max(abs(scale * s) for s in step) < tolerance or abs(current - previous) < 1e-13:
             converged = True
             break
-    h, _ = information(beta)
+    h, _gradient = information(beta)
     try:
         bread = inverse(h) if converged else None
     except SingularMatrixError:
@@ -207,7 +208,7 @@ def fit_logistic(x: Sequence[Sequence[float]], y: Sequence[float],
     clusters = len(rows)
     if groups is not None:
         if len(groups) != len(rows):
-            raise TavreiError("groups needs one label per row")
+            raise TavreiError(_("groups needs one label per row"))
         scores: dict[object, list[float]] = {}
         for r, yi, gi in zip(rows, ys, groups):
             p = _sigmoid(sum(b * v for b, v in zip(beta, r)))

@@ -83,6 +83,7 @@ from tavrei_lab.compare.results import GameResult
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game, read_record
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -227,19 +228,25 @@ class StoredGame:
         for tag, stored in (("Result", r.result), ("White", r.white), ("Black", r.black),
                             ("Seed", str(r.seed))):
             if tag in game.tags and game.tags[tag] != stored:   # an adjudicated result too
-                raise TavreiError(f"{self.cell} game {r.index}: the record's {tag} is "
-                                  f"{game.tags[tag][:40]!r}, the store says {stored[:40]!r}")
+                raise TavreiError(_("{cell} game {index}: the record's {tag} is {value!r}, the "
+                                    "store says {value2!r}")
+                                      .format(cell=self.cell, index=r.index, tag=tag,
+                                              value=game.tags[tag][:40], value2=stored[:40]))
         if game.ply != r.plies:
-            raise TavreiError(f"{self.cell} game {r.index}: the record has {game.ply} "
-                              f"plies, the store says {r.plies}")
+            raise TavreiError(_("{cell} game {index}: the record has {ply} plies, the store "
+                                "says {plies}")
+                                  .format(cell=self.cell, index=r.index, ply=game.ply,
+                                          plies=r.plies))
         if r.adjudicated:
             ok = outcome is None
         else:
             ok = (outcome is not None and outcome.result() == r.result
                   and outcome.termination == r.termination)
         if not ok:
-            raise TavreiError(f"{self.cell} game {r.index}: the record ends in {outcome}, "
-                              f"the store says {r.result} by {r.termination}")
+            raise TavreiError(_("{cell} game {index}: the record ends in {outcome}, the store "
+                                "says {result} by {termination}")
+                                  .format(cell=self.cell, index=r.index, outcome=outcome,
+                                          result=r.result, termination=r.termination))
         return game
 
 
@@ -336,15 +343,16 @@ class ResultsStore:
         if self.path != ":memory:":
             parent = Path(self.path).parent
             if not parent.is_dir():
-                raise TavreiError(f"{self.path}: cannot create the store: no folder {parent}")
+                raise TavreiError(_("{path}: cannot create the store: no folder {parent}")
+                                      .format(path=self.path, parent=parent))
             if self.readonly and not Path(self.path).is_file():
-                raise TavreiError(f"{self.path}: no such results store")
+                raise TavreiError(_("{path}: no such results store").format(path=self.path))
         try:
             import sqlite3
         except ImportError:  # some Pyodide releases ship sqlite3 as a separate package
-            raise TavreiError("the results store needs Python's sqlite3 module, which this "
-                              "Python does not have: run the variant lab in a local "
-                              "install") from None
+            raise TavreiError(_("the results store needs Python's sqlite3 module, which this "
+                                "Python does not have: run the variant lab in a local "
+                                "install")) from None
         # in the browser even a reader goes through the file's one exclusive connection
         shared = self._shared = _IN_BROWSER and self.path != ":memory:"
         try:
@@ -378,8 +386,9 @@ class ResultsStore:
                 self._check_version()
         except sqlite3.Error as exc:
             self._abandon(shared)
-            raise StoreError(f"{self.path}: not a results store ({_one(exc)}); "
-                             f"{_advice(exc)}") from None
+            raise StoreError(_("{path}: not a results store ({value}); {value2}")
+                                 .format(path=self.path, value=_one(exc),
+                                         value2=_advice(exc))) from None
         except TavreiError:
             self._abandon(shared)
             raise
@@ -410,9 +419,11 @@ class ResultsStore:
     def _check_file(self) -> None:
         rows = [r[0] for r in self.db.execute("PRAGMA quick_check(5)")]
         if rows != ["ok"]:
-            raise StoreError(f"{self.path}: the store is damaged (SQLite's quick_check: "
-                             f"{'; '.join(str(r) for r in rows)[:300]}); use a new --store "
-                             f"(copy what it still holds with `sqlite3 FILE .recover`)")
+            raise StoreError(_("{path}: the store is damaged (SQLite's quick_check: {value}); "
+                               "use a new --store (copy what it still holds with `sqlite3 FILE "
+                               ".recover`)")
+                                 .format(path=self.path,
+                                         value='; '.join(str(r) for r in rows)[:300]))
 
     def _version(self) -> Any:
         try:
@@ -438,19 +449,21 @@ class ResultsStore:
             what = ("it has " + ", ".join(extra) if extra else
                     "it lacks " + ", ".join(missing) if missing else
                     "its tables are defined differently")
-            raise StoreError(f"{self.path}: not a results store of this tavrei_lab "
-                             f"({what[:300]}); use a new --store")
+            raise StoreError(_("{path}: not a results store of this tavrei_lab ({value}); use a "
+                               "new --store").format(path=self.path, value=what[:300]))
 
     def _check_version(self) -> None:
         rows = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchall()
         version = rows[0][0] if rows else None
         if not (isinstance(version, str) and version.isdecimal() and len(version) <= 9):
             shown = repr(version)[:40]
-            raise StoreError(f"{self.path}: not a results store (its version is {shown}); "
-                             f"use a new --store")
+            raise StoreError(_("{path}: not a results store (its version is {shown}); use a new "
+                               "--store").format(path=self.path, shown=shown))
         if int(version) != STORE_VERSION:
-            raise StoreError(f"{self.path}: store version {version}; this tavrei_lab "
-                             f"reads version {STORE_VERSION}: use a new --store")
+            raise StoreError(_("{path}: store version {version}; this tavrei_lab reads version "
+                               "{store_version}: use a new --store")
+                                 .format(path=self.path, version=version,
+                                         store_version=STORE_VERSION))
 
     def _fail(self, exc: Exception, doing: str) -> StoreError:
         kept = ""
@@ -458,7 +471,9 @@ class ResultsStore:
             kept = f" ({len(self)} games stored are kept)"
         except TavreiError:
             pass
-        return StoreError(f"{self.path}: {doing} failed: {_one(exc)}{kept}; {_advice(exc)}")
+        return StoreError(_("{path}: {doing} failed: {value}{kept}; {value2}")
+                              .format(path=self.path, doing=doing, value=_one(exc), kept=kept,
+                                      value2=_advice(exc)))
 
     # -- writing ------------------------------------------------------------------
     def register(self, settings: dict[str, Any]) -> str:
@@ -494,7 +509,7 @@ class ResultsStore:
         try:
             doc = _json_object(rows[0][0])
             if not isinstance(doc.get("weights"), dict):
-                raise ValueError("no weights in it")
+                raise ValueError(_("no weights in it"))
         except (ValueError, TypeError) as exc:
             self._set_aside(f"fit {key[:24]}: {_one(exc)[:120]}")
             self._warn()
@@ -505,9 +520,9 @@ class ResultsStore:
         """Keep the weights a tune fit for a cell (one transaction)."""
         import sqlite3
         if self.version < 2:
-            raise StoreError(f"{self.path}: a read-only store of version 1 cannot keep a "
-                             f"tune's weights; open it writable once (it is migrated) or "
-                             f"use another --store")
+            raise StoreError(_("{path}: a read-only store of version 1 cannot keep a tune's "
+                               "weights; open it writable once (it is migrated) or use another "
+                               "--store").format(path=self.path))
         try:
             with self.db:
                 self.db.execute("INSERT OR REPLACE INTO fits VALUES (?, ?, ?, ?)",
@@ -550,8 +565,10 @@ class ResultsStore:
             try:
                 stored.replay()
             except TavreiError as exc:
-                raise StoreError(f"{self.path}: game {result.index} of {cell} is not stored: "
-                                 f"its record does not replay ({_one(exc)[:160]})") from None
+                raise StoreError(_("{path}: game {index} of {cell} is not stored: its record "
+                                   "does not replay ({value})").format(
+                    path=self.path, index=result.index, cell=cell,
+                    value=_one(exc)[:160])) from None
         summary = {k: v for k, v in asdict(result).items() if k != "record"}
         summary["seconds"] = float(result.seconds)
         row: list[Any] = [
@@ -575,8 +592,9 @@ class ResultsStore:
         try:
             return self.db.execute(query, args).fetchall()
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: reading the store failed: {_one(exc)}; "
-                             f"{_advice(exc)}") from None
+            raise StoreError(_("{path}: reading the store failed: {value}; {value2}")
+                                 .format(path=self.path, value=_one(exc),
+                                         value2=_advice(exc))) from None
 
     def done(self, h: str) -> set[int]:
         """The game numbers stored under a settings hash that read back (a set-aside
@@ -592,7 +610,7 @@ class ResultsStore:
             try:
                 data = json.loads(_text(j))
                 if not isinstance(data, dict):
-                    raise ValueError("not an object")
+                    raise ValueError(_("not an object"))
             except (ValueError, TypeError) as exc:
                 self._set_aside(f"setting {str(h)[:24]}: {exc}")
                 continue
@@ -655,20 +673,22 @@ class ResultsStore:
                             values["measures"], values["record"])
         for name in _REPEATED:
             if summary.get(name) != values[name]:
-                raise ValueError(f"its {name} column disagrees with its summary (damaged)")
+                raise ValueError(_("its {name} column disagrees with its summary (damaged)")
+                                     .format(name=name))
         plain = list(row)
         plain[_SUMMARY] = json.dumps(summary, sort_keys=True)
         digest = _checksum(plain)
         if checksum is not None:
             if checksum != digest:
-                raise ValueError("its fields do not match the checksum written with them "
-                                 "(damaged)")
+                raise ValueError(_("its fields do not match the checksum written with them "
+                                   "(damaged)"))
             return game
         if digest not in _REPLAYED:
             try:
                 game.replay()
             except TavreiError as exc:
-                raise ValueError(f"its record does not replay ({_one(exc)[:100]})") from None
+                raise ValueError(_("its record does not replay ({value})")
+                                     .format(value=_one(exc)[:100])) from None
             if len(_REPLAYED) >= _MAX_REPLAYED:
                 _REPLAYED.clear()
             _REPLAYED.add(digest)
@@ -684,8 +704,9 @@ class ResultsStore:
             self._unwarned = False
             shown = "; ".join(self.set_aside[:5])
             more = f" and {len(self.set_aside) - 5} more" if len(self.set_aside) > 5 else ""
-            warnings.warn(f"{self.path}: {len(self.set_aside)} damaged rows set aside, not "
-                          f"counted: {shown}{more}", RuntimeWarning, stacklevel=3)
+            warnings.warn(_("{path}: {count} damaged rows set aside, not counted: {shown}{more}")
+                              .format(path=self.path, count=len(self.set_aside), shown=shown,
+                                      more=more), RuntimeWarning, stacklevel=3)
 
     def __iter__(self) -> Iterator[StoredGame]:
         return iter(self.games())
@@ -783,18 +804,18 @@ def _one(exc: BaseException) -> str:
 def _text(value: Any) -> str:
     """A stored text field, refused when it is not text or not UTF-8 (damage)."""
     if not isinstance(value, str):
-        raise TypeError(f"a text field holds {type(value).__name__}")
+        raise TypeError(_("a text field holds {name}").format(name=type(value).__name__))
     try:
         value.encode("utf-8")         # surrogates from undecodable bytes raise here
     except UnicodeEncodeError:
-        raise ValueError("a text field is not UTF-8 (damaged)") from None
+        raise ValueError(_("a text field is not UTF-8 (damaged)")) from None
     return value
 
 
 def _json_object(value: Any) -> dict[str, Any]:
     data = json.loads(_text(value))
     if not isinstance(data, dict):
-        raise ValueError("a JSON field is not an object")
+        raise ValueError(_("a JSON field is not an object"))
     return data
 
 
@@ -804,9 +825,10 @@ def _stored_game(sh: Any, index: Any, cell: Any, variant: Any, options: Any,
     result = GameResult(**{k: data[k] for k in _RESULT_FIELDS if k in data},
                         record=_text(record))
     if not (isinstance(index, int) and result.index == index):
-        raise ValueError(f"the game number {index!r} disagrees with its summary")
+        raise ValueError(_("the game number {index!r} disagrees with its summary")
+                             .format(index=index))
     if not isinstance(result.plies, int) or result.result not in ("1-0", "0-1", "1/2-1/2"):
-        raise ValueError("the summary's result or plies are not a game's")
+        raise ValueError(_("the summary's result or plies are not a game's"))
     return StoredGame(_text(sh), _text(cell), _text(variant), _json_object(options), result,
                       _json_object(measures))
 

@@ -77,6 +77,7 @@ from tavrei_lab.engine.weights import (
     variant_hash,
 )
 from tavrei_lab.errors import LimitError, TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
@@ -231,32 +232,36 @@ def sweep(base: str | Sequence[str] = "tavreli",
     ['tavreli[splits=true]', 'tavreli[splits=false]']
     """
     if games < 1:
-        raise TavreiError(f"games must be 1 or more, got {games}")
+        raise TavreiError(_("games must be 1 or more, got {games}").format(games=games))
     if not 1 <= max_plies <= MAX_GAME_PLIES:     # every stored game must replay
-        raise LimitError(f"max_plies must be 1..{MAX_GAME_PLIES}, got {max_plies}")
+        raise LimitError(_("max_plies must be 1..{max_game_plies}, got {max_plies}")
+                             .format(max_game_plies=MAX_GAME_PLIES, max_plies=max_plies))
     if batch < 1:
-        raise TavreiError(f"batch must be 1 or more, got {batch}")
+        raise TavreiError(_("batch must be 1 or more, got {batch}").format(batch=batch))
     if stop_width is not None and not 0 < stop_width < 1:
-        raise TavreiError(f"stop_width must be between 0 and 1 (an interval width), "
-                          f"got {stop_width}")
+        raise TavreiError(_("stop_width must be between 0 and 1 (an interval width), got "
+                            "{stop_width}").format(stop_width=stop_width))
     if opening_plies < 1:
-        raise TavreiError(f"opening_plies must be 1 or more, got {opening_plies}")
+        raise TavreiError(_("opening_plies must be 1 or more, got {opening_plies}")
+                              .format(opening_plies=opening_plies))
     agent_list = split_specs(agents)
     n = len(agent_list)
     pairs_count = 1 if n == 1 else n * (n - 1) // 2
     cells_count = count_cells(base, grid)
     total = cells_count * pairs_count * games
     if total > MAX_TOURNAMENT_GAMES:      # counted, refused before anything is built
-        raise LimitError(f"{total} games asked for ({cells_count} cells x {pairs_count} "
-                         f"agent pairs x {games}); the limit is {MAX_TOURNAMENT_GAMES}")
+        raise LimitError(_("{total} games asked for ({cells_count} cells x {pairs_count} agent "
+                           "pairs x {games}); the limit is {max_tournament_games}")
+                             .format(total=total, cells_count=cells_count, pairs_count=pairs_count,
+                                     games=games, max_tournament_games=MAX_TOURNAMENT_GAMES))
     tuning = tune_settings(tune, seed)
     built = build_cells(base, grid)
     if cells is not None:
         names = [c.name for c in built]
         unknown = [c for c in cells if c not in names]
         if unknown:
-            raise TavreiError(f"sweep: no cell {unknown[0]!r} in the grid; its cells: "
-                              f"{', '.join(names)}")
+            raise TavreiError(_("sweep: no cell {value!r} in the grid; its cells: {names}")
+                                  .format(value=unknown[0], names=", ".join(names)))
         built = [c for c in built if c.name in set(cells)]
     cells_played = built
     fit_agents = set()
@@ -265,9 +270,10 @@ def sweep(base: str | Sequence[str] = "tavreli",
         if isinstance(agent, PlayAgent) and agent.weights_spec == FIT:
             fit_agents.add(a)
     if tuning is not None and not fit_agents:
-        raise TavreiError(f"tune: no agent of {', '.join(agent_list)} plays with the fit "
-                          "weights; give one as play:nodes=K,weights=fit (e.g. "
-                          "play:nodes=300,weights=fit,play:nodes=300 for tuned v untuned)")
+        raise TavreiError(_("tune: no agent of {names} plays with the fit weights; give one as "
+                            "play:nodes=K,weights=fit (e.g. "
+                            "play:nodes=300,weights=fit,play:nodes=300 for tuned v untuned)")
+                              .format(names=", ".join(agent_list)))
     pairs = agent_pairs(agent_list)
 
     db = store if isinstance(store, ResultsStore) else open_store(store or ":memory:")
@@ -362,18 +368,20 @@ def tune_settings(tune: bool | Mapping[str, Any] | None, seed: int = 0) -> dict[
     if tune is True:
         return out
     if not isinstance(tune, Mapping):
-        raise TavreiError(f"tune: expected True or a mapping of {', '.join(TUNE_KEYS)}, "
-                          f"got {tune!r}")
+        raise TavreiError(_("tune: expected True or a mapping of {names}, got {tune!r}")
+                              .format(names=", ".join(TUNE_KEYS), tune=tune))
     for key, value in tune.items():
         if key not in TUNE_KEYS:
-            raise TavreiError(f"tune: unknown setting {key!r}; known: {', '.join(TUNE_KEYS)}")
+            raise TavreiError(_("tune: unknown setting {key!r}; known: {names}")
+                                  .format(key=key, names=", ".join(TUNE_KEYS)))
         least = 0 if key == "seed" else 1
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise TavreiError(f"tune: {key} must be a whole number {least} or more, "
-                              f"got {value!r}")
+            raise TavreiError(_("tune: {key} must be a whole number {least} or more, got "
+                                "{value!r}").format(key=key, least=least, value=value))
         out[key] = value
     if not 1 <= out["max_plies"] <= MAX_GAME_PLIES:
-        raise LimitError(f"tune: max_plies must be 1..{MAX_GAME_PLIES}, got {out['max_plies']}")
+        raise LimitError(_("tune: max_plies must be 1..{max_game_plies}, got {max_plies}")
+                             .format(max_game_plies=MAX_GAME_PLIES, max_plies=out['max_plies']))
     return out
 
 
@@ -406,8 +414,9 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
         try:
             weights = fit_weights(rules)
         except WeightsFileError as exc:
-            raise TavreiError(f"sweep cell {cell.name}: {exc}; or let the sweep fit each "
-                              "cell first (--tune, sweep(tune=True))") from None
+            raise TavreiError(_("sweep cell {name}: {exc}; or let the sweep fit each cell first "
+                                "(--tune, sweep(tune=True))")
+                                    .format(name=cell.name, exc=exc)) from None
         return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0
     # the fit depends on the evaluation and the fit method too (FIT_VERSION): a changed
     # one is another fit, never an old one found in the store
@@ -416,16 +425,19 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
     ran = 0
     if doc is None:
         if db.readonly:
-            raise StoreError(f"{db.path}: cell {cell.name} has no tuned weights in this "
-                             "read-only store, and they cannot be added; make it writable "
-                             "or use another --store")
+            raise StoreError(_("{path}: cell {name} has no tuned weights in this read-only "
+                               "store, and they cannot be added; make it writable or use "
+                               "another --store").format(path=db.path, name=cell.name))
         loud = progress is not False and progress != "off"
 
         def say(text: str) -> None:
             if loud:
-                print(f"tuning {cell.name}: {text}", file=sys.stderr, flush=True)
-        say(f"{tuning['generations']} generations x {tuning['games']} games at "
-            f"{tuning['nodes']} nodes (kept in the store: a rerun does not tune again)")
+                print(_("tuning {name}: {text}")
+                          .format(name=cell.name, text=text), file=sys.stderr, flush=True)
+        say(_("{generations} generations x {games} games at {nodes} nodes (kept in the store: a "
+              "rerun does not tune again)")
+                .format(generations=tuning['generations'], games=tuning['games'],
+                        nodes=tuning['nodes']))
         with _tune_folder(db, key) as folder:
             doc = run_tune(rules, generations=tuning["generations"], games=tuning["games"],
                            nodes=tuning["nodes"], seed=tuning["seed"],
@@ -562,19 +574,21 @@ class _WorkerWatch:
         try:
             workers = len(client.nthreads())
         except Exception as exc:   # the scheduler is gone: the futures will say so too
-            raise SweepInterrupted(f"the dask scheduler stopped answering "
-                                   f"({type(exc).__name__})") from None
+            raise SweepInterrupted(_("the dask scheduler stopped answering ({name})")
+                                       .format(name=type(exc).__name__)) from None
         if workers:
             self.since = None
             return
         now = time.monotonic()
         if self.since is None:
             self.since = now
-            print(f"no dask worker is connected to the scheduler; waiting up to "
-                  f"{NO_WORKER_WAIT:g} s for one", file=sys.stderr, flush=True)
+            print(_("no dask worker is connected to the scheduler; waiting up to "
+                    "{no_worker_wait:g} s for one")
+                        .format(no_worker_wait=NO_WORKER_WAIT), file=sys.stderr, flush=True)
         elif now - self.since >= NO_WORKER_WAIT:
-            raise SweepInterrupted(f"no dask worker was connected to the scheduler for "
-                                   f"{NO_WORKER_WAIT:g} s")
+            raise SweepInterrupted(_("no dask worker was connected to the scheduler for "
+                                     "{no_worker_wait:g} s")
+                                       .format(no_worker_wait=NO_WORKER_WAIT))
 
 
 def _cluster_failure(exc: BaseException) -> str:

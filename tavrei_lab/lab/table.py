@@ -36,7 +36,7 @@ class ResultsTable(_BaseTable):
         text = os.fspath(source)
         if not text.lstrip().startswith("{"):
             if not os.path.exists(text):
-                raise TavreiError(f"{text}: no such table file")
+                raise TavreiError(_("{text}: no such table file").format(text=text))
             with open(text, encoding="utf-8") as f:
                 text = f.read()
         try:
@@ -45,7 +45,7 @@ class ResultsTable(_BaseTable):
             rows = list(data["rows"])
             title = str(data.get("title", ""))
         except (ValueError, KeyError, TypeError) as exc:
-            raise TavreiError(f"not a ResultsTable JSON: {exc}") from None
+            raise TavreiError(_("not a ResultsTable JSON: {exc}").format(exc=exc)) from None
         return cls(title, columns, rows)
 
     def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
@@ -58,8 +58,8 @@ class ResultsTable(_BaseTable):
                               + f" in the table; its cells: {', '.join(cells) or '(none)'}")
         if len(rows) > 1:
             pairs = ", ".join(sorted({str(r.get("agents")) for r in rows}))
-            raise TavreiError(f"cell {name!r} was played by several agent pairs ({pairs}); "
-                              "say which with agents=")
+            raise TavreiError(_("cell {name!r} was played by several agent pairs ({pairs}); say "
+                                "which with agents=").format(name=name, pairs=pairs))
         return rows[0]
 
     def compare(self, a: str, b: str, measure: str = "white_score",
@@ -96,13 +96,13 @@ class ResultsTable(_BaseTable):
         sweep that stopped early).
         """
         if kind not in TABLE_KINDS:
-            raise TavreiError(f"unknown table kind {kind!r}; expected one of "
-                              f"{', '.join(TABLE_KINDS)}")
+            raise TavreiError(_("unknown table kind {kind!r}; expected one of {names}")
+                                  .format(kind=kind, names=", ".join(TABLE_KINDS)))
         own = not isinstance(store, ResultsStore)
         if own:
             path = os.fspath(store)  # type: ignore[arg-type]
             if not os.path.exists(path):
-                raise TavreiError(f"{path}: no such results store")
+                raise TavreiError(_("{path}: no such results store").format(path=path))
             db = ResultsStore(path, readonly=True)
         else:
             db = store  # type: ignore[assignment]

@@ -332,12 +332,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run_from_args(args: argparse.Namespace) -> int:
     """Exit status 0 when no invariant broke, 1 when one did (2 for bad arguments)."""
     if not 0 <= args.games <= MAX_SOAK_GAMES:
-        raise LimitError(f"--games must be 0..{MAX_SOAK_GAMES}, got {args.games}")
+        raise LimitError(_("--games must be 0..{max_soak_games}, got {games}")
+                             .format(max_soak_games=MAX_SOAK_GAMES, games=args.games))
     if not 0 <= args.max_plies <= MAX_GAME_PLIES:
-        raise LimitError(f"--max-plies must be 0..{MAX_GAME_PLIES}, got {args.max_plies}")
+        raise LimitError(_("--max-plies must be 0..{max_game_plies}, got {max_plies}")
+                             .format(max_game_plies=MAX_GAME_PLIES, max_plies=args.max_plies))
     if args.time_limit is not None and not 0 < args.time_limit <= MAX_SOAK_SECONDS:
-        raise LimitError(f"--time-limit must be more than 0 and at most {MAX_SOAK_SECONDS} "
-                         f"seconds, got {args.time_limit}")
+        raise LimitError(_("--time-limit must be more than 0 and at most {max_soak_seconds} "
+                           "seconds, got {time_limit}")
+                             .format(max_soak_seconds=MAX_SOAK_SECONDS, time_limit=args.time_limit))
     ids = [v.strip() for v in args.variants.split(",") if v.strip()]
     for vid in ids:
         load_variant(vid)  # a clear error now rather than after an hour
@@ -345,7 +348,8 @@ def run_from_args(args: argparse.Namespace) -> int:
     for spec in (s.strip() for s in args.agents.split(",") if s.strip()):
         white, sep, black = spec.partition("-")
         if not sep:
-            raise TavreiError(f"--agents: {spec!r} is not a pairing like random-greedy")
+            raise TavreiError(_("--agents: {spec!r} is not a pairing like random-greedy")
+                                  .format(spec=spec))
         make_agent(white)
         make_agent(black)
         pairings.append((white, black))
@@ -355,8 +359,9 @@ def run_from_args(args: argparse.Namespace) -> int:
 
     def progress(report: SoakReport) -> None:
         if lines and report.games % 100 == 0:
-            print(f"  {report.games} games, {report.plies} plies, {report.seconds:.0f} s, "
-                  f"{len(report.violations)} violations", file=sys.stderr, flush=True)
+            print(_("  {games} games, {plies} plies, {seconds:.0f} s, {count} violations")
+                      .format(games=report.games, plies=report.plies, seconds=report.seconds,
+                              count=len(report.violations)), file=sys.stderr, flush=True)
 
     report = run_soak(args.games, args.seed, ids or None, pairings or PAIRINGS,
                       args.max_plies, progress, args.time_limit)
