@@ -343,7 +343,7 @@ def fit_weights_to(data: Sequence[tuple[float, list[tuple[int, float]]]], start:
     scale of an evaluation that cannot predict them, far too flat.
     Returns the weights, ``k`` and the final loss."""
     fitted, k, loss = _fit_round(data, start, start, steps, ridge)
-    for _ in range(rounds - 1):
+    for _round in range(rounds - 1):
         fitted, k, loss = _fit_round(data, fitted, start, steps, ridge)
     return fitted, k, loss
 
