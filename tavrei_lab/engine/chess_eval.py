@@ -415,8 +415,9 @@ def plays_as_chess(rules: Any) -> bool:
     """Rules under which no tower can form and a capture removes the piece: orthodox
     chess and its relatives, where this evaluation applies."""
     family = rules.inner or rules
-    return (not getattr(family, "prisoners", True) and not getattr(family, "own_towers", True)
-            and not getattr(family, "splits", True))
+    # own_towers is the stacking family's option, not a capability every module has
+    return (not family.prisoners and not family.splits
+            and family.options.get("own_towers", True) is False)
 
 
 __all__ = ["CHESS_LAZY_MARGIN", "PHASE_MAX", "ChessTables", "chess_tables_for", "game_phase",

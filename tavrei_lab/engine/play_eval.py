@@ -33,6 +33,7 @@ from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
+from tavrei_lab.rules.die import DieRules
 from tavrei_lab.rules.stacking import TowerChessRules
 
 #: Per square a unit can reach by its pattern (mobility), in centipawns (the default weight).
@@ -144,7 +145,7 @@ class BoardTables:
         if not self.hunting:
             return None
         tops = [0, 0]
-        fixed = _GATE_CP
+        fixed = GATE_CP
         for tower in board:
             if tower:
                 tops[tower[-1] & 1] += fixed[ACTING[tower[-1]]]
@@ -206,7 +207,7 @@ class BoardTables:
         mobility = [0, 0]
         attacks = [0, 0]          # attacks[c]: c's attacks on the enemy volkhv's zone
         tops = [0, 0]             # fixed chess values of the tops but the volkhvs (the gate)
-        fixed = _GATE_CP
+        fixed = GATE_CP
         for s, tower in enumerate(board):
             if not tower:
                 continue
@@ -440,7 +441,7 @@ class BoardTables:
 
 #: the gate's values by kind: chess's, the volkhv none (a tower counts by its top only:
 #: buried tavrels and prisoners do not move)
-_GATE_CP = [0 if k == KING else round(100 * VALUES.get(k, 0.0)) for k in range(8)]
+GATE_CP = [0 if k == KING else round(100 * VALUES.get(k, 0.0)) for k in range(8)]
 
 
 def hunter(tops: list[int]) -> int | None:
@@ -462,14 +463,11 @@ _DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 def die_faces(rules: Any) -> tuple[tuple[int, float], ...] | None:
     """A die game's piece faces as (hierarchy rank, probability), for ``die_threats``;
     None for a game without the Gavrilov die."""
-    if not getattr(rules, "has_chance", False):
-        return None
-    faces = getattr(rules, "faces", None)
-    rank = getattr(rules, "face_rank", None)
-    probabilities = getattr(rules, "probabilities", None)
-    if faces is None or rank is None or probabilities is None:
-        return None
-    return tuple((rank(f), float(p)) for f, p in zip(faces, probabilities, strict=True)
+    if not rules.has_chance or not isinstance(rules, DieRules):
+        return None  # the faces and their ranks are the Gavrilov die's own data
+    rank = rules.face_rank
+    return tuple((rank(f), float(p)) for f, p in zip(rules.faces, rules.probabilities,
+                                                      strict=True)
                  if rank(f) > 0)
 
 
@@ -506,5 +504,6 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     return white if position.turn == 0 else -white
 
 
-__all__ = ["HUNT_LEAD", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK", "BoardTables",
+__all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK",
+           "BoardTables",
            "die_faces", "evaluate_for_side", "hunter", "tables_for"]

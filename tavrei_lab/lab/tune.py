@@ -52,7 +52,7 @@ from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import PlayAgent
-from tavrei_lab.engine.play_eval import _GATE_CP, die_faces, hunter, tables_for
+from tavrei_lab.engine.play_eval import GATE_CP, die_faces, hunter, tables_for
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
     EVALUATION_VERSION,
@@ -193,7 +193,7 @@ def features(position: Any) -> list[tuple[int, float]]:
         tops = [0, 0]
         for tower in position.board:
             if tower:
-                tops[tower[-1] & 1] += _GATE_CP[ACTING[tower[-1]]]
+                tops[tower[-1] & 1] += GATE_CP[ACTING[tower[-1]]]
         strong = hunter(tops)
         if strong is not None:
             edge, near = tables_for(g).hunt_terms(strong, kings[0], kings[1])
