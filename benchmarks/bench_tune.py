@@ -85,4 +85,5 @@ def main() -> None:
                   f"[{r['low']:.3f}, {r['high']:.3f}] over {r['games']} games "
                   f"(+{r['wins']} ={r['draws']} -{r['losses']}), Elo {r['elo']:+.0f} "
                   f"[{r['elo_low']:+.0f}, {r['elo_high']:+.0f}]; draws 3+ ratniks ahead "
-                  f"{r['draws_3_ahead']}/{r['draws']} ({share:.0%}); {r['seconds']:.0f} s")
+                  f"{r['draws_3_ahead']}/{r['draws']} ({share:.0%}); of the draws {r['capped']} "
+                  f"stopped at the ply cap, by ending {r['draw_endings']}; {r['seconds']:.0f} s")
