@@ -12,12 +12,23 @@ Run: ``python -m benchmarks lab``. All in one run, side by side:
    (its replay timed apart, as the worker's share), as a sweep writes them, and
    beside that the same games unverified, replayed by the store itself;
 3. the measures' cost: a game played with the ``GameWatch`` (evaluation after
-   every move, material samples) against the same game without it.
+   every move, material samples) against the same game without it;
+4. games per CPU second at the lab's default player (``sweep.DEFAULT_AGENTS``), in
+   child processes on the same seeded games: this build, the pure Python build
+   (``TAVREI_PURE=1``) and -- with ``TAVREI_LAB_BASELINE`` naming a checkout of the
+   code when issue 27 was filed (``git archive 9f2feaf^ | tar -x -C DIR``) -- that
+   code, for issue 27's goal: at least 3x its games/s. ``TAVREI_LAB_PART=default``
+   runs this part alone.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -39,7 +50,43 @@ def _rate(executor: object, workers: int | None = None) -> tuple[float, list]:
     return len(res.games()) / seconds, res.comparable()
 
 
+#: The default player's games, timed in a child (CPU seconds of the child alone).
+DEFAULT_PLAYER_GAMES = 8
+_CHILD = textwrap.dedent("""
+    import json, sys, time
+    from tavrei_lab.lab import sweep
+    from tavrei_lab.lab.sweep import DEFAULT_AGENTS
+    import tavrei_lab
+    games = int(sys.argv[1])
+    start = time.process_time()
+    res = sweep("tavreli", {"splits": [True]}, agents=DEFAULT_AGENTS, games=games, seed=7,
+                max_plies=200, executor="inline", progress=False)
+    cpu = time.process_time() - start
+    print(json.dumps({"games": len(res.games()), "cpu": cpu, "agents": DEFAULT_AGENTS,
+                      "compiled": bool(getattr(tavrei_lab, "compiled", False))}))
+""")
+
+
+def default_player_rate(root: Path, pure: bool = False,
+                        games: int = DEFAULT_PLAYER_GAMES) -> dict:
+    """Games per CPU second of the lab's default player, in a child on ``root``'s code."""
+    env = {k: v for k, v in os.environ.items() if k != "TAVREI_PURE"}
+    env["PYTHONPATH"] = str(root)
+    if pure:
+        env["TAVREI_PURE"] = "1"
+    run = subprocess.run([sys.executable, "-c", _CHILD, str(games)], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=3600)
+    if run.returncode:
+        raise RuntimeError(f"{root}: {run.stderr[-2000:]}")
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    out["rate"] = out["games"] / out["cpu"]
+    return out
+
+
 def main() -> None:
+    if os.environ.get("TAVREI_LAB_PART") == "default":
+        default_player_report()
+        return
     inline, ref = _rate("inline")
     print(f"inline                 {inline:6.2f} games/s")
     procs, same = _rate("processes", 2)
@@ -113,6 +160,25 @@ def main() -> None:
     print(f"measures (evaluation after every move, material samples): "
           f"{100 * (watched_seconds - plain_seconds) / plain_seconds:.1f} % on top of a "
           "greedy game")
+    default_player_report()
+
+
+def default_player_report() -> None:
+    """Part 4 (``TAVREI_LAB_PART=default`` runs it alone)."""
+    here = Path(__file__).resolve().parents[1]
+    now = default_player_rate(here)
+    pure = default_player_rate(here, pure=True)
+    print(f"default player ({now['agents']}), tavreli, {now['games']} games, CPU s in a child: "
+          f"this build ({'compiled' if now['compiled'] else 'pure'}) {now['rate']:.3f} games/s, "
+          f"pure {pure['rate']:.3f} ({now['rate'] / pure['rate']:.2f}x)")
+    base = os.environ.get("TAVREI_LAB_BASELINE")
+    if base:
+        old = default_player_rate(Path(base))
+        print(f"  the code when issue 27 was filed ({base}): {old['rate']:.3f} games/s; this "
+              f"build {now['rate'] / old['rate']:.2f}x, pure {pure['rate'] / old['rate']:.2f}x "
+              "(goal: 3x)")
+    else:
+        print("  (TAVREI_LAB_BASELINE unset: the issue-27 baseline is not timed)")
 
 
 if __name__ == "__main__":

@@ -42,11 +42,23 @@ reproducible proxy), ``TAVREI_SUNFISH_PLIES``, ``TAVREI_SUNFISH_FIRST`` (the fir
 game's number: a match can be played in parts) and ``TAVREI_STRENGTH_JOBS``. The
 whole match at 1 s a move is about 100 games x 150 plies x 1 s = 4 CPU hours.
 
-Measured so far (issue 27's session, proxies only, 150 plies, CPU budgets): at 0.1 s
-a move, games 1-23, the search before the session's changes 4.5/23 and after 9/23;
-games 1-40 after: 14/40 = 35 % (Elo -108, -231 .. -6); at 0.3 s, games 1-20:
-9.5/20 = 47.5 % (Elo -17, -175 .. +133), time use 98 %, worst +6 ms. The 1 s,
-100-game match has not been run: the 65 % goal is not shown.
+``TAVREI_SUNFISH_OUT=FILE`` saves every game as a JSON line as it ends (score, how it
+ended, plies, each side's move times, the whole game in UCI) and skips games already in
+the file with the same settings, so a stopped match resumes;
+``TAVREI_STRENGTH_PART=sunfish-report TAVREI_SUNFISH_OUT=FILE`` prints a partial file's
+figures. Adjudication, stated: python-chess's own ends (mate, stalemate, insufficient
+material, threefold repetition, fifty moves); a material lead of ``SUNFISH_RESIGN`` (6)
+pawns held ``SUNFISH_RESIGN_PLIES`` (8) plies in a row wins (the side behind resigns);
+after ``SUNFISH_MAX_PLIES`` a lead of ``SUNFISH_ADJUDICATE`` (3) wins, less is a draw.
+
+Measured (issue 27, CPU budgets, 2 cores loaded by other work, load 8-12):
+
+- before the chess evaluation: 0.1 s a move, games 1-40, 14/40 = 35 % (Elo -108);
+  0.3 s, games 1-20, 9.5/20 = 47.5 %;
+- with ``engine.chess_eval`` (pure play.py), 0.1 s, games 1-20, 120 plies: 8/20;
+- compiled, with checks kept out of pruning: 0.1 s, games 1-20, 120 plies: 14/20 =
+  70 % (Elo +147, 95 % -4 .. +394), time use 100 %, worst +3 ms;
+- 1 s a move, the real match, see the README (it did not finish in the session).
 """
 
 from __future__ import annotations

@@ -107,3 +107,76 @@ def test_elo_interval_of_a_clean_sweep_is_not_a_point():
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / 4)
     _, lo_m, _ = bs.elo(mean, scores)
     assert lo_m == pytest.approx(-400 * math.log10(1 / (mean - 1.96 * sd / math.sqrt(5)) - 1))
+
+
+def _fish_result(number: int, score: float) -> bs.SunfishResult:
+    return bs.SunfishResult(number, number % 2 == 0, score, "checkmate", 40, (0.9, 1.0),
+                            (0.8,), "e2e4 e7e5")
+
+
+def test_sunfish_games_saved_as_they_end_are_read_back_and_summarised(tmp_path, capsys):
+    """A long match's file (TAVREI_SUNFISH_OUT): each line a game with its settings;
+    read back, only the games of the same settings count, and a partial file gives
+    its score, Elo and time use (sunfish-report)."""
+    import json
+    from dataclasses import asdict
+    path = tmp_path / "match.jsonl"
+    settings = {"budget": 1.0, "clock": "cpu", "max_plies": 200, "nodes": None}
+    other = {**settings, "budget": 0.1}
+    with open(path, "w", encoding="utf-8") as f:
+        for n, score, where in ((0, 1.0, settings), (1, 0.5, settings), (2, 0.0, other)):
+            f.write(json.dumps({**where, **asdict(_fish_result(n, score)), "opening": "x"}) + "\n")
+    read = bs.read_sunfish_results(str(path), settings)
+    assert [r.number for r in read] == [0, 1] and read[0] == _fish_result(0, 1.0)
+    assert len(bs.read_sunfish_results(str(path))) == 3
+    m = bs.sunfish_summary(read, 1.0, None)
+    assert m.total == 1.5 and m.percent == 0.75
+    out = capsys.readouterr().out
+    assert "1.5/2 = 75.0 %" in out and "time use: package 95 %" in out
+    assert "not decided by this run" in out          # 2 games are not the 100 the goal needs
+    assert bs.read_sunfish_results(str(tmp_path / "none.jsonl")) == []
+
+
+def test_a_sunfish_match_resumes_from_its_file(tmp_path, monkeypatch, capsys):
+    """Games already in the file are not played again; the new ones are appended."""
+    played = []
+
+    def fake_play(game: bs.SunfishGame) -> bs.SunfishResult:
+        played.append(game.number)
+        return _fish_result(game.number, 1.0)
+
+    monkeypatch.setattr(bs, "play_sunfish_game", fake_play)
+    path = str(tmp_path / "m.jsonl")
+    bs.sunfish_match(2, 1.0, out=path)
+    assert played == [0, 1]
+    m = bs.sunfish_match(4, 1.0, out=path)
+    assert played == [0, 1, 2, 3] and m.total == 4 and len(m.scores) == 4
+    assert len(bs.read_sunfish_results(path)) == 4
+    assert "2 games already in" in capsys.readouterr().out
+
+
+def test_a_side_down_six_pawns_for_eight_plies_resigns(monkeypatch):
+    """The stated early adjudication: python-chess's material count, a lead of
+    SUNFISH_RESIGN held SUNFISH_RESIGN_PLIES plies in a row, wins for the side ahead."""
+    pytest.importorskip("chess")
+    line = ("d5d2 c1d2 g8f6 g1f3 f6g4 f3g5 g4h6 g5h3 h6g8 h3g1 b8c6 g1f3 c6b4 f3g5 b4a6 "
+            "g5h3").split()
+    script = iter(line)
+
+    class Scripted:
+        def __init__(self, clock: str, nodes: int | None) -> None:
+            pass
+
+        def push(self, uci: str) -> None:
+            pass
+
+        def choose(self, budget: float) -> str:
+            return next(script)
+
+    monkeypatch.setattr(bs, "_OurPlayer", Scripted)
+    monkeypatch.setattr(bs, "_SunfishPlayer", Scripted)
+    game = bs.SunfishGame(0, "test", "e2e4 d7d5 e4d5 d8d5 b1c3", True, 0.01, "cpu")
+    r = bs.play_sunfish_game(game)
+    # white is 8 ahead from c1d2 (ply 2) on: the eighth ply in a row ends it
+    assert r.score == 1.0 and r.how.startswith("adjudicated (resigns: material +8")
+    assert r.plies == 1 + bs.SUNFISH_RESIGN_PLIES

@@ -149,3 +149,26 @@ def test_null_move_is_not_used_in_pawn_endings():
     unguarded._has_pieces = lambda pos, me: True        # type: ignore[method-assign]
     assert unguarded.search(game.position, Limits(depth=8)).nodes != off.nodes
     assert not PlaySearcher(game.rules)._has_pieces(game.position, 0)
+
+
+def test_game_history_memo_follows_pops_and_new_moves():
+    """game_history keeps each position's hash beside the position: after a pop and a
+    different move (and on a copy) it is the hash list computed from scratch."""
+    from tavrei_lab.engine.search import game_history
+    from tavrei_lab.engine.zobrist import zobrist_hash
+    rng = random.Random(2)
+    game = Game()
+
+    def fresh(g: Game) -> list[int]:
+        return [zobrist_hash(p) for p in g.positions]
+
+    for step in range(60):
+        if step % 7 == 6:
+            game.pop()
+        else:
+            game.push(rng.choice(game.legal_moves()))
+        assert game_history(game) == fresh(game)
+    other = game.copy()
+    other.pop()
+    other.push(rng.choice(other.legal_moves()))
+    assert game_history(other) == fresh(other) and game_history(game) == fresh(game)

@@ -196,10 +196,25 @@ def game_history(game: Any) -> list[int]:
     """The Zobrist hashes repetition counts in ``game``: the start, and every
     position brought about by a move (not by a die roll), as ``Game.repetitions``."""
     positions = game.positions
-    out = [zobrist_hash(positions[0])]
-    for action, pos in zip(game.history, positions[1:]):
+    # Every agent's move asks for the whole game's hashes: without a memo a lab game of
+    # 200 plies hashed 20,000 positions (a third of a level-1 game's time, issue 27).
+    # Positions never change, so a hash is kept beside the very position object it is
+    # of; a popped or replaced position is hashed afresh.
+    memo: list[tuple[Any, int]] = getattr(game, "_history_hashes", None) or []
+    hashes = []
+    for i, pos in enumerate(positions):
+        if i < len(memo) and memo[i][0] is pos:
+            hashes.append(memo[i][1])
+        else:
+            hashes.append(zobrist_hash(pos))
+    try:
+        game._history_hashes = list(zip(positions, hashes))
+    except AttributeError:       # an object that takes no attributes: no memo
+        pass
+    out = [hashes[0]]
+    for action, h in zip(game.history, hashes[1:]):
         if isinstance(action, Move):
-            out.append(zobrist_hash(pos))
+            out.append(h)
     return out
 
 
