@@ -54,6 +54,17 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def _settings() -> dict[str, int]:
+    """``TAVREI_TUNE_GAMES`` / ``TAVREI_TUNE_GENERATIONS``: other than the defaults (a
+    die variant's games are cheap, and its fit needs many: the README's die row is
+    ``TAVREI_TUNE_GAMES=600 TAVREI_TUNE_GENERATIONS=1``)."""
+    out = {}
+    for key, name in (("TAVREI_TUNE_GAMES", "games"), ("TAVREI_TUNE_GENERATIONS", "generations")):
+        if os.environ.get(key):
+            out[name] = int(os.environ[key])
+    return out
+
+
 def main() -> None:
     variants = os.environ.get("TAVREI_TUNE_VARIANTS", "tavreli-no-split").split(",")
     for variant in variants:
@@ -64,7 +75,7 @@ def main() -> None:
             out = Path(keep or tmp) / f"{variant}.json"
             t0 = time.perf_counter()
             cpu0 = _cpu()
-            doc = tune(variant, out=out, executor="processes", workers=2)
+            doc = tune(variant, out=out, executor="processes", workers=2, **_settings())
             print(f"  {variant}: tune at the defaults took {time.perf_counter() - t0:.0f} s "
                   f"wall, {_cpu() - cpu0:.0f} s CPU (this process and its workers)")
             for e in doc["log"]:
