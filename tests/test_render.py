@@ -801,5 +801,6 @@ def test_a_picture_spells_out_every_layer_of_a_tall_tower_under_the_board() -> N
     assert "key-layer" not in draw(game, letter_px=DEFAULT_LETTER_PX)
     assert "key-layer" not in board_svg(game.position, tower_key=False)
     tree = build(game, 0)
-    thumb = base64.b64decode(_thumbnail(tree, 0).split(",", 1)[1]).decode()
+    from tavrei_lab.tree.nodes import position_at
+    thumb = base64.b64decode(_thumbnail(tree, 0, position_at(tree, 0)).split(",", 1)[1]).decode()
     assert "tower" in thumb and "key-layer" not in thumb
