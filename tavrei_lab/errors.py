@@ -56,7 +56,7 @@ def quote(text: object, limit: int = MAX_QUOTE_CHARS) -> str:
     if len(s) > limit:
         more = len(s) - limit
         return repr(s[:limit]) + SAYING["ngettext"](
-            "... ({count} more character)", "... ({count} more characters)", more).format(
+            "... ({count} more characters)", "... ({count} more characters)", more).format(
                 count=more)
     return repr(s)
 

@@ -240,7 +240,7 @@ def test_a_small_sweep_reads_in_russian(tmp_path: Path) -> None:
 
 def test_lab_sentences_in_russian_by_plural() -> None:
     from tavrei_lab.i18n import ngettext
-    forms = [ngettext("{count} game of this sweep is kept", "{count} games of this sweep are "
+    forms = [ngettext("{count} games of this sweep are kept", "{count} games of this sweep are "
                       "kept", n, language="ru").format(count=n) for n in (1, 3, 5)]
     assert forms == ["1 партия этого перебора сохранена", "3 партии этого перебора сохранены",
                      "5 партий этого перебора сохранено"]
@@ -250,3 +250,72 @@ def test_lab_sentences_in_russian_by_plural() -> None:
     with pytest.raises(tavrei_lab.TavreiError, match="неизвестная программа 'nobody'"):
         from tavrei_lab.engine.agents import make_agent
         make_agent("nobody")
+
+
+# -- no new user-facing English slips past the catalogue ----------------------------------
+
+#: Where the research side speaks to a person: the commands, the lab, the tournaments, the
+#: soak and the variant files' loader.
+SCANNED = ["cli", "lab", "compare", "qa/soak.py", "variant.py", "rules/registry.py",
+           "engine/agents.py", "engine/weights.py"]
+#: Calls whose first argument a person reads, and argparse's words.
+SPOKEN_CALLS = ("print", "say", "warn")
+SPOKEN_KEYWORDS = ("help", "description", "epilog")
+
+
+def _said(node: object) -> bool:
+    """Is ``node`` English written in place: a literal, an f-string or a ``+`` of them,
+    with a word of three letters or more outside its {placeholders}?"""
+    import ast
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(WORD.search(PLACEHOLDER.sub("", node.value)))
+    if isinstance(node, ast.JoinedStr):
+        return any(_said(v) for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _said(node.left) or _said(node.right)
+    if isinstance(node, ast.IfExp):
+        return _said(node.body) or _said(node.orelse)
+    return False
+
+
+def unrouted_literals(path: Path, root: Path = PACKAGE) -> list[str]:
+    import ast
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else \
+            func.attr if isinstance(func, ast.Attribute) else ""
+        spoken = [kw.value for kw in node.keywords if kw.arg in SPOKEN_KEYWORDS]
+        if node.args and (name in SPOKEN_CALLS or name.endswith("Error")
+                          or name == "SweepInterrupted"):
+            spoken.append(node.args[0])
+        found += [f"{path.relative_to(root)}:{v.lineno}" for v in spoken if _said(v)]
+    return found
+
+
+def test_the_research_side_routes_every_sentence_through_the_catalogue() -> None:
+    """A message, a printed line or an option's help written as an English literal in the
+    research side's sources (SCANNED) fails here: write it as ``_("... {name} ...")``
+    (``ngettext`` for a count) and add its Russian to ru.po."""
+    files = [p for part in SCANNED for p in sorted((PACKAGE / part).rglob("*.py"))
+             if (PACKAGE / part).is_dir()] + [PACKAGE / part for part in SCANNED
+                                               if part.endswith(".py")]
+    assert len(files) >= 30
+    left = [where for path in files for where in unrouted_literals(path)]
+    assert not left, f"English written in place, not through the catalogue: {left}"
+
+
+def test_the_scan_finds_an_unrouted_sentence(tmp_path: Path) -> None:
+    import shutil
+    sample = PACKAGE / "cli" / "check.py"
+    copy = tmp_path / "tavrei_lab" / "cli" / "check.py"
+    copy.parent.mkdir(parents=True)
+    shutil.copy(sample, copy)
+    with copy.open("a", encoding="utf-8") as f:
+        f.write('\n\ndef late() -> None:\n    print(f"checked {1} files")\n'
+                '    raise ValueError("no " + "such file")\n')
+    assert len(unrouted_literals(copy, tmp_path)) == 2
+    assert unrouted_literals(sample) == []

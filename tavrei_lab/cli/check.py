@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     rules = check_variant_file(args.file)
     v = rules.variant
     count = len(rules.legal_moves(rules.initial_position()))
-    print(ngettext("{file}: ok -- {name} ({rules}, {width}x{height}, {count} legal first move)",
+    print(ngettext("{file}: ok -- {name} ({rules}, {width}x{height}, {count} legal first moves)",
                    "{file}: ok -- {name} ({rules}, {width}x{height}, {count} legal first moves)",
                    count).format(file=args.file, name=_(v.name), rules=v.rules, width=v.width,
                                  height=v.height, count=count))

@@ -227,21 +227,21 @@ class TypedLines:
     def _read(self, n: int) -> str | None:
         room = self.total_limit - self.total
         if room <= 0:
-            self._fail(f"more than {self.total_limit} characters typed")
+            self._fail(_("more than {limit} characters typed").format(limit=self.total_limit))
             return None
         if self.stream is None:        # started with standard input closed (<&-)
-            self._fail("the input is closed")
+            self._fail(_("the input is closed"))
             return None
         try:
             line = self.stream.readline(min(n, room))
         except UnicodeDecodeError:
-            self._fail("the input is not UTF-8 text")
+            self._fail(_("the input is not UTF-8 text"))
             return None
         except (OSError, ValueError):
-            self._fail("the input cannot be read")
+            self._fail(_("the input cannot be read"))
             return None
         if not line:
-            self.ended = "end of input"
+            self.ended = _("end of input")
             return None
         self.total += len(line)
         return line

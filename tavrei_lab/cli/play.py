@@ -110,9 +110,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_output("-", record)
     if typed.failed:       # the record keeps the moves made; the input itself was wrong
-        raise TavreiError(f"standard input: {typed.ended}, not moves (the game is left "
-                          f"unfinished after {game.ply} plies"
-                          + (f"; record written to {args.out})" if args.out else ")"))
+        if args.out:
+            raise TavreiError(_("standard input: {why}, not moves (the game is left unfinished "
+                                "after {plies} plies; record written to {file})").format(
+                why=typed.ended, plies=game.ply, file=args.out))
+        raise TavreiError(_("standard input: {why}, not moves (the game is left unfinished "
+                            "after {plies} plies)").format(why=typed.ended, plies=game.ply))
     return 0
 
 

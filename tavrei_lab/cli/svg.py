@@ -53,9 +53,13 @@ def run(args: argparse.Namespace) -> int:
                         check=check, size=args.size, coordinates=coordinates)
     write_output(args.out, svg + "\n")
     if args.out != "-":   # the SVG itself is standard output otherwise
-        what = (f"the game, {game.action_count + 1} positions "
-                f"({'a grid' if args.frames else 'animated'})" if args.game
-                else f"the position after {game.ply} plies")
+        if not args.game:
+            what = _("the position after {plies} plies").format(plies=game.ply)
+        elif args.frames:
+            what = _("the game, {count} positions (a grid)").format(count=game.action_count + 1)
+        else:
+            what = _("the game, {count} positions (animated)").format(
+                count=game.action_count + 1)
         print(_("wrote {out}: {what}, {value} characters")
                   .format(out=args.out, what=what, value=len(svg) + 1))
     return 0

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as exc:
         kept = getattr(exc, "games_kept", None)
         if args.store:
-            what = ngettext("{count} game of this sweep is kept",
+            what = ngettext("{count} games of this sweep are kept",
                             "{count} games of this sweep are kept", kept).format(count=kept) \
                 if kept is not None else _("the finished games are kept")
             print("\n" + _("interrupted: {what} in {store}; {resume}").format(
@@ -175,15 +175,15 @@ def run(args: argparse.Namespace) -> int:
             "(cells.csv, pieces.csv, differences.csv)"))
     total = sum(u.limit for u in result.units)
     print()
-    games = ngettext("{count} game", "{count} games", total).format(count=total)
-    cells_text = ngettext("{count} cell", "{count} cells", len(result.units)).format(
+    games = ngettext("{count} games", "{count} games", total).format(count=total)
+    cells_text = ngettext("{count} cells", "{count} cells", len(result.units)).format(
         count=len(result.units))
     print(_("{games} in {cells}: {played} played now, {stored} from the store").format(
         games=games, cells=cells_text, played=result.played, stored=total - result.played)
           + (f" ({args.store})" if args.store else ""))
     if tuning is not None:
         fitted = len({u.cell.name for u in result.units})
-        print(ngettext("weights fit to {count} cell: {tuned} tuned now, {stored} from the store",
+        print(ngettext("weights fit to {count} cells: {tuned} tuned now, {stored} from the store",
                        "weights fit to {count} cells: {tuned} tuned now, {stored} from the "
                        "store", fitted).format(count=fitted, tuned=result.tuned,
                                                stored=fitted - result.tuned))
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _wrote(count: int, folder: str) -> str:
-    return ngettext("wrote {count} file to {folder}", "wrote {count} files to {folder}",
+    return ngettext("wrote {count} files to {folder}", "wrote {count} files to {folder}",
                     count).format(count=count, folder=folder)
 
 

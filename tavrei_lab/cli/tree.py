@@ -118,14 +118,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for d, n in enumerate(counts):
         print(_("depth {d}: {n}").format(d=d, n=n))
-    cut = {"max_nodes": " (cut at --max-nodes)", "time_limit": " (cut at --time-limit)",
+    cut = {"max_nodes": _(" (cut at --max-nodes)"), "time_limit": _(" (cut at --time-limit)"),
            "": ""}[G.graph["cut_by"]]
     print(_("nodes: {value}{cut}").format(value=G.number_of_nodes(), cut=cut))
     if note:
         print(note)
     if not args.no_values:
         print(_("principal variation: {value}  [value {value2} for white]")
-                  .format(value=' '.join(pv) if pv else '(none)',
+                  .format(value=" ".join(pv) if pv else _("(none)"),
                           value2=value_text(G.graph.get('value'))))
     if args.svg:
         print(_("drawing: {svg}").format(svg=args.svg))
@@ -163,5 +163,6 @@ def _why_alone(G: Any, game: Any, flt: str | None) -> str | None:
     legal = len(game.legal_moves())
     if not legal:
         return None
-    return (f"the tree is its root alone: none of the {legal} legal moves here is one of "
-            f"{flt!r} (the filter applies at every ply, the first one too)")
+    return _("the tree is its root alone: none of the {count} legal moves here is one of "
+             "{kinds!r} (the filter applies at every ply, the first one too)").format(
+        count=legal, kinds=flt)

@@ -127,9 +127,10 @@ def count_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | N
     for _name, size in sizes:
         count *= size
     if count > MAX_SWEEP_CELLS:
-        raise LimitError(f"sweep grid: {count} cells ({bases} bases x "
-                         + " x ".join(f"{size} {name}" for name, size in sizes)
-                         + f"); the limit is {MAX_SWEEP_CELLS}")
+        raise LimitError(_("sweep grid: {count} cells ({bases} bases x {sizes}); the limit is "
+                           "{limit}").format(count=count, bases=bases, limit=MAX_SWEEP_CELLS,
+                                             sizes=" x ".join(f"{size} {name}"
+                                                              for name, size in sizes)))
     return count
 
 

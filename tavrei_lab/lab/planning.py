@@ -208,7 +208,7 @@ class Decision:
                 "alpha {alpha:g}").format(alpha=last.get("overall", 0.05))
         if len(self.pairs) > 1:
             done = sum(1 for p in self.pairs if p.verdict != "undecided")
-            head = ngettext("After {looks} look (at most {games} games a cell): {done} of "
+            head = ngettext("After {looks} looks (at most {games} games a cell): {done} of "
                             "{count} differences decided ({how}; each look's alpha split over "
                             "the {count} pairs by Holm's method).",
                             "After {looks} looks (at most {games} games a cell): {done} of "
@@ -221,7 +221,7 @@ class Decision:
         words = {"established": _("the difference is established"),
                  "excluded": _("a difference as large as the one asked about is excluded"),
                  "undecided": _("the budget is spent and neither is shown")}[self.verdict]
-        return ngettext("After {looks} look ({games} games a cell): {words}. {measure} {a} - "
+        return ngettext("After {looks} looks ({games} games a cell): {words}. {measure} {a} - "
                         "{b} = {difference:+.3f}, p = {p:.3g} against this look's alpha "
                         "{alpha:.3g} ({how}).",
                         "After {looks} looks ({games} games a cell): {words}. {measure} {a} - "

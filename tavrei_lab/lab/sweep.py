@@ -78,6 +78,7 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
 from tavrei_lab.lab.plots import sweep_plots
@@ -595,13 +596,14 @@ def _cluster_failure(exc: BaseException) -> str:
     """What a dask failure means, in one line ("" when it is not one)."""
     name = type(exc).__name__
     if name == "KilledWorker":
-        return ("a game's dask worker died again and again (KilledWorker: the game "
-                "may need more memory than a worker has)")
+        return _("a game's dask worker died again and again (KilledWorker: the game may need "
+                 "more memory than a worker has)")
     if name in ("CommClosedError", "StreamClosedError") or (
             isinstance(exc, CancelledError) and not isinstance(exc, KeyboardInterrupt)):
-        return f"the dask scheduler went away mid-sweep ({name})"
+        return _("the dask scheduler went away mid-sweep ({name})").format(name=name)
     if type(exc).__module__.split(".")[0] == "distributed" and isinstance(exc, Exception):
-        return f"the dask cluster failed ({name}: {' '.join(str(exc).split())[:120]})"
+        return _("the dask cluster failed ({name}: {reason})").format(
+            name=name, reason=" ".join(str(exc).split())[:120])
     return ""
 
 
@@ -614,8 +616,11 @@ def _kept(db: ResultsStore, units: Sequence[Unit]) -> int:
 
 def _kept_text(kept: int, store: Any) -> str:
     if store is None:
-        return f"{kept} finished games were in memory only (no store), so none is kept"
-    return f"{kept} games of this sweep are kept in the store"
+        return ngettext("{count} finished games were in memory only (no store), so none is kept",
+                        "{count} finished games were in memory only (no store), so none is "
+                        "kept", kept).format(count=kept)
+    return ngettext("{count} games of this sweep are kept in the store",
+                    "{count} games of this sweep are kept in the store", kept).format(count=kept)
 
 
 class SweepResult:

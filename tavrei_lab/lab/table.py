@@ -54,8 +54,13 @@ class ResultsTable(_BaseTable):
                 and (agents is None or r.get("agents") == agents)]
         if not rows:
             cells = sorted({str(r.get("cell")) for r in self.rows})
-            raise TavreiError(f"no cell {name!r}" + (f" with agents {agents!r}" if agents else "")
-                              + f" in the table; its cells: {', '.join(cells) or '(none)'}")
+            listed = ", ".join(cells) or _("(none)")
+            if agents:
+                raise TavreiError(_("no cell {name!r} with agents {agents!r} in the table; its "
+                                    "cells: {cells}").format(name=name, agents=agents,
+                                                             cells=listed))
+            raise TavreiError(_("no cell {name!r} in the table; its cells: {cells}").format(
+                name=name, cells=listed))
         if len(rows) > 1:
             pairs = ", ".join(sorted({str(r.get("agents")) for r in rows}))
             raise TavreiError(_("cell {name!r} was played by several agent pairs ({pairs}); say "
