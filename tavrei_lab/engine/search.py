@@ -51,6 +51,7 @@ a quicker mate is preferred and a slower loss is fought for.
 from __future__ import annotations
 
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -192,6 +193,12 @@ def _node_outcome(rules: RuleModule, position: Position, moves: list[Move]) -> A
     return None
 
 
+#: Each game's memo of (position, hash), kept here rather than on the game (the game is
+#: the notation layer's; the engine only reads it) and gone with the game.
+_HISTORY_HASHES: weakref.WeakKeyDictionary[Any, list[tuple[Any, int]]] = (
+    weakref.WeakKeyDictionary())
+
+
 def game_history(game: Any) -> list[int]:
     """The Zobrist hashes repetition counts in ``game``: the start, and every
     position brought about by a move (not by a die roll), as ``Game.repetitions``."""
@@ -200,7 +207,10 @@ def game_history(game: Any) -> list[int]:
     # 200 plies hashed 20,000 positions (a third of a level-1 game's time, issue 27).
     # Positions never change, so a hash is kept beside the very position object it is
     # of; a popped or replaced position is hashed afresh.
-    memo: list[tuple[Any, int]] = getattr(game, "_history_hashes", None) or []
+    try:
+        memo: list[tuple[Any, int]] = _HISTORY_HASHES.get(game) or []
+    except TypeError:            # an object that takes no weak reference: no memo
+        memo = []
     hashes = []
     for i, pos in enumerate(positions):
         if i < len(memo) and memo[i][0] is pos:
@@ -208,8 +218,8 @@ def game_history(game: Any) -> list[int]:
         else:
             hashes.append(zobrist_hash(pos))
     try:
-        game._history_hashes = list(zip(positions, hashes))
-    except AttributeError:       # an object that takes no attributes: no memo
+        _HISTORY_HASHES[game] = list(zip(positions, hashes))
+    except TypeError:
         pass
     out = [hashes[0]]
     for action, h in zip(game.history, hashes[1:]):
