@@ -16,9 +16,11 @@ without a browser::
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,6 +57,17 @@ def games_data() -> dict:
 
 def _needs_browser(item: pytest.Item) -> bool:
     return any(item.get_closest_marker(name) for name in BROWSER_MARKERS)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Drop dask's exit hook before the interpreter runs it. It closes whatever client is
+    still the default, and once that client's loop is gone its close waits forever: the
+    fresh-clone CI's pytest hung after printing "1739 passed", in
+    ``distributed.client._close_global_client`` -> ``LoopRunner.stop``. The tests close
+    the clients they make; the hook has nothing left to do but hang."""
+    client = sys.modules.get("distributed.client")
+    if client is not None:
+        atexit.unregister(client._close_global_client)
 
 
 def pytest_report_header(config: pytest.Config) -> str:
