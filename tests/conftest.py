@@ -21,8 +21,10 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Generator
 from pathlib import Path
 
+import pluggy
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,7 +89,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                               ) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     """Under CI=true a browser or lite test that skipped, for any reason, has failed."""
     outcome = yield
     report = outcome.get_result()

@@ -173,14 +173,15 @@ def check_tree_fits_zooms_and_holds_still(page: Any, name: str) -> dict[str, Any
     count = len(_shapes(page))
     start = (box["x"] + 20, box["y"] + 200)       # below the fitted tree's two layers
     assert start[1] < SCREEN["height"] - 40 and start[1] < box["y"] + box["height"] - 40
-    before = _centre(_shapes(page)[0])
+    root_before = _centre(_shapes(page)[0])
     page.mouse.move(*start)
     page.mouse.down()
     page.mouse.move(start[0] + 40, start[1] - 25, steps=5)
     page.mouse.up()
     _settled(page)
-    after = _centre(_shapes(page)[0])
-    assert math.dist((after[0] - before[0], after[1] - before[1]), (40, -25)) <= STILL_PX
+    root_after = _centre(_shapes(page)[0])
+    assert math.dist((root_after[0] - root_before[0], root_after[1] - root_before[1]),
+                     (40, -25)) <= STILL_PX
     page.wait_for_timeout(400)
     assert len(_shapes(page)) == count
 
