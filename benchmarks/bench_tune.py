@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, load_weights
-from tavrei_lab.lab.tune import DEFAULT_NODES, TuneGame, match, play_tune_game, tune
+from tavrei_lab.lab.tune import DEFAULT_NODES, TuneGame, gate_text, match, play_tune_game, tune
 from tavrei_lab.variant import load_variant, variant_data
 
 LONG = True
@@ -79,9 +79,12 @@ def main() -> None:
             print(f"  {variant}: tune at the defaults took {time.perf_counter() - t0:.0f} s "
                   f"wall, {_cpu() - cpu0:.0f} s CPU (this process and its workers)")
             for e in doc["log"]:
-                print(f"    generation {e['generation']}: score vs previous "
+                print(f"    generation {e['generation']}: {e['games']} games + "
+                      f"{e.get('extra_games', 0)} for the gate, score vs previous "
                       f"{e['score_vs_previous']}, accepted {e['accepted']}, draws "
                       f"{e['draws']}, capped {e['capped']}, positions {e['positions']}")
+                if "gate" in e:
+                    print("      " + gate_text(e["gate"]))
             tuned = load_weights(out)
             print("  weights: " + ", ".join(
                 f"{k}={v:g}" for k, v in tuned.as_dict().items()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
@@ -290,18 +291,26 @@ def test_tune_on_a_tiny_budget_writes_weights_with_a_log_and_resumes(tmp_path):
 
 
 class _ScriptedGames(Executor):
-    """Plays no game: each result is scripted, so the gate's decision is known."""
+    """Plays no game: each result is scripted, so the gate's decision is known.
+    ``current_wins``: True, the new weights win every game; False, lose every one; a
+    float: they win each game with that chance (seeded by the game), else lose it."""
 
-    def __init__(self, current_wins: bool, all_capped: bool = False) -> None:
+    def __init__(self, current_wins: bool | float, all_capped: bool = False) -> None:
         self.current_wins = current_wins
         self.all_capped = all_capped
+        self.played = 0
         pos = _positions("tavreli-no-split", n=30)
         self.feats = [features(p) for p in pos[8:20]]
 
     def submit(self, fn, task, *args, **kwargs):  # type: ignore[override]
         future: Future = Future()
+        self.played += 1
         current_white = task.index % 2 == 0
-        score = 1.0 if current_white == self.current_wins else 0.0
+        if isinstance(self.current_wins, float):
+            wins = random.Random(task.seed).random() < self.current_wins
+        else:
+            wins = self.current_wins
+        score = 1.0 if current_white == wins else 0.0
         future.set_result({"index": task.index, "score": score, "plies": 60, "lead": 0.0,
                            # every third game stopped at the ply cap: no result to learn
                            "adjudicated": self.all_capped or task.index % 3 == 2,
@@ -312,19 +321,77 @@ class _ScriptedGames(Executor):
 @pytest.mark.parametrize("current_wins", [True, False])
 def test_tune_gate_drops_weights_that_lose_to_their_predecessor(tmp_path, current_wins):
     out = tmp_path / "w.json"
-    doc = tune("tavreli-no-split", generations=3, games=6, nodes=40, out=out,
+    doc = tune("tavreli-no-split", generations=3, games=20, nodes=40, out=out,
                executor=_ScriptedGames(current_wins))
     log = doc["log"]
     assert [e["accepted"] for e in log] == [True, current_wins, current_wins]
-    # capped games give no positions: 4 of 6 games a generation are learnt from
-    assert [e["capped"] for e in log] == [2, 2, 2]
-    assert [e["positions"] for e in log] == [4 * 12, 8 * 12, 12 * 12]
+    # a sweep of wins (or losses) decides the test within the generation's 10 pairs:
+    # at the 8th, where the log-likelihood ratio leaves (-2.94, +2.94)
+    for e in log[1:]:
+        assert e["extra_games"] == 0 and e["gate"]["pairs"] == 8
+        assert e["gate"]["decision"] == ("better" if current_wins else "not better")
+        assert abs(e["gate"]["llr"]) >= e["gate"]["upper"] == -e["gate"]["lower"]
+    # capped games give no positions: 14 of 20 games a generation are learnt from
+    assert [e["capped"] for e in log] == [6, 6, 6]
+    assert [e["positions"] for e in log] == [14 * 12, 28 * 12, 42 * 12]
     assert "k" not in log[2]                      # the last generation only tests
     weights = load_weights(out)
     if current_wins:
         assert weights != DEFAULT_WEIGHTS
     else:                                         # every fit lost: the start is kept
         assert weights == DEFAULT_WEIGHTS
+
+
+def test_the_gate_rejects_a_no_better_fit_and_accepts_a_clearly_better_one():
+    # the winner's curse the gate is for: "score >= 0.5 over 100 games" passed a tavreli
+    # fit that then scored 0.463 over 200 fresh games. Fed pairs of a no-better player
+    # (+0 Elo: 8.5 % draws, the rest wins and losses alike), the SPRT accepts at most a
+    # few in a hundred; fed a +200 player (score 0.76), it accepts nearly every one
+    from tavrei_lab.lab.tune import elo_score, sprt_gate, sprt_llr
+
+    def points(rng: random.Random, elo_points: float, n: int) -> list[float]:
+        win = elo_score(elo_points) - 0.085 / 2
+        out = []
+        for _ in range(n):
+            u = rng.random()
+            out.append(1.0 if u < win else 0.5 if u < win + 0.085 else 0.0)
+        return out
+
+    rng = random.Random(23)
+    even = [sprt_gate(points(rng, 0.0, 200))["decision"] for _ in range(100)]
+    assert even.count("better") <= 8         # 4 of 100 here; the rest dropped or undecided
+    strong = [sprt_gate(points(rng, 200.0, 200)) for _ in range(100)]
+    assert sum(g["decision"] == "better" for g in strong) >= 97
+    assert sum(g["pairs"] for g in strong) / 100 < 40          # and decides it soon
+    # the old gate's case: a score of 0.59 over 50 pairs (15 won, 6 lost, 29 split) is
+    # not enough by itself: the ratio stays under the upper bound, and the gate plays on
+    lucky = [1.0] * 15 + [0.0] * 6 + [0.5] * 29
+    assert sum(lucky) / len(lucky) == 0.59
+    assert sprt_llr(lucky) < math.log(0.95 / 0.05)
+
+
+@pytest.mark.parametrize("chance, accepted", [(0.5, False), (0.8, True)])
+def test_tune_gate_plays_on_while_undecided_and_keeps_only_a_proven_fit(tmp_path, chance,
+                                                                        accepted):
+    # a coin-flip fit (no better) is dropped, by the test or at the end of the gate's
+    # games; a fit that wins 4 games in 5 is kept. Undecided after the generation's 12
+    # games, the gate plays 20 more at a time, at most gate_games
+    games = _ScriptedGames(chance)
+    doc = tune("tavreli-no-split", generations=2, games=12, nodes=40, gate_games=60,
+               out=tmp_path / "w.json", executor=games)
+    entry = doc["log"][1]
+    gate = entry["gate"]
+    assert entry["accepted"] is accepted
+    assert (gate["decision"] == "better") is accepted
+    assert 0 < entry["extra_games"] <= 60 and entry["extra_games"] % 20 == 0
+    assert games.played == 12 + 12 + entry["extra_games"]
+    assert gate["pairs"] <= (12 + entry["extra_games"]) // 2
+    assert (load_weights(tmp_path / "w.json") != DEFAULT_WEIGHTS) is accepted
+    # no extra games allowed: undecided after 6 pairs means dropped
+    doc = tune("tavreli-no-split", generations=2, games=12, nodes=40, gate_games=0,
+               out=tmp_path / "v.json", executor=_ScriptedGames(0.8))
+    assert doc["log"][1]["extra_games"] == 0 and not doc["log"][1]["accepted"]
+    assert doc["log"][1]["gate"]["decision"] is None
 
 
 def test_a_tune_whose_games_all_hit_the_cap_learns_from_them_and_says_so(tmp_path):

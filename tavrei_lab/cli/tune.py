@@ -3,7 +3,8 @@
 ::
 
     tavrei-lab tune --variant tavreli-no-split [--option KEY=VALUE ...] \\
-        [--generations G] [--games N] [--nodes K] [--scheduler ADDRESS] --out W.json
+        [--generations G] [--games N] [--gate-games N] [--nodes K] [--scheduler ADDRESS] \\
+        --out W.json
 
 plays self-play generations with the node-limited playing search, fits the
 weights to the games' results (the Texel method, ``lab.tune``) and writes the
@@ -23,7 +24,13 @@ from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.cells import build_cells
-from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES, tune
+from tavrei_lab.lab.tune import (
+    DEFAULT_GAMES,
+    DEFAULT_GENERATIONS,
+    DEFAULT_NODES,
+    gate_text,
+    tune,
+)
 from tavrei_lab.variant import load_variant
 
 
@@ -31,8 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "tune", help=_("fit the playing evaluation's weights to a variant (self-play, Texel)"),
         description=_("``tavrei-lab tune``: fit the playing evaluation's weights to a "
-                      "variant. Measured: the defaults took about 400 s of CPU (801 s wall on 2 "
-                      "cores shared with other jobs) for tavreli-no-split (see the README)."))
+                      "variant. Measured: the defaults took 365 s of CPU (534 s wall on 2 cores "
+                      "shared with other jobs) for tavreli, 472 games with the gate's (see the "
+                      "README)."))
     p.add_argument("--variant", default="tavreli", metavar="ID|FILE",
                    help=_("variant id or .toml file (default: tavreli)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -44,6 +52,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
                    help=_("games a generation (default: {default_games})")
                             .format(default_games=DEFAULT_GAMES))
+    p.add_argument("--gate-games", type=int, default=None, metavar="N",
+                   help=_("at most this many more games a generation when its games leave the "
+                          "gate's test (an SPRT on game pairs) undecided; still undecided, the "
+                          "new weights are dropped (default: as many as --games)"))
     p.add_argument("--nodes", type=int, default=DEFAULT_NODES, metavar="K",
                    help=_("search nodes a move: no clock, so reproducible (default: "
                           "{default_nodes})").format(default_nodes=DEFAULT_NODES))
@@ -71,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
                                                                    **dict(cell.options))
     with run_executor(args) as executor:
         doc = tune(rules, generations=args.generations, games=args.games, nodes=args.nodes,
-                   out=args.out, seed=args.seed, executor=executor, workers=args.workers,
+                   gate_games=args.gate_games, out=args.out, seed=args.seed,
+                   executor=executor, workers=args.workers,
                    progress=lambda text: print(text, file=sys.stderr, flush=True),
                    bar=progress_mode(args))
     print(_("{file}: weights for {cell} (settings hash {hash}), {generations} generations x "
@@ -86,8 +99,11 @@ def run(args: argparse.Namespace) -> int:
         gate = "" if score is None else (
             _(", score vs previous {score:.3f} (kept)") if entry["accepted"]
             else _(", score vs previous {score:.3f} (dropped)")).format(score=score)
+        if "gate" in entry:
+            gate += "; " + gate_text(entry["gate"])
+        played = entry["games"] + entry.get("extra_games", 0)
         print(_("  generation {generation}: {fit}draws {draws}/{games} ({capped} at the ply "
                 "cap){gate}").format(generation=entry["generation"], fit=fit,
-                                     draws=entry["draws"], games=entry["games"],
+                                     draws=entry["draws"], games=played,
                                      capped=entry["capped"], gate=gate))
     return 0
