@@ -58,9 +58,10 @@ Measured (issue 27, CPU budgets, 2 cores loaded by other work, load 8-12):
 - with ``engine.chess_eval`` (pure play.py), 0.1 s, games 1-20, 120 plies: 8/20;
 - compiled, with checks kept out of pruning: 0.1 s, games 1-20, 120 plies: 14/20 =
   70 % (Elo +147, 95 % -4 .. +394), time use 100 %, worst +3 ms;
-- 1 s a move, the real match (started at 04:34 UTC, one game at a time on the loaded
-  machine): games 1-18, 14/18 = 77.8 % (Elo +218, 95 % +68 .. +547), time use 98 %,
-  worst +83 ms (before the table clear moved to the root); 18 of the 100 games.
+- 1 s a move, the real match (commit 585dc13, 2 processes at nice 19, 07:51-09:17 UTC on
+  2026-12-02): all 100 games, 69/100 = 69.0 % (Elo +139, 95 % +73 .. +217; 65 wins, 8
+  draws, 27 losses), time use 97 %, worst +16 ms; sunfish 83 %. The games are in
+  ``benchmarks/results/sunfish-1s-585dc13.jsonl``.
 """
 
 from __future__ import annotations
