@@ -448,17 +448,33 @@ def elo_score(elo_points: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-elo_points / 400.0))
 
 
+def _points(rows: Sequence[dict[str, Any]]) -> list[float]:
+    """The first-named weights' points per game: they have white in the even-numbered
+    games, black in the odd ones (``match``, a tune generation and its gate alike)."""
+    return [r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows]
+
+
+def _pairs(points: Sequence[float]) -> list[float]:
+    """Pair scores: one opening played once with each colour, its two games' mean."""
+    return [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
+
+
+def _pair_half_width(pairs: Sequence[float]) -> float:
+    """Half the normal 95 % interval of a mean over pairs (0.5 for one pair or none)."""
+    n = len(pairs)
+    if n < 2:
+        return 0.5
+    mu = sum(pairs) / n
+    sd = math.sqrt(sum((x - mu) ** 2 for x in pairs) / (n - 1))
+    return 1.96 * sd / math.sqrt(n)
+
+
 def _pair_interval(pairs: Sequence[float]) -> tuple[float, float, float]:
     """The mean pair score with its 95 % interval (normal, over the pairs)."""
-    n = len(pairs)
-    if n == 0:
+    if not pairs:
         return 0.5, 0.0, 1.0
-    mu = sum(pairs) / n
-    if n > 1:
-        sd = math.sqrt(sum((x - mu) ** 2 for x in pairs) / (n - 1))
-        half = 1.96 * sd / math.sqrt(n)
-    else:
-        half = 0.5
+    mu = sum(pairs) / len(pairs)
+    half = _pair_half_width(pairs)
     return mu, max(0.0, mu - half), min(1.0, mu + half)
 
 
@@ -499,7 +515,7 @@ def sprt_gate(points: Sequence[float], *, elo0: float = GATE_ELO0, elo1: float =
     """
     lower = math.log(beta / (1 - alpha))
     upper = math.log((1 - beta) / alpha)
-    pairs = [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
+    pairs = _pairs(points)
     decision = None
     used = len(pairs)
     llr = 0.0
@@ -542,16 +558,9 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
-    points = [r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows]
-    pairs = [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
+    points = _points(rows)
     score = sum(points) / len(points)
-    n = len(pairs)
-    if n > 1:
-        mu = sum(pairs) / n
-        sd = math.sqrt(sum((x - mu) ** 2 for x in pairs) / (n - 1))
-        half = 1.96 * sd / math.sqrt(n)
-    else:
-        half = 0.5
+    half = _pair_half_width(_pairs(points))
     low, high = max(0.0, score - half), min(1.0, score + half)
     draws = [r for r in rows if r["score"] == 0.5]
     big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
@@ -696,11 +705,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                 # the gate: the SPRT on the pairs so far; undecided, it plays more pairs
                 # on fresh openings (fixed batches, so the same seed decides alike on any
                 # executor), and the new weights are kept only when it says "better"
-                def points_of(count: int, done: dict[int, dict[str, Any]] = done
-                              ) -> list[float]:
-                    return [done[i]["score"] if i % 2 == 0 else 1.0 - done[i]["score"]
-                            for i in range(count)]
-                gate = sprt_gate(points_of(played))
+                gate = sprt_gate(_points([done[i] for i in range(played)]))
                 while gate["decision"] is None and played < games + extra_cap:
                     more = min(GATE_BATCH, games + extra_cap - played)
                     say(_("generation {generation}: the gate is undecided (LLR {llr:.2f} "
@@ -708,12 +713,10 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                           "more games").format(generation=gen, count=more, **gate))
                     play(range(played, played + more))
                     played += more
-                    gate = sprt_gate(points_of(played))
+                    gate = sprt_gate(_points([done[i] for i in range(played)]))
             rows = [done[i] for i in range(played)]
-            # the current weights' score over the generation's games: white in the even
-            # games, black in the odd ones
-            points = sum(r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows)
-            score = None if gen == 1 else points / played
+            # the current weights' score over the generation's games
+            score = None if gen == 1 else sum(_points(rows)) / played
             accepted = gate is None or gate["decision"] == "better"
             if not accepted:
                 current = previous
