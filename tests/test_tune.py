@@ -28,7 +28,7 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
-from tavrei_lab.lab.tune import _q, features, tune
+from tavrei_lab.lab.tune import _q, features, tune, written_text
 from tavrei_lab.variant import load_variant
 
 
@@ -266,9 +266,11 @@ def test_tune_on_a_tiny_budget_writes_weights_with_a_log_and_resumes(tmp_path):
     doc = tune("tavreli-no-split", generations=2, games=2, nodes=40, out=out,
                executor="inline", progress=said.append)
     weights, data = load_weights_file(out)
-    # the file holds the last weights that passed the gate: generation 1's fit if it
-    # scored at least half against the defaults in generation 2, else the defaults
-    assert (weights != DEFAULT_WEIGHTS) == data["log"][1]["accepted"]
+    # the file holds generation 1's fit: proven when the gate kept it in generation 2,
+    # else marked unproven (the defaults would say the tune learnt nothing)
+    assert weights != DEFAULT_WEIGHTS
+    assert data["proven"] is data["log"][1]["accepted"] is doc["proven"]
+    assert said[-1] == written_text(doc) and "written" in said[-1]
     assert data["settings_hash"] == variant_hash(load_variant("tavreli-no-split"))
     assert [e["generation"] for e in data["log"]] == [1, 2]
     for entry in data["log"]:
@@ -335,11 +337,10 @@ def test_tune_gate_drops_weights_that_lose_to_their_predecessor(tmp_path, curren
     assert [e["capped"] for e in log] == [6, 6, 6]
     assert [e["positions"] for e in log] == [14 * 12, 28 * 12, 42 * 12]
     assert "k" not in log[2]                      # the last generation only tests
-    weights = load_weights(out)
-    if current_wins:
-        assert weights != DEFAULT_WEIGHTS
-    else:                                         # every fit lost: the start is kept
-        assert weights == DEFAULT_WEIGHTS
+    weights, data = load_weights_file(out)
+    # every fit lost: the file holds the last one (generation 2's, of the start weights),
+    # marked unproven; a fit that won is proven
+    assert weights != DEFAULT_WEIGHTS and data["proven"] is current_wins
 
 
 def test_the_gate_rejects_a_no_better_fit_and_accepts_a_clearly_better_one():
@@ -386,7 +387,7 @@ def test_tune_gate_plays_on_while_undecided_and_keeps_only_a_proven_fit(tmp_path
     assert 0 < entry["extra_games"] <= 60 and entry["extra_games"] % 20 == 0
     assert games.played == 12 + 12 + entry["extra_games"]
     assert gate["pairs"] <= (12 + entry["extra_games"]) // 2
-    assert (load_weights(tmp_path / "w.json") != DEFAULT_WEIGHTS) is accepted
+    assert doc["proven"] is accepted and load_weights(tmp_path / "w.json") != DEFAULT_WEIGHTS
     # no extra games allowed: undecided after 6 pairs means dropped
     doc = tune("tavreli-no-split", generations=2, games=12, nodes=40, gate_games=0,
                out=tmp_path / "v.json", executor=_ScriptedGames(0.8))

@@ -30,6 +30,7 @@ from tavrei_lab.lab.tune import (
     DEFAULT_NODES,
     gate_text,
     tune,
+    written_text,
 )
 from tavrei_lab.variant import load_variant
 
@@ -106,4 +107,5 @@ def run(args: argparse.Namespace) -> int:
                 "cap){gate}").format(generation=entry["generation"], fit=fit,
                                      draws=entry["draws"], games=played,
                                      capped=entry["capped"], gate=gate))
+    print("  " + written_text(doc))
     return 0

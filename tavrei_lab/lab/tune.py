@@ -29,8 +29,11 @@ generation's games are the new weights against the ones they replace (on that
 generation's openings, which no fit has seen), and the new weights are kept only
 when a sequential probability ratio test on those games says they are better
 (``gate``): otherwise they are dropped (``accepted: false`` in the log) and the
-previous ones kept; the file holds the last weights that passed, so the last
-generation only tests.
+previous ones kept, so the last generation only tests. The file holds the last
+weights that passed (``proven: true``); when no gate said "better", it holds the
+tune's last fit, marked ``proven: false`` (fit method 5; before, the start weights,
+so a short tune wrote a file that said it had learnt nothing, the evidence
+only in its log). A player that needs proven weights reads ``proven``.
 
 The gate's rule (fit method 4; until then "score at least 0.5 over the
 generation's games", which let through a ``tavreli`` fit that scored 0.590 over
@@ -114,7 +117,8 @@ RANDOM_PLIES = 4
 FIT_STEPS = 250
 #: The fit method's version: raised whenever what ``tune`` does with the same settings
 #: changes (sampling, labels, the gate, the fit's steps).
-FIT_METHOD_VERSION = 4      # 3: the conversion terms are not fit; 4: the SPRT gate
+FIT_METHOD_VERSION = 5      # 3: the conversion terms are not fit; 4: the SPRT gate;
+#                              5: nothing proven, the file holds the last fit (unproven)
 #: The gate (see the module's docstring): an SPRT on game pairs of H1 "+GATE_ELO1 Elo"
 #: against H0 "+GATE_ELO0", with error rates GATE_ALPHA (a no-better fit accepted) and
 #: GATE_BETA (a +GATE_ELO1 fit dropped); undecided after a generation's games, it plays
@@ -595,6 +599,16 @@ def gate_text(gate: dict[str, Any]) -> str:
                                                     if k != "decision"})
 
 
+def written_text(doc: dict[str, Any]) -> str:
+    """Which weights a tune's file holds, in a line: the gate's or the last fit's."""
+    if doc.get("proven"):
+        return _("written: the last weights the gate proved better")
+    if doc.get("generations", 1) > 1:
+        return _("written: the last fit, not proven better than the start weights (no "
+                 "gate said \"better\")")
+    return _("written: the fit (one generation: no gate tested it)")
+
+
 def _checkpoint_dir(out: Path) -> Path:
     return out.with_name(out.name + ".games")
 
@@ -666,6 +680,11 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     pool, owned = resolve_executor(executor, workers)
     log: list[dict[str, Any]] = []
     previous = current = start
+    # what the file will hold: the last weights a gate proved better, or, when no gate
+    # did, the tune's last fit, marked unproven (the start weights would say the tune
+    # learnt nothing, and a user who asked for a fit gets one, with the evidence)
+    last_fit: Weights | None = None
+    proven = False
     training: list[tuple[float, list[tuple[int, float]]]] = []
     capped: list[tuple[float, list[tuple[int, float]]]] = []
     started = time.perf_counter()
@@ -721,6 +740,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             # the current weights' score over the generation's games
             score = None if gen == 1 else sum(_points(rows)) / played
             accepted = gate is None or gate["decision"] == "better"
+            proven = proven or (gate is not None and accepted)
             if not accepted:
                 current = previous
             # a game stopped at the ply cap has no result: its "draw" was a position one
@@ -759,19 +779,22 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                                                                  fit=fitted_text))
             if "k" in entry:
                 previous, current = current, fitted
+                last_fit = fitted
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
+    written = current if proven or last_fit is None else last_fit
     doc = {"variant": data["id"], "settings_hash": key, "fit_version": FIT_VERSION,
            "nodes": nodes, "games": games, "gate_games": extra_cap,
-           "generations": generations, "seed": seed,
+           "generations": generations, "seed": seed, "proven": proven,
            "seconds": round(time.perf_counter() - started, 2), "log": log}
-    save_weights(out, current, **doc)
-    return {"weights": current.as_dict(), **doc}
+    save_weights(out, written, **doc)
+    say(written_text(doc))
+    return {"weights": written.as_dict(), **doc}
 
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "FIT_VERSION", "GATE_ALPHA",
            "GATE_BATCH", "GATE_BETA", "GATE_ELO0", "GATE_ELO1", "TuneGame",
            "WeightsFileError", "elo", "elo_score", "features", "fit_k", "fit_weights_to",
            "gate_text", "load_weights_file", "match", "play_tune_game", "sprt_gate",
-           "sprt_llr", "tune"]
+           "sprt_llr", "tune", "written_text"]
