@@ -41,13 +41,14 @@ def _english_after() -> object:
 
 
 def used_ids() -> dict[str, str]:
-    """Every literal message id passed to ``_``/``ngettext`` in the package, with where."""
+    """Every literal message id passed to ``_``/``ngettext`` in the package, or marked
+    with ``N_`` to be translated where it is shown, with where."""
     found: dict[str, str] = {}
     for path in PACKAGE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
-                    node.func.id in ("_", "ngettext")):
+                    node.func.id in ("_", "N_", "ngettext")):
                 arg = node.args[0] if node.args else None
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     found[arg.value] = f"{path.relative_to(PACKAGE)}:{node.lineno}"

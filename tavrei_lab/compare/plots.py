@@ -19,6 +19,8 @@ from xml.sax.saxutils import escape
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import quartiles
 from tavrei_lab.core.files import write_atomically
+from tavrei_lab.i18n import N_
+from tavrei_lab.i18n import gettext as _
 
 _FONT = 'font-family="sans-serif" font-size="12"'
 _PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",
@@ -148,9 +150,15 @@ def box_plot(name: str, title: str, axis: str, groups: Mapping[str, Sequence[flo
 
 
 def stacked_bars(name: str, title: str, groups: Mapping[str, Mapping[str, int]],
-                 categories: Sequence[str], colours: Sequence[str] | None = None) -> SvgPlot:
-    """One horizontal bar per group, split into the shares of ``categories``."""
+                 categories: Sequence[str], colours: Sequence[str] | None = None,
+                 words: Mapping[str, str] | None = None) -> SvgPlot:
+    """One horizontal bar per group, split into the shares of ``categories``.
+
+    ``words`` says a category in the reader's language (the legend, the tooltips); the
+    ``data-category`` attribute keeps the category's own name, which a program reads.
+    """
     colours = list(colours or _PALETTE)
+    said = dict(words or {})
     labels = list(groups)
     left, right, top, row = 170, 30, 40, 34
     width = 640
@@ -172,7 +180,7 @@ def stacked_bars(name: str, title: str, groups: Mapping[str, Mapping[str, int]],
             w = n / total * span
             out.append(f'<rect x="{x:.1f}" y="{y + 4}" width="{w:.1f}" height="{row - 8}" '
                        f'fill="{colours[k % len(colours)]}" data-category="{escape(c)}" '
-                       f'data-count="{n}"><title>{escape(c)}: {n}</title></rect>')
+                       f'data-count="{n}"><title>{escape(said.get(c, c))}: {n}</title></rect>')
             if w > 24:
                 ink = _ink(colours[k % len(colours)])
                 out.append(f'<text x="{x + w / 2:.1f}" y="{y + row / 2 + 4}" '
@@ -183,13 +191,24 @@ def stacked_bars(name: str, title: str, groups: Mapping[str, Mapping[str, int]],
         ly = legend_y + 22 * (k // 3)
         out.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" '
                    f'fill="{colours[k % len(colours)]}"/>')
-        out.append(f'<text x="{lx + 17}" y="{ly + 11}">{escape(c)}</text>')
+        out.append(f'<text x="{lx + 17}" y="{ly + 11}">{escape(said.get(c, c))}</text>')
     out.append("</svg>")
     return SvgPlot(name, title, "\n".join(out))
 
 
+#: How a game ended, as the "endings" chart says it (a termination it does not know, a
+#: record's own word, is shown as written).
+ENDINGS = {"checkmate": N_("checkmate"), "stalemate": N_("stalemate"),
+           "threefold-repetition": N_("threefold-repetition"),
+           "fifty-move-rule": N_("fifty-move-rule"), "king-capture": N_("king-capture"),
+           ADJUDICATED: N_("max-plies (adjudicated)")}
+#: The "results" chart's categories: the key a program reads, the words a reader does.
+RESULTS = {"white wins": N_("white wins"), "draw": N_("draw"), "black wins": N_("black wins")}
+
+
 def tournament_plots(games: Sequence[GameResult]) -> dict[str, SvgPlot]:
-    """The standard charts of a tournament, by name (the file names ``save`` uses)."""
+    """The standard charts of a tournament, by name (the file names ``save`` uses),
+    their words in the language in force when they are drawn."""
     by_variant: dict[str, list[GameResult]] = {}
     for g in games:
         by_variant.setdefault(g.variant, []).append(g)
@@ -198,21 +217,22 @@ def tournament_plots(games: Sequence[GameResult]) -> dict[str, SvgPlot]:
         return {v: [float(getattr(g, attr)) for g in gs] for v, gs in by_variant.items()}
 
     plots = [
-        box_plot("game_length", "Game length", "plies (half-moves)", dist("plies")),
-        box_plot("branching", "Branching factor", "legal moves per decision, game mean",
+        box_plot("game_length", _("Game length"), _("plies (half-moves)"), dist("plies")),
+        box_plot("branching", _("Branching factor"), _("legal moves per decision, game mean"),
                  dist("mean_branching")),
-        box_plot("max_tower", "Tallest tower in each game", "tavrels",
+        box_plot("max_tower", _("Tallest tower in each game"), _("tavrels"),
                  dist("max_tower_height")),
-        box_plot("prisoners", "Prisoners taken per game", "tavrels", dist("prisoners_taken")),
-        box_plot("splits", "Splits per game", "moves", dist("splits")),
+        box_plot("prisoners", _("Prisoners taken per game"), _("tavrels"),
+                 dist("prisoners_taken")),
+        box_plot("splits", _("Splits per game"), _("moves"), dist("splits")),
     ]
     results = {v: {"white wins": sum(g.winner == "white" for g in gs),
                    "draw": sum(g.winner is None for g in gs),
                    "black wins": sum(g.winner == "black" for g in gs)}
                for v, gs in by_variant.items()}
-    plots.append(stacked_bars("results", "Results by colour", results,
-                              ["white wins", "draw", "black wins"],
-                              ["#e8e0c8", "#9a9a9a", "#333333"]))
+    plots.append(stacked_bars("results", _("Results by colour"), results, list(RESULTS),
+                              ["#e8e0c8", "#9a9a9a", "#333333"],
+                              {k: _(v) for k, v in RESULTS.items()}))
     kinds: list[str] = []
     for g in games:
         if g.termination not in kinds:
@@ -220,10 +240,11 @@ def tournament_plots(games: Sequence[GameResult]) -> dict[str, SvgPlot]:
     kinds.sort(key=lambda k: (k == ADJUDICATED, k))
     ends = {v: {k: sum(g.termination == k for g in gs) for k in kinds}
             for v, gs in by_variant.items()}
-    plots.append(stacked_bars("endings", "How games ended (max-plies = adjudicated)", ends,
-                              kinds))
+    plots.append(stacked_bars("endings", _("How games ended (max-plies = adjudicated)"),
+                              ends, kinds, words={k: _(ENDINGS[k]) for k in kinds
+                                                  if k in ENDINGS}))
     return {p.name: p for p in plots}
 
 
-__all__ = ["SvgPlot", "box_plot", "chart_start", "nice_ticks", "stacked_bars",
+__all__ = ["ENDINGS", "RESULTS", "SvgPlot", "box_plot", "chart_start", "nice_ticks", "stacked_bars",
            "tournament_plots", "value_axis"]

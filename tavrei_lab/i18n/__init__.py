@@ -33,7 +33,7 @@ from importlib import resources
 from tavrei_lab import errors as _errors
 from tavrei_lab.errors import TavreiError
 
-__all__ = ["LANGUAGES", "Catalogue", "catalogue", "gettext", "get_language",
+__all__ = ["LANGUAGES", "N_", "Catalogue", "catalogue", "gettext", "get_language",
            "language_from_environment",
            "ngettext", "read_po", "set_language", "speaking"]
 
@@ -215,6 +215,18 @@ def gettext(message: str, language: str | None = None) -> str:
 def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
     """The form of a counted message for ``n``: English has two, Russian three."""
     return catalogue(language or get_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` as a message id and give it back untranslated (gettext's ``N_``).
+
+    A word written where the module is imported (a chart's category, a table's title, a
+    column's meaning) would be translated once, in the language in force at import, if
+    ``_()`` were called there; marked with ``N_`` it stays English until it is shown,
+    where ``_(text)`` says it in the language in force then. The catalogue test finds
+    ``N_`` ids as it finds ``_`` ones, so each still needs its Russian in ru.po.
+    """
+    return message
 
 
 # the notes errors add to a long message or quote ("cut at 300 characters") are said in

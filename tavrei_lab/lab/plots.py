@@ -18,6 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.plots import SvgPlot, box_plot, chart_start, nice_ticks, value_axis
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.table import ResultsTable
 
@@ -99,8 +100,8 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
         if c["y"] not in ys:
             ys.append(c["y"])
     size_w, size_h, left, top = 150, 70, 170, 60
-    legend = ["white score: dark = black wins, pale = even, orange = white wins",
-              "below it: its Wilson 95 % interval and n, the games played"]
+    legend = [_("white score: dark = black wins, pale = even, orange = white wins"),
+              _("below it: its Wilson 95 % interval and n, the games played")]
     # the legend sets the width when the grid is narrower: drawn from x = 10, never clipped
     width = max(left + size_w * len(xs) + 20, 20 + LEGEND_CHAR * max(map(len, legend)))
     height = top + size_h * len(ys) + 24 + 18 * len(legend)
@@ -145,7 +146,9 @@ def _text(v: Any) -> str:
 
 def store_plots(store: Any, settings: Sequence[str] | None = None,
                 limits: dict[str, int] | None = None) -> dict[str, SvgPlot]:
-    """The charts of the games in a results store (a file or a ``ResultsStore``), by name.
+    """The charts of the games in a results store (a file or a ``ResultsStore``), by name,
+    their words in the language in force when they are drawn (option names, cell names
+    and option values are written as typed).
 
     ``settings`` and ``limits`` choose games as ``ResultsTable.from_store`` does. The
     heat map is drawn when the settings are one base and one agent pair over exactly
@@ -167,22 +170,22 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
         return f"{row['cell']} ({row['agents']})" if several else str(row["cell"])
 
     plots = [interval_plot(
-        "white_score", "White's score per cell (95 % interval; dashed: an even game)",
-        "white's points per game",
+        "white_score", _("White's score per cell (95 % interval; dashed: an even game)"),
+        _("white's points per game"),
         [(label(r), r["white_score"], r["white_score_lo"], r["white_score_hi"])
          for r in table.rows], reference=0.5, bounds=(0.0, 1.0))]
     labels = {r["settings"]: label(r) for r in table.rows}
     lengths: dict[str, list[float]] = {labels[h]: [] for h in labels}
     for g in games.rows:
         lengths[labels[g["settings"]]].append(float(g["plies"]))
-    plots.append(box_plot("game_length", "Game length per cell", "plies (half-moves)",
+    plots.append(box_plot("game_length", _("Game length per cell"), _("plies (half-moves)"),
                           lengths))
     rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value_lo"], r["value_hi"])
             for r in pieces.rows if r.get("value_lo") is not None and r["converged"]]
     if rows:
         plots.append(interval_plot(
-            "piece_values", "Piece values in ratniks (Fieller 95 % intervals)",
-            "value in ratniks (the ratnik = 1)", rows, reference=None))
+            "piece_values", _("Piece values in ratniks (Fieller 95 % intervals)"),
+            _("value in ratniks (the ratnik = 1)"), rows, reference=None))
     options = [stored.get(r["settings"], {}).get("options", {}) for r in table.rows]
     names = {tuple(o) for o in options}
     variants = {stored.get(r["settings"], {}).get("variant") for r in table.rows}
@@ -191,8 +194,8 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
         heat = [{"x": o[x_opt], "y": o[y_opt], "score": r["white_score"],
                  "lo": r["white_score_lo"], "hi": r["white_score_hi"], "games": r["games"]}
                 for o, r in zip(options, table.rows)]
-        plots.append(heat_map("heat_map", f"White's score by {x_opt} and {y_opt}", x_opt,
-                              y_opt, heat))
+        plots.append(heat_map("heat_map", _("White's score by {x} and {y}").format(
+            x=x_opt, y=y_opt), x_opt, y_opt, heat))
     return {p.name: p for p in plots}
 
 
