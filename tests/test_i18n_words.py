@@ -5,6 +5,7 @@ and said when shown, and the English stays as it was."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +108,59 @@ def test_words_marked_at_import_are_said_in_the_language_in_force_when_shown() -
     set_language("ru")
     assert _(RESULTS["draw"]) == "ничья"
     assert _(ENDINGS[ADJUDICATED]) == "max-plies (ничья присуждена)"
+
+
+def test_a_store_failure_is_explained_in_russian(tmp_path: Path) -> None:
+    """The SQLite failure's advice, what failed and what is kept, in the language in force;
+    SQLite's own words (quoted from the library) and the --store option stay as written."""
+    import sqlite3
+
+    from tavrei_lab.lab.store import ResultsStore
+    store = ResultsStore(tmp_path / "s.sqlite")
+    full = sqlite3.OperationalError("database or disk is full")
+    set_language("ru")
+    said = str(store._fail(full, _("registering a setting")))
+    assert "не удалось (запись настройки): database or disk is full" in said, said
+    assert "освободите место на диске и выполните ту же команду снова" in said, said
+    assert "(в хранилище остаются 0 сохранённых партий)" in said, said
+    assert not english_left(said.split(": ", 1)[1], "database or disk is full"), said
+    locked = str(store._fail(sqlite3.OperationalError("database is locked"), "x"))
+    assert "хранилище занято другим процессом" in locked, locked
+    set_language("en")
+    english = str(store._fail(full, _("registering a setting")))
+    assert "registering a setting failed" in english and "(0 games stored are kept)" in english
+    assert "free some disk space and run the same command again" in english
+    store.close()
+
+
+def test_a_soak_reports_in_russian() -> None:
+    from tavrei_lab.qa.soak import SoakReport, Violation
+    report = SoakReport(games=2, plies=40, rolls=0, checks=240, seconds=0.5, tallest_tower=3)
+    report.per_variant["tavreli"] = 2
+    report.plies_per_variant["tavreli"] = 40
+    report.endings["checkmate"] = 1
+    report.endings["max-plies"] = 1
+    report.violations.append(Violation("hash", "tavreli", 1, 7, 12, "after e2-e4: x", "8/8 w"))
+    english = report.summary()
+    assert english.startswith("soak: 2 games, 40 plies, 0 rolls, 240 invariant checks")
+    assert "  tavreli: 2 games, 40 plies" in english
+    assert "  VIOLATION [hash] tavreli game 1" in english
+    set_language("ru")
+    said = report.summary()
+    assert said.startswith("прогон: партий — 2, полуходов — 40, бросков кубика — 0"), said
+    assert "  tavreli: партий — 2, полуходов — 40" in said
+    assert "  НАРУШЕНИЕ [hash] tavreli, партия 1 (зерно 7), после действия 12" in said
+    assert not english_left(said, "tavreli", "checkmate", "max-plies", "[hash]",
+                            "after e2-e4: x"), said
+
+
+def test_a_tables_title_and_note_speak_russian_and_its_columns_stay_typed() -> None:
+    from tavrei_lab.compare.table import pairs_table, variants_table
+    english = variants_table(GAMES)
+    assert english.title == "Per variant" and "Hover a column name" in english._repr_html_()
+    with speaking("ru"):
+        table, pairs = variants_table(GAMES), pairs_table(GAMES)
+        page = table._repr_html_()
+    assert table.title == "По вариантам" and pairs.title == "По парам программ (со стороны A)"
+    assert "Наведите указатель на название столбца" in page and "Hover" not in page
+    assert table.columns == english.columns          # the CSV's names: typed, not translated

@@ -23,11 +23,16 @@ from typing import Any
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import mean, median, wilson_interval
 from tavrei_lab.core.files import write_atomically
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 
 #: The ways a game can end, in the order the tables show them.
 TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
                 "fifty-move-rule", ADJUDICATED)
+
+
+#: Under a table in a notebook (said in the language in force when it is shown).
+HOVER = N_("Hover a column name for its meaning. Intervals: Wilson 95 %.")
 
 
 class ResultsTable:
@@ -99,8 +104,7 @@ class ResultsTable:
             body.append(f"<tr>{cells}</tr>")
         return (f'<div class="tavrei-table"><b>{escape(self.title)}</b>'
                 f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
-                "</table><small>Hover a column name for its meaning. Intervals: Wilson 95 %."
-                "</small></div>")
+                f"</table><small>{escape(_(HOVER))}</small></div>")
 
     def __str__(self) -> str:
         return self.text()
@@ -229,7 +233,7 @@ def variants_table(games: Sequence[GameResult]) -> ResultsTable:
             *_distribution_fields(gs),
         ]
         groups.append(fields)
-    return _assemble("Per variant", groups)
+    return _assemble(_("Per variant"), groups)
 
 
 def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
@@ -259,7 +263,7 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
             ("adjudicated", sum(g.adjudicated for g in gs),
              "games stopped at the ply limit (scored as draws)"),
         ])
-    return _assemble("Per agent pair (A's view)", groups)
+    return _assemble(_("Per agent pair (A's view)"), groups)
 
 
 def games_table(games: Sequence[GameResult]) -> ResultsTable:
@@ -276,7 +280,7 @@ def games_table(games: Sequence[GameResult]) -> ResultsTable:
         ("splits", "split moves"), ("rolls", "die rolls"), ("seconds", "wall-clock time"),
     ]
     rows = [{c: getattr(g, c) for c, _ in columns} for g in games]
-    return ResultsTable("Games", columns, rows)
+    return ResultsTable(_("Games"), columns, rows)
 
 
 __all__ = ["ResultsTable", "TERMINATIONS", "games_table", "pairs_table", "variants_table"]

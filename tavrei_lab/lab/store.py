@@ -84,6 +84,7 @@ from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game, read_record
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -291,16 +292,16 @@ def _advice(exc: Exception) -> str:
     """What to do about an SQLite failure, in words a student can act on."""
     text = str(exc).lower()
     if "full" in text:
-        return "free some disk space and run the same command again"
+        return _("free some disk space and run the same command again")
     if "i/o" in text:
-        return ("check the disk (free space, the file-size limit `ulimit -f`) and run the "
-                "same command again")
+        return _("check the disk (free space, the file-size limit `ulimit -f`) and run the "
+                 "same command again")
     if "readonly" in text or "read-only" in text:
-        return "make the file writable, or only read it"
+        return _("make the file writable, or only read it")
     if "locked" in text or "busy" in text:
-        return "another process holds the store: wait for it, or use another --store"
-    return ("the file is damaged or not this package's store: use a new --store (copy "
-            "what it still holds with `sqlite3 FILE .recover`)")
+        return _("another process holds the store: wait for it, or use another --store")
+    return _("the file is damaged or not this package's store: use a new --store (copy "
+             "what it still holds with `sqlite3 FILE .recover`)")
 
 
 class StoreError(TavreiError):
@@ -446,9 +447,9 @@ class ResultsStore:
             extra = [f"{t} {n}" for t, n, _ in have if (t, n) not in {(a, b) for a, b, _ in want}]
             missing = [f"{t} {n}" for t, n, _ in want
                        if (t, n) not in {(a, b) for a, b, _ in have}]
-            what = ("it has " + ", ".join(extra) if extra else
-                    "it lacks " + ", ".join(missing) if missing else
-                    "its tables are defined differently")
+            what = (_("it has {names}").format(names=", ".join(extra)) if extra else
+                    _("it lacks {names}").format(names=", ".join(missing)) if missing else
+                    _("its tables are defined differently"))
             raise StoreError(_("{path}: not a results store of this tavrei_lab ({value}); use a "
                                "new --store").format(path=self.path, value=what[:300]))
 
@@ -468,7 +469,9 @@ class ResultsStore:
     def _fail(self, exc: Exception, doing: str) -> StoreError:
         kept = ""
         try:
-            kept = f" ({len(self)} games stored are kept)"
+            count = len(self)
+            kept = ngettext(" ({count} game stored is kept)", " ({count} games stored are kept)",
+                            count).format(count=count)
         except TavreiError:
             pass
         return StoreError(_("{path}: {doing} failed: {value}{kept}; {value2}")
@@ -488,7 +491,7 @@ class ResultsStore:
         except sqlite3.Error as exc:
             if self.readonly and self.registered(h):
                 return h                 # read-only, and the setting is there already
-            raise self._fail(exc, "registering a setting") from None
+            raise self._fail(exc, _("registering a setting")) from None
         return h
 
     def registered(self, h: str) -> bool:
@@ -511,7 +514,7 @@ class ResultsStore:
             if not isinstance(doc.get("weights"), dict):
                 raise ValueError(_("no weights in it"))
         except (ValueError, TypeError) as exc:
-            self._set_aside(f"fit {key[:24]}: {_one(exc)[:120]}")
+            self._set_aside(_("fit {key}: {why}").format(key=key[:24], why=_one(exc)[:120]))
             self._warn()
             return None
         return doc
@@ -529,7 +532,8 @@ class ResultsStore:
                                 (key, variant_hash, cell,
                                  json.dumps(doc, sort_keys=True, default=str)))
         except sqlite3.Error as exc:
-            raise self._fail(exc, f"storing the tuned weights of {cell}") from None
+            raise self._fail(exc, _("storing the tuned weights of {cell}").format(cell=cell)) \
+                from None
 
     def fits(self) -> dict[str, dict[str, Any]]:
         """Every stored tune by key: ``{"cell", "variant_hash", "doc"}`` (damaged rows
@@ -543,7 +547,8 @@ class ResultsStore:
                 out[_text(key)] = {"cell": _text(cell), "variant_hash": _text(vh),
                                    "doc": _json_object(j)}
             except (ValueError, TypeError) as exc:
-                self._set_aside(f"fit {str(key)[:24]}: {_one(exc)[:120]}")
+                self._set_aside(_("fit {key}: {why}").format(key=str(key)[:24],
+                                                              why=_one(exc)[:120]))
         self._warn()
         return out
 
@@ -584,7 +589,8 @@ class ResultsStore:
                     "INSERT OR REPLACE INTO games VALUES "
                     "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
         except sqlite3.Error as exc:
-            raise self._fail(exc, f"storing game {result.index} of {cell}") from None
+            raise self._fail(exc, _("storing game {index} of {cell}").format(
+                index=result.index, cell=cell)) from None
 
     # -- reading ------------------------------------------------------------------
     def _query(self, query: str, args: Any = ()) -> list[Any]:
@@ -612,7 +618,7 @@ class ResultsStore:
                 if not isinstance(data, dict):
                     raise ValueError(_("not an object"))
             except (ValueError, TypeError) as exc:
-                self._set_aside(f"setting {str(h)[:24]}: {exc}")
+                self._set_aside(_("setting {key}: {why}").format(key=str(h)[:24], why=exc))
                 continue
             out[str(h)] = data
         self._warn()
@@ -636,8 +642,9 @@ class ResultsStore:
             try:
                 g.replay()
             except TavreiError as exc:
-                self._set_aside(f"{g.settings_hash[:24]} game {g.index}: its record does "
-                                f"not replay ({_one(exc)[:120]})")
+                self._set_aside(_("{key} game {index}: {why}").format(
+                    key=g.settings_hash[:24], index=g.index,
+                    why=_("its record does not replay ({value})").format(value=_one(exc)[:120])))
         self._warn()
         return list(self.set_aside)
 
@@ -660,7 +667,8 @@ class ResultsStore:
             try:
                 out.append(self._checked(row))
             except (ValueError, TypeError, KeyError, TavreiError) as exc:
-                self._set_aside(f"{str(sh)[:24]} game {index}: {_one(exc)[:120]}")
+                self._set_aside(_("{key} game {index}: {why}").format(
+                    key=str(sh)[:24], index=index, why=_one(exc)[:120]))
         return out
 
     def _checked(self, row: Sequence[Any]) -> StoredGame:
@@ -703,7 +711,8 @@ class ResultsStore:
         if getattr(self, "_unwarned", False):
             self._unwarned = False
             shown = "; ".join(self.set_aside[:5])
-            more = f" and {len(self.set_aside) - 5} more" if len(self.set_aside) > 5 else ""
+            more = (_(" and {count} more").format(count=len(self.set_aside) - 5)
+                    if len(self.set_aside) > 5 else "")
             warnings.warn(_("{path}: {count} damaged rows set aside, not counted: {shown}{more}")
                               .format(path=self.path, count=len(self.set_aside), shown=shown,
                                       more=more), RuntimeWarning, stacklevel=3)

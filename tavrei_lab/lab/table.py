@@ -177,8 +177,9 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
             "value_b": d.estimate_b, "difference": d.difference, "low": d.low, "high": d.high,
             "p_value": d.p_value, "p_holm": p, "established": verdict(d, p),
             "method": d.method} for d, ag, p in zip(found, agents_of, adjusted)]
-    return ResultsTable("Differences between cells (95 % intervals; Holm-adjusted p-values)",
-                        DIFFERENCE_COLUMNS, out)
+    return ResultsTable(
+        _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
+        DIFFERENCE_COLUMNS, out)
 
 
 def established_summary(diffs: _BaseTable) -> str:
@@ -281,7 +282,7 @@ def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> Re
             if name not in dict(columns):
                 columns.append((name, desc))
         rows.append({name: value for name, value, _desc in fields})
-    return ResultsTable("Per cell (Wilson 95 % intervals on rates)", columns, rows)
+    return ResultsTable(_("Per cell (Wilson 95 % intervals on rates)"), columns, rows)
 
 
 def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, object]]:
@@ -327,7 +328,7 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
                          "positions": len(samples),
                          "games": len(games), "converged": bool(fit and fit.converged),
                          "note": v.note})
-    return ResultsTable("Piece values (logistic regression of the result on material)",
+    return ResultsTable(_("Piece values (logistic regression of the result on material)"),
                         columns, rows)
 
 
@@ -341,7 +342,7 @@ def games_table(games: Sequence[StoredGame]) -> ResultsTable:
              "black": g.result.black, "seed": g.result.seed, "result": g.result.result,
              "termination": g.result.termination, "plies": g.result.plies,
              "settings": g.settings_hash} for g in games]
-    return ResultsTable("Games", columns, rows)
+    return ResultsTable(_("Games"), columns, rows)
 
 
 __all__ = ["DIFFERENCE_COLUMNS", "ResultsTable", "TABLE_KINDS", "cells_table",

@@ -89,8 +89,10 @@ class Violation:
     position: str
 
     def __str__(self) -> str:
-        return (f"[{self.invariant}] {self.variant} game {self.game} (seed {self.seed}) "
-                f"after action {self.ply}: {self.detail} -- {self.position}")
+        return _("[{invariant}] {variant} game {game} (seed {seed}) after action {ply}: "
+                 "{detail} -- {position}").format(
+            invariant=self.invariant, variant=self.variant, game=self.game, seed=self.seed,
+            ply=self.ply, detail=self.detail, position=self.position)
 
 
 @dataclass
@@ -109,18 +111,21 @@ class SoakReport:
     violations: list[Violation] = field(default_factory=list)
 
     def summary(self) -> str:
-        lines = [f"soak: {self.games} games, {self.plies} plies, {self.rolls} rolls, "
-                 f"{self.checks} invariant checks in {self.seconds:.1f} s "
-                 f"({self.plies / max(self.seconds, 1e-9):.0f} plies/s); "
-                 f"tallest tower {self.tallest_tower}; "
-                 f"violations: {len(self.violations)}"]
+        """The run in a few lines, in the language in force (variant ids and the endings'
+        own names, which a program reads, stay as written)."""
+        lines = [_("soak: {games} games, {plies} plies, {rolls} rolls, {checks} invariant "
+                   "checks in {seconds:.1f} s ({rate:.0f} plies/s); tallest tower {tallest}; "
+                   "violations: {violations}").format(
+            games=self.games, plies=self.plies, rolls=self.rolls, checks=self.checks,
+            seconds=self.seconds, rate=self.plies / max(self.seconds, 1e-9),
+            tallest=self.tallest_tower, violations=len(self.violations))]
         for vid in sorted(self.per_variant):
-            lines.append(f"  {vid}: {self.per_variant[vid]} games, "
-                         f"{self.plies_per_variant[vid]} plies")
-        lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in
-                                               sorted(self.endings.items())))
+            lines.append(_("  {variant}: {games} games, {plies} plies").format(
+                variant=vid, games=self.per_variant[vid], plies=self.plies_per_variant[vid]))
+        lines.append(_("  endings: {endings}").format(endings=", ".join(
+            f"{k} {v}" for k, v in sorted(self.endings.items()))))
         for v in self.violations[:20]:
-            lines.append(f"  VIOLATION {v}")
+            lines.append(_("  VIOLATION {violation}").format(violation=v))
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:
