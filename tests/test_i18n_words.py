@@ -164,3 +164,19 @@ def test_a_tables_title_and_note_speak_russian_and_its_columns_stay_typed() -> N
     assert table.title == "По вариантам" and pairs.title == "По парам программ (со стороны A)"
     assert "Наведите указатель на название столбца" in page and "Hover" not in page
     assert table.columns == english.columns          # the CSV's names: typed, not translated
+
+
+def test_a_piece_values_note_speaks_russian() -> None:
+    """Why a piece has no value (the pieces table's note): too rare, in Russian."""
+    from tavrei_lab.lab.piece_values import piece_values
+    samples = [([0, 0, 0, 0, 0, 1 if i < 3 else 0, (i % 3) - 1], float(i % 2), i)
+               for i in range(60)]
+    names = {5: "vsadnik", 6: "ratnik"}
+    english = {v.name: v.note for v in piece_values(samples, names, kinds=[5, 6])[0]}
+    assert english["vsadnik"].startswith("too rare to estimate: unbalanced in 3 of 60")
+    set_language("ru")
+    said = {v.name: v.note for v in piece_values(samples, names, kinds=[5, 6])[0]}
+    assert said["vsadnik"] == ("слишком редка для оценки: неравный счёт лишь в 3 позициях "
+                               "из 60 (меньше 20)")
+    for note in said.values():
+        assert not english_left(note), note

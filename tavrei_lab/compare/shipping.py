@@ -120,13 +120,14 @@ def probe(executor: Executor, parcels: dict[str, VariantParcel]) -> None:
         try:
             got = executor.submit(_unpack, parcel).result()
         except Exception as exc:    # pickling errors, missing imports on the worker, ...
-            what = ("the workers cannot build this variant" if isinstance(exc, TavreiError)
-                    else "the variant cannot reach the workers")
+            what = (_("the workers cannot build this variant") if isinstance(exc, TavreiError)
+                    else _("the variant cannot reach the workers"))
             hint = ""
             if parcel.run_time_module:   # said first: messages are cut at 300 characters
-                hint = (f" (rule module {parcel.variant.rules!r} was registered at run time; "
-                        "workers not forked from this process need its class importable "
-                        "by name, or dask, whose cloudpickle carries it)")
+                hint = _(" (rule module {rules!r} was registered at run time; workers not "
+                         "forked from this process need its class importable by name, or "
+                         "dask, whose cloudpickle carries it)").format(
+                    rules=parcel.variant.rules)
             raise TavreiError(f"{os.path.basename(name)}: {what}{hint}: "
                               f"{type(exc).__name__}: {exc}") from exc
         if got != parcel.key:

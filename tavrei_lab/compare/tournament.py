@@ -26,6 +26,7 @@ tournament gives the same results whichever executor ran it.
 from __future__ import annotations
 
 import hashlib
+import html
 import itertools
 import json
 import os
@@ -331,8 +332,9 @@ class TournamentResult:
         return written
 
     def _repr_html_(self) -> str:
-        parts = [f"<h4>Tournament: {len(self.games)} games, seed {self.settings.get('seed')}"
-                 f" ({self.seconds:.1f} s)</h4>",
+        heading = _("Tournament: {games} games, seed {seed} ({seconds:.1f} s)").format(
+            games=len(self.games), seed=self.settings.get("seed"), seconds=self.seconds)
+        parts = [f"<h4>{html.escape(heading)}</h4>",
                  self.variants_table()._repr_html_(), self.pairs_table()._repr_html_()]
         parts += [p.svg for p in self.plots().values()]
         return "\n".join(parts)

@@ -293,8 +293,9 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
     seen = [k for k in wanted if len({s[0][k] for s in samples}) > 1]
     used = [k for k in seen if support[k] >= min_support]
     rare = [PieceValue(k, names.get(k, str(k)), None, None, None, None,
-                       f"too rare to estimate: unbalanced in {support[k]} of "
-                       f"{len(samples)} positions (fewer than {min_support})")
+                       _("too rare to estimate: unbalanced in {count} of {total} positions "
+                         "(fewer than {least})").format(count=support[k], total=len(samples),
+                                                        least=min_support))
             for k in seen if k not in used]
     if not samples or not used:
         return rare, None
@@ -310,8 +311,8 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
     for i, k in enumerate(used, start=1):
         value = value_se = lo = hi = None
         needed = None
-        note = "" if fit.converged else ("no estimate: the results separate on material "
-                                         "(more games needed)")
+        note = "" if fit.converged else _("no estimate: the results separate on material "
+                                          "(more games needed)")
         if base is not None and fit.converged:
             a, b = fit.coef[i], fit.coef[base]
             cov = fit.covariance
@@ -321,9 +322,11 @@ def piece_values(samples: Sequence[tuple[Sequence[int], float, object]],
                 z = 1.959963984540054 + NEEDED_POWER_Z
                 needed = (math.ceil(fit.clusters * (z * se_b / abs(b)) ** 2)
                           if abs(b) > 1e-12 else None)
-                note = ("no ratio: the ratnik's coefficient interval includes 0; " + (
-                    f"about {needed} games would put it clear of 0 (power 0.8, at this "
-                    "estimate)" if needed else "its estimate is 0: no number of games"))
+                note = (_("no ratio: the ratnik's coefficient interval includes 0; about "
+                          "{needed} games would put it clear of 0 (power 0.8, at this "
+                          "estimate)").format(needed=needed) if needed else
+                        _("no ratio: the ratnik's coefficient interval includes 0; its "
+                          "estimate is 0: no number of games"))
             elif k != PAWN:
                 value = a / b
                 var = (cov[i][i] / b ** 2 + a * a * cov[base][base] / b ** 4

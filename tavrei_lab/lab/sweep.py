@@ -34,6 +34,7 @@ a handful of looks the effect is small, but say so when you report.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 import sys
@@ -446,7 +447,8 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
                            executor=pool, workers=workers, progress=say)
             db.add_fit(key, vh, cell.name, doc)
         ran = 1
-    weights = Weights.from_dict(doc["weights"], where=f"the tuned weights of {cell.name}")
+    weights = Weights.from_dict(doc["weights"],
+                                where=_("the tuned weights of {cell}").format(cell=cell.name))
     return weights, {"tune": key, "weights": _digest(weights)}, ran
 
 
@@ -698,8 +700,11 @@ class SweepResult:
         return written
 
     def _repr_html_(self) -> str:
-        parts = [f"<h4>Sweep: {len(self.units)} cells, {sum(u.limit for u in self.units)} "
-                 f"games ({self.played} played now, {self.seconds:.1f} s)</h4>",
+        heading = _("Sweep: {cells} cells, {games} games ({played} played now, "
+                    "{seconds:.1f} s)").format(cells=len(self.units),
+                                              games=sum(u.limit for u in self.units),
+                                              played=self.played, seconds=self.seconds)
+        parts = [f"<h4>{html.escape(heading)}</h4>",
                  self.table._repr_html_()]
         parts += [p.svg for p in self.plots().values()]
         return "\n".join(parts)
