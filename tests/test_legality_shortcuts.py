@@ -172,3 +172,36 @@ def test_the_benchmark_tree_where_one_side_is_down_to_its_volkhv() -> None:
     assert seen["positions"] > 400
     for position in layer:
         assert rules.has_legal_move(position) == bool(rules.legal_moves(position))
+
+
+def test_legal_moves_of_one_position_are_generated_once() -> None:
+    """A ply asks for the same position's moves four times (game loop, agent, search
+    root, push): the rules keep the last answer (issue 27), as a new list each time,
+    and a copy of the rules (perft's meter) never reads the memo it shares."""
+    import copy
+
+    from tavrei_lab import Game
+
+    game = Game()
+    game.play("e2-e4 e7-e5 g1-f3")
+    rules, position = game.rules, game.position
+    calls = []
+    generate = rules._generate
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(args)
+        return generate(*args, **kwargs)
+
+    rules._generate = counting    # type: ignore[method-assign]
+    try:
+        first = rules.legal_moves(position)
+        first.clear()                                 # the caller's list to change
+        again = rules.legal_moves(position)
+        assert len(calls) == 1 and again and again == rules.legal_moves(position)
+        assert again is not rules.legal_moves(position)
+        counted = copy.copy(rules)
+        assert counted.legal_moves(position) == again and len(calls) == 2
+    finally:
+        del rules._generate
+    other = rules.apply(position, again[0])
+    assert rules.legal_moves(other) == Game(position=other.string).legal_moves()

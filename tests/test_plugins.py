@@ -118,3 +118,20 @@ def test_the_end_of_the_game_follows_a_plugin_that_filters_moves(tmp_path: Path)
     assert game.rules.has_legal_move(game.position) is False
     outcome = game.outcome()
     assert outcome is not None and outcome.termination == "stalemate"
+
+
+def test_a_built_in_rule_module_is_found_without_reading_entry_points(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every variant load asks for its rule module; for a built-in name the registry
+    must not read every installed package's metadata (20 ms a variant, issue 27)."""
+    from tavrei_lab.rules import registry
+    from tavrei_lab.rules.die import DieRules
+
+    def no_metadata(**_kwargs: object) -> None:
+        raise AssertionError("entry points read for a built-in rule module")
+
+    monkeypatch.setattr(registry.metadata, "entry_points", no_metadata)
+    assert registry.rule_module("tower-chess") is TowerChessRules
+    assert registry.rule_module("die") is DieRules
+    with pytest.raises(AssertionError, match="entry points read"):
+        registry.rule_module("peaceful-vsadniks")      # a plugin's name still reads them

@@ -283,6 +283,8 @@ class TowerChessRules(RuleModuleBase):
             [1 << s | mask(g.king[s]) for s in range(g.size)])     # a volkhv's zone
         self._size = g.size
         self._move_cache: dict[int, Move] = {}
+        #: The last position ``legal_moves`` answered, and its moves (see there).
+        self._legal_memo: tuple[Position, tuple[Move, ...]] | None = None
         self._read_homes(variant)
         # For pin tests: the direction from one square to another, if on a line.
         self._line_dir: dict[tuple[int, int], int] = {}
@@ -1026,9 +1028,27 @@ class TowerChessRules(RuleModuleBase):
         return out
 
     def legal_moves(self, position: Position) -> list[Move]:
+        """The legal moves (a new list each call, the caller's to change).
+
+        A game asks for the same position's moves several times a ply: the game
+        loop, the agent, the search's root and ``push`` each did, and each built
+        the list afresh (issue 27). The last position answered is kept with its
+        moves: a position never changes, and the memo holds it, so no other
+        position can take its identity. Only positions of these very rules are
+        kept and read -- a copy of the rules (``engine.perft.metered`` counts its
+        moves) shares the memo but never reads it.
+        """
+        mine = position.rules is self
+        memo = self._legal_memo
+        if mine and memo is not None and memo[0] is position:
+            return list(memo[1])
         if self.king_capture:
-            return self._king_capture_legal(position)
-        return self._generate(position, legal_only=True)
+            moves = self._king_capture_legal(position)
+        else:
+            moves = self._generate(position, legal_only=True)
+        if mine:
+            self._legal_memo = (position, tuple(moves))
+        return moves
 
     def legal_moves_from(self, position: Position, square: int,
                          to: int | None = None) -> list[Move]:
