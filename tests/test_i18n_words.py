@@ -180,3 +180,19 @@ def test_a_piece_values_note_speaks_russian() -> None:
                                "из 60 (меньше 20)")
     for note in said.values():
         assert not english_left(note), note
+
+
+def test_a_directory_or_a_silent_pipe_given_as_input_is_refused_in_russian(
+        tmp_path: Path) -> None:
+    import os
+
+    from tavrei_lab import RecordError
+    from tavrei_lab.cli.common import read_input
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    set_language("ru")
+    with pytest.raises(OSError) as caught:
+        read_input(str(tmp_path))
+    assert caught.value.strerror == "это папка"
+    with pytest.raises(RecordError, match="канал или устройство ничего не прислал за 0.2 с"):
+        read_input(str(fifo), wait=0.2)

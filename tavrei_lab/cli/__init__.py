@@ -21,8 +21,8 @@ from typing import NoReturn
 
 from tavrei_lab import __version__, builds
 from tavrei_lab.errors import TavreiError, one_line, quote
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.i18n import ngettext
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
             "sweep", "tune", "svg", "tree", "soak", "lessons")
@@ -83,7 +83,7 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, f"{self.name} is closed")
+        raise OSError(errno.EBADF, _("{name} is closed").format(name=_(self.name)))
 
 
 def _report(command: str, message: str) -> None:
@@ -124,12 +124,12 @@ def _silence_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        sys.stdout = _ClosedOutput("standard output")
+        sys.stdout = _ClosedOutput(N_("standard output"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
-        sys.stdout = _ClosedOutput("standard output")
+        sys.stdout = _ClosedOutput(N_("standard output"))
     parser = build_parser()
     with argparse_speaking():
         args = parser.parse_args(argv)
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as exc:
-        where = "" if exc.filename is not None else "cannot write standard output: "
+        where = "" if exc.filename is not None else _("cannot write standard output: ")
         if isinstance(sys.stdout, _ClosedOutput) or exc.filename is not None:
             where = ""
         _report(args.command, where + _os_message(exc))

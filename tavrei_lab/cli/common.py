@@ -118,7 +118,7 @@ def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
     limit = MAX_RECORD_BYTES * 4 + 4   # UTF-8 takes at most 4 bytes per character
     if name == "-":
         if sys.stdin is None:
-            raise OSError(9, "standard input is closed")
+            raise OSError(9, _("standard input is closed"))
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:   # a text stream standing in for stdin (tests, notebooks)
             try:
@@ -126,12 +126,12 @@ def read_input(name: str, wait: float = PIPE_WAIT_SECONDS) -> str:
             except UnicodeDecodeError as exc:
                 raise RecordError(_("standard input: not UTF-8 text ({reason} at byte {start})")
                                       .format(reason=exc.reason, start=exc.start)) from None
-        return _decode(stream.read(limit), "standard input", limit)[:MAX_RECORD_BYTES + 1]
+        return _decode(stream.read(limit), _("standard input"), limit)[:MAX_RECORD_BYTES + 1]
     fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO's open does not wait then
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise OSError(21, "is a directory", name)
+            raise OSError(21, _("is a directory"), name)
         if stat.S_ISREG(mode):
             os.set_blocking(fd, True)
             with os.fdopen(fd, "rb", closefd=False) as f:
@@ -157,7 +157,7 @@ def _read_pipe(fd: int, limit: int, wait: float, name: str) -> bytes:
     while size < limit:
         left = deadline - time.monotonic()
         if left <= 0 or not poller.poll(left * 1000):
-            what = "sent nothing" if not size else "did not finish"
+            what = _("sent nothing") if not size else _("did not finish")
             raise RecordError(_("{name}: the pipe or device {what} in {wait:g} s (a FIFO with "
                                 "no writer?)").format(name=name, what=what, wait=wait))
         try:
@@ -303,7 +303,7 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
             raise exc
         what = " ".join(str(exc).split())[:200] or type(exc).__name__
         if isinstance(exc, MemoryError):
-            what = "it answered with something that is not dask's protocol"
+            what = _("it answered with something that is not dask's protocol")
         raise TavreiError(_("--scheduler {shown}: cannot connect to a dask scheduler: {what}")
                               .format(shown=shown, what=what)) from None
     return box["client"]
