@@ -157,3 +157,18 @@ def test_hash_and_repetition_ask_the_one_en_passant_rule(variant: str, king: str
     odd = dead.replace(rules=AlwaysLive(dead.rules.variant))
     plain = odd.replace(ep_square=None)
     assert odd.key() != plain.key() and zobrist_hash(odd) != zobrist_hash(plain)
+
+
+def test_tower_hash_is_the_xor_of_its_tavrels_numbers() -> None:
+    """``_tower_bits`` reads the numbers inline (C 64-bit XORs when compiled): it must
+    give ``tavrel_key``'s numbers, below 2**64, from any start height."""
+    from functools import reduce
+
+    from tavrei_lab.engine.zobrist import tavrel_key, tower_hash
+
+    tower = (3, 18, 257, 5, 300)
+    for square in (0, 27, 63, 675):
+        for start in range(len(tower) + 1):
+            want = reduce(lambda h, i: h ^ tavrel_key(square, i, tower[i]),
+                          range(start, len(tower)), 0)
+            assert tower_hash(square, tower, start) == want < 2**64

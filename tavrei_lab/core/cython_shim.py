@@ -20,6 +20,8 @@ compiled = False
 int = int    # noqa: A001 -- Cython's C int, a Python int here
 long = int
 bint = bool
+longlong = int
+ulonglong = int   # Cython's 64-bit unsigned C int, a Python int here
 Py_ssize_t = int
 
 

@@ -37,6 +37,15 @@ hashing): a hash written in one worker means the same in another.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
@@ -102,9 +111,27 @@ def roll_key(face: str | None) -> int:
 
 def tower_hash(square: int, tower: tuple[int, ...], start: int = 0) -> int:
     """XOR of the numbers of the tavrels of ``tower`` from height ``start`` up."""
+    return _tower_bits(square, tower, start)
+
+
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(h=cython.ulonglong, height=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               base=cython.longlong, index=cython.longlong)
+def _tower_bits(square: int, tower: tuple[int, ...], start: int) -> int:
+    """``tower_hash``, as the hot paths call it: in the compiled build the XORs are of
+    C 64-bit unsigned ints (every number is below 2**64), not of Python ints, each XOR
+    of which made a new object -- the same numbers (``tavrel_key``'s index, inline)."""
     h = 0
-    for height in range(start, len(tower)):
-        h ^= tavrel_key(square, height, tower[height])
+    keys = _board_keys
+    base = square * _HEIGHT_SPACE
+    n = len(tower)
+    for height in range(start, n):
+        index = ((base + height) << 9) | tower[height]
+        key = keys.get(index)
+        if key is None:
+            key = keys[index] = splitmix64(index)
+        h ^= key
     return h
 
 
@@ -122,6 +149,7 @@ def _state_hash(position: Position) -> int:
     return h ^ roll_key(position.roll)
 
 
+@cython.locals(h=cython.ulonglong)
 def zobrist_hash(position: Position) -> int:
     """The hash of ``position`` computed from scratch (every tavrel of every tower).
 
@@ -134,7 +162,7 @@ def zobrist_hash(position: Position) -> int:
     h = _state_hash(position)
     for square, tower in enumerate(position.board):
         if tower:
-            h ^= tower_hash(square, tower)
+            h ^= _tower_bits(square, tower, 0)
     return h
 
 
@@ -162,6 +190,7 @@ def changed_squares(before: Position, move: Move) -> tuple[int, ...]:
     return (fr, to)
 
 
+@cython.locals(h=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def update_hash(h: int, before: Position, action: Move | Roll, after: Position) -> int:
     """The hash of ``after`` from the hash ``h`` of ``before`` and the action between.
 
@@ -182,7 +211,7 @@ def update_hash(h: int, before: Position, action: Move | Roll, after: Position) 
         i = 0
         while i < n and old[i] == new[i]:
             i += 1
-        h ^= tower_hash(square, old, i) ^ tower_hash(square, new, i)
+        h ^= _tower_bits(square, old, i) ^ _tower_bits(square, new, i)
     return h
 
 
