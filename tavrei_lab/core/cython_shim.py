@@ -65,6 +65,11 @@ def cfunc(f: F) -> F:
     return f
 
 
+def ccall(f: F) -> F:
+    """``@cython.ccall`` (cpdef): a C call inside its module, a Python one from outside."""
+    return f
+
+
 def inline(f: F) -> F:
     return f
 

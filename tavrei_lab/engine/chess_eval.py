@@ -42,9 +42,9 @@ else:
     except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
         from tavrei_lab.core import cython_shim as cython
 
-from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
+from tavrei_lab.core.geometry import Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
-from tavrei_lab.engine.play_eval import BoardTables
+from tavrei_lab.engine.play_eval import BoardTables, line_reach
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 
 _PAWN = cython.declare(cython.int, PAWN)
@@ -53,8 +53,6 @@ _KNIGHT = cython.declare(cython.int, KNIGHT)
 _ROOK = cython.declare(cython.int, ROOK)
 _BISHOP = cython.declare(cython.int, BISHOP)
 _HELGI = cython.declare(cython.int, HELGI)
-_SLIDES = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
-           ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
 
 #: The phase at the start of a game: knights and bishops 1, rooks 2, queens 4.
 PHASE_MAX = 24
@@ -199,6 +197,7 @@ class ChessTables(BoardTables):
                 ahead[c].append(m)
         self.ahead = ahead
         self._pawn_cache: dict[tuple[int, int], int] = {}
+        self._shelter_cache: dict[tuple[int | None, int | None, int, int], int] = {}
 
     def tower_score(self, square: int, tower: tuple[int, ...]) -> int:
         """White's view of a square's piece: material and square bonus at this phase."""
@@ -214,22 +213,22 @@ class ChessTables(BoardTables):
         return sum(ts(s, t) for s, t in enumerate(board) if t)
 
     @cython.locals(s=cython.int, c=cython.int, kind=cython.int, top=cython.int,
-                   n=cython.int, t=cython.int, one=cython.int, size=cython.int,
+                   n=cython.int, one=cython.int, size=cython.int,
                    width=cython.int, mob_w=cython.int, mob_b=cython.int, att_w=cython.int,
                    att_b=cython.int, bishops_w=cython.int, bishops_b=cython.int,
                    extra=cython.int, pass_own=cython.bint,
-                   tower=tuple, there=tuple, ray=tuple, square_rays=tuple)
+                   tower=tuple)
     def activity(self, board: tuple[tuple[int, ...], ...], kings: tuple[int | None, int | None],
                  pass_over_own: bool = False) -> int:
         """Mobility and king-zone attacks (as ``BoardTables.activity`` counts them), and
         the chess terms, in one pass over the board."""
-        rays = self.geometry.rays
         zone_of = self.zone
         zone_w = zone_of[kings[0]] if kings[0] is not None else 0
         zone_b = zone_of[kings[1]] if kings[1] is not None else 0
         knight_mask = self.knight_mask
+        knight_count = self.knight_count
         king_mask = self.king_mask
-        ray_mask = self.ray_mask
+        lines = self.lines
         pawn_mask_w, pawn_mask_b = self.pawn_mask
         size = self.size
         width = self.width
@@ -268,7 +267,7 @@ class ChessTables(BoardTables):
                     hits = (king_mask[s] & enemy_zone).bit_count()
             elif kind == _KNIGHT:
                 km = knight_mask[s]
-                n = km.bit_count()
+                n = knight_count[s]
                 if enemy_zone:
                     hits = (km & enemy_zone).bit_count()
             else:
@@ -281,27 +280,13 @@ class ChessTables(BoardTables):
                         bishops_b += 1
                 elif kind == _HELGI:
                     km = knight_mask[s]
-                    n = km.bit_count()
+                    n = knight_count[s]
                     if enemy_zone:
                         hits = (km & enemy_zone).bit_count()
-                square_rays = rays[s]
-                square_masks = ray_mask[s]
-                for d in _SLIDES.get(kind, ()):
-                    ray = square_rays[d]
-                    if enemy_zone and square_masks[d] & enemy_zone:
-                        for t in ray:
-                            n += 1
-                            if enemy_zone >> t & 1:
-                                hits += 1
-                            there = board[t]
-                            if there and not (pass_own and there[-1] & 1 == c):
-                                break
-                    else:
-                        for t in ray:
-                            n += 1
-                            there = board[t]
-                            if there and not (pass_own and there[-1] & 1 == c):
-                                break
+                reached = line_reach(board, lines[kind][s], c, pass_own)
+                n += reached.bit_count()
+                if enemy_zone and reached & enemy_zone:
+                    hits += (reached & enemy_zone).bit_count()
             if c == 0:
                 mob_w += n
                 att_w += hits
@@ -332,11 +317,18 @@ class ChessTables(BoardTables):
         if bishops_b >= 2:
             extra -= self.bishop_pair
         if self.shelter_scale:
-            shelter = 0
-            if kings[0] is not None:
-                shelter += self._shelter(kings[0], 0, pawns_w)
-            if kings[1] is not None:
-                shelter -= self._shelter(kings[1], 1, pawns_b)
+            # memoised like the structure: the volkhvs and pawns seldom move in a search
+            skey = (kings[0], kings[1], pawns_w, pawns_b)
+            shelter = self._shelter_cache.get(skey)
+            if shelter is None:
+                shelter = 0
+                if kings[0] is not None:
+                    shelter += self._shelter(kings[0], 0, pawns_w)
+                if kings[1] is not None:
+                    shelter -= self._shelter(kings[1], 1, pawns_b)
+                if len(self._shelter_cache) > 50_000:
+                    self._shelter_cache.clear()
+                self._shelter_cache[skey] = shelter
             extra += shelter * self.shelter_scale // PHASE_MAX
         v += extra
         return v if self._whole else round(v)  # type: ignore[return-value]

@@ -27,7 +27,15 @@ white's point of view for the parts, the side to move's for ``evaluate_for_side`
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
@@ -113,6 +121,11 @@ class BoardTables:
         self.knight_mask = [_mask(g.knight[s]) for s in range(g.size)]
         self.king_mask = [_mask(g.king[s]) for s in range(g.size)]
         self.ray_mask = [[_mask(ray) for ray in g.rays[s]] for s in range(g.size)]
+        #: lines[kind][s]: the lines a line mover of that kind follows from s (``line_reach``)
+        self.lines = [[_lines(g.rays[s], _SLIDES.get(k, ())) for s in range(g.size)]
+                      for k in range(8)]
+        #: knight_count[s]: the squares a vsadnik's leap reaches from s (its mobility)
+        self.knight_count = [m.bit_count() for m in self.knight_mask]
         pawn_attacks: list[list[tuple[int, ...]]] = [[], []]
         for color, dr in ((0, 1), (1, -1)):
             for s in range(g.size):
@@ -193,14 +206,13 @@ class BoardTables:
     def activity(self, board: tuple[tuple[int, ...], ...], kings: tuple[int | None, int | None],
                  pass_over_own: bool = False) -> int:
         """Mobility and volkhv safety, white's view, counted without building moves."""
-        g = self.geometry
-        rays = g.rays
         zone_of = self.zone
         zones = (zone_of[kings[0]] if kings[0] is not None else 0,
                  zone_of[kings[1]] if kings[1] is not None else 0)
         knight_mask = self.knight_mask
+        knight_count = self.knight_count
         king_mask = self.king_mask
-        ray_mask = self.ray_mask
+        lines = self.lines
         pawn_mask = self.pawn_mask
         forward = self.forward
         size = self.size
@@ -231,31 +243,15 @@ class BoardTables:
                 continue
             if kind == KNIGHT or kind == HELGI:
                 km = knight_mask[s]
-                mobility[c] += km.bit_count()
+                mobility[c] += knight_count[s]
                 if enemy_zone and km & enemy_zone:
                     attacks[c] += (km & enemy_zone).bit_count()
                 if kind == KNIGHT:
                     continue
-            square_rays = rays[s]
-            square_masks = ray_mask[s]
-            n = 0
-            for d in _SLIDES.get(kind, ()):
-                ray = square_rays[d]
-                if enemy_zone and square_masks[d] & enemy_zone:
-                    for t in ray:
-                        n += 1
-                        if enemy_zone >> t & 1:
-                            attacks[c] += 1
-                        there = board[t]
-                        if there and not (pass_over_own and there[-1] & 1 == c):
-                            break
-                else:
-                    for t in ray:
-                        n += 1
-                        there = board[t]
-                        if there and not (pass_over_own and there[-1] & 1 == c):
-                            break
-            mobility[c] += n
+            reached = line_reach(board, lines[kind][s], c, pass_over_own)
+            mobility[c] += reached.bit_count()
+            if enemy_zone and reached & enemy_zone:
+                attacks[c] += (reached & enemy_zone).bit_count()
         v = (self.mobility * (mobility[0] - mobility[1])
              + self.volkhv_attack * (attacks[0] - attacks[1]))
         white_king, black_king = kings
@@ -471,6 +467,45 @@ def die_faces(rules: Any) -> tuple[tuple[int, float], ...] | None:
                  if rank(f) > 0)
 
 
+@cython.ccall
+@cython.locals(c=cython.int, pass_own=cython.bint, i=cython.Py_ssize_t,
+               last=cython.Py_ssize_t, t=cython.Py_ssize_t, line=tuple, ray=tuple,
+               reach=tuple, there=tuple)
+def line_reach(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+               c: int, pass_own: bool) -> int:
+    """The squares a line mover of colour ``c`` reaches along ``lines`` (from
+    ``BoardTables.lines``), as a bit mask: each line up to its first tower, that
+    tower's square included, or over own towers with ``pass_own`` (the rules'
+    pass_over_own). Its mobility is the mask's size and its attacks on a volkhv's zone
+    the zone's part of it (both evaluations count them so), and a line's reach is one
+    of its few prefixes, so only the walk to the first tower is done square by square."""
+    reached = 0
+    for line in lines:
+        ray = line[0]
+        reach = line[1]
+        last = len(ray) - 1
+        i = 0
+        while i < last:
+            t = ray[i]
+            there = board[t]
+            if there and not (pass_own and there[-1] & 1 == c):
+                break
+            i += 1
+        reached |= reach[i]
+    return reached
+
+
+def _lines(rays: Any, directions: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The non-empty rays of ``directions`` from one square, each with the masks of
+    its first 1, 2, ... squares (``line_reach``)."""
+    out = []
+    for d in directions:
+        ray = tuple(rays[d])
+        if ray:
+            out.append((ray, tuple(_mask(ray[:i + 1]) for i in range(len(ray)))))
+    return tuple(out)
+
+
 def _mask(squares: Any) -> int:
     m = 0
     for s in squares:
@@ -506,4 +541,4 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
 
 __all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK",
            "BoardTables",
-           "die_faces", "evaluate_for_side", "hunter", "tables_for"]
+           "die_faces", "evaluate_for_side", "hunter", "line_reach", "tables_for"]
