@@ -17,7 +17,8 @@ from tavrei_lab.engine.search import Limits
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS
 from tavrei_lab.errors import TavreiError
 
-NO_HUNT = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0)
+NO_HUNT = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0,
+                                hunt_ratnik=0.0, hunt_trade=0.0)
 #: a won ending (two ladyas and a vsadnik against a lone volkhv) from the random won
 #: endings the defaults were measured on: without the conversion terms the players
 #: shuffled it for 60 plies, with them it is mate in 5

@@ -97,7 +97,8 @@ def test_conversion_terms_pull_the_lone_volkhv_to_the_edge():
     # white: volkhv and a ladya; black: a lone volkhv in the centre (d5) or on the edge (d8)
     centre = Game("tavreli", "8/8/8/3v4/8/8/8/R3V3 w - 0 1").position
     edge = Game("tavreli", "3v4/8/8/8/8/8/8/R3V3 w - 0 1").position
-    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0)
+    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0, hunt_ratnik=0.0,
+                                hunt_trade=0.0)
     plain = evaluate_for_side(edge, off) - evaluate_for_side(centre, off)
     hunt = off.with_(hunt_edge=10.0)                 # d5 is 0 squares from the centre, d8 3
     assert evaluate_for_side(edge, hunt) - evaluate_for_side(centre, hunt) == plain + 3 * 10
@@ -133,12 +134,18 @@ def test_the_lone_volkhvs_room():
 
 def test_conversion_terms_only_in_a_won_ending():
     # the gate (play_eval.hunter): 3+ ratniks ahead on top, the other side at most a minor
-    from tavrei_lab.engine.play_eval import HUNT_LEAD, HUNT_WEAK, hunter
+    # ... or the side ahead having HUNT_RATIO times the other's tops (trading down wins)
+    from tavrei_lab.engine.play_eval import HUNT_LEAD, HUNT_RATIO, HUNT_WEAK, hunter
     assert hunter([500, 0]) == 0 and hunter([0, 500]) == 1
     assert hunter([HUNT_LEAD - 1, 0]) is None                   # a ratnik or two: no
-    assert hunter([900, HUNT_WEAK + 1]) is None                 # the other side has a ladya
+    assert hunter([900, 500]) is None                           # a ladya left, 9 to 5: no
     assert hunter([HUNT_WEAK + HUNT_LEAD, HUNT_WEAK]) == 0
-    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0)
+    assert HUNT_RATIO == 2
+    assert hunter([1000, 500]) == 0 and hunter([500, 1000]) == 1  # two ladyas to one
+    assert hunter([2 * 1400 - 1, 1400]) is None and hunter([2 * 1400, 1400]) == 0
+    assert hunter([400, 200]) is None                           # the lead is too small
+    off = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0, hunt_ratnik=0.0,
+                                hunt_trade=0.0)
     for fen in (None,                                                 # the start
                 "8/8/8/3v4/8/8/r7/R3V3 w - 0 1",                      # ladya each
                 "8/8/8/3v4/8/8/P:R7/4V3 w - 0 1",                     # a ratnik up
@@ -152,6 +159,38 @@ def test_conversion_terms_only_in_a_won_ending():
     # volkhv being 3 squares from the centre)
     held = Game("tavreli", "8/8/8/3v4/8/8/8/(Rr)3V3 w - 0 1").position
     assert evaluate_for_side(held) < evaluate_for_side(held, off)
+
+
+def test_a_won_ending_marches_its_ratniks_and_trades_down():
+    # hunt_ratnik: per rank the side ahead's top ratniks advanced (e5: 4 ranks, e6: 5);
+    # hunt_trade: per ratnik's worth of the other side's tops (a black ladya: 5)
+    plain = DEFAULT_WEIGHTS.with_(hunt_ratnik=0.0, hunt_trade=0.0)
+    march, trade = plain.with_(hunt_ratnik=4.0), plain.with_(hunt_trade=10.0)
+
+    def gain(fen: str, weights) -> int:
+        pos = Game("tavreli-no-split", fen).position
+        return evaluate_for_side(pos, weights) - evaluate_for_side(pos, plain)
+    assert gain("7v/8/8/4P:K3/8/8/8/R3V3 w - 0 1", march) == 4 * 4
+    assert gain("7v/8/4P:K3/8/8/8/8/R3V3 w - 0 1", march) == 4 * 5
+    assert gain("7v/8/4P:K3/8/8/8/8/R3V3 w - 0 1", trade) == 0          # nothing to take
+    assert gain("7v/r7/8/8/8/8/R7/R1R1V3 w - 0 1", trade) == -10 * 5     # a ladya left
+    # the weaker side's ratniks do not march, and its ratnik is one more to take
+    assert gain("7v/r7/4p:k3/8/8/8/R7/R1R1V3 w - 0 1", march) == 0
+    assert gain("7v/r7/4p:k3/8/8/8/R7/R1R1V3 w - 0 1", trade) == -10 * 6
+    # black ahead, black to move: its view, the same amounts
+    assert gain("7V/R7/8/8/4p:k3/8/r7/r3v3 b - 0 1", march) == 4 * 4
+    assert gain("7V/R7/8/8/4p:k3/8/r7/r3v3 b - 0 1", trade) == -10 * 5
+    # outside a won ending neither counts (a ladya and a ratnik each)
+    assert gain("7v/r7/4p:k3/8/4P:K3/8/R7/4V3 w - 0 1", march) == 0
+    assert gain("7v/r7/4p:k3/8/4P:K3/8/R7/4V3 w - 0 1", trade) == 0
+    # trading a ladya for a ladya is now progress for the side ahead: three ladyas
+    # against one, then two against none
+    before = Game("tavreli-no-split", "7v/r7/8/8/8/8/R7/R1R1V3 w - 0 1").position
+    after = Game("tavreli-no-split", "7v/8/8/8/8/8/R7/2R1V3 w - 0 1").position
+    d = DEFAULT_WEIGHTS
+    assert (d.hunt_ratnik, d.hunt_trade) == (4.0, 10.0)
+    assert evaluate_for_side(after, d) - evaluate_for_side(before, d) > \
+        evaluate_for_side(after, plain) - evaluate_for_side(before, plain)
 
 
 def test_weights_change_the_evaluation_and_the_search():

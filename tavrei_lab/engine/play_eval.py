@@ -51,9 +51,12 @@ VOLKHV_ATTACK = 10
 #: The conversion gate (``hunter``), on fixed chess values of the tavrels on top of
 #: their towers (centipawns; not the weights, so the fit's features see the same gate):
 #: the side ahead by at least HUNT_LEAD, against at most HUNT_WEAK besides the volkhv,
-#: is winning an ending and hunts the other volkhv (``Weights.hunt_edge/hunt_near``).
+#: is winning an ending and hunts the other volkhv (``Weights.hunt_edge/hunt_near``);
+#: so is the side ahead by HUNT_LEAD with HUNT_RATIO times the other's tops or more
+#: (two ladyas and a vsadnik against a ladya: trading down wins it, see ``hunter``).
 HUNT_LEAD = 300
 HUNT_WEAK = 350
+HUNT_RATIO = 2
 #: How far the activity part can plausibly move the score (centipawns): beyond
 #: this margin outside the search window, a leaf is decided by the tower part alone.
 LAZY_MARGIN = 150
@@ -78,11 +81,14 @@ class BoardTables:
         self.mobility: float = int(mob) if mob.is_integer() else mob
         self.volkhv_attack: float = int(att) if att.is_integer() else att
         he, hn, hr = wt.hunt_edge, wt.hunt_near, wt.hunt_room
+        hp, htr = wt.hunt_ratnik, wt.hunt_trade
         self.hunt_edge: float = int(he) if he.is_integer() else he
         self.hunt_near: float = int(hn) if hn.is_integer() else hn
         self.hunt_room: float = int(hr) if hr.is_integer() else hr
-        self.hunting = bool(he or hn or hr)
-        self._whole = all(x.is_integer() for x in (mob, att, he, hn, hr))
+        self.hunt_ratnik: float = int(hp) if hp.is_integer() else hp
+        self.hunt_trade: float = int(htr) if htr.is_integer() else htr
+        self.hunting = bool(he or hn or hr or hp or htr)
+        self._whole = all(x.is_integer() for x in (mob, att, he, hn, hr, hp, htr))
         w, h = g.width, g.height
         self.geometry = g
         cf = (w - 1) / 2
@@ -270,7 +276,29 @@ class BoardTables:
                 if board[ks] and board[ks][-1] & 1 == strong and ACTING[board[ks][-1]] == KING:
                     home = self.bonus[(strong, KING, ks)]
                     v -= home if strong == 0 else -home
+                if self.hunt_ratnik or self.hunt_trade:
+                    march, left = self.hunt_material(board, strong, tops[1 - strong])
+                    v += self.hunt_ratnik * march + self.hunt_trade * left
         return v if self._whole else round(v)  # type: ignore[return-value]
+
+    def hunt_material(self, board: tuple[tuple[int, ...], ...], strong: int,
+                      weak_tops: int) -> tuple[int, int]:
+        """The conversion's material amounts (white's view) when ``strong`` is winning:
+        the ranks its top ratniks have advanced (``hunt_ratnik``: a ratnik that
+        promotes is a new knyaz, and a search of a few hundred nodes sees the march,
+        not the knyaz twelve plies away), and minus the other side's tops in ratniks
+        by the gate's fixed values (``hunt_trade``: each tavrel of the weaker side
+        taken off the top of its tower, even for one of the stronger side's, brings
+        the mate closer; without it a ladya for a ladya is nothing to the side ahead)."""
+        h = self.geometry.height
+        w = self.geometry.width
+        march = 0
+        for s, tower in enumerate(board):
+            if tower and tower[-1] & 1 == strong and ACTING[tower[-1]] == PAWN:
+                r = s // w
+                march += r if strong == 0 else h - 1 - r
+        left = -(weak_tops // 100)
+        return (march, left) if strong == 0 else (-march, -left)
 
     def room_lost(self, board: tuple[tuple[int, ...], ...], strong: int, hunted: int,
                   pass_over_own: bool = False) -> int:
@@ -444,10 +472,14 @@ def hunter(tops: list[int]) -> int | None:
     """The side that is converting a won ending, or None: ``tops`` are both sides'
     tops but the volkhvs, in fixed centipawns. Ahead by ``HUNT_LEAD`` or more, the
     other side having at most ``HUNT_WEAK`` (a lone volkhv, a minor tavrel or a few
-    ratniks): then what wins is a mate, and the conversion terms push for one."""
-    if tops[0] - tops[1] >= HUNT_LEAD and tops[1] <= HUNT_WEAK:
+    ratniks), or ``HUNT_RATIO`` times as much as the other side or more (then trading
+    down reaches such an ending): what wins is a mate, and the conversion terms push
+    for one. Without the ratio, of the games stopped at the ply cap most had the
+    losing side with a ladya or more left, where none of the terms acted."""
+    white, black = tops
+    if white - black >= HUNT_LEAD and (black <= HUNT_WEAK or white >= HUNT_RATIO * black):
         return 0
-    if tops[1] - tops[0] >= HUNT_LEAD and tops[0] <= HUNT_WEAK:
+    if black - white >= HUNT_LEAD and (white <= HUNT_WEAK or black >= HUNT_RATIO * white):
         return 1
     return None
 
@@ -539,6 +571,6 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     return white if position.turn == 0 else -white
 
 
-__all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY", "VOLKHV_ATTACK",
-           "BoardTables",
+__all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_RATIO", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY",
+           "VOLKHV_ATTACK", "BoardTables",
            "die_faces", "evaluate_for_side", "hunter", "line_reach", "tables_for"]

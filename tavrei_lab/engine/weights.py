@@ -32,8 +32,9 @@ from tavrei_lab.i18n import gettext as _
 #: weights fit to an older evaluation (the lab's stored fits, ``lab.tune.FIT_VERSION``)
 #: are never taken for a fit of this one. 2: the die terms; 3: the conversion
 #: terms (``hunt_edge``, ``hunt_near``, ``hunt_room``) gated on a won ending, and on
-#: by default.
-EVALUATION_VERSION = 3
+#: by default; 4: the won ending's material terms (``hunt_ratnik``, ``hunt_trade``)
+#: and the gate's ratio (``play_eval.HUNT_RATIO``).
+EVALUATION_VERSION = 4
 
 
 class WeightsFileError(TavreiError):
@@ -112,6 +113,14 @@ class Weights:
     #: the volkhv and 1-3 tavrels), 300 nodes a move, 60 plies: mated 12 without the
     #: terms, 22 with the edge and near terms, 29 with the room too.
     hunt_room: float = 5.0
+    #: ... and, to get there, the material of the won ending: per rank the side ahead's
+    #: top ratniks have advanced (toward promotion: the tuned no-split player values a
+    #: ratnik at 0 and let them stand), and per ratnik's worth (fixed chess values) of
+    #: the other side's tops, taken from the side ahead: trading down is progress
+    #: (``BoardTables.hunt_material``). Set by hand, like the terms above; see the
+    #: README ("Converting what they win") for the match they were measured in.
+    hunt_ratnik: float = 4.0
+    hunt_trade: float = 10.0
     #: die games: the search has no quiescence there, and at 300 nodes it reaches one or
     #: two plies, so a leaf (a chance node) is often a position where the side about to
     #: roll can take the enemy volkhv -- or a tower -- if the die allows the attacker.

@@ -141,7 +141,7 @@ _INDEX = {name: i for i, name in enumerate(NAMES)}
 # not how a won ending was finished, so the games cannot pin them (the fit left them at
 # ~1 cp, and the won endings were shuffled to the ply cap)
 _FIXED = {"value_volkhv", "held_volkhv", "buried_volkhv", "hunt_edge", "hunt_near",
-          "hunt_room"}
+          "hunt_room", "hunt_ratnik", "hunt_trade"}
 #: per weight, the size of an Adam step: pawns for values, fractions, centipawns
 _STEP = {n: (0.05 if n.startswith("value_") else 0.02 if n.startswith(("held_", "buried_"))
              else 0.5)
@@ -243,6 +243,9 @@ def features(position: Any) -> list[tuple[int, float]]:
             add("hunt_near", float(near))
             add("hunt_room", float(tables_for(g).room_lost(position.board, strong,
                                                            kings[1 - strong], pass_own)))
+            march, left = tables_for(g).hunt_material(position.board, strong, tops[1 - strong])
+            add("hunt_ratnik", float(march))
+            add("hunt_trade", float(left))
             # the hunting volkhv's home bonus is left out (play_eval.BoardTables.activity)
             ks = kings[strong]
             tower = position.board[ks]
@@ -267,7 +270,8 @@ def features(position: Any) -> list[tuple[int, float]]:
     return sorted((i, a) for i, a in acc.items() if abs(a) > 1e-9)
 
 
-_NO_HUNT = {"hunt_edge": 0.0, "hunt_near": 0.0, "hunt_room": 0.0}
+_NO_HUNT = {"hunt_edge": 0.0, "hunt_near": 0.0, "hunt_room": 0.0, "hunt_ratnik": 0.0,
+            "hunt_trade": 0.0}
 _MOBILITY_ONLY = DEFAULT_WEIGHTS.with_(mobility=1.0, volkhv_attack=0.0, **_NO_HUNT)
 _ATTACK_ONLY = DEFAULT_WEIGHTS.with_(mobility=0.0, volkhv_attack=1.0, **_NO_HUNT)
 _TOPS_ONLY = DEFAULT_WEIGHTS.with_(**{"buried_" + n: 0.0 for n in KIND_NAMES.values()}).vector()
