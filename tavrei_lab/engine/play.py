@@ -395,8 +395,10 @@ class PlaySearcher:
         """One iteration at the root: principal-variation search over ``moves`` in order.
 
         Returns the value, the best move, and the moves reordered for the next
-        iteration (the best first). A stop inside carries the best move proven
-        so far in this iteration, if it differs from the first.
+        iteration (the best first). A stop inside carries the best move and its
+        value once one is proven (above ``alpha``) and the next move was begun;
+        else nothing, and the last finished depth answers. While every move fails
+        low, the best move stays the first.
         """
         rules = self.rules
         best = -INF
@@ -411,11 +413,11 @@ class PlaySearcher:
                 ch = update_hash(h, position, m, child)
                 cscore = self._score_after(score, position, m, child)
                 same = child.turn == position.turn
+                a = max(alpha, best)
                 try:
                     if i == 0:
                         v = self._child(child, ch, cscore, depth - 1, 1, alpha, beta, same)
                     else:
-                        a = max(alpha, best)
                         r = 0
                         if (self.reductions and depth >= 4 and i >= ROOT_FULL_MOVES
                                 and self._quiet(board, m, me)):
@@ -426,10 +428,19 @@ class PlaySearcher:
                         if a < v < beta:
                             v = self._child(child, ch, cscore, depth - 1, 1, a, beta, same)
                 except SearchLimitReached:
-                    raise SearchLimitReached((best_move, best) if i > 0 else None) from None
+                    proven = i > 0 and best > alpha
+                    raise SearchLimitReached((best_move, best) if proven else None) from None
                 scores[m] = v
+                # Only a value above ``a`` is proven: at or below it a fail-soft value is
+                # an upper bound, and the largest of several upper bounds says nothing of
+                # which move is best. (When the first move failed low, such a bound had
+                # made a move the best, and a stop then played it: game 94 of the 1-s
+                # sunfish match, Nxe4?? into a mate in one.) The bounds still raise
+                # ``best``, the iteration's fail-soft value, which sets the next window.
+                if i == 0 or v > a:
+                    best_move = m
                 if v > best:
-                    best, best_move = v, m
+                    best = v
                     if v >= beta:
                         break
         finally:
