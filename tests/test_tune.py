@@ -187,9 +187,8 @@ def test_a_won_ending_marches_its_ratniks_and_trades_down():
     # against one, then two against none
     before = Game("tavreli-no-split", "7v/r7/8/8/8/8/R7/R1R1V3 w - 0 1").position
     after = Game("tavreli-no-split", "7v/8/8/8/8/8/R7/2R1V3 w - 0 1").position
-    d = DEFAULT_WEIGHTS
-    assert (d.hunt_ratnik, d.hunt_trade) == (4.0, 10.0)
-    assert evaluate_for_side(after, d) - evaluate_for_side(before, d) > \
+    assert (DEFAULT_WEIGHTS.hunt_ratnik, DEFAULT_WEIGHTS.hunt_trade) == (10.0, 0.0)
+    assert evaluate_for_side(after, trade) - evaluate_for_side(before, trade) > \
         evaluate_for_side(after, plain) - evaluate_for_side(before, plain)
 
 

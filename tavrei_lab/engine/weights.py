@@ -118,9 +118,11 @@ class Weights:
     #: ratnik at 0 and let them stand), and per ratnik's worth (fixed chess values) of
     #: the other side's tops, taken from the side ahead: trading down is progress
     #: (``BoardTables.hunt_material``). Set by hand, like the terms above; see the
-    #: README ("Converting what they win") for the match they were measured in.
-    hunt_ratnik: float = 4.0
-    hunt_trade: float = 10.0
+    #: README ("Converting what they win") for the matches they were measured in
+    #: (trade 10 with ratnik 4: 16 of 22 draws 3+ ahead; trade 0: 15 of 23; ratnik 10
+    #: and trade 0: 14 of 24, so trading is off by default).
+    hunt_ratnik: float = 10.0
+    hunt_trade: float = 0.0
     #: die games: the search has no quiescence there, and at 300 nodes it reaches one or
     #: two plies, so a leaf (a chance node) is often a position where the side about to
     #: roll can take the enemy volkhv -- or a tower -- if the die allows the attacker.
