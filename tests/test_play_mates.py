@@ -16,20 +16,14 @@ import chess
 import pytest
 
 from tavrei_lab import Game
-from tavrei_lab.core.move import Move
 from tavrei_lab.engine.play import PlaySearcher
 from tavrei_lab.engine.search import Limits, SearchLimitReached, game_history
 from tavrei_lab.engine.zobrist import zobrist_hash
+from tests.test_orthodox import _uci
 
 #: Game 94 before white's 8th move (Larsen, the package white): Nxe4?? Nd3# lost it.
 #: Black threatens Nd3# already; 18 of white's 28 moves allow it.
 GAME_94 = "r1bq1rk1/ppppbppp/5n2/8/1nP1pP2/1PN1P3/PB1PN1PP/R2QKB1R w KQ - 3 8"
-
-
-def uci(game: Game, move: Move) -> str:
-    names = game.position.geometry.names
-    promotion = game.position.pieces.letter(move.promotion).lower() if move.promotion else ""
-    return names[move.from_square] + names[move.to_square] + promotion
 
 
 def mate_in_one(board: chess.Board) -> chess.Move | None:
@@ -47,7 +41,7 @@ def best_uci(fen: str, nodes: int) -> str:
     game = Game("orthodox", fen)
     result = PlaySearcher(game.rules).search(game.position, Limits(nodes=nodes),
                                              game_history(game))
-    return uci(game, result.best_move)
+    return _uci(game, result.best_move)
 
 
 def allows_mate_in_one(fen: str, move: str) -> bool:
