@@ -196,3 +196,111 @@ def test_a_directory_or_a_silent_pipe_given_as_input_is_refused_in_russian(
     assert caught.value.strerror == "это папка"
     with pytest.raises(RecordError, match="канал или устройство ничего не прислал за 0.2 с"):
         read_input(str(fifo), wait=0.2)
+
+
+# the names a reader of a column's meaning meets as written: the data keys of the measures
+# and endings, the column p_holm and its value yes, the option max-plies
+KEYS = ("white_score", "decisive", "draw", "length", "p_holm", "yes", "max-plies")
+
+
+def test_the_compare_tables_columns_mean_in_russian_and_english_stays() -> None:
+    """Every column's meaning (the tooltip, the JSON's description) of the per-variant,
+    per-pair and per-game tables; the column names, CSV header and JSON names unchanged."""
+    import json
+
+    from tavrei_lab.compare.table import games_table, pairs_table, variants_table
+    makers = (variants_table, pairs_table, games_table)
+    english = [maker(GAMES) for maker in makers]
+    said = english[0].descriptions
+    assert said["white_wins"] == "games won by white"
+    assert said["white_wins_rate"] == "share of games won by white"
+    assert said["draws_lo"] == "Wilson 95 % interval of that share: lower end"
+    assert said["end_checkmate"] == "games ended by checkmate"
+    assert said["end_max-plies"] == ("games ended by max-plies (adjudicated as a draw: not a "
+                                     "rules ending)")
+    assert said["fma_hi"] == "Wilson 95 % interval of the first-move advantage: upper"
+    assert english[1].descriptions["a_losses"] == "games won by agent B"
+    assert english[2].descriptions["seconds"] == "wall-clock time"
+    with speaking("ru"):
+        tables = [maker(GAMES) for maker in makers]
+    ru = tables[0].descriptions
+    assert ru["white_wins"] == "сколько партий выиграли белые"
+    assert ru["white_wins_rate"] == "доля партий, выигранных белыми"
+    assert ru["end_checkmate"] == "сколько партий закончилось матом"
+    assert tables[1].descriptions["a_score"] == "очки программы A за партию"
+    for table, before in zip(tables, english):
+        assert table.columns == before.columns
+        assert table.to_csv() == before.to_csv()        # a program's file: the same bytes
+        for name, meaning in table.descriptions.items():
+            assert not english_left(meaning, *KEYS), (table.title, name, meaning)
+        data = json.loads(table.to_json())
+        assert [c["name"] for c in data["columns"]] == before.columns
+        assert data["columns"][0]["description"] == table.descriptions[table.columns[0]]
+        assert f'<th title="{table.descriptions[table.columns[0]]}">' in table._repr_html_()
+    # an ending the table does not know is named in a whole sentence, as it is recorded
+    odd = game("tavreli", 9, "white", "resignation")
+    with speaking("ru"):
+        assert variants_table([odd]).descriptions["end_resignation"] == (
+            "сколько партий закончилось так: resignation")
+    assert variants_table([odd]).descriptions["end_resignation"] == "games ended by resignation"
+
+
+def test_a_sweeps_tables_mean_and_name_their_methods_in_russian() -> None:
+    """The cells table's measures (lab.measures), the differences table's meanings and its
+    method column, the pieces and games tables; English as it was."""
+    from tavrei_lab.lab import sweep
+    from tavrei_lab.lab.differences import MEASURES, difference_of
+    from tavrei_lab.lab.table import ResultsTable
+    res = sweep("tavreli", {"splits": [True, False]}, executor="inline", agents="greedy",
+                games=2, seed=5, max_plies=30, progress=False)
+
+    def tables() -> list[ResultsTable]:
+        return [res.table, res.differences(), res.pieces(), res.table_of("games")]
+
+    def methods(cells: ResultsTable) -> list[str]:
+        a, b = cells.rows[:2]
+        return [difference_of(a, b, m).method for m in MEASURES]
+
+    english = tables()
+    cells = english[0].descriptions
+    assert cells["branching_by_stage"] == ("legal moves per decision in plies 1-10, 11-20, ... "
+                                           "(the branching factor over the game)")
+    assert cells["openings"] == "different first 4 plies"
+    assert cells["opening_entropy"] == "Shannon entropy of the first 4 plies, bits"
+    assert cells["lead_changes"] == ("times per game the side ahead by more than 0.5 ratnik "
+                                     "changed")
+    assert cells["end_max-plies"] == ("share of games ended by max-plies (adjudicated as a "
+                                      "draw: not a rules ending)")
+    assert cells["comeback_rate"] == ("share of games decided, in which the winner trailed at "
+                                      "some point (of decided games)")
+    assert english[1].descriptions["p_holm"] == ("the p-value adjusted by Holm's method over "
+                                                 "every row of this table")
+    assert methods(english[0]) == ["Welch t on per-game scores",
+                                   "Newcombe hybrid score interval; score (pooled z) test",
+                                   "Newcombe hybrid score interval; score (pooled z) test",
+                                   "Welch t on per-game plies"]
+    assert english[2].descriptions["value_se"] == "its standard error (delta method)"
+    set_language("ru")
+    said = tables()
+    ru = said[0].descriptions
+    assert ru["openings"] == "сколько разных начал партии (первые 4 полухода)"
+    assert ru["lead_changes"] == ("сколько раз за партию сменялась сторона, впереди больше "
+                                  "чем на 0,5 ратника")
+    assert ru["length_sd"] == "стандартное отклонение длины партии (для t-критерия Уэлча)"
+    assert said[1].descriptions["p_holm"] == ("p-значение с поправкой Холма по всем строкам "
+                                              "этой таблицы")
+    assert methods(said[0])[:2] == [
+        "t-критерий Уэлча по очкам каждой партии",
+        "гибридный интервал Ньюкомба (из интервалов Уилсона); z-критерий равенства двух "
+        "долей (с объединённой долей)"]
+    assert {r["method"] for r in said[1].rows} <= set(methods(said[0]))
+    assert said[1].rows and all(r["established"] in ("yes", "no", "no (alike)")
+                                for r in said[1].rows)     # a value a program reads
+    for table, before in zip(said, english):
+        assert table.columns == before.columns
+        for name, meaning in table.descriptions.items():
+            assert not english_left(meaning, *KEYS), (table.title, name, meaning)
+    for method in methods(said[0]):
+        assert not english_left(method), method
+    assert said[0].to_csv() == english[0].to_csv()      # a program's file: the same bytes
+

@@ -34,6 +34,16 @@ TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition"
 #: Under a table in a notebook (said in the language in force when it is shown).
 HOVER = N_("Hover a column name for its meaning. Intervals: Wilson 95 %.")
 
+#: The ``end_*`` columns' meanings, one whole sentence per ending (said when a table is
+#: made); an ending not listed is named in ``"games ended by {ending}"``.
+ENDED = {"checkmate": N_("games ended by checkmate"),
+         "king-capture": N_("games ended by king-capture"),
+         "stalemate": N_("games ended by stalemate"),
+         "threefold-repetition": N_("games ended by threefold-repetition"),
+         "fifty-move-rule": N_("games ended by fifty-move-rule"),
+         ADJUDICATED: N_("games ended by max-plies (adjudicated as a draw: not a rules "
+                         "ending)")}
+
 
 class ResultsTable:
     """Rows of results with named, described columns.
@@ -151,12 +161,14 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _rate(prefix: str, count: int, n: int, what: str) -> list[tuple[str, Any, str]]:
+def _rate(prefix: str, count: int, n: int, counted: str,
+          share: str) -> list[tuple[str, Any, str]]:
+    """A count's four columns; ``counted`` and ``share`` are whole sentences, said already."""
     lo, hi = wilson_interval(count, n)
-    return [(prefix, count, f"games {what}"),
-            (f"{prefix}_rate", count / n if n else 0.0, f"share of games {what}"),
-            (f"{prefix}_lo", lo, "Wilson 95 % interval of that share: lower end"),
-            (f"{prefix}_hi", hi, "Wilson 95 % interval of that share: upper end")]
+    return [(prefix, count, counted),
+            (f"{prefix}_rate", count / n if n else 0.0, share),
+            (f"{prefix}_lo", lo, _("Wilson 95 % interval of that share: lower end")),
+            (f"{prefix}_hi", hi, _("Wilson 95 % interval of that share: upper end"))]
 
 
 def _assemble(title: str, groups: list[list[tuple[str, Any, str]]]) -> ResultsTable:
@@ -176,33 +188,32 @@ def _distribution_fields(games: list[GameResult]) -> list[tuple[str, Any, str]]:
                  if decisions else 0.0)
     n = len(games)
     fields: list[tuple[str, Any, str]] = [
-        ("mean_plies", mean(plies), "game length in plies (half-moves), mean"),
-        ("median_plies", median(plies), "game length in plies, median"),
-        ("min_plies", min(plies), "shortest game, plies"),
-        ("max_plies", max(plies), "longest game, plies"),
-        ("branching", branching, "average number of legal moves at a move decision"),
+        ("mean_plies", mean(plies), _("game length in plies (half-moves), mean")),
+        ("median_plies", median(plies), _("game length in plies, median")),
+        ("min_plies", min(plies), _("shortest game, plies")),
+        ("max_plies", max(plies), _("longest game, plies")),
+        ("branching", branching, _("average number of legal moves at a move decision")),
         ("mean_tower_height", mean([g.mean_tower_height for g in games]),
-         "tavrels per occupied square, averaged over each game's positions"),
+         _("tavrels per occupied square, averaged over each game's positions")),
         ("mean_max_tower", mean([g.max_tower_height for g in games]),
-         "tallest tower of a game, mean over games"),
+         _("tallest tower of a game, mean over games")),
         ("max_tower", max(g.max_tower_height for g in games),
-         "tallest tower seen in any game"),
+         _("tallest tower seen in any game")),
         ("prisoners_taken", sum(g.prisoners_taken for g in games) / n,
-         "tavrels taken prisoner per game (placed under an enemy top)"),
+         _("tavrels taken prisoner per game (placed under an enemy top)")),
         ("prisoners_freed", sum(g.prisoners_freed for g in games) / n,
-         "prisoners freed per game (their own colour on top again)"),
+         _("prisoners freed per game (their own colour on top again)")),
         ("captures", sum(g.captures for g in games) / n,
-         "moves onto an enemy-topped tower (or en passant) per game"),
+         _("moves onto an enemy-topped tower (or en passant) per game")),
         ("splits", sum(g.splits for g in games) / n,
-         "moves taking only part of a tower, per game"),
+         _("moves taking only part of a tower, per game")),
     ]
     ends = {t: 0 for t in TERMINATIONS}
     for g in games:
         ends[g.termination] = ends.get(g.termination, 0) + 1
     for t, c in ends.items():
-        fields.append((f"end_{t}", c, f"games ended by {t}"
-                       + (" (adjudicated as a draw: not a rules ending)"
-                          if t == ADJUDICATED else "")))
+        fields.append((f"end_{t}", c, _(ENDED[t]) if t in ENDED
+                       else _("games ended by {ending}").format(ending=t)))
     return fields
 
 
@@ -220,16 +231,21 @@ def variants_table(games: Sequence[GameResult]) -> ResultsTable:
         score = (white + draws / 2) / n
         lo, hi = wilson_interval(white + draws / 2, n)
         fields: list[tuple[str, Any, str]] = [
-            ("variant", variant, "variant id or file"),
-            ("games", n, "games played"),
-            *_rate("white_wins", white, n, "won by white"),
-            *_rate("draws", draws, n, "drawn (adjudicated games included)"),
-            *_rate("black_wins", black, n, "won by black"),
-            ("white_score", score, "white's points per game (win 1, draw 1/2)"),
+            ("variant", variant, _("variant id or file")),
+            ("games", n, _("games played")),
+            *_rate("white_wins", white, n, _("games won by white"),
+                   _("share of games won by white")),
+            *_rate("draws", draws, n, _("games drawn (adjudicated games included)"),
+                   _("share of games drawn (adjudicated games included)")),
+            *_rate("black_wins", black, n, _("games won by black"),
+                   _("share of games won by black")),
+            ("white_score", score, _("white's points per game (win 1, draw 1/2)")),
             ("first_move_advantage", score - 0.5,
-             "white's score minus 1/2: the value of moving first"),
-            ("fma_lo", lo - 0.5, "Wilson 95 % interval of the first-move advantage: lower"),
-            ("fma_hi", hi - 0.5, "Wilson 95 % interval of the first-move advantage: upper"),
+             _("white's score minus 1/2: the value of moving first")),
+            ("fma_lo", lo - 0.5,
+             _("Wilson 95 % interval of the first-move advantage: lower")),
+            ("fma_hi", hi - 0.5,
+             _("Wilson 95 % interval of the first-move advantage: upper")),
             *_distribution_fields(gs),
         ]
         groups.append(fields)
@@ -249,19 +265,22 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
         draws = n - wins - losses
         lo, hi = wilson_interval(wins + draws / 2, n)
         groups.append([
-            ("variant", variant, "variant id or file"),
-            ("agent_a", a, "agent A (white in the odd-numbered games)"),
-            ("agent_b", b, "agent B (white in the even-numbered games)"),
-            ("games", n, "games played"),
-            *_rate("a_wins", wins, n, "won by agent A"),
-            *_rate("draws", draws, n, "drawn (adjudicated games included)"),
-            *_rate("a_losses", losses, n, "won by agent B"),
-            ("a_score", (wins + draws / 2) / n, "agent A's points per game"),
-            ("a_score_lo", lo, "Wilson 95 % interval of A's score: lower end"),
-            ("a_score_hi", hi, "Wilson 95 % interval of A's score: upper end"),
-            ("mean_plies", mean([g.plies for g in gs]), "game length in plies, mean"),
+            ("variant", variant, _("variant id or file")),
+            ("agent_a", a, _("agent A (white in the odd-numbered games)")),
+            ("agent_b", b, _("agent B (white in the even-numbered games)")),
+            ("games", n, _("games played")),
+            *_rate("a_wins", wins, n, _("games won by agent A"),
+                   _("share of games won by agent A")),
+            *_rate("draws", draws, n, _("games drawn (adjudicated games included)"),
+                   _("share of games drawn (adjudicated games included)")),
+            *_rate("a_losses", losses, n, _("games won by agent B"),
+                   _("share of games won by agent B")),
+            ("a_score", (wins + draws / 2) / n, _("agent A's points per game")),
+            ("a_score_lo", lo, _("Wilson 95 % interval of A's score: lower end")),
+            ("a_score_hi", hi, _("Wilson 95 % interval of A's score: upper end")),
+            ("mean_plies", mean([g.plies for g in gs]), _("game length in plies, mean")),
             ("adjudicated", sum(g.adjudicated for g in gs),
-             "games stopped at the ply limit (scored as draws)"),
+             _("games stopped at the ply limit (scored as draws)")),
         ])
     return _assemble(_("Per agent pair (A's view)"), groups)
 
@@ -269,18 +288,21 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
 def games_table(games: Sequence[GameResult]) -> ResultsTable:
     """One row per game (everything but the record text)."""
     columns = [
-        ("variant", "variant"), ("index", "game number within its pair (from 0)"),
-        ("white", "white's agent"), ("black", "black's agent"), ("seed", "game seed"),
-        ("result", "1-0, 0-1 or 1/2-1/2"), ("termination", "how the game ended"),
-        ("adjudicated", "stopped at the ply limit"), ("plies", "half-moves played"),
-        ("mean_branching", "legal moves per decision"),
-        ("mean_tower_height", "tavrels per occupied square, mean"),
-        ("max_tower_height", "tallest tower"), ("prisoners_taken", "tavrels taken prisoner"),
-        ("prisoners_freed", "prisoners freed"), ("captures", "captures"),
-        ("splits", "split moves"), ("rolls", "die rolls"), ("seconds", "wall-clock time"),
+        ("variant", _("variant")), ("index", _("game number within its pair (from 0)")),
+        ("white", _("white's agent")), ("black", _("black's agent")),
+        ("seed", _("game seed")), ("result", _("1-0, 0-1 or 1/2-1/2")),
+        ("termination", _("how the game ended")),
+        ("adjudicated", _("stopped at the ply limit")), ("plies", _("half-moves played")),
+        ("mean_branching", _("legal moves per decision")),
+        ("mean_tower_height", _("tavrels per occupied square, mean")),
+        ("max_tower_height", _("tallest tower")),
+        ("prisoners_taken", _("tavrels taken prisoner")),
+        ("prisoners_freed", _("prisoners freed")), ("captures", _("captures")),
+        ("splits", _("split moves")), ("rolls", _("die rolls")),
+        ("seconds", _("wall-clock time")),
     ]
     rows = [{c: getattr(g, c) for c, _ in columns} for g in games]
     return ResultsTable(_("Games"), columns, rows)
 
 
-__all__ = ["ResultsTable", "TERMINATIONS", "games_table", "pairs_table", "variants_table"]
+__all__ = ["ENDED", "ResultsTable", "TERMINATIONS", "games_table", "pairs_table", "variants_table"]

@@ -254,20 +254,20 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
         lo, hi = newcombe_interval(x1, n1, x2, n2)
         return Difference(name, a, b, x1 / n1, x2 / n2, x1 / n1 - x2 / n2, lo, hi,
                           score_test(x1, n1, x2, n2), n1, n2,
-                          "Newcombe hybrid score interval; score (pooled z) test")
+                          _("Newcombe hybrid score interval; score (pooled z) test"))
     if name == "white_score":
         m1, v1 = score_moments(int(row_a["white_wins"]), int(row_a["draws"]),
                                int(row_a["black_wins"]))
         m2, v2 = score_moments(int(row_b["white_wins"]), int(row_b["draws"]),
                                int(row_b["black_wins"]))
-        method = "Welch t on per-game scores"
+        method = _("Welch t on per-game scores")
     else:
         if "length_sd" not in row_a or "length_sd" not in row_b:
             raise TavreiError(_("compare length: the table has no length_sd column (read it "
                                 "again with ResultsTable.from_store)"))
         m1, v1 = float(row_a["length_mean"]), float(row_a["length_sd"]) ** 2
         m2, v2 = float(row_b["length_mean"]), float(row_b["length_sd"]) ** 2
-        method = "Welch t on per-game plies"
+        method = _("Welch t on per-game plies")
     d, lo, hi, p = welch(m1, v1, n1, m2, v2, n2)
     return Difference(name, a, b, m1, m2, d, lo, hi, p, n1, n2, method)
 

@@ -63,6 +63,8 @@ from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.stats import median, quartiles, wilson_interval
 from tavrei_lab.core.tavrel import PROMOTED
 from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.i18n import N_, get_language, ngettext
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.differences import mean_interval
 from tavrei_lab.lab.piece_values import material_counts
 
@@ -82,6 +84,15 @@ SAMPLE_EVERY = 4
 #: How games end, in the order the tables show them.
 TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
                 "fifty-move-rule", ADJUDICATED)
+#: The ``end_*`` columns' meanings, one whole sentence per ending (said when a table is
+#: made); an ending not listed is named in ``"share of games ended by {ending}"``.
+SHARE_ENDED = {"checkmate": N_("share of games ended by checkmate"),
+               "king-capture": N_("share of games ended by king-capture"),
+               "stalemate": N_("share of games ended by stalemate"),
+               "threefold-repetition": N_("share of games ended by threefold-repetition"),
+               "fifty-move-rule": N_("share of games ended by fifty-move-rule"),
+               ADJUDICATED: N_("share of games ended by max-plies (adjudicated as a draw: "
+                               "not a rules ending)")}
 
 
 def _promoted(position: Any) -> int:
@@ -217,8 +228,8 @@ def repeat_interval(items: Sequence[Any], resamples: int = BOOTSTRAP,
         return (0.0, 1.0)
     rng = random.Random(seed)
     stats = []
-    for _ in range(resamples):
-        mult = Counter(rng.randrange(n) for _ in range(n))
+    for _resample in range(resamples):
+        mult = Counter(rng.randrange(n) for _game in range(n))
         by_item: dict[Any, list[int]] = {}
         for k, m in mult.items():
             by_item.setdefault(items[k], []).append(m)
@@ -232,11 +243,18 @@ def repeat_interval(items: Sequence[Any], resamples: int = BOOTSTRAP,
 
 # -- per cell ---------------------------------------------------------------------
 
-def _rate(name: str, count: float, n: int, what: str) -> list[tuple[str, Any, str]]:
+def _rate(name: str, count: float, n: int, share: str) -> list[tuple[str, Any, str]]:
+    """A share's three columns; ``share`` is its meaning, a whole sentence said already."""
     lo, hi = wilson_interval(count, n)
-    return [(name, count / n if n else 0.0, f"share of games {what}"),
-            (f"{name}_lo", lo, "Wilson 95 % interval: lower end"),
-            (f"{name}_hi", hi, "Wilson 95 % interval: upper end")]
+    return [(name, count / n if n else 0.0, share),
+            (f"{name}_lo", lo, _("Wilson 95 % interval: lower end")),
+            (f"{name}_hi", hi, _("Wilson 95 % interval: upper end"))]
+
+
+def _number(value: float) -> str:
+    """A number as the language in force writes it (a decimal comma in Russian)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if get_language() == "ru" else text
 
 
 def branching_profile(games: Sequence[tuple[GameResult, dict[str, Any]]],
@@ -244,7 +262,7 @@ def branching_profile(games: Sequence[tuple[GameResult, dict[str, Any]]],
     """Mean legal moves per decision in plies 1-10, 11-20, ... over the games."""
     sums: list[float] = []
     counts: list[int] = []
-    for _, m in games:
+    for _result, m in games:
         for i, b in enumerate(m.get("branching", [])):
             s = i // stage
             while len(sums) <= s:
@@ -264,62 +282,69 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
     black = sum(1 for g in results if g.winner == "black")
     draws = n - white - black
     fields: list[tuple[str, Any, str]] = [
-        ("games", n, "games played"),
-        ("white_wins", white, "games won by white"),
-        ("draws", draws, "games drawn (adjudicated ones included)"),
-        ("black_wins", black, "games won by black"),
+        ("games", n, _("games played")),
+        ("white_wins", white, _("games won by white")),
+        ("draws", draws, _("games drawn (adjudicated ones included)")),
+        ("black_wins", black, _("games won by black")),
         *_rate("white_score", white + draws / 2, n,
-               "won by white, draws counted half: white's points per game"),
-        *_rate("draw_rate", draws, n, "drawn"),
-        *_rate("decisive_rate", white + black, n, "won by either side"),
+               _("share of games won by white, draws counted half: white's points per game")),
+        *_rate("draw_rate", draws, n, _("share of games drawn")),
+        *_rate("decisive_rate", white + black, n, _("share of games won by either side")),
     ]
     ends = Counter(g.termination for g in results)
     for t in (*TERMINATIONS, *sorted(set(ends) - set(TERMINATIONS))):
-        fields += _rate(f"end_{t}", ends.get(t, 0), n, f"ended by {t}" + (
-            " (adjudicated as a draw: not a rules ending)" if t == ADJUDICATED else ""))
+        fields += _rate(f"end_{t}", ends.get(t, 0), n, _(SHARE_ENDED[t]) if t in SHARE_ENDED
+                        else _("share of games ended by {ending}").format(ending=t))
     plies = [g.plies for g in results]
     m, lo, hi = mean_interval(plies)
     sd = (math.sqrt(sum((v - m) ** 2 for v in plies) / (n - 1)) if n > 1 else 0.0)
     q = quartiles(plies)
     fields += [
-        ("length_mean", m, "game length in plies, mean"),
-        ("length_mean_lo", lo, "t 95 % interval of the mean length: lower end"),
-        ("length_mean_hi", hi, "t 95 % interval of the mean length: upper end"),
-        ("length_sd", sd, "standard deviation of the game length (for Welch's t)"),
-        ("length_median", median(plies), "game length in plies, median"),
-        ("length_q1", q[1], "game length, lower quartile"),
-        ("length_q3", q[3], "game length, upper quartile"),
-        ("length_min", q[0], "shortest game"),
-        ("length_max", q[4], "longest game"),
+        ("length_mean", m, _("game length in plies, mean")),
+        ("length_mean_lo", lo, _("t 95 % interval of the mean length: lower end")),
+        ("length_mean_hi", hi, _("t 95 % interval of the mean length: upper end")),
+        ("length_sd", sd, _("standard deviation of the game length (for Welch's t)")),
+        ("length_median", median(plies), _("game length in plies, median")),
+        ("length_q1", q[1], _("game length, lower quartile")),
+        ("length_q3", q[3], _("game length, upper quartile")),
+        ("length_min", q[0], _("shortest game")),
+        ("length_max", q[4], _("longest game")),
     ]
     decisions = sum(len(mm.get("branching", [])) for _, mm in games)
     moves = sum(sum(mm.get("branching", [])) for _, mm in games)
     profile = branching_profile(games)
     fields += [
         ("branching", moves / decisions if decisions else 0.0,
-         "legal moves per decision, over all decisions"),
+         _("legal moves per decision, over all decisions")),
         ("branching_by_stage", " ".join(f"{v:g}" for v in profile),
-         f"legal moves per decision in plies 1-{STAGE_PLIES}, {STAGE_PLIES + 1}-"
-         f"{2 * STAGE_PLIES}, ... (the branching factor over the game)"),
+         _("legal moves per decision in plies 1-{stage}, {next_from}-{next_to}, ... (the "
+           "branching factor over the game)").format(
+             stage=STAGE_PLIES, next_from=STAGE_PLIES + 1, next_to=2 * STAGE_PLIES)),
     ]
     openings = [" ".join(mm.get("opening", [])[:opening_plies]) for _, mm in games]
     h = entropy_bits(openings)
     fields += [
-        ("openings", len(set(openings)), f"different first {opening_plies} plies"),
-        ("opening_entropy", h, f"Shannon entropy of the first {opening_plies} plies, bits"),
+        ("openings", len(set(openings)),
+         ngettext("different first {plies} plies", "different first {plies} plies",
+                  opening_plies).format(plies=opening_plies)),
+        ("opening_entropy", h,
+         ngettext("Shannon entropy of the first {plies} plies, bits",
+                  "Shannon entropy of the first {plies} plies, bits",
+                  opening_plies).format(plies=opening_plies)),
         ("opening_diversity", h / math.log2(n) if n > 1 else 0.0,
-         "that entropy over log2(games): 1 when every game opened differently"),
+         _("that entropy over log2(games): 1 when every game opened differently")),
     ]
     first = [(mm.get("opening") or [""])[0] for _, mm in games]
     rep = repeat_rate(first)
     rlo, rhi = repeat_interval(first)
     fields += [
-        ("first_move_repeat", rep, "chance two games of the cell open with the same first "
-         "ply (Simpson's index): lower is more varied; does not grow with the games"),
-        ("first_move_repeat_lo", rlo, "bootstrap 95 % interval (over games): lower end"),
-        ("first_move_repeat_hi", rhi, "bootstrap 95 % interval (over games): upper end"),
+        ("first_move_repeat", rep, _("chance two games of the cell open with the same "
+                                     "first ply (Simpson's index): lower is more varied; "
+                                     "does not grow with the games")),
+        ("first_move_repeat_lo", rlo, _("bootstrap 95 % interval (over games): lower end")),
+        ("first_move_repeat_hi", rhi, _("bootstrap 95 % interval (over games): upper end")),
         ("first_moves_effective", 1 / rep if rep else None,
-         "1 / that repeat rate: the number of equally likely first moves it amounts to"),
+         _("1 / that repeat rate: the number of equally likely first moves it amounts to")),
     ]
     changes = [lead_changes(mm.get("evals", [])) for _, mm in games]
     per_ply = [c / max(1, g.plies - 1) for c, g in zip(changes, results)]
@@ -328,33 +353,36 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
     comebacks = sum(1 for _, t in dramas if t)
     fields += [
         ("lead_changes", sum(changes) / n if n else 0.0,
-         f"times per game the side ahead by more than {LEAD_MARGIN} ratnik changed"),
+         _("times per game the side ahead by more than {margin} ratnik changed").format(
+             margin=_number(LEAD_MARGIN))),
         ("lead_change_rate", sum(per_ply) / n if n else 0.0,
-         "lead changes per ply, mean over games"),
+         _("lead changes per ply, mean over games")),
         ("drama", sum(d for d, _ in dramas) / len(dramas) if dramas else 0.0,
-         "how far behind the eventual winner was, mean over decided games (0-1)"),
+         _("how far behind the eventual winner was, mean over decided games (0-1)")),
         *_rate("comeback_rate", comebacks, len(dramas),
-               "decided, in which the winner trailed at some point (of decided games)"),
+               _("share of games decided, in which the winner trailed at some point (of "
+                 "decided games)")),
     ]
     fields += [
         ("mean_tower_height", sum(g.mean_tower_height for g in results) / n,
-         "tavrels per occupied square, averaged over each game's positions"),
+         _("tavrels per occupied square, averaged over each game's positions")),
         ("mean_max_tower", sum(g.max_tower_height for g in results) / n,
-         "tallest tower of a game, mean over games"),
-        ("max_tower", max(g.max_tower_height for g in results), "tallest tower in any game"),
+         _("tallest tower of a game, mean over games")),
+        ("max_tower", max(g.max_tower_height for g in results),
+         _("tallest tower in any game")),
         ("prisoners_taken", sum(g.prisoners_taken for g in results) / n,
-         "tavrels taken prisoner per game"),
+         _("tavrels taken prisoner per game")),
         ("prisoners_freed", sum(g.prisoners_freed for g in results) / n,
-         "prisoners freed per game"),
-        ("splits", sum(g.splits for g in results) / n, "split moves per game"),
+         _("prisoners freed per game")),
+        ("splits", sum(g.splits for g in results) / n, _("split moves per game")),
         ("promotions", sum(mm.get("promotions", 0) for _, mm in games) / n,
-         "ratniks promoted per game"),
+         _("ratniks promoted per game")),
         ("demotions", sum(mm.get("demotions", 0) for _, mm in games) / n,
-         "promoted ratniks demoted per game"),
+         _("promoted ratniks demoted per game")),
     ]
     return fields
 
 
-__all__ = ["GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "TERMINATIONS", "branching_profile",
-           "cell_measures", "drama", "entropy_bits", "lead_changes", "repeat_interval",
-           "repeat_rate"]
+__all__ = ["GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "SHARE_ENDED", "TERMINATIONS",
+           "branching_profile", "cell_measures", "drama", "entropy_bits", "lead_changes",
+           "repeat_interval", "repeat_rate"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.differences import PAIRWISE, Difference, difference_of, holm
 from tavrei_lab.lab.measures import cell_measures
@@ -129,17 +130,20 @@ class ResultsTable(_BaseTable):
         return games_table([g for _setting, gs in groups for g in gs])
 
 
+#: The differences table's columns and their meanings (marked here, said when a table is
+#: made: ``differences_table`` passes each through ``_``).
 DIFFERENCE_COLUMNS = [
-    ("measure", "what is compared (white_score, decisive, draw, length)"),
-    ("a", "first cell"), ("b", "second cell"), ("agents", "the agents both cells were played by"),
-    ("value_a", "the measure in a"), ("value_b", "the measure in b"),
-    ("difference", "a - b"), ("low", "95 % interval of the difference: lower end"),
-    ("high", "95 % interval of the difference: upper end"),
-    ("p_value", "two-sided p-value of that one comparison"),
-    ("p_holm", "the p-value adjusted by Holm's method over every row of this table"),
-    ("established", "yes when p_holm < 0.05: the difference holds, corrected for the others "
-     "(never when a cell's games were all alike)"),
-    ("method", "interval and test used"),
+    ("measure", N_("what is compared (white_score, decisive, draw, length)")),
+    ("a", N_("first cell")), ("b", N_("second cell")),
+    ("agents", N_("the agents both cells were played by")),
+    ("value_a", N_("the measure in a")), ("value_b", N_("the measure in b")),
+    ("difference", N_("a - b")), ("low", N_("95 % interval of the difference: lower end")),
+    ("high", N_("95 % interval of the difference: upper end")),
+    ("p_value", N_("two-sided p-value of that one comparison")),
+    ("p_holm", N_("the p-value adjusted by Holm's method over every row of this table")),
+    ("established", N_("yes when p_holm < 0.05: the difference holds, corrected for the "
+                       "others (never when a cell's games were all alike)")),
+    ("method", N_("interval and test used")),
 ]
 
 
@@ -179,7 +183,7 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
             "method": d.method} for d, ag, p in zip(found, agents_of, adjusted)]
     return ResultsTable(
         _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
-        DIFFERENCE_COLUMNS, out)
+        [(name, _(meaning)) for name, meaning in DIFFERENCE_COLUMNS], out)
 
 
 def established_summary(diffs: _BaseTable) -> str:
@@ -263,11 +267,11 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
 
 
 def _head(setting: dict[str, Any], games: list[StoredGame]) -> list[tuple[str, Any, str]]:
-    return [("cell", games[0].cell, "the variant: base[option=value,...]"),
+    return [("cell", games[0].cell, _("the variant: base[option=value,...]")),
             ("agents", f"{games[0].result.agent_a} v {games[0].result.agent_b}",
-             "agent A v agent B (A has white in the even-numbered games)"),
-            ("seed", setting.get("seed"), "sweep seed"),
-            ("settings", games[0].settings_hash, "settings hash every game row carries")]
+             _("agent A v agent B (A has white in the even-numbered games)")),
+            ("seed", setting.get("seed"), _("sweep seed")),
+            ("settings", games[0].settings_hash, _("settings hash every game row carries"))]
 
 
 def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
@@ -297,19 +301,22 @@ def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, o
 
 def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
     """One row per (setting, piece kind): coefficient, SE and value in ratniks."""
-    columns = [("cell", "the variant"), ("agents", "agent A v agent B"),
-               ("piece", "piece kind (the variant's name for it)"), ("kind", "kind number"),
-               ("coef", "logistic coefficient: log-odds of white scoring per extra piece"),
-               ("coef_se", "its standard error (clustered by game)"),
-               ("value", "coefficient over the ratnik's: the value in ratniks"),
-               ("value_se", "its standard error (delta method)"),
-               ("value_lo", "Fieller 95 % interval of the value: lower end (none: no ratio)"),
-               ("value_hi", "Fieller 95 % interval of the value: upper end"),
-               ("games_needed", "when there is no ratio: games for the ratnik's coefficient "
-                "to clear 0"),
-               ("positions", "positions sampled"), ("games", "games they came from"),
-               ("converged", "did the fit converge (no: the data separate, ignore the row)"),
-               ("note", "why there is no estimate, when there is none")]
+    columns = [("cell", _("the variant")), ("agents", _("agent A v agent B")),
+               ("piece", _("piece kind (the variant's name for it)")),
+               ("kind", _("kind number")),
+               ("coef", _("logistic coefficient: log-odds of white scoring per extra piece")),
+               ("coef_se", _("its standard error (clustered by game)")),
+               ("value", _("coefficient over the ratnik's: the value in ratniks")),
+               ("value_se", _("its standard error (delta method)")),
+               ("value_lo",
+                _("Fieller 95 % interval of the value: lower end (none: no ratio)")),
+               ("value_hi", _("Fieller 95 % interval of the value: upper end")),
+               ("games_needed", _("when there is no ratio: games for the ratnik's "
+                                  "coefficient to clear 0")),
+               ("positions", _("positions sampled")), ("games", _("games they came from")),
+               ("converged",
+                _("did the fit converge (no: the data separate, ignore the row)")),
+               ("note", _("why there is no estimate, when there is none"))]
     rows = []
     for _setting, games in groups:
         try:
@@ -334,10 +341,11 @@ def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> R
 
 def games_table(games: Sequence[StoredGame]) -> ResultsTable:
     """One row per stored game (no record)."""
-    columns = [("cell", "the variant"), ("index", "game number"), ("white", "white's agent"),
-               ("black", "black's agent"), ("seed", "game seed"), ("result", "result"),
-               ("termination", "how it ended"), ("plies", "half-moves"),
-               ("settings", "settings hash")]
+    columns = [("cell", _("the variant")), ("index", _("game number")),
+               ("white", _("white's agent")), ("black", _("black's agent")),
+               ("seed", _("game seed")), ("result", _("result")),
+               ("termination", _("how it ended")), ("plies", _("half-moves")),
+               ("settings", _("settings hash"))]
     rows = [{"cell": g.cell, "index": g.index, "white": g.result.white,
              "black": g.result.black, "seed": g.result.seed, "result": g.result.result,
              "termination": g.result.termination, "plies": g.result.plies,
