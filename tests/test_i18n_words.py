@@ -304,3 +304,34 @@ def test_a_sweeps_tables_mean_and_name_their_methods_in_russian() -> None:
         assert not english_left(method), method
     assert said[0].to_csv() == english[0].to_csv()      # a program's file: the same bytes
 
+
+def test_plays_record_comments_speak_russian_and_english_stays() -> None:
+    """The comment ``play`` writes where a game stops: out of turns (Russian plural of
+    ход), a resignation, a player who stopped; English as it was."""
+    import io
+
+    from tavrei_lab.cli.play import play_game
+    from tavrei_lab.engine.agents import make_agent
+    from tavrei_lab.game import Game
+
+    def stopped(max_plies: int, human: str | None = None) -> str:
+        g = Game("tavreli", seed=1)
+        agents = [make_agent("random", seed=c) for c in (0, 1)]
+        if human is not None:
+            agents[0] = None
+        play_game(g, agents, max_plies, stdin=io.StringIO(human or ""), stdout=io.StringIO())
+        return g.comments[len(g.history)]
+
+    assert stopped(6) == "adjudicated: no result after 6 turns"
+    assert stopped(21) == "adjudicated: no result after 21 turns"
+    assert stopped(6, "resign\n") == "white resigns"
+    assert stopped(6, "") == "white stopped playing"
+    set_language("ru")
+    assert stopped(6) == "партия остановлена: за 6 ходов результата нет"
+    assert stopped(21) == "партия остановлена: за 21 ход результата нет"
+    assert stopped(22) == "партия остановлена: за 22 хода результата нет"
+    assert stopped(6, "resign\n") == "белые сдались"
+    assert stopped(6, "") == "белые прекратили игру"
+    g = Game("tavreli", seed=1)
+    play_game(g, [make_agent("random", seed=0), make_agent("random", seed=1)], 3)
+    assert "{партия остановлена: за 3 хода результата нет} *" in g.record(Result="*")

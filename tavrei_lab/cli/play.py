@@ -34,7 +34,7 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
 from tavrei_lab.errors import IllegalMoveError, LimitError, NotationError, TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language
+from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS
 from tavrei_lab.notation.record import MAX_GAME_PLIES
@@ -151,8 +151,10 @@ def play_game(game: Game, agents: list[Any], max_plies: int,
         if outcome is not None:
             return {"Result": outcome.result(), "Termination": outcome.termination}
         if turns(game) >= max_plies and (game.is_chance_node() or not die):
-            game.comments[len(game.history)] = (f"adjudicated: no result after {max_plies} "
-                                                "turns")
+            game.comments[len(game.history)] = ngettext(
+                "adjudicated: no result after {max_plies} turns",
+                "adjudicated: no result after {max_plies} turns",
+                max_plies).format(max_plies=max_plies)
             return {"Result": "*", "Termination": "adjudication"}
         me = game.position.turn
         if game.is_chance_node():
@@ -224,7 +226,6 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
 def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, str]:
     """Show the board, read a move; explain a refusal and ask again."""
     pos = game.position
-    me = pos.turn_name
     out.write("\n" + pos.text() + "\n")
     legal = game.legal_moves()
     while True:
@@ -241,7 +242,8 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
         if line is None:
             out.write("\n(" + _("{why}: the game is left unfinished").format(
                 why=stdin.ended) + ")\n")
-            game.comments[len(game.history)] = f"{me} stopped playing"
+            game.comments[len(game.history)] = (_("white stopped playing") if pos.turn == 0
+                                                else _("black stopped playing"))
             return {"Result": "*", "Termination": "abandoned"}
         if stdin.last_too_long:
             out.write(_("line too long: a move is at most {limit} characters").format(
@@ -255,7 +257,8 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
                 moves=" ".join(game.move_text(m) for m in legal)) + "\n")
             continue
         if text in ("resign", "quit"):
-            game.comments[len(game.history)] = f"{me} resigns"
+            game.comments[len(game.history)] = (_("white resigns") if pos.turn == 0
+                                                else _("black resigns"))
             return {"Result": "0-1" if pos.turn == 0 else "1-0", "Termination": "resignation"}
         try:
             return game.push(text)
