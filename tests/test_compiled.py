@@ -74,7 +74,14 @@ CHILD = textwrap.dedent("""
                                           "PPPBBPPP/R3K2R w KQkq - 0 1"), Limits(nodes=4000)),
             ("orthodox end", Game("orthodox", "8/5k2/3p4/1p1P4/1P6/4K3/8/8 w - - 0 1"),
              Limits(depth=7)),
+            # fixed depths in middlegames: the same tree node for node, not only at a
+            # budget (the compiled PlaySearcher types its scores and bounds as C ints)
+            ("orthodox start depth 5", Game("orthodox"), Limits(depth=5)),
+            ("kiwipete depth 4", Game("orthodox", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
+                                                  "PPPBBPPP/R3K2R w KQkq - 0 1"),
+             Limits(depth=4)),
             ("tavreli start", Game("tavreli"), Limits(nodes=3000)),
+            ("tavreli start depth 3", Game("tavreli"), Limits(depth=3)),
             ("die", Game("gavrilov-die", seed=3), Limits(depth=2))):
         if game.is_chance_node():
             game.roll(random.Random(1))
@@ -137,7 +144,7 @@ def test_pure_and_compiled_give_the_same_answers(both_builds: tuple[dict, dict])
     compiled, pure = both_builds
     assert compiled["compiled"] is True and pure["compiled"] is False
     assert len(compiled["perft"]) >= 25 and compiled["replays"]
-    assert len(compiled["search"]) == 5 and len(compiled["evals"]) > 100
+    assert len(compiled["search"]) == 8 and len(compiled["evals"]) > 100
     assert compiled["evals"] == pure["evals"]
     for part in ("perft", "moves", "replays", "search"):
         assert compiled[part].keys() == pure[part].keys(), part

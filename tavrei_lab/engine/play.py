@@ -46,6 +46,11 @@ mates. Time is measured on the wall clock (or the ``clock`` given) and checked a
 every 16 nodes: a time-limited search uses its whole budget (deepening until the clock
 stops it; the stopped iteration's best proven root move counts) and stops within a
 few nodes of it.
+
+In the compiled build (docs/compiled.md) ``play.pxd`` makes ``PlaySearcher`` an
+extension type, with C methods for the nodes and C ints for scores and bounds; the
+``@cython.locals`` here type their hot locals. This file stays the one source, and
+runs unchanged as pure Python.
 """
 
 from __future__ import annotations
@@ -55,9 +60,17 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
@@ -83,6 +96,14 @@ from tavrei_lab.rules.stacking import TowerChessRules
 
 if TYPE_CHECKING:
     from tavrei_lab.rules.base import RuleModule
+
+if cython.compiled:
+    # Position as the extension type of core/position.pxd (play.pxd declares it so too)
+    from cython.cimports.tavrei_lab.core.position import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        Position as _CPosition,
+    )
+else:
+    _CPosition = Position
 
 #: Mate in centipawns: a mate ``ply`` plies away scores ``MATE_CP - 100 * ply``.
 MATE_CP = round(MATE * 100)
@@ -127,6 +148,15 @@ CONTEMPT_MARGIN = 100
 CLOCK_MASK = 15
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+# The same numbers as C constants for the compiled build's hot methods (play.pxd).
+_MATE_CP = cython.declare(cython.int, MATE_CP)
+_MATE_BOUND = cython.declare(cython.int, MATE_BOUND)
+_INF = cython.declare(cython.int, INF)
+_MAX_EXTENSION_PLY = cython.declare(cython.int, MAX_EXTENSION_PLY)
+_MAX_QUIESCENCE = cython.declare(cython.int, MAX_QUIESCENCE)
+_CLOCK_MASK = cython.declare(cython.int, CLOCK_MASK)
+_PAWN = cython.declare(cython.int, PAWN)
+_KING = cython.declare(cython.int, KING)
 #: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, helgi as queen).
 _DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 _VALUE_CP = [round(100 * VALUES.get(k, 0.0)) for k in range(8)]
@@ -141,6 +171,21 @@ def _terminal(outcome: Any, turn: int, ply: int) -> int:
         return 0
     mate = MATE_CP - 100 * ply
     return mate if outcome.winner == turn else -mate
+
+
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(me=cython.int, rest=cython.Py_ssize_t)
+def _quiet_move(board: Any, m: Move, me: int) -> bool:
+    """``PlaySearcher._quiet`` (the search calls this, a C function when compiled)."""
+    dest = board[m.to_square]
+    if dest and dest[-1] & 1 != me:
+        return False
+    tower = board[m.from_square]
+    if ACTING[tower[-1]] == _PAWN:
+        return False
+    rest = len(tower) - m.count
+    return not (rest and tower[rest - 1] & 1 == me and tower[rest] & 1 != me)
 
 
 class PlaySearcher:
@@ -475,10 +520,17 @@ class PlaySearcher:
         self.nodes += 1
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise SearchLimitReached
-        if self._deadline is not None and not self.nodes & CLOCK_MASK \
+        if self._deadline is not None and not self.nodes & _CLOCK_MASK \
                 and self.clock() > self._deadline:
             raise SearchLimitReached
 
+    @cython.locals(me=cython.int, in_check=cython.bint, pv_node=cython.bint,
+                   e_depth=cython.int, flag=cython.int, value=cython.int, side=cython.int,
+                   r=cython.int, v=cython.int, alpha0=cython.int, best=cython.int,
+                   futile=cython.bint, late=cython.int, enemy=cython.int,
+                   searched=cython.int, quiet=cython.bint, i=cython.int,
+                   cscore=cython.int, same=cython.bint, child=_CPosition,
+                   killers=list)
     def _node(self, pos: Position, h: int, score: int, depth: int, ply: int,
               alpha: int, beta: int, null_ok: bool) -> int:
         """Negamax value of ``pos`` from its side to move's view (fail-soft)."""
@@ -503,7 +555,7 @@ class PlaySearcher:
         if self.fast:
             ks = pos.king_square(me)
             in_check = ks is not None and self.tower_rules.attacked_by(pos.board, ks, 1 - me)
-            if in_check and ply < MAX_EXTENSION_PLY:
+            if in_check and ply < _MAX_EXTENSION_PLY:
                 depth += 1
         if depth <= 0:
             if self.quiescence:
@@ -517,15 +569,15 @@ class PlaySearcher:
         if entry is not None:
             e_depth, flag, value, tt_move = entry
             if e_depth >= depth and not pv_node:
-                if value > MATE_BOUND:
+                if value > _MATE_BOUND:
                     value -= 100 * ply
-                elif value < -MATE_BOUND:
+                elif value < -_MATE_BOUND:
                     value += 100 * ply
                 if flag == _EXACT or (flag == _LOWER and value >= beta) \
                         or (flag == _UPPER and value <= alpha):
                     return value
         if (self.null_move and null_ok and not pv_node and not in_check and depth >= 3
-                and beta < MATE_BOUND and self._has_pieces(pos, me)):
+                and beta < _MATE_BOUND and self._has_pieces(pos, me)):
             side = score if me == 0 else -score
             if side >= beta:
                 r = 3 if depth >= 6 else 2
@@ -536,7 +588,7 @@ class PlaySearcher:
                 v = -self._node(passed, ph, score, depth - 1 - r, ply + 1, -beta, -beta + 1,
                                 False)
                 if v >= beta:
-                    return beta if v > MATE_BOUND else v
+                    return beta if v > _MATE_BOUND else v
         moves: Iterable[Move]
         if self.fast and not in_check:
             # Staged: the table's move and the captures first, the quiet moves
@@ -554,7 +606,7 @@ class PlaySearcher:
                 return self._evaluate(pos, score, alpha, beta, h)
             moves = self._order(pos, moves, tt_move, ply)
         alpha0 = alpha
-        best = -INF
+        best = -_INF
         best_move = None
         board = pos.board
         killers: list[Move | None] = (self.killers[ply] if ply < len(self.killers)
@@ -563,8 +615,8 @@ class PlaySearcher:
         futile = False
         # (not in a won ending: there the margins do not cover the conversion terms, and
         # the futile "quiet" moves are the mating ones)
-        if not pv_node and not in_check and depth <= 2 and abs(alpha) < MATE_BOUND \
-                and self._lazy < INF:
+        if not pv_node and not in_check and depth <= 2 and abs(alpha) < _MATE_BOUND \
+                and self._lazy < _INF:
             side = score if me == 0 else -score
             futile = side + FUTILITY[depth] <= alpha
         late = LATE_MOVES[depth] if not pv_node and not in_check and depth < len(LATE_MOVES) \
@@ -578,7 +630,7 @@ class PlaySearcher:
         their_king = pos.king_square(enemy) if self.chess else None
         reach = self.tables.reach
         for m in moves:
-            quiet = self._quiet(board, m, me)
+            quiet = _quiet_move(board, m, me)
             i = searched
             child = None
             if quiet and their_king is not None and i > 0 and \
@@ -586,7 +638,7 @@ class PlaySearcher:
                 child = rules.apply(pos, m)
                 if attacked is not None and attacked(child.board, their_king, me):
                     quiet = False
-            if quiet and i > 0 and best > -MATE_BOUND and (futile or i >= late):
+            if quiet and i > 0 and best > -_MATE_BOUND and (futile or i >= late):
                 if m != killers[0] and m != killers[1]:
                     continue
             if child is None:
@@ -627,7 +679,7 @@ class PlaySearcher:
                             self.history[key] = self.history.get(key, 0) + depth * depth
                         break
         if searched == 0:       # no legal move: mated, or stalemated
-            return -(MATE_CP - 100 * ply) if in_check else self._draw[me]
+            return -(_MATE_CP - 100 * ply) if in_check else self._draw[me]
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self._store(h, depth, flag, best, best_move, ply)
         return best
@@ -638,20 +690,13 @@ class PlaySearcher:
         captures nothing, is not a ratnik's (a step toward promotion), and does not
         free a prisoner (a split that leaves an own tavrel on top where an enemy
         one stood above it: as much material as a capture)."""
-        dest = board[m.to_square]
-        if dest and dest[-1] & 1 != me:
-            return False
-        tower = board[m.from_square]
-        if ACTING[tower[-1]] == PAWN:
-            return False
-        rest = len(tower) - m.count
-        return not (rest and tower[rest - 1] & 1 == me and tower[rest] & 1 != me)
+        return _quiet_move(board, m, me)
 
     def _store(self, h: int, depth: int, flag: int, value: int, move: Move | None,
                ply: int) -> None:
-        if value > MATE_BOUND:
+        if value > _MATE_BOUND:
             value += 100 * ply
-        elif value < -MATE_BOUND:
+        elif value < -_MATE_BOUND:
             value -= 100 * ply
         table = self.table
         if len(table) >= self.max_table:
@@ -660,13 +705,16 @@ class PlaySearcher:
         if old is None or depth >= old[0] or flag == _EXACT:
             table[h] = (depth, flag, value, move)
 
+    @cython.locals(top=cython.int, kind=cython.int)
     def _has_pieces(self, pos: Position, me: int) -> bool:
         """Any own top besides volkhv and ratniks? (Without, zugzwang makes a pass unsound.)"""
         for tower in pos.board:
             if tower:
                 top = tower[-1]
-                if top & 1 == me and ACTING[top] != PAWN and ACTING[top] != KING:
-                    return True
+                if top & 1 == me:
+                    kind = ACTING[top]
+                    if kind != _PAWN and kind != _KING:
+                        return True
         return False
 
     def _ep_key(self, pos: Position) -> int:
@@ -676,20 +724,24 @@ class PlaySearcher:
         return 0 if ep is None else ep_key(ep)
 
     # == quiescence ============================================================================
+    @cython.locals(me=cython.int, enemy=cython.int, evading=cython.bint, stand=cython.int,
+                   best=cython.int, gain=cython.int, v=cython.int, cscore=cython.int,
+                   gives_check=cython.bint, moves=list, child=_CPosition, values=list)
     def _quiesce(self, pos: Position, score: int, ply: int, alpha: int, beta: int,
                  in_check: bool, qply: int, h: int, last: int = -1) -> int:
         """Play out captures, promotions and prisoner-freeing splits until quiet."""
         self._tick()
         rules = self.tower_rules
         me = pos.turn
-        if in_check and qply < MAX_QUIESCENCE:
-            # every evasion, or mate: a check at the horizon is never stood pat on
+        # in check: every evasion, or mate (a check at the horizon is never stood pat on)
+        evading = in_check and qply < _MAX_QUIESCENCE
+        stand = 0
+        if evading:
             moves = self._evasion_candidates(pos, rules.pseudo_moves(pos))
-            best = -MATE_CP + 100 * ply       # mated, unless a legal evasion turns up
-            stand = None
+            best = -_MATE_CP + 100 * ply      # mated, unless a legal evasion turns up
         else:
             stand = self._evaluate(pos, score, alpha, beta, h)
-            if stand >= beta or qply >= MAX_QUIESCENCE:
+            if stand >= beta or qply >= _MAX_QUIESCENCE:
                 return stand
             if stand > alpha:
                 alpha = stand
@@ -700,15 +752,16 @@ class PlaySearcher:
         board = pos.board
         enemy = 1 - me
         attacked = rules.attacked_by
+        values = self._value_cp
         for m in moves:
-            if stand is not None:
+            if not evading:
                 gain = self._gain(board, m, me)
                 if stand + gain + 200 <= alpha:
                     continue        # delta pruning: even winning it all cannot reach alpha
                 # Nothing leaves the board, so exchanges never run out by themselves: a
                 # capture that gives a more valuable unit for a lesser one, onto a square
                 # the enemy guards, is left out (a cheap stand-in for exchange evaluation).
-                if gain - 100 < self._value_cp[ACTING[board[m.from_square][-1]]] and \
+                if gain - 100 < values[ACTING[board[m.from_square][-1]]] and \
                         attacked(board, m.to_square, enemy):
                     continue
             child = rules.apply(pos, m)
@@ -821,14 +874,24 @@ class PlaySearcher:
         return [m for m in moves if m.from_square == ks or m.to_square in targets
                 or (m.to_square == ep and not board[ep])]
 
+    @cython.locals(gain=cython.int, t=cython.int, values=list)
     def _gain(self, board: tuple, m: Move, me: int) -> int:
         """Material a capture takes prisoner (centipawns), for delta pruning."""
-        dest = board[m.to_square]
-        if not dest:
-            return 100
-        return sum(self._value_cp[(t >> 1) & 7] for t in dest if t & 1 != me) + 100
+        gain = 100
+        values = self._value_cp
+        for t in board[m.to_square]:
+            if t & 1 != me:
+                gain += values[(t >> 1) & 7]
+        return gain
 
-    def _tactical_moves(self, pos: Position, *, free: bool = True,
+    @cython.locals(me=cython.int, s=cython.int, top=cython.int, h=cython.int,
+                   kind=cython.int, pawn=cython.bint, frees=cython.bint, splits=cython.bint,
+                   w=cython.int, far=cython.int, promotion=cython.int, attacker=cython.int,
+                   to=cython.int, victim=cython.int, t=cython.int, key=cython.int,
+                   p=cython.int, k=cython.int, first=cython.int, step=cython.int,
+                   count=cython.int, values=list,
+                   scored=list, own=list)
+    def _tactical_moves(self, pos: Position, free: bool = True,
                         every_count: bool = False) -> list[Move]:
         """Captures, promotions and (``free``) splits that free a prisoner, best first.
 
@@ -844,14 +907,14 @@ class PlaySearcher:
         splits = rules.splits
         # one pass: the enemy-topped squares as a bit mask (a unit whose attack table
         # reaches none of them has no capture to offer), and the own towers
-        enemy_mask = 0
+        enemy_mask = 0      # a Python int: a board may have more than 64 squares
         own = []
-        for s, tower in enumerate(board):
+        for square, tower in enumerate(board):
             if tower:
                 if tower[-1] & 1 == me:
-                    own.append(s)
+                    own.append(square)
                 else:
-                    enemy_mask |= 1 << s
+                    enemy_mask |= 1 << square
         w = rules.geometry.width
         far = rules.far_rank[me]
         promotion = self._promotion
@@ -872,7 +935,7 @@ class PlaySearcher:
             if not frees:
                 if pawn:
                     if not (pawn_mask[s] & enemy_mask or ep is not None
-                            or (1 << s) & near_far):
+                            or near_far >> s & 1):
                         continue
                 elif not reach[kind][s] & enemy_mask:
                     continue
@@ -880,13 +943,14 @@ class PlaySearcher:
             if not dests:
                 continue
             attacker = values[kind]
-            counts: Sequence[int]
+            # the counts moved, from ``first`` up to h by ``step``: the whole tower only
+            # (no splits, or one tavrel), every count, or the top tavrel and the whole tower
             if h == 1 or not splits:
-                counts = (h,)
+                first, step = h, 1
             elif every_count:
-                counts = range(1, h + 1)
+                first, step = 1, 1
             else:
-                counts = (1, h)
+                first, step = 1, h - 1
             freeing = ([h - 1 - i for i in range(h - 1)
                         if tower[i] & 1 == me and tower[i + 1] & 1 != me] if frees else ())
             for to in dests:
@@ -908,8 +972,10 @@ class PlaySearcher:
                 if pawn and to // w == far:
                     key += 800
                     p = promotion
-                for k in counts:
-                    scored.append((key, Move(s, k, to, p)))
+                count = first
+                while count <= h:
+                    scored.append((key, Move(s, count, to, p)))
+                    count += step
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
@@ -1091,6 +1157,7 @@ class PlaySearcher:
     def _score(self, pos: Position) -> int:
         return self.tables.board_score(pos.board)
 
+    @cython.locals(s=cython.int)
     def _score_after(self, score: int, before: Position, move: Move, after: Position) -> int:
         """The tower part after ``move``, from the part before and the changed squares."""
         if not self.incremental:
@@ -1103,6 +1170,8 @@ class PlaySearcher:
                 score += ts(s, b) - ts(s, a)
         return score
 
+    @cython.locals(me=cython.int, side=cython.int, d=cython.int, lazy=cython.int,
+                   act=cython.int)
     def _evaluate(self, pos: Position, score: int, alpha: int, beta: int, h: int) -> int:
         """Side to move's view: the tower part, plus activity when it could matter."""
         me = pos.turn
