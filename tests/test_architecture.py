@@ -108,11 +108,13 @@ def test_callers_ask_the_rule_module_contract_not_its_insides() -> None:
 #: Private names still reached from another module: networkx's graph dicts, which its
 #: documentation describes for subclasses and which tree.build fills directly for speed.
 #: And the position's own cached fields, which the compiled rule module's apply fills as
-#: C struct members of ``Position``'s extension type (core/position.pxd declares them).
+#: C struct members of ``Position``'s extension type (core/position.pxd declares them),
+#: and that the compiled playing search reads (``play._kings_of``: the volkhvs' squares).
 KNOWN_REACH_INS = {("tavrei_lab/tree/build.py", "_node"), ("tavrei_lab/tree/build.py", "_succ"),
                    ("tavrei_lab/tree/build.py", "_pred"),
                    ("tavrei_lab/rules/stacking.py", "_kings"),
-                   ("tavrei_lab/rules/stacking.py", "_key")}
+                   ("tavrei_lab/rules/stacking.py", "_key"),
+                   ("tavrei_lab/engine/play.py", "_kings")}
 
 #: ``widgets/board_*.py`` are parts of the one ``Board`` class written as functions that take
 #: the board (mypy refuses mixins annotated with it): they may use the names ``Board`` itself

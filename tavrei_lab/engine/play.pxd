@@ -11,9 +11,9 @@ cdef class PlaySearcher:
     cdef public object _deadline, _node_limit, _path, _game
     cdef public bint fast, has_chance, incremental, pass_over_own, fifty, phases, chess
     cdef public bint quiescence, null_move, reductions, star2
-    cdef public int contempt, recapture_ply, nodes, _promotion, _lazy
+    cdef public int contempt, recapture_ply, nodes, _promotion, _lazy, _size
     cdef public list _draw, _value_cp, killers
-    cdef public dict table, history
+    cdef public dict table, history, _moves
 
     cdef int _child(self, _CPosition child, object h, int score, int depth, int ply,
                     int alpha, int beta, bint same_turn) except? -1
@@ -32,5 +32,6 @@ cdef class PlaySearcher:
     cpdef list _tactical_moves(self, _CPosition pos, bint free=*, bint every_count=*)
     cpdef int _score_after(self, int score, _CPosition before, object move,
                            _CPosition after) except? -1
+    cdef object _move(self, int s, int count, int to, int p)
     cdef int _evaluate(self, _CPosition pos, int score, int alpha, int beta,
                        object h) except? -1

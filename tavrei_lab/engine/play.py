@@ -188,6 +188,17 @@ def _quiet_move(board: Any, m: Move, me: int) -> bool:
     return not (rest and tower[rest - 1] & 1 == me and tower[rest] & 1 != me)
 
 
+@cython.cfunc
+@cython.locals(pos=_CPosition)
+def _kings_of(pos: Position) -> tuple[int | None, int | None]:
+    """(white's, black's) volkhv squares, as ``pos.king_square`` says them: the record the
+    position keeps once they are known (a struct field compiled, no method call)."""
+    kings = pos._kings
+    if kings is None:
+        return (pos.king_square(0), pos.king_square(1))
+    return kings
+
+
 class PlaySearcher:
     """The playing search (see the module notes). One per agent and rule module.
 
@@ -271,6 +282,9 @@ class PlaySearcher:
         self.table: dict[int, tuple[int, int, int, Move | None]] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.killers: list[list[Move | None]] = []
+        #: the moves ``_tactical_moves`` makes, each made once (``_move``)
+        self._moves: dict[int, Move] = {}
+        self._size = rules.geometry.size
         self.nodes = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
@@ -553,7 +567,7 @@ class PlaySearcher:
         me = pos.turn
         in_check = False
         if self.fast:
-            ks = pos.king_square(me)
+            ks = _kings_of(pos)[me]
             in_check = ks is not None and self.tower_rules.attacked_by(pos.board, ks, 1 - me)
             if in_check and ply < _MAX_EXTENSION_PLY:
                 depth += 1
@@ -627,7 +641,7 @@ class PlaySearcher:
         # orthodox chess: a quiet move that gives check is neither pruned nor reduced
         # (mates are found through such moves); the attack table rules most moves out
         # before the check is tested on the board
-        their_king = pos.king_square(enemy) if self.chess else None
+        their_king = _kings_of(pos)[enemy] if self.chess else None
         reach = self.tables.reach
         for m in moves:
             quiet = _quiet_move(board, m, me)
@@ -644,7 +658,7 @@ class PlaySearcher:
             if child is None:
                 child = rules.apply(pos, m)
             if attacked is not None:
-                ks = child.king_square(me)
+                ks = _kings_of(child)[me]
                 if ks is not None and attacked(child.board, ks, enemy):
                     continue
             searched += 1
@@ -765,11 +779,12 @@ class PlaySearcher:
                         attacked(board, m.to_square, enemy):
                     continue
             child = rules.apply(pos, m)
-            ks = child.king_square(me)
+            kings = _kings_of(child)
+            ks = kings[me]
             if ks is not None and attacked(child.board, ks, enemy):
                 continue        # not legal: the volkhv would stand attacked
             cscore = self._score_after(score, pos, m, child)
-            ks = child.king_square(enemy)
+            ks = kings[enemy]
             gives_check = ks is not None and attacked(child.board, ks, me)
             ch = h
             if gives_check or in_check:
@@ -858,7 +873,7 @@ class PlaySearcher:
         """
         rules = self.tower_rules
         me = pos.turn
-        ks = pos.king_square(me)
+        ks = _kings_of(pos)[me]
         if ks is None:
             return moves
         board = pos.board
@@ -964,7 +979,7 @@ class PlaySearcher:
                     key = 1000 - attacker
                 elif freeing:
                     for k in freeing:
-                        scored.append((50, Move(s, k, to)))
+                        scored.append((50, self._move(s, k, to, 0)))
                     continue
                 else:
                     continue
@@ -974,10 +989,22 @@ class PlaySearcher:
                     p = promotion
                 count = first
                 while count <= h:
-                    scored.append((key, Move(s, count, to, p)))
+                    scored.append((key, self._move(s, count, to, p)))
                     count += step
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
+
+    @cython.locals(s=cython.int, count=cython.int, to=cython.int, p=cython.int,
+                   key=cython.longlong)
+    def _move(self, s: int, count: int, to: int, p: int) -> Move:
+        """``Move(s, count, to, p)``, made once per searcher and then shared (a ``Move``
+        is a NamedTuple, whose construction is a Python call)."""
+        # count <= MAX_TOWER_HEIGHT (512), p a kind (< 8); 64-bit arithmetic compiled
+        key = ((cython.cast(cython.longlong, s) * self._size + to) * 1024 + count) * 8 + p
+        m = self._moves.get(key)
+        if m is None:
+            m = self._moves[key] = Move(s, count, to, p)
+        return m
 
     # == chance nodes (die games): expectiminimax with Star2 ====================================
     def _chance(self, pos: Position, h: int, score: int, depth: int, ply: int,
@@ -1180,14 +1207,13 @@ class PlaySearcher:
             side += ((h ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 40) % (2 * self.noise + 1) \
                 - self.noise
         if self.die_faces is not None:
-            kings = (pos.king_square(0), pos.king_square(1))
+            kings = _kings_of(pos)
             d = self.tables.die_score(pos.board, kings, me, self.die_faces, self.pass_over_own)
             side += d if me == 0 else -d
         lazy = self._lazy
         if side - lazy >= beta or side + lazy <= alpha:
             return side
-        act = self.tables.activity(pos.board, (pos.king_square(0), pos.king_square(1)),
-                                   self.pass_over_own)
+        act = self.tables.activity(pos.board, _kings_of(pos), self.pass_over_own)
         return side + (act if me == 0 else -act)
 
     def _order(self, pos: Position, moves: list[Move], tt_move: Move | None,
