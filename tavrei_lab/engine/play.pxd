@@ -4,9 +4,11 @@
 # attributes are those __init__ of play.py sets (which stays plain Python, the one
 # source); the methods the tests call from Python stay callable (cpdef, or def).
 from tavrei_lab.core.position cimport Position as _CPosition
+from tavrei_lab.engine.play_eval cimport BoardTables
 
 cdef class PlaySearcher:
-    cdef public object rules, clock, tower_rules, weights, tables, die, die_faces
+    cdef public BoardTables tables
+    cdef public object rules, clock, tower_rules, weights, die, die_faces
     cdef public object _middle_tables, _end_tables, noise, noise_key, max_table
     cdef public object _deadline, _node_limit, _path, _game
     cdef public bint fast, has_chance, incremental, pass_over_own, fifty, phases, chess

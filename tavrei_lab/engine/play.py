@@ -1189,12 +1189,11 @@ class PlaySearcher:
         """The tower part after ``move``, from the part before and the changed squares."""
         if not self.incremental:
             return self.tables.board_score(after.board)
-        ts = self.tables.tower_score
         old, new = before.board, after.board
         for s in changed_squares(before, move):
             a, b = old[s], new[s]
             if a is not b:
-                score += ts(s, b) - ts(s, a)
+                score += self.tables.tower_score(s, b) - self.tables.tower_score(s, a)
         return score
 
     @cython.locals(me=cython.int, side=cython.int, d=cython.int, lazy=cython.int,
