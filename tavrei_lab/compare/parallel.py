@@ -159,15 +159,20 @@ class Progress:
         self.done = 0
         self.description = description
         self.mode = choose_mode(mode, stream)
-        self._bar = progress_bar(total, description, mode=self.mode, stream=stream,
-                                 unit=description.split()[-1] if description else "it")
+        # Silent: no bar at all, not a disabled tqdm (importing tqdm is CPU a short
+        # sweep pays for nothing, issue 27).
+        self._bar = None if self.mode == "off" else progress_bar(
+            total, description, mode=self.mode, stream=stream,
+            unit=description.split()[-1] if description else "it")
 
     def update(self, n: int = 1) -> None:
         self.done += n
-        self._bar.update(n)
+        if self._bar is not None:
+            self._bar.update(n)
 
     def close(self) -> None:
-        self._bar.close()
+        if self._bar is not None:
+            self._bar.close()
 
 
 __all__ = ["EXECUTOR_NAMES", "InlineExecutor", "Progress", "resolve_executor"]

@@ -125,7 +125,7 @@ class GameStats:
         taken, freed = prisoner_changes(before, move, after)
         self.prisoners_taken += taken
         self.prisoners_freed += freed
-        occupied = [len(t) for t in after.board if t]
+        occupied = [n for n in map(len, after.board) if n]
         if occupied:
             self.height_sum += sum(occupied) / len(occupied)
             self.height_samples += 1

@@ -69,11 +69,14 @@ class Agent(Protocol):
         ...
 
 
-def _decision_moves(game: Any) -> list[Move]:
+def _decision_moves(game: Any, texts: bool = True) -> list[Move]:
+    """The legal moves of a decision node (raises at a chance node or the game's end).
+    ``texts=False``: the rules' plain moves, for a caller that only checks there is one
+    (``game.legal_moves`` makes each move carry its position, to print as its text)."""
     if game.is_chance_node():
         raise IllegalMoveError(_("the die must be rolled before an agent can choose a move "
                                  "(call game.roll())"), ply=game.ply + 1)
-    moves = game.legal_moves()
+    moves = game.legal_moves() if texts else game.rules.legal_moves(game.position)
     if not moves:
         raise IllegalMoveError(_("no legal move to choose from: the game is over ({value})")
                                    .format(value=game.outcome()), ply=game.ply + 1)
@@ -201,7 +204,7 @@ class SearchAgent:
 
     def choose(self, game: Any) -> Move:
         from tavrei_lab.engine.search import game_history
-        _decision_moves(game)
+        _decision_moves(game, texts=False)
         history = game_history(game)
         result = self.searcher(game.rules).search(game.position, self.limits, history)
         self.last = result

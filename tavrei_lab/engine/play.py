@@ -527,7 +527,9 @@ class PlaySearcher:
     def _repeated(self, h: int) -> bool:
         """A draw by repetition in search: a position met again on the path, or for
         the third time counting the game played so far."""
-        return self._path[h] > 0 or self._game[h] >= 2
+        # ``get``, not ``[h]``: a Counter's missing key is a Python-level ``__missing__``
+        # call, and most positions are on neither (issue 27: 2 calls of 3 a node).
+        return self._path.get(h, 0) > 0 or self._game.get(h, 0) >= 2
 
     # == interior nodes ========================================================================
     def _tick(self) -> None:

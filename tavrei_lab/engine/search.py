@@ -50,11 +50,13 @@ a quicker mate is preferred and a slower loss is fought for.
 
 from __future__ import annotations
 
+import operator
 import time
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, NamedTuple
 
 from tavrei_lab.core.move import Move, Roll
@@ -193,10 +195,11 @@ def _node_outcome(rules: RuleModule, position: Position, moves: list[Move]) -> A
     return None
 
 
-#: Each game's memo of (position, hash), kept here rather than on the game (the game is
-#: the notation layer's; the engine only reads it) and gone with the game.
-_HISTORY_HASHES: weakref.WeakKeyDictionary[Any, list[tuple[Any, int]]] = (
-    weakref.WeakKeyDictionary())
+#: Each game's memo of (its positions, their hashes, whether each counts), kept here
+#: rather than on the game (the game is the notation layer's; the engine only reads it)
+#: and gone with the game.
+_HistoryMemo = tuple[list[Any], list[int], list[bool]]
+_HISTORY_HASHES: weakref.WeakKeyDictionary[Any, _HistoryMemo] = weakref.WeakKeyDictionary()
 
 
 def game_history(game: Any) -> list[int]:
@@ -205,27 +208,29 @@ def game_history(game: Any) -> list[int]:
     positions = game.positions
     # Every agent's move asks for the whole game's hashes: without a memo a lab game of
     # 200 plies hashed 20,000 positions (a third of a level-1 game's time, issue 27).
-    # Positions never change, so a hash is kept beside the very position object it is
-    # of; a popped or replaced position is hashed afresh.
+    # Positions never change, so the hashes are kept beside the very position objects
+    # they are of, with whether each counts (the start, or brought about by a move): a
+    # game that only grew since is checked in one pass and hashes its new positions
+    # alone; a popped or replaced position makes all of them hashed afresh.
     try:
-        memo: list[tuple[Any, int]] = _HISTORY_HASHES.get(game) or []
+        memo: _HistoryMemo | None = _HISTORY_HASHES.get(game)
     except TypeError:            # an object that takes no weak reference: no memo
-        memo = []
-    hashes = []
-    for i, pos in enumerate(positions):
-        if i < len(memo) and memo[i][0] is pos:
-            hashes.append(memo[i][1])
-        else:
-            hashes.append(zobrist_hash(pos))
-    try:
-        _HISTORY_HASHES[game] = list(zip(positions, hashes))
-    except TypeError:
-        pass
-    out = [hashes[0]]
-    for action, h in zip(game.history, hashes[1:]):
-        if isinstance(action, Move):
-            out.append(h)
-    return out
+        memo = None
+    if memo is not None and len(memo[0]) <= len(positions) \
+            and all(map(operator.is_, memo[0], positions)):
+        kept, hashes, counted = memo
+    else:
+        kept, hashes, counted = [], [], []
+    if len(kept) < len(positions):
+        actions = game.history
+        new = range(len(kept), len(positions))
+        hashes = hashes + [zobrist_hash(positions[i]) for i in new]
+        counted = counted + [i == 0 or isinstance(actions[i - 1], Move) for i in new]
+        try:
+            _HISTORY_HASHES[game] = (list(positions), hashes, counted)
+        except TypeError:
+            pass
+    return list(compress(hashes, counted))
 
 
 class _Line(NamedTuple):

@@ -113,6 +113,8 @@ class GameWatch:
         self.opening: list[str] = []
         self.promotions = 0
         self.demotions = 0
+        # the last position counted and its promoted tavrels: the next move's ``before``
+        self._counted: tuple[Any, int] | None = None
 
     def decision(self, game: Any, moves: Sequence[Any]) -> None:
         self.branching.append(len(moves))
@@ -122,7 +124,11 @@ class GameWatch:
         ply = game.ply
         if len(self.opening) < self.opening_plies:
             self.opening.append(game.move_text(move, before))
-        change = _promoted(after) - _promoted(before)
+        counted = self._counted
+        now = _promoted(after)
+        change = now - (counted[1] if counted is not None and counted[0] is before
+                        else _promoted(before))
+        self._counted = (after, now)
         if change > 0:
             self.promotions += change
         else:
