@@ -56,6 +56,18 @@ from tavrei_lab.variant import (
 Action = Move | Roll
 
 
+def _repetition_key(position: Position) -> tuple[Any, ...]:
+    """What threefold repetition compares, as ``Position.key()`` says it -- the board,
+    the side to move, the en passant square only when a capture there is possible
+    (``live_ep_square``) and the roll -- as the values themselves, not written out: the
+    key's text writes every bit of every tavrel (colour, kind, destiny, promoted,
+    moved; a piece set's letters are distinct), so two positions have equal texts
+    exactly when these are equal. Writing each position's board as text was a lab
+    game's largest cost outside the search after the search was compiled (issue 27)."""
+    return (position.board, position.turn, position.rules.live_ep_square(position),
+            position.roll or "")
+
+
 class PlayedMove(Move):
     """A ``Move`` that knows the position it is played from, so ``str(move)`` is its
     move text (``e2-e4``), as python-chess prints a move; otherwise the same tuple
@@ -290,7 +302,7 @@ class Game:
         # counted lazily: ``_counted`` positions are in ``_keys``, the rest are counted
         # when ``repetitions`` is asked (as python-chess looks back only when asked), so
         # a replay does not write a key for every ply.
-        self._keys: Counter[str] = Counter()
+        self._keys: Counter[tuple[Any, ...]] = Counter()
         self._counted = 0
         self.comments: dict[int, str] = {}
         self.tags: dict[str, str] = {}
@@ -419,9 +431,9 @@ class Game:
         positions, actions, keys = self._positions, self._actions, self._keys
         for i in range(self._counted, len(positions)):
             if i == 0 or isinstance(actions[i - 1], Move):
-                keys[positions[i].key()] += 1
+                keys[_repetition_key(positions[i])] += 1
         self._counted = len(positions)
-        return keys[self.position.key()]
+        return keys[_repetition_key(self.position)]
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         """The end of the game, or None. ``claim_draw`` also reports the
@@ -489,7 +501,7 @@ class Game:
             raise IllegalMoveError(_("nothing to undo: the game is at its start"))
         if isinstance(self._actions[-1], Move):
             if self._counted == len(self._positions):
-                key = self.position.key()
+                key = _repetition_key(self.position)
                 self._keys[key] -= 1
                 if not self._keys[key]:
                     del self._keys[key]
