@@ -111,3 +111,30 @@ def test_contempt_is_named_when_bad():
     with pytest.raises(TavreiError, match="contempt"):
         PlayAgent(nodes=100, contempt=-5)
     assert "contempt=25" in repr(make_agent("play:nodes=100,contempt=25"))
+
+
+def test_a_won_ending_gets_more_nodes():
+    # ``ending=N``: at a won ending's moves (the conversion gate on at the root) a
+    # node-limited agent searches N times its nodes; elsewhere exactly as without it
+    won = Game("tavreli-no-split", WON)
+    plain, more = PlayAgent(seed=1, nodes=300, ending=1), PlayAgent(seed=1, nodes=300, ending=8)
+    plain.choose(won)
+    first = more.choose(won), more.last.nodes
+    assert plain.last.nodes <= 400 < 4 * 300 < more.last.nodes
+    assert more.limits.nodes == 300                       # the budget given is kept
+    start = Game("tavreli-no-split")
+    assert plain.choose(start) == more.choose(start)
+    assert plain.last.nodes == more.last.nodes
+    # node-limited means reproducible: the same seed, the same move and nodes
+    again = PlayAgent(seed=1, nodes=300, ending=8)
+    assert (again.choose(won), again.last.nodes) == first
+
+
+def test_ending_is_read_from_the_spec_and_named_when_bad():
+    agent = make_agent("play:nodes=100,ending=4")
+    assert isinstance(agent, PlayAgent) and agent.ending == 4 and "ending=4" in repr(agent)
+    for bad in ("ending=lots", "ending=0", "ending=65"):
+        with pytest.raises(TavreiError, match="ending"):
+            make_agent(f"play:nodes=100,{bad}")
+    with pytest.raises(TavreiError, match="ending"):
+        PlayAgent(nodes=100, ending=True)

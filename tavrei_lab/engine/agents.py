@@ -51,7 +51,7 @@ with a time or a node budget the playing search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from tavrei_lab.core.move import Move
@@ -150,6 +150,12 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
         raise TavreiError(_("agent argument {arg!r}: expected a depth like 2 or depth=2, or a "
                             "time like 0.5s").format(arg=arg))
     return out
+
+
+#: ``play:...,ending=N``: a node-limited playing agent searches N times its nodes at a
+#: move in a won ending (``PlayAgent.choose``). 1 is the budget as given.
+ENDING_NODES = 1
+MAX_ENDING_NODES = 64
 
 
 class SearchAgent:
@@ -271,7 +277,7 @@ class PlayAgent(SearchAgent):
     def __init__(self, seed: int | None = None, depth: int | None = None,
                  nodes: int | None = None, time: float | None = None,
                  mode: str | None = None, weights: Any = None, noise: int = 0,
-                 contempt: int = 0) -> None:
+                 contempt: int = 0, ending: int = ENDING_NODES) -> None:
         from tavrei_lab.engine.weights import Weights, load_weights
         if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 1000:
             raise TavreiError(_("agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
@@ -280,8 +286,14 @@ class PlayAgent(SearchAgent):
                 or not 0 <= contempt <= 1000:
             raise TavreiError(_("agent 'play': contempt must be 0..1000 centipawns, got "
                                 "{contempt!r}").format(contempt=contempt))
+        if isinstance(ending, bool) or not isinstance(ending, int) \
+                or not 1 <= ending <= MAX_ENDING_NODES:
+            raise TavreiError(_("agent 'play': ending must be 1..{most} (times the nodes), "
+                                "got {ending!r}").format(most=MAX_ENDING_NODES, ending=ending))
         #: centipawns a draw costs the side standing better (``PlaySearcher.contempt``)
         self.contempt = contempt
+        #: how many times its node budget the agent spends at a won ending's moves
+        self.ending = ending
         #: centipawns of deterministic blur (seeded by the agent's seed, so per game)
         self.noise = noise
         if mode not in (None, "play"):
@@ -308,7 +320,7 @@ class PlayAgent(SearchAgent):
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> PlayAgent:
-        rest, weights, noise, contempt = [], None, 0, 0
+        rest, weights, noise, contempt, ending = [], None, 0, 0, ENDING_NODES
         for part in arg.split(","):
             name, eq, value = part.partition("=")
             if eq and name.strip().lower() in ("weights", "w"):
@@ -329,10 +341,18 @@ class PlayAgent(SearchAgent):
                     raise TavreiError(_("agent argument {value!r}: contempt must be a whole "
                                         "number of centipawns").format(value=part.strip())) \
                         from None
+            elif eq and name.strip().lower() == "ending":
+                try:
+                    ending = int(value)
+                except ValueError:
+                    raise TavreiError(_("agent argument {value!r}: ending must be a whole "
+                                        "number (times the nodes)").format(value=part.strip())) \
+                        from None
             else:
                 rest.append(part)
         limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
-        return cls(seed=seed, weights=weights, noise=noise, contempt=contempt, **limits)
+        return cls(seed=seed, weights=weights, noise=noise, contempt=contempt, ending=ending,
+                   **limits)
 
     def searcher(self, rules: RuleModule) -> Any:
         if self.weights_spec == FIT and (self._searcher is None
@@ -340,6 +360,25 @@ class PlayAgent(SearchAgent):
             from tavrei_lab.engine.weights import fit_weights
             self.play_options["weights"] = fit_weights(rules)
         return super().searcher(rules)
+
+    def choose(self, game: Any) -> Move:
+        """As ``SearchAgent.choose``; a node-limited agent in a won ending (the
+        evaluation's conversion gate, ``play_eval.hunter``, is on at the root) searches
+        ``ending`` times its nodes. Why: there the win is a mate some plies deep, and a
+        300-node search (one to three plies) shuffled won positions to the ply cap; the
+        budget still counts nodes, not seconds, so the same seed gives the same game."""
+        from tavrei_lab.engine.search import MAX_SEARCH_NODES
+        limits = self.limits
+        if self.ending > 1 and limits.nodes is not None:
+            converting = getattr(self.searcher(game.rules).tables, "converting", None)
+            if converting is not None and not game.is_chance_node() \
+                    and converting(game.position.board) is not None:
+                self.limits = replace(limits, nodes=min(MAX_SEARCH_NODES,
+                                                        limits.nodes * self.ending))
+        try:
+            return super().choose(game)
+        finally:
+            self.limits = limits
 
     def __repr__(self) -> str:
         text = super().__repr__()
@@ -349,6 +388,8 @@ class PlayAgent(SearchAgent):
             text = text[:-1] + f", noise={self.noise})"
         if self.contempt:
             text = text[:-1] + f", contempt={self.contempt})"
+        if self.ending != ENDING_NODES:
+            text = text[:-1] + f", ending={self.ending})"
         return text
 
 

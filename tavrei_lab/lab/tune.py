@@ -82,7 +82,7 @@ from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
-from tavrei_lab.engine.agents import PlayAgent
+from tavrei_lab.engine.agents import ENDING_NODES, PlayAgent
 from tavrei_lab.engine.play_eval import GATE_CP, die_faces, hunter, tables_for
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
@@ -172,6 +172,7 @@ class TuneGame:
     max_plies: int = DEFAULT_MAX_PLIES
     random_plies: int = RANDOM_PLIES
     opening: int = 0          # games with the same opening number start alike
+    ending: int = ENDING_NODES    # node budget's factor in a won ending (PlayAgent)
 
 
 def features(position: Any) -> list[tuple[int, float]]:
@@ -296,9 +297,9 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     rules = variant_from_data(task.variant, where="tune task")
     game = Game(rules, seed=task.seed)
     agents = (PlayAgent(seed=derive_seed(task.seed, "white"), nodes=task.nodes,
-                        weights=Weights.from_dict(task.white)),
+                        weights=Weights.from_dict(task.white), ending=task.ending),
               PlayAgent(seed=derive_seed(task.seed, "black"), nodes=task.nodes,
-                        weights=Weights.from_dict(task.black)))
+                        weights=Weights.from_dict(task.black), ending=task.ending))
     rng = random.Random(derive_seed("opening", task.opening))
     quiet: list[list[tuple[int, float]]] = []
     capture_before = False
@@ -347,6 +348,9 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
             "lead_tops": round(lead_tops, 2),
             "adjudicated": outcome is None,
             "termination": "ply-cap" if outcome is None else outcome.termination,
+            # a non-decisive game's last position, to tell a drawn ending from a win the
+            # players did not finish (``match()["draw_games"]``)
+            **({"final": str(game.position)} if score == 0.5 else {}),
             "positions": [list(map(list, f)) for f in quiet]}
 
 
@@ -545,13 +549,16 @@ def sprt_gate(points: Sequence[float], *, elo0: float = GATE_ELO0, elo1: float =
 
 def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200,
           nodes: int = DEFAULT_NODES, seed: int = 1, executor: Executor | str | None = None,
-          workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES) -> dict[str, Any]:
+          workers: int | None = None, max_plies: int = DEFAULT_MAX_PLIES,
+          ending: int = ENDING_NODES) -> dict[str, Any]:
     """``a`` against ``b`` at equal nodes: each seeded random opening played twice, colours
     swapped. Returns a's score with its 95 % interval (game pairs as the unit, Student's
     t on the pair means: a pair shares its opening) and Elo, and how many of the
     draws ended with one side 3 or more ratniks ahead: by the default values
     (``draws_3_ahead``) and counting only what is not buried under its own colour's
-    top (``draws_3_ahead_tops``)."""
+    top (``draws_3_ahead_tops``); ``draw_games`` lists the non-decisive games with their
+    last positions, to tell drawn endings from wins left unfinished at the ply cap.
+    ``ending`` is both players' ``PlayAgent(ending=...)``."""
     if isinstance(variant, str):
         from tavrei_lab.variant import load_variant
         variant = load_variant(variant)
@@ -561,7 +568,8 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
         tasks = [TuneGame(data, (a if i % 2 == 0 else b).as_dict(),
                           (b if i % 2 == 0 else a).as_dict(), nodes,
                           derive_seed(seed, "match", i), i, max_plies,
-                          opening=derive_seed(seed, "match-opening", i // 2))
+                          opening=derive_seed(seed, "match-opening", i // 2),
+                          ending=ending)
                  for i in range(games)]
         t0 = time.perf_counter()
         rows = [f.result() for f in [pool.submit(play_tune_game, t) for t in tasks]]
@@ -590,6 +598,8 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
             "wins": sum(1 for p in points if p == 1.0), "draws": len(draws),
             "losses": sum(1 for p in points if p == 0.0),
             "draws_3_ahead": len(big), "draws_3_ahead_tops": len(big_tops),
+            "draw_games": [{k: r.get(k) for k in ("index", "plies", "lead", "lead_tops",
+                                                  "termination", "final")} for r in draws],
             "seconds": seconds}
 
 
