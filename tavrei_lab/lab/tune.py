@@ -107,7 +107,9 @@ from tavrei_lab.variant import variant_data, variant_from_data
 DEFAULT_GENERATIONS = 3
 DEFAULT_GAMES = 100
 DEFAULT_NODES = 300
-DEFAULT_MAX_PLIES = 160
+#: the lab's own ply cap (``compare.tournament.DEFAULT_MAX_PLIES``): at 160 a quarter of
+#: the no-split match's won endings were stopped before the mate
+DEFAULT_MAX_PLIES = 300
 #: Positions sampled per game (at most), after the opening's first plies.
 SAMPLES_PER_GAME = 24
 OPENING_PLIES = 6
@@ -117,8 +119,9 @@ RANDOM_PLIES = 4
 FIT_STEPS = 250
 #: The fit method's version: raised whenever what ``tune`` does with the same settings
 #: changes (sampling, labels, the gate, the fit's steps).
-FIT_METHOD_VERSION = 5      # 3: the conversion terms are not fit; 4: the SPRT gate;
-#                              5: nothing proven, the file holds the last fit (unproven)
+FIT_METHOD_VERSION = 6      # 3: the conversion terms are not fit; 4: the SPRT gate;
+#                              5: nothing proven, the file holds the last fit (unproven);
+#                              6: games to ply 300, 8x nodes in won endings (ending=8)
 #: The gate (see the module's docstring): an SPRT on game pairs of H1 "+GATE_ELO1 Elo"
 #: against H0 "+GATE_ELO0", with error rates GATE_ALPHA (a no-better fit accepted) and
 #: GATE_BETA (a +GATE_ELO1 fit dropped); undecided after a generation's games, it plays
