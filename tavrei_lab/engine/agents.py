@@ -372,7 +372,8 @@ class PlayAgent(SearchAgent):
         from tavrei_lab.engine.search import MAX_SEARCH_NODES
         limits = self.limits
         if self.ending > 1 and limits.nodes is not None:
-            converting = getattr(self.searcher(game.rules).tables, "converting", None)
+            tables = self.searcher(game.rules).tables   # the orthodox tables have no gate
+            converting = getattr(tables, "converting", None)
             if converting is not None and not game.is_chance_node() \
                     and converting(game.position.board) is not None:
                 self.limits = replace(limits, nodes=min(MAX_SEARCH_NODES,
