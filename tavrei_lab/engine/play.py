@@ -516,13 +516,16 @@ class PlaySearcher:
         if self._repeated(h):
             # a draw, worth what it is to the parent's side (contempt)
             return self._draw[child.turn if same_turn else 1 - child.turn]
-        self._path[h] += 1
+        path = self._path
+        # ``get``, not ``+= 1``: a Counter's missing key is a Python-level ``__missing__``
+        # call, and a child is seldom on the path already (the same count either way)
+        path[h] = path.get(h, 0) + 1
         try:
             if same_turn:
                 return self._node(child, h, score, depth, ply, alpha, beta, True)
             return -self._node(child, h, score, depth, ply, -beta, -alpha, True)
         finally:
-            self._path[h] -= 1
+            path[h] -= 1
 
     def _repeated(self, h: int) -> bool:
         """A draw by repetition in search: a position met again on the path, or for
