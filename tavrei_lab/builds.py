@@ -39,6 +39,10 @@ HOT_MODULES: tuple[str, ...] = (
     "tavrei_lab.engine.play_eval",
     "tavrei_lab.engine.chess_eval",
     "tavrei_lab.engine.play",
+    # the game tree: growing, laying out and drawing it (issue 27: at most 3 perfts)
+    "tavrei_lab.tree.build",
+    "tavrei_lab.tree.layout",
+    "tavrei_lab.render.tree",
 )
 
 #: The record a compiled build leaves beside the package: module -> source SHA-256.

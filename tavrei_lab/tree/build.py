@@ -53,9 +53,17 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the pure build's value
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.progress import progress_of
@@ -313,7 +321,8 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         warnings.warn(f"tree cut at {G.number_of_nodes():,} nodes by "
                       f"{G.graph['cut_by']} before depth {depth}: its cut nodes are marked "
                       "cut=True (raise max_nodes or time_limit, or filter the moves)",
-                      TreeCutWarning, stacklevel=2)
+                      # (compiled, ``build`` has no frame: the caller's is the first)
+                      TreeCutWarning, stacklevel=1 if cython.compiled else 2)
     G.graph["nodes_per_depth"] = " ".join(map(str, counts))
     G.graph["principal_variation"] = ""
     if values:
