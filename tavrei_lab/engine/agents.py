@@ -210,11 +210,16 @@ class SearchAgent:
                                           chance_pruning=self.chance_pruning)
         return self._searcher
 
+    def limits_for(self, game: Any) -> Any:
+        """The search limits for the move to choose in ``game``: the agent's own."""
+        return self.limits
+
     def choose(self, game: Any) -> Move:
         from tavrei_lab.engine.search import game_history
         _decision_moves(game, texts=False)
         history = game_history(game)
-        result = self.searcher(game.rules).search(game.position, self.limits, history)
+        result = self.searcher(game.rules).search(game.position, self.limits_for(game),
+                                                  history)
         self.last = result
         return self.rng.choice(result.best_moves)
 
@@ -322,39 +327,34 @@ class PlayAgent(SearchAgent):
 
     @classmethod
     def from_arg(cls, arg: str, seed: int | None = None) -> PlayAgent:
-        rest, weights, noise, contempt, ending = [], None, 0, 0, ENDING_NODES
+        rest: list[str] = []
+        weights = None
+        # the options that take a whole number, each with its own error
+        whole = {"noise": _("agent argument {value!r}: noise must be a whole number "
+                            "of centipawns"),
+                 "contempt": _("agent argument {value!r}: contempt must be a whole "
+                               "number of centipawns"),
+                 "ending": _("agent argument {value!r}: ending must be a whole "
+                             "number (times the nodes)")}
+        numbers = {"noise": 0, "contempt": 0, "ending": ENDING_NODES}
         for part in arg.split(","):
             name, eq, value = part.partition("=")
-            if eq and name.strip().lower() in ("weights", "w"):
+            key = name.strip().lower()
+            if eq and key in ("weights", "w"):
                 if not value.strip():
                     raise TavreiError(_("agent argument {value!r}: weights needs a file "
                                         "(weights=W.json) or 'fit'").format(value=part.strip()))
                 weights = value.strip()
-            elif eq and name.strip().lower() == "noise":
+            elif eq and key in whole:
                 try:
-                    noise = int(value)
+                    numbers[key] = int(value)
                 except ValueError:
-                    raise TavreiError(_("agent argument {value!r}: noise must be a whole number "
-                                        "of centipawns").format(value=part.strip())) from None
-            elif eq and name.strip().lower() == "contempt":
-                try:
-                    contempt = int(value)
-                except ValueError:
-                    raise TavreiError(_("agent argument {value!r}: contempt must be a whole "
-                                        "number of centipawns").format(value=part.strip())) \
-                        from None
-            elif eq and name.strip().lower() == "ending":
-                try:
-                    ending = int(value)
-                except ValueError:
-                    raise TavreiError(_("agent argument {value!r}: ending must be a whole "
-                                        "number (times the nodes)").format(value=part.strip())) \
-                        from None
+                    raise TavreiError(whole[key].format(value=part.strip())) from None
             else:
                 rest.append(part)
         limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
-        return cls(seed=seed, weights=weights, noise=noise, contempt=contempt, ending=ending,
-                   **limits)
+        return cls(seed=seed, weights=weights, noise=numbers["noise"],
+                   contempt=numbers["contempt"], ending=numbers["ending"], **limits)
 
     def searcher(self, rules: RuleModule) -> Any:
         if self.weights_spec == FIT and (self._searcher is None
@@ -363,25 +363,20 @@ class PlayAgent(SearchAgent):
             self.play_options["weights"] = fit_weights(rules)
         return super().searcher(rules)
 
-    def choose(self, game: Any) -> Move:
-        """As ``SearchAgent.choose``; a node-limited agent in a won ending (the
-        evaluation's conversion gate, ``play_eval.hunter``, is on at the root) searches
-        ``ending`` times its nodes. Why: there the win is a mate some plies deep, and a
-        300-node search (one to three plies) shuffled won positions to the ply cap; the
-        budget still counts nodes, not seconds, so the same seed gives the same game."""
+    def limits_for(self, game: Any) -> Any:
+        """The agent's limits; a node-limited agent in a won ending (the evaluation's
+        conversion gate, ``play_eval.hunter``, is on at the root) searches ``ending``
+        times its nodes. Why: there the win is a mate some plies deep, and a 300-node
+        search (one to three plies) shuffled won positions to the ply cap; the budget
+        still counts nodes, not seconds, so the same seed gives the same game."""
         from tavrei_lab.engine.search import MAX_SEARCH_NODES
         limits = self.limits
-        if self.ending > 1 and limits.nodes is not None:
+        if self.ending > 1 and limits.nodes is not None and not game.is_chance_node():
             tables = self.searcher(game.rules).tables   # the orthodox tables have no gate
             converting = getattr(tables, "converting", None)
-            if converting is not None and not game.is_chance_node() \
-                    and converting(game.position.board) is not None:
-                self.limits = replace(limits, nodes=min(MAX_SEARCH_NODES,
-                                                        limits.nodes * self.ending))
-        try:
-            return super().choose(game)
-        finally:
-            self.limits = limits
+            if converting is not None and converting(game.position.board) is not None:
+                return replace(limits, nodes=min(MAX_SEARCH_NODES, limits.nodes * self.ending))
+        return limits
 
     def __repr__(self) -> str:
         text = super().__repr__()
