@@ -554,3 +554,15 @@ def test_match_interval_is_students_t_over_the_pairs():
     points = [p for pair in pairs for p in (pair, pair)]
     gate = sprt_gate(points, elo0=0, elo1=1e-9)   # never decides: every pair counts
     assert (gate["low"], gate["high"]) == pytest.approx((lo, hi), abs=1e-12)
+
+
+def test_the_written_line_names_the_start_weights_when_nothing_was_fit():
+    """A tune whose games left no position to fit writes the start weights: the line
+    says so, instead of "the fit" (one generation) or "the last fit" (several)."""
+    unfit = [{"generation": 1, "positions": 0}, {"generation": 2, "positions": 0}]
+    fit = [{"generation": 1, "positions": 40, "k": 1.0}, {"generation": 2, "positions": 0}]
+    assert "start weights" in written_text({"generations": 1, "log": unfit[:1]})
+    assert "start weights" in written_text({"generations": 2, "log": unfit})
+    assert "last fit" in written_text({"generations": 2, "log": fit})
+    assert "(one generation" in written_text({"generations": 1, "log": fit[:1]})
+    assert "proved better" in written_text({"generations": 2, "log": fit, "proven": True})

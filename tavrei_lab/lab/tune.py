@@ -617,9 +617,13 @@ def gate_text(gate: dict[str, Any]) -> str:
 
 
 def written_text(doc: dict[str, Any]) -> str:
-    """Which weights a tune's file holds, in a line: the gate's or the last fit's."""
+    """Which weights a tune's file holds, in a line: the gate's, the last fit's, or --
+    when no generation had a position to fit (every game too short to leave a quiet
+    one) -- the start weights, so the line never claims a fit that was not made."""
     if doc.get("proven"):
         return _("written: the last weights the gate proved better")
+    if not any("k" in entry for entry in doc.get("log", ())):
+        return _("written: the start weights (no generation had positions to fit)")
     if doc.get("generations", 1) > 1:
         return _("written: the last fit, not proven better than the start weights (no "
                  "gate said \"better\")")
