@@ -14,6 +14,15 @@ tree waits for. Everything runs in one process, in the same run, best of
 loaded machine do not move the ratios. The last lines say where the build's
 time goes beyond perft's. (At every leaf of this tree black has only its
 volkhv: the legal-move test there is the volkhv's steps.)
+
+The "floor" lines say how much of that no tree can skip. Perft already plays
+every leaf (``RuleModuleBase.perft`` applies each move of the last ply), but it
+keeps no position and asks no leaf whether the game is over; a tree must keep
+every node, test every node's outcome (a leaf is drawn as a square when the game
+is over there) and write every node's position string. The floor walks do just
+that, breadth first, in plain Python over the compiled rules (so a little above
+the true cost): what they cost over perft is what the issue-27 ratio can never
+lose, whatever the build, layout and drawing do.
 """
 
 from __future__ import annotations
@@ -26,12 +35,16 @@ from typing import Any
 from tavrei_lab import Game
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
+from tavrei_lab.core.text import rank_texts, rank_writer
+from tavrei_lab.core.text import write_position as write_with_board
 from tavrei_lab.engine.perft import perft
+from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import write_position
 from tavrei_lab.render.tree import draw_svg
 from tavrei_lab.tree import build, nodes_per_depth
 from tavrei_lab.tree.layout import layered_layout
+from tavrei_lab.tree.nodes import collector_paused
 
 POSITION = "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"
 DEPTH = 3
@@ -121,12 +134,74 @@ def main() -> None:
     for name, work in parts.items():
         seconds = min(_timed(work)[0] for _ in range(REPEATS))
         print(f"{'  of the build: ' + name:<34}{seconds:9.3f} s {seconds / t_perft:6.1f}x")
+    # The floor: what any tree of these nodes costs before a dict, a layout or a drawing.
+    floors = {
+        "every move played, kept": {},
+        "+ every node's outcome": {"outcomes": True},
+        "+ its position string": {"outcomes": True, "strings": True},
+    }
+    best_floor = dict.fromkeys(floors, math.inf)
+    for _ in range(REPEATS):   # interleaved, as above
+        for name, options in floors.items():
+            seconds, kept = _timed(_floor, rules, position, DEPTH, **options)
+            assert kept == nodes
+            best_floor[name] = min(best_floor[name], seconds)
+    for name, seconds in best_floor.items():
+        print(f"{'floor: ' + name:<34}{seconds:9.3f} s {seconds / t_perft:6.1f}x"
+              f"   ({seconds / nodes * 1e6:.1f} us a node)")
+    rest = GOAL_27 * t_perft - best_floor["+ its position string"]
+    print(f"{'floor: left for the rest at 3x':<34}{rest:9.3f} s "
+          f"{rest / t_perft:6.1f}x   (node dicts, move texts, layout, drawing: "
+          f"{rest / nodes * 1e6:.1f} us a node)")
     # memory: this tree, and the three-ply tree of the Tavreli start (longer strings)
     for label, start in (("this tree", game), ("Tavreli start, depth 3", Game())):
         n, per = node_bytes(start, DEPTH)
         verdict = "met" if per <= NODE_BYTES_GOAL else "NOT met"
         print(f"memory, {label}: {n} nodes, {per:,.0f} B a node (tracemalloc; issue 27 "
               f"goal: at most {NODE_BYTES_GOAL:,} B: {verdict})")
+
+
+def _floor(rules: Any, root: Position, depth: int, *, outcomes: bool = False,
+           strings: bool = False) -> int:
+    """How many nodes a walk of the tree keeps: every move played and its position
+    kept, breadth first, as ``build`` does; with ``outcomes`` every node's outcome
+    tested, with ``strings`` every node's position string written (the build's way:
+    the parent's ranks, the one or two a move changes rewritten). The collector is
+    paused, as ``build`` pauses it: its scans of the kept positions are no floor."""
+    with collector_paused():
+        return _walk(rules, root, depth, outcomes, strings)
+
+
+def _walk(rules: Any, root: Position, depth: int, outcomes: bool, strings: bool) -> int:
+    """``_floor``'s work."""
+    outcome = rules.outcome
+    write_rank = rank_writer(root)
+    height, width = rules.geometry.height, rules.geometry.width
+    kept: list[Position] = [root]
+    texts: list[str] = []   # (kept too, as a tree keeps them)
+    if outcomes:
+        outcome(root)
+    if strings:
+        texts.append(write_position(root))
+    layer = [root]
+    for _ in range(depth):
+        following = []
+        for position in layer:
+            ranks = rank_texts(position) if strings else []
+            for move in rules.legal_moves(position):
+                after = rules.apply(position, move)
+                following.append(after)
+                if outcomes:
+                    outcome(after)
+                if strings:
+                    rows = ranks.copy()
+                    for sq in changed_squares(position, move):
+                        row = height - 1 - sq // width
+                        rows[row] = write_rank(after.board, row)
+                    texts.append(write_with_board(after, "/".join(rows)))
+        kept += following
+        layer = following
+    return len(kept)
 
 
 def _played(rules: Any, root: Position, depth: int) -> list[tuple[Position, Move, Position]]:
