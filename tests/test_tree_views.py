@@ -13,7 +13,7 @@ import pytest
 from tavrei_lab import Game
 from tavrei_lab.errors import RenderError
 from tavrei_lab.render.tree import MAX_THUMBNAILS, draw_svg, probability_text
-from tavrei_lab.tree import build, position_at
+from tavrei_lab.tree import TreeCutWarning, build, position_at
 from tavrei_lab.tree.export import (
     from_node_link,
     read_graphml,
@@ -248,6 +248,12 @@ def _marked_tree() -> nx.DiGraph:
     return G
 
 
+def _cut_die_tree() -> nx.DiGraph:
+    """A die tree cut by ``max_nodes``: its cut nodes are drawn element by element."""
+    with pytest.warns(TreeCutWarning):
+        return build(Game("gavrilov-die-mate", DIE_POSITION), 3, max_nodes=2000)
+
+
 #: SHA-256 of drawings as the drawing code wrote them before it was made faster (the
 #: text it writes directly was checked against the element renderers' output then).
 #: A drawing changed on purpose gets its new digest here, with the reason.
@@ -256,6 +262,11 @@ DRAWINGS = {
     "die-folded": "f880e5e9fc82736021896b7cd5350ea1b21655d32fb71a43babd8bd0277e8664",
     "marked": "07d301ed03bc1b824a8d077ff3ad3642484953474805efdd38408bae625b522a",
     "marked-no-values": "b62be74849a96c74ca9d19c37bb6d2f580577bd469b1f9ad8bf6ff6f5ce19126",
+    # die trees with values (chance diamonds written in one piece since), terminal
+    # squares, skip faces, and cut nodes
+    "die-values": "107d2a8aafe59be445bffc69b18bd2062c9f7fb1d151bfb8fb59b74ab7888522",
+    "die-skip-face": "986c26e5c49de6d5f16eb306b238b5652da833b9bb6a5eea23210b0a299bb9fe",
+    "die-mate-cut": "0c0794301216cedeceb78eab9fa2d5ad1b796826effef2c88c1f69307c092c73",
 }
 
 
@@ -270,6 +281,10 @@ def test_drawings_stay_byte_for_byte_what_they_were() -> None:
                        {"collapsed": [1, 3], "selected": 2}),
         "marked": (_marked_tree(), {"selected": 5}),
         "marked-no-values": (_marked_tree(), {"show_values": False, "show_moves": False}),
+        "die-values": (build(Game("gavrilov-die", DIE_POSITION), 2), {}),
+        "die-skip-face": (build(Game("gavrilov-die-skip-face", DIE_POSITION), 2),
+                          {"show_moves": False}),
+        "die-mate-cut": (_cut_die_tree(), {"selected": 3}),
     }
     for name, (G, options) in cases.items():
         digest = hashlib.sha256(draw_svg(G, **options).encode()).hexdigest()

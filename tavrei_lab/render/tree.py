@@ -206,10 +206,17 @@ def _tower_key(position: Any, node: int, x: float, y: float) -> str:
 _is_cut = methodcaller("get", "cut")
 
 
-def _edge_text(edge: dict[str, Any]) -> str:
+def _edge_text(edge: dict[str, Any], chances: dict[tuple[type, Any], str]) -> str:
+    """An edge's label; ``chances`` keeps the probabilities written so far."""
     if "face" in edge:
-        return f"@{edge['face']} {probability_text(edge['probability'])}"
-    return str(edge.get("label", edge.get("move", "")))
+        p = edge["probability"]
+        key = (type(p), p)
+        chance = chances.get(key)
+        if chance is None:
+            chance = chances[key] = probability_text(p)
+        return f"@{edge['face']} {chance}"
+    text = edge["label"] if "label" in edge else edge.get("move", "")
+    return text if type(text) is str else str(text)
 
 
 def _attrs(*pairs: tuple[str, Any]) -> str:
@@ -298,10 +305,12 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     parents = [node for node in pos if node not in closed and children[node]]
     labels_text: dict[int, str] = {}
     if show_moves:
+        # a die's few probabilities, each written once (a fraction found is slow)
+        chances: dict[tuple[type, Any], str] = {}
         for node in parents:
             for child, edge in children[node].items():
                 if child in pos:
-                    labels_text[child] = _edge_text(edge)
+                    labels_text[child] = _edge_text(edge, chances)
     widest = max(map(len, labels_text.values()), default=0) * LABEL_CHAR
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
@@ -342,61 +351,71 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             text = written[value] = fmt(value)
         return text
 
-    # Each node's centre, and as text: x, y, the edge's end above it, its label's y.
-    at: dict[int, tuple[float, float, str, str, str, str]] = {}
-    layer_rows: dict[float, tuple[float, str, str, str]] = {}   # one per layer
+    # Each node's centre, and as text: x, y, and its layer's row -- the texts every
+    # node of a layer shares: y, and the ends of the edge and of the label above it.
+    at: dict[int, tuple[float, float, str, tuple[str, str, str, str, str, str]]] = {}
+    layer_rows: dict[float, tuple[float, tuple[str, str, str, str, str, str]]] = {}
     for node, (slot_x, layer_y) in pos.items():
         row = layer_rows.get(layer_y)
         if row is None:
             y = round(top + layer_y * layer_height, 1)
-            row = layer_rows[layer_y] = (y, num(y), num(y - RADIUS), num(y - RADIUS - 5))
-        x = round(left + slot_x * slot, 1)   # (a float: ``fmt`` written out)
-        at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x),
-                    row[1], row[2], row[3])
+            y2, label_y = num(y - RADIUS), num(y - RADIUS - 5)
+            row = layer_rows[layer_y] = (y, (
+                num(y), y2, f'" y2="{y2}" class="edge"/>', f'" y2="{y2}" class="edge pv"/>',
+                f'" y="{label_y}" class="label" text-anchor="middle">',
+                f'" y="{label_y}" class="label pv" text-anchor="middle">'))
+        x = left + slot_x * slot
+        if not x.is_integer():   # (a whole number is its own rounding: most nodes)
+            x = round(x, 1)
+        at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x), row[1])
     for node in parents:
         # every edge from here starts alike
         start = f'<line x1="{at[node][2]}" y1="{num(at[node][1] + leaves_at(node))}" x2="'
         for child, edge in children[node].items():
             if child not in pos:
                 continue
-            _, _, x2, _, y2, label_y = at[child]
+            _, _, x2, texts = at[child]
             pv = edge.get("pv", False)
-            cls = "edge pv" if pv else "edge"
             if data_of[child].get("pruned"):
-                cls += " pruned"
-            edge_parts.append(f'{start}{x2}" y2="{y2}" class="{cls}"/>')
+                edge_parts.append(f'{start}{x2}" y2="{texts[1]}" class="'
+                                  f'{"edge pv" if pv else "edge"} pruned"/>')
+            else:
+                edge_parts.append(f"{start}{x2}{texts[3] if pv else texts[2]}")
             label = labels_text.get(child)
             if label is not None:  # just above the node the move leads to
                 if "&" in label or "<" in label or ">" in label:
                     label = _escaped(label)
-                label_parts.append(
-                    f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
-                    f'text-anchor="middle">{label}</text>' if label else
-                    f'<text x="{x2}" y="{label_y}" class="{"label pv" if pv else "label"}" '
-                    'text-anchor="middle"/>')
+                if label:
+                    label_parts.append(f'<text x="{x2}{texts[5] if pv else texts[4]}{label}'
+                                       '</text>')
+                else:
+                    label_parts.append(f'<text x="{x2}{(texts[5] if pv else texts[4])[:-1]}/>')
     radius = fmt(RADIUS)
-    # A plain node -- a circle, no marks, not folded, no board under it -- is most
-    # of a big tree: its group's opening and its circle's end are written once for
-    # each kind and side, and the node in one piece.
+    side = fmt(2 * RADIUS)   # a terminal node's square
+    # A plain node -- a circle or a die's diamond, no marks, not folded, no board
+    # under it -- is most of a big tree: its group's opening and its circle's end are
+    # written once for each kind and side, and the node in one piece.
     plain: dict[tuple[str, str], tuple[str, str]] = {}
     for node in pos:
         data = data_of[node]
-        x, y, sx, sy, _, _ = at[node]
+        x, y, sx, texts = at[node]
+        sy = texts[0]
         kind = data.get("type", "decision")
         turn = data.get("turn", "")
         tip = data.get("position", "")
+        value = ""
         if "value" in data:
-            tip += f"\nvalue {value_text(data['value'])} ({data.get('bound', 'exact')})"
+            bound = data.get("bound", "exact")
+            worth = value_text(data["value"])
+            tip += f"\nvalue {worth} ({bound})"
+            if show_values:
+                mark = {"lower": "≥", "upper": "≤"}.get(bound, "")
+                value = _element(
+                    "text", f' x="{sx}" y="{num(y + RADIUS + 11)}" class="value" '
+                    'text-anchor="middle"', mark + worth)
         if "&" in tip or "<" in tip or ">" in tip:
             tip = _escaped(tip)
-        title = f"<title>{tip}</title>" if tip else "<title/>"
-        value = ""
-        if show_values and "value" in data:
-            mark = {"lower": "≥", "upper": "≤"}.get(data.get("bound", "exact"), "")
-            value = _element(
-                "text", f' x="{sx}" y="{num(y + RADIUS + 11)}" class="value" '
-                'text-anchor="middle"', mark + value_text(data["value"]))
-        if (type(node) is int and kind != "chance" and kind != "terminal"
+        if (type(node) is int and kind != "terminal"
                 and not (data.get("pv") or data.get("cut") or data.get("pruned"))
                 and node != selected and node not in closed and node not in beside):
             words = plain.get((kind, turn))
@@ -407,8 +426,17 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 words = plain[kind, turn] = (
                     f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
                     f'" r="{radius}" class="shape" fill="{fill}"/>')
+            if kind == "chance":   # (most nodes of a die game's tree)
+                d = RADIUS * 1.3
+                node_parts.append(
+                    f'{words[0]}{node}">{f"<title>{tip}</title>" if tip else "<title/>"}'
+                    f'<polygon points="{sx},{num(y - d)} {fmt(x + d)},{sy} {sx},{num(y + d)} '
+                    f'{fmt(x - d)},{sy}" class="shape" fill="#f4d03f"/>{value}</g>')
+                continue
             node_parts.append(
-                f'{words[0]}{node}">{title}<circle cx="{sx}" cy="{sy}{words[1]}{value}</g>')
+                f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}" cy="{sy}{words[1]}'
+                f'{value}</g>' if tip else
+                f'{words[0]}{node}"><title/><circle cx="{sx}" cy="{sy}{words[1]}{value}</g>')
             continue
         node_class = f"node {kind} {turn}" if kind and turn else \
             " ".join(c for c in ("node", kind, turn) if c)
@@ -422,16 +450,17 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                               f'data-node="{node}">')
         else:
             node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
-        node_parts.append(title)
+        node_parts.append(f"<title>{tip}</title>" if tip else "<title/>")
         if kind == "chance":
+            # the diamond's corners: top, right, bottom, left (x and y written already)
             d = RADIUS * 1.3
-            points = " ".join(f"{fmt(px)},{fmt(py)}" for px, py in
-                              ((x, y - d), (x + d, y), (x, y + d), (x - d, y)))
-            node_parts.append(f'<polygon points="{points}" class="shape" fill="#f4d03f"/>')
+            node_parts.append(f'<polygon points="{sx},{num(y - d)} {fmt(x + d)},{sy} '
+                              f'{sx},{num(y + d)} {fmt(x - d)},{sy}" class="shape" '
+                              'fill="#f4d03f"/>')
         elif kind == "terminal":
             fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
-            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{fmt(y - RADIUS)}" '
-                              f'width="{fmt(2 * RADIUS)}" height="{fmt(2 * RADIUS)}" '
+            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{num(y - RADIUS)}" '
+                              f'width="{side}" height="{side}" '
                               f'class="shape" fill="{fill}"/>')
         else:
             fill = "#ffffff" if turn == "white" else "#222222"
