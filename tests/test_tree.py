@@ -355,7 +355,11 @@ def test_tree_values_are_the_engine_reference_minimax(variant: str, seed: int, p
 @pytest.mark.parametrize("variant, position, depth", [
     ("tavreli", "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1", 3),   # the tree benchmark's tree
     ("tavreli", None, 2), ("orthodox", None, 2), ("gavrilov-die-mate", DIE_POSITION, 2),
-    ("gavrilov-die", DIE_POSITION, 3)])
+    ("gavrilov-die", DIE_POSITION, 3),
+    # castlings both ways and an en passant capture; promotions by choice (the moves
+    # whose texts and changed ranks the build does not share)
+    ("orthodox", "r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1", 2),
+    ("orthodox", "8/1P4k1/8/8/8/8/6Kp/8 w - - 0 1", 3)])
 def test_every_node_says_what_its_position_says(variant: str, position: str | None,
                                                depth: int) -> None:
     """Node data, however the build shares or shortens its work, is what the position

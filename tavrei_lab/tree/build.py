@@ -222,6 +222,10 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     width = rules.geometry.width
     # Equal position strings (a position reached by two move orders) are kept once.
     strings: dict[str, str] = {}
+    # Move texts, and a position string's fields after the board, written once a tree
+    # (by_ranks only: see the moves' loop).
+    texts: dict[tuple[Any, bool, bool], str] = {}
+    tails: dict[tuple[Any, ...], str] = {}
     counts = [0] * (depth + 1)
     # The nodes go straight into the graph's own dicts (networkx's documented
     # dict-of-dicts: node -> data, node -> child -> edge data, and the same edge
@@ -254,22 +258,51 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                                      d + 1 if passes else d, not passes, None))
             else:
                 ranks = rank_texts(position) if by_ranks else None
+                board = position.board
+                ep = position.ep_square
                 for m in rules.legal_moves(position):
                     if keep is not every and not keep(position, m):  # (every: no call a move)
                         continue
                     if keep_first is not None and d == 0 and not keep_first(position, m):
                         continue
-                    text = write_legal_move(position, m)
                     child = rules.apply(position, m)
-                    string = None
-                    if ranks is not None:
-                        rows = ranks.copy()
+                    if ranks is None:
+                        text = write_legal_move(position, m)
+                        children.append(({"move": text, "label": text}, child, d + 1, False,
+                                         None))
+                        continue
+                    fr, k, to, _, castling = m
+                    dest = board[to]
+                    rows = ranks.copy()
+                    if castling or (to == ep and not dest):   # (four squares, or three)
+                        text = write_legal_move(position, m)
                         for sq in changed_squares(position, m):
                             row = height - 1 - sq // width
                             rows[row] = write_rank(child.board, row)
-                        string = write_position(child, "/".join(rows))
+                    else:
+                        # A move's text is its squares', its count's (all of the tower
+                        # or not) and whether it lands on a tower: moves alike in those
+                        # are written alike, once a tree (and their texts shared).
+                        key = (m, k < len(board[fr]), not dest)
+                        known = texts.get(key)
+                        if known is None:
+                            known = texts[key] = write_legal_move(position, m)
+                        text = known
+                        # the two squares ``changed_squares`` names, on one rank or two
+                        after = child.board
+                        row = height - 1 - fr // width
+                        rows[row] = write_rank(after, row)
+                        if to // width != fr // width:
+                            row = height - 1 - to // width
+                            rows[row] = write_rank(after, row)
+                    # the fields after the board repeat across a ply: each written once
+                    tail_key = (child.turn, child.ep_square, child.halfmove_clock,
+                                child.fullmove_number, child.roll)
+                    tail = tails.get(tail_key)
+                    if tail is None:
+                        tail = tails[tail_key] = write_position(child, "")
                     children.append(({"move": text, "label": text}, child, d + 1, False,
-                                     string))
+                                     "/".join(rows) + tail))
             over_time = time.monotonic() > deadline
             if next_id + len(children) > limit or over_time:
                 node_data[node]["cut"] = True
