@@ -15,3 +15,10 @@ cdef class BoardTables:
     # C calls from there, Python methods as before from anywhere else
     cpdef object tower_score(self, object square, object tower)
     cpdef object activity(self, object board, object kings, object pass_over_own=*)
+    # what activity calls in a won ending (the conversion terms): C calls from there too
+    cpdef object hunt_material(self, object board, object strong, object weak_tops)
+    cpdef object room_lost(self, object board, object strong, object hunted,
+                           object pass_over_own=*)
+    cpdef object attacks(self, object board, object color, object through,
+                         object pass_over_own=*)
+    cpdef object hunt_terms(self, object strong, object white_king, object black_king)

@@ -57,6 +57,12 @@ VOLKHV_ATTACK = 10
 HUNT_LEAD = 300
 HUNT_WEAK = 350
 HUNT_RATIO = 2
+# The kinds ``activity`` tells apart, as C ints in the compiled build (compared with the
+# kinds it reads as C ints; the module's Python constants would box each one).
+_KING = cython.declare(cython.int, KING)
+_PAWN = cython.declare(cython.int, PAWN)
+_KNIGHT = cython.declare(cython.int, KNIGHT)
+_HELGI = cython.declare(cython.int, HELGI)
 #: How far the activity part can plausibly move the score (centipawns): beyond
 #: this margin outside the search window, a leaf is decided by the tower part alone.
 LAZY_MARGIN = 150
@@ -209,12 +215,21 @@ class BoardTables:
         return sum(ts(s, t) for s, t in enumerate(board) if t)
 
     # -- the activity part ---------------------------------------------------------------
+    # Compiled, the counts are C ints (one per colour, not a list's entries) and the
+    # tavrels, kinds and squares too; the masks stay Python ints (a board may have up to
+    # 26x26 squares). The sums are the pure build's, term for term.
+    @cython.locals(s=cython.Py_ssize_t, n=cython.Py_ssize_t, one=cython.Py_ssize_t,
+                   size=cython.Py_ssize_t, top=cython.int, c=cython.int, kind=cython.int,
+                   pass_own=cython.bint, mobility_w=cython.long, mobility_b=cython.long,
+                   attacks_w=cython.long, attacks_b=cython.long, tops_w=cython.long,
+                   tops_b=cython.long, gained=cython.long, hit=cython.long, acting=tuple,
+                   fixed=list, knight_count=list)
     def activity(self, board: tuple[tuple[int, ...], ...], kings: tuple[int | None, int | None],
                  pass_over_own: bool = False) -> int:
         """Mobility and volkhv safety, white's view, counted without building moves."""
         zone_of = self.zone
-        zones = (zone_of[kings[0]] if kings[0] is not None else 0,
-                 zone_of[kings[1]] if kings[1] is not None else 0)
+        zone_w = zone_of[kings[0]] if kings[0] is not None else 0
+        zone_b = zone_of[kings[1]] if kings[1] is not None else 0
         knight_mask = self.knight_mask
         knight_count = self.knight_count
         king_mask = self.king_mask
@@ -222,46 +237,60 @@ class BoardTables:
         pawn_mask = self.pawn_mask
         forward = self.forward
         size = self.size
-        mobility = [0, 0]
-        attacks = [0, 0]          # attacks[c]: c's attacks on the enemy volkhv's zone
-        tops = [0, 0]             # fixed chess values of the tops but the volkhvs (the gate)
+        pass_own = bool(pass_over_own)
+        acting = ACTING
         fixed = GATE_CP
-        for s, tower in enumerate(board):
+        mobility_w = mobility_b = 0
+        attacks_w = attacks_b = 0    # attacks_w: white's attacks on black's volkhv's zone
+        tops_w = tops_b = 0          # fixed chess values of the tops but the volkhvs (gate)
+        n = len(board)
+        for s in range(n):
+            tower = board[s]
             if not tower:
                 continue
             top = tower[-1]
             c = top & 1
-            kind = ACTING[top]
-            tops[c] += fixed[kind]
-            enemy_zone = zones[1 - c]
-            if kind == PAWN:
+            kind = acting[top]
+            enemy_zone = zone_b if c == 0 else zone_w
+            gained = 0      # this top's mobility and its attacks on the enemy volkhv's zone
+            hit = 0
+            if c == 0:
+                tops_w += fixed[kind]
+            else:
+                tops_b += fixed[kind]
+            if kind == _PAWN:
                 one = s + forward[c]
                 if 0 <= one < size and not board[one]:
-                    mobility[c] += 1
+                    gained = 1
                 if enemy_zone:
                     hits = pawn_mask[c][s] & enemy_zone
                     if hits:
-                        attacks[c] += hits.bit_count()
-                continue
-            if kind == KING:
+                        hit = hits.bit_count()
+            elif kind == _KING:
                 if enemy_zone and king_mask[s] & enemy_zone:
-                    attacks[c] += (king_mask[s] & enemy_zone).bit_count()
-                continue
-            if kind == KNIGHT or kind == HELGI:
-                km = knight_mask[s]
-                mobility[c] += knight_count[s]
-                if enemy_zone and km & enemy_zone:
-                    attacks[c] += (km & enemy_zone).bit_count()
-                if kind == KNIGHT:
-                    continue
-            reached = line_reach(board, lines[kind][s], c, pass_over_own)
-            mobility[c] += reached.bit_count()
-            if enemy_zone and reached & enemy_zone:
-                attacks[c] += (reached & enemy_zone).bit_count()
-        v = (self.mobility * (mobility[0] - mobility[1])
-             + self.volkhv_attack * (attacks[0] - attacks[1]))
+                    hit = (king_mask[s] & enemy_zone).bit_count()
+            else:
+                if kind == _KNIGHT or kind == _HELGI:
+                    km = knight_mask[s]
+                    gained = knight_count[s]
+                    if enemy_zone and km & enemy_zone:
+                        hit = (km & enemy_zone).bit_count()
+                if kind != _KNIGHT:
+                    reached = line_reach(board, lines[kind][s], c, pass_own)
+                    gained += reached.bit_count()
+                    if enemy_zone and reached & enemy_zone:
+                        hit += (reached & enemy_zone).bit_count()
+            if c == 0:
+                mobility_w += gained
+                attacks_w += hit
+            else:
+                mobility_b += gained
+                attacks_b += hit
+        v = (self.mobility * (mobility_w - mobility_b)
+             + self.volkhv_attack * (attacks_w - attacks_b))
         white_king, black_king = kings
         if self.hunting and white_king is not None and black_king is not None:
+            tops = [tops_w, tops_b]
             strong = hunter(tops)
             if strong is not None:
                 edge, near = self.hunt_terms(strong, white_king, black_king)
@@ -281,6 +310,9 @@ class BoardTables:
                     v += self.hunt_ratnik * march + self.hunt_trade * left
         return v if self._whole else round(v)  # type: ignore[return-value]
 
+    @cython.locals(h=cython.Py_ssize_t, w=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   n=cython.Py_ssize_t, r=cython.Py_ssize_t, march=cython.long,
+                   st=cython.int, top=cython.int, acting=tuple)
     def hunt_material(self, board: tuple[tuple[int, ...], ...], strong: int,
                       weak_tops: int) -> tuple[int, int]:
         """The conversion's material amounts (white's view) when ``strong`` is winning:
@@ -292,14 +324,22 @@ class BoardTables:
         the mate closer; without it a ladya for a ladya is nothing to the side ahead)."""
         h = self.geometry.height
         w = self.geometry.width
+        st = strong
+        acting = ACTING
         march = 0
-        for s, tower in enumerate(board):
-            if tower and tower[-1] & 1 == strong and ACTING[tower[-1]] == PAWN:
+        n = len(board)
+        for s in range(n):
+            tower = board[s]
+            if not tower:
+                continue
+            top = tower[-1]
+            if top & 1 == st and acting[top] == _PAWN:
                 r = s // w
-                march += r if strong == 0 else h - 1 - r
+                march += r if st == 0 else h - 1 - r
         left = -(weak_tops // 100)
         return (march, left) if strong == 0 else (-march, -left)
 
+    @cython.locals(n=cython.Py_ssize_t, lost=cython.Py_ssize_t)
     def room_lost(self, board: tuple[tuple[int, ...], ...], strong: int, hunted: int,
                   pass_over_own: bool = False) -> int:
         """The conversion's third amount (white's view): how many squares of the board
@@ -310,45 +350,46 @@ class BoardTables:
         stalemate in the making, and counts as no room lost at all."""
         attacked = self.attacks(board, strong, hunted, pass_over_own)
         free = self.full & ~attacked | 1 << hunted
-        room = 1 << hunted
-        left, right, w = self.not_left, self.not_right, self.geometry.width
-        while True:
-            h = room | (room & right) << 1 | (room & left) >> 1
-            grown = (h | h << w | h >> w) & free
-            if grown == room:
-                break
-            room = grown
+        start = 1 << hunted
+        if self.size <= 64:     # the compiled build grows it in a C 64-bit int
+            room = _room64(start, free, self.not_left, self.not_right, self.geometry.width)
+        else:
+            room = _room(start, free, self.not_left, self.not_right, self.geometry.width)
         n = room.bit_count()
         lost = 0 if n == 1 and not attacked >> hunted & 1 else self.size - n
         return lost if strong == 0 else -lost
 
+    @cython.locals(s=cython.Py_ssize_t, n=cython.Py_ssize_t, top=cython.int,
+                   c=cython.int, kind=cython.int, pass_own=cython.bint, acting=tuple)
     def attacks(self, board: tuple[tuple[int, ...], ...], color: int, through: int,
                 pass_over_own: bool = False) -> int:
         """The squares ``color``'s tops attack, as a bit mask; lines go on through the
         square ``through`` (the hunted volkhv: stepping back along a line stays in it)."""
-        rays = self.geometry.rays
+        c = color
+        pass_own = bool(pass_over_own)
+        acting = ACTING
+        lines = self.lines
         mask = 0
-        for s, tower in enumerate(board):
-            if not tower or tower[-1] & 1 != color:
+        n = len(board)
+        for s in range(n):
+            tower = board[s]
+            if not tower:
                 continue
-            kind = ACTING[tower[-1]]
-            if kind == PAWN:
-                mask |= self.pawn_mask[color][s]
+            top = tower[-1]
+            if top & 1 != c:
                 continue
-            if kind == KING:
+            kind = acting[top]
+            if kind == _PAWN:
+                mask |= self.pawn_mask[c][s]
+                continue
+            if kind == _KING:
                 mask |= self.king_mask[s]
                 continue
-            if kind == KNIGHT or kind == HELGI:
+            if kind == _KNIGHT or kind == _HELGI:
                 mask |= self.knight_mask[s]
-                if kind == KNIGHT:
+                if kind == _KNIGHT:
                     continue
-            for d in _SLIDES.get(kind, ()):
-                for t in rays[s][d]:
-                    mask |= 1 << t
-                    there = board[t]
-                    if there and t != through and not (pass_over_own
-                                                       and there[-1] & 1 == color):
-                        break
+            mask |= line_attacks(board, lines[kind][s], c, pass_own, through)
         return mask
 
     def hunt_terms(self, strong: int, white_king: int, black_king: int) -> tuple[int, int]:
@@ -527,6 +568,58 @@ def line_reach(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]],
     return reached
 
 
+@cython.ccall
+@cython.locals(c=cython.int, pass_own=cython.bint, through=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, last=cython.Py_ssize_t, t=cython.Py_ssize_t,
+               line=tuple, ray=tuple, reach=tuple, there=tuple)
+def line_attacks(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+                 c: int, pass_own: bool, through: int) -> int:
+    """``line_reach``, the lines going on through the square ``through`` (the attacks
+    ``BoardTables.attacks`` counts: each line up to its first tower but the hunted
+    volkhv's, that tower's square included)."""
+    reached = 0
+    for line in lines:
+        ray = line[0]
+        reach = line[1]
+        last = len(ray) - 1
+        i = 0
+        while i < last:
+            t = ray[i]
+            there = board[t]
+            if there and t != through and not (pass_own and there[-1] & 1 == c):
+                break
+            i += 1
+        reached |= reach[i]
+    return reached
+
+
+def _room(room: int, free: int, left: int, right: int, w: int) -> int:
+    """The squares of ``free`` a volkhv on ``room`` reaches by its steps (a flood fill
+    of bit masks; ``BoardTables.room_lost``)."""
+    while True:
+        h = room | (room & right) << 1 | (room & left) >> 1
+        grown = (h | h << w | h >> w) & free
+        if grown == room:
+            return room
+        room = grown
+
+
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(room=cython.ulonglong, free=cython.ulonglong, left=cython.ulonglong,
+               right=cython.ulonglong, w=cython.int, h=cython.ulonglong,
+               grown=cython.ulonglong)
+def _room64(room: int, free: int, left: int, right: int, w: int) -> int:
+    """``_room`` on a board of at most 64 squares: compiled, of C 64-bit unsigned ints
+    (a bit shifted past the 64th is one ``free`` never has: the same room)."""
+    while True:
+        h = room | (room & right) << 1 | (room & left) >> 1
+        grown = (h | h << w | h >> w) & free
+        if grown == room:
+            return room
+        room = grown
+
+
 def _lines(rays: Any, directions: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """The non-empty rays of ``directions`` from one square, each with the masks of
     its first 1, 2, ... squares (``line_reach``)."""
@@ -573,4 +666,5 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
 
 __all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_RATIO", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY",
            "VOLKHV_ATTACK", "BoardTables",
-           "die_faces", "evaluate_for_side", "hunter", "line_reach", "tables_for"]
+           "die_faces", "evaluate_for_side", "hunter", "line_attacks", "line_reach",
+           "tables_for"]

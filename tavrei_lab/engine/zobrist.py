@@ -51,11 +51,21 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import PAWN, acting_kind
 
+if cython.compiled:
+    # Position as the extension type of core/position.pxd: its fields read as struct
+    # members in the hash's hot paths
+    from cython.cimports.tavrei_lab.core.position import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        Position as _CPosition,
+    )
+else:
+    _CPosition = Position
+
 _MASK = (1 << 64) - 1
 #: Packed tavrels fit in 9 bits (see ``core.tavrel``).
 _TAVREL_SPACE = 1 << 9
 #: Feature indexes above this belong to the non-board features.
 _HEIGHT_SPACE = 1 << 12
+_C_HEIGHT_SPACE = cython.declare(cython.longlong, _HEIGHT_SPACE)   # a C int compiled
 
 
 def splitmix64(x: int) -> int:
@@ -117,17 +127,19 @@ def tower_hash(square: int, tower: tuple[int, ...], start: int = 0) -> int:
 @cython.cfunc
 @cython.returns(cython.ulonglong)
 @cython.locals(h=cython.ulonglong, height=cython.Py_ssize_t, n=cython.Py_ssize_t,
-               base=cython.longlong, index=cython.longlong)
+               base=cython.longlong, index=cython.longlong, square=cython.longlong,
+               start=cython.Py_ssize_t, t=cython.longlong)
 def _tower_bits(square: int, tower: tuple[int, ...], start: int) -> int:
     """``tower_hash``, as the hot paths call it: in the compiled build the XORs are of
     C 64-bit unsigned ints (every number is below 2**64), not of Python ints, each XOR
     of which made a new object -- the same numbers (``tavrel_key``'s index, inline)."""
     h = 0
     keys = _board_keys
-    base = square * _HEIGHT_SPACE
+    base = square * _C_HEIGHT_SPACE
     n = len(tower)
     for height in range(start, n):
-        index = ((base + height) << 9) | tower[height]
+        t = tower[height]
+        index = ((base + height) << 9) | t
         key = keys.get(index)
         if key is None:
             key = keys[index] = splitmix64(index)
@@ -141,12 +153,23 @@ def live_ep_square(position: Position) -> int | None:
     return position.rules.live_ep_square(position)
 
 
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(h=cython.ulonglong, position=_CPosition)
 def _state_hash(position: Position) -> int:
+    """The features but the board's. The rule module is asked about the en passant
+    square only when the position records one (with none recorded, no capture there
+    is possible: ``live_ep_square`` is None), and a die face only when one is rolled
+    (``roll_key(None)`` is 0): most positions make neither call."""
     h = TURN_KEY if position.turn else 0
-    ep = live_ep_square(position)
-    if ep is not None:
-        h ^= ep_key(ep)
-    return h ^ roll_key(position.roll)
+    if position.ep_square is not None:
+        ep = live_ep_square(position)
+        if ep is not None:
+            h ^= ep_key(ep)
+    roll = position.roll
+    if roll is not None:
+        h ^= roll_key(roll)
+    return h
 
 
 @cython.locals(h=cython.ulonglong)
@@ -166,6 +189,9 @@ def zobrist_hash(position: Position) -> int:
     return h
 
 
+@cython.ccall
+@cython.locals(before=_CPosition, fr=cython.Py_ssize_t, to=cython.Py_ssize_t,
+               step=cython.Py_ssize_t, rook=cython.Py_ssize_t, w=cython.Py_ssize_t)
 def changed_squares(before: Position, move: Move) -> tuple[int, ...]:
     """The squares whose towers ``move`` can change in the tower-chess family.
 
@@ -190,7 +216,8 @@ def changed_squares(before: Position, move: Move) -> tuple[int, ...]:
     return (fr, to)
 
 
-@cython.locals(h=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t)
+@cython.locals(h=cython.ulonglong, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               square=cython.Py_ssize_t, before=_CPosition, after=_CPosition)
 def update_hash(h: int, before: Position, action: Move | Roll, after: Position) -> int:
     """The hash of ``after`` from the hash ``h`` of ``before`` and the action between.
 
