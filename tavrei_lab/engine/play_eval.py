@@ -223,13 +223,16 @@ class BoardTables:
                    pass_own=cython.bint, mobility_w=cython.long, mobility_b=cython.long,
                    attacks_w=cython.long, attacks_b=cython.long, tops_w=cython.long,
                    tops_b=cython.long, gained=cython.long, hit=cython.long, acting=tuple,
-                   fixed=list, knight_count=list)
+                   fixed=list, knight_count=list, tower=tuple, zoned_w=cython.bint,
+                   zoned_b=cython.bint, zoned=cython.bint)
     def activity(self, board: tuple[tuple[int, ...], ...], kings: tuple[int | None, int | None],
                  pass_over_own: bool = False) -> int:
         """Mobility and volkhv safety, white's view, counted without building moves."""
         zone_of = self.zone
         zone_w = zone_of[kings[0]] if kings[0] is not None else 0
         zone_b = zone_of[kings[1]] if kings[1] is not None else 0
+        zoned_w = bool(zone_w)
+        zoned_b = bool(zone_b)
         knight_mask = self.knight_mask
         knight_count = self.knight_count
         king_mask = self.king_mask
@@ -252,6 +255,7 @@ class BoardTables:
             c = top & 1
             kind = acting[top]
             enemy_zone = zone_b if c == 0 else zone_w
+            zoned = zoned_b if c == 0 else zoned_w
             gained = 0      # this top's mobility and its attacks on the enemy volkhv's zone
             hit = 0
             if c == 0:
@@ -262,24 +266,29 @@ class BoardTables:
                 one = s + forward[c]
                 if 0 <= one < size and not board[one]:
                     gained = 1
-                if enemy_zone:
+                if zoned:
                     hits = pawn_mask[c][s] & enemy_zone
                     if hits:
                         hit = hits.bit_count()
             elif kind == _KING:
-                if enemy_zone and king_mask[s] & enemy_zone:
-                    hit = (king_mask[s] & enemy_zone).bit_count()
+                if zoned:
+                    hits = king_mask[s] & enemy_zone
+                    if hits:
+                        hit = hits.bit_count()
             else:
                 if kind == _KNIGHT or kind == _HELGI:
-                    km = knight_mask[s]
                     gained = knight_count[s]
-                    if enemy_zone and km & enemy_zone:
-                        hit = (km & enemy_zone).bit_count()
+                    if zoned:
+                        hits = knight_mask[s] & enemy_zone
+                        if hits:
+                            hit = hits.bit_count()
                 if kind != _KNIGHT:
                     reached = line_reach(board, lines[kind][s], c, pass_own)
                     gained += reached.bit_count()
-                    if enemy_zone and reached & enemy_zone:
-                        hit += (reached & enemy_zone).bit_count()
+                    if zoned:
+                        hits = reached & enemy_zone
+                        if hits:
+                            hit += hits.bit_count()
             if c == 0:
                 mobility_w += gained
                 attacks_w += hit
@@ -312,7 +321,7 @@ class BoardTables:
 
     @cython.locals(h=cython.Py_ssize_t, w=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    n=cython.Py_ssize_t, r=cython.Py_ssize_t, march=cython.long,
-                   st=cython.int, top=cython.int, acting=tuple)
+                   st=cython.int, top=cython.int, acting=tuple, tower=tuple)
     def hunt_material(self, board: tuple[tuple[int, ...], ...], strong: int,
                       weak_tops: int) -> tuple[int, int]:
         """The conversion's material amounts (white's view) when ``strong`` is winning:
@@ -360,7 +369,8 @@ class BoardTables:
         return lost if strong == 0 else -lost
 
     @cython.locals(s=cython.Py_ssize_t, n=cython.Py_ssize_t, top=cython.int,
-                   c=cython.int, kind=cython.int, pass_own=cython.bint, acting=tuple)
+                   c=cython.int, kind=cython.int, pass_own=cython.bint, acting=tuple,
+                   tower=tuple)
     def attacks(self, board: tuple[tuple[int, ...], ...], color: int, through: int,
                 pass_over_own: bool = False) -> int:
         """The squares ``color``'s tops attack, as a bit mask; lines go on through the
@@ -509,6 +519,7 @@ class BoardTables:
 GATE_CP = [0 if k == KING else round(100 * VALUES.get(k, 0.0)) for k in range(8)]
 
 
+@cython.ccall
 def hunter(tops: list[int]) -> int | None:
     """The side that is converting a won ending, or None: ``tops`` are both sides'
     tops but the volkhvs, in fixed centipawns. Ahead by ``HUNT_LEAD`` or more, the
