@@ -430,6 +430,9 @@ def _build(data: dict[str, Any], path: Path, vid: str, chain: tuple[str, ...]) -
 #: Loaded variants by resolved path: (stamps of every file of the chain, variant, rules).
 _CACHE: OrderedDict[str, tuple[tuple[Any, ...], Variant, Any]] = OrderedDict()
 _CACHE_SIZE = 64
+#: load_variant's overridden variants: (path, overrides) -> (the base variant, rules).
+_OVERRIDDEN: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], tuple[Variant, Any]] = \
+    OrderedDict()
 
 
 def _stamps(chain: Sequence[str]) -> tuple[Any, ...]:
@@ -492,9 +495,21 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
     variant, rules = _load_cached(key)
     if not overrides:
         return rules
+    # The same overrides of the same loaded variant give the same rule module, as a plain
+    # load does: a sweep's verifying replays load their cell once a game (issue 27).
+    # (Values by repr: True and 1 stay apart, and lists need no hashing.)
+    okey = (key, tuple(sorted((name, repr(value)) for name, value in overrides.items())))
+    hit = _OVERRIDDEN.get(okey)
+    if hit is not None and hit[0] is variant:     # the base not reloaded since
+        _OVERRIDDEN.move_to_end(okey)
+        return hit[1]
     v = copy.copy(variant)
     v.options = {**variant.options, **overrides}
-    return _recordable(v.make_rules(), path)
+    built = _recordable(v.make_rules(), path)
+    _OVERRIDDEN[okey] = (variant, built)
+    while len(_OVERRIDDEN) > _CACHE_SIZE:
+        _OVERRIDDEN.popitem(last=False)
+    return built
 
 
 def variants() -> list[str]:
