@@ -166,7 +166,8 @@ def _floor(rules: Any, root: Position, depth: int, *, outcomes: bool = False,
     """How many nodes a walk of the tree keeps: every move played and its position
     kept, breadth first, as ``build`` does; with ``outcomes`` every node's outcome
     tested, with ``strings`` every node's position string written (the build's way:
-    the parent's ranks, the one or two a move changes rewritten). The collector is
+    the parent's ranks, the one or two a move changes rewritten, the fields after
+    the board written once for each clock, side and en passant square). The collector is
     paused, as ``build`` pauses it: its scans of the kept positions are no floor."""
     with collector_paused():
         return _walk(rules, root, depth, outcomes, strings)
@@ -179,6 +180,7 @@ def _walk(rules: Any, root: Position, depth: int, outcomes: bool, strings: bool)
     height, width = rules.geometry.height, rules.geometry.width
     kept: list[Position] = [root]
     texts: list[str] = []   # (kept too, as a tree keeps them)
+    tails: dict[tuple[Any, ...], str] = {}   # the fields after the board, as build has them
     if outcomes:
         outcome(root)
     if strings:
@@ -198,7 +200,12 @@ def _walk(rules: Any, root: Position, depth: int, outcomes: bool, strings: bool)
                     for sq in changed_squares(position, move):
                         row = height - 1 - sq // width
                         rows[row] = write_rank(after.board, row)
-                    texts.append(write_with_board(after, "/".join(rows)))
+                    key = (after.turn, after.ep_square, after.halfmove_clock,
+                           after.fullmove_number, after.roll)
+                    tail = tails.get(key)
+                    if tail is None:
+                        tail = tails[key] = write_with_board(after, "")
+                    texts.append("/".join(rows) + tail)
         kept += following
         layer = following
     return len(kept)
