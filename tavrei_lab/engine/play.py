@@ -1220,45 +1220,32 @@ class PlaySearcher:
         act = self.tables.activity(pos.board, _kings_of(pos), self.pass_over_own)
         return side + (act if me == 0 else -act)
 
-    @cython.locals(me=cython.int, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
-                   k=cython.longlong, victim=cython.longlong, t=cython.int, dest=tuple,
-                   values=list, acting=tuple)
     def _order(self, pos: Position, moves: list[Move], tt_move: Move | None,
                ply: int) -> list[Move]:
-        """``moves`` best first: the table's move, captures by victim then attacker,
-        promotions and killers, then the quiet moves by history. Equal keys keep their
-        order (each key paired with its index, sorted ascending on the key negated: the
-        stable sort by key, highest first, without a key function called per move)."""
         board = pos.board
         me = pos.turn
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
         k0, k1 = killers[0], killers[1]
         history = self.history
         values = self._value_cp
-        acting = ACTING
-        ranked = []
-        n = len(moves)
-        for i in range(n):
-            m = moves[i]
+
+        def key(m: Move) -> int:
             if m == tt_move:
-                k = 1 << 40
-            else:
-                dest = board[m.to_square]
-                if dest and dest[-1] & 1 != me:
-                    victim = 0
-                    for t in dest:
-                        if t & 1 != me:
-                            victim += values[(t >> 1) & 7]
-                    k = (1 << 30) + 10 * victim - values[acting[board[m.from_square][-1]]]
-                elif m.promotion or m == k0:
-                    k = 1 << 29
-                elif m == k1:
-                    k = (1 << 29) - 1
-                else:
-                    k = history.get((m.from_square, m.to_square), 0)
-            ranked.append((-k, i))
-        ranked.sort()
-        return [moves[pair[1]] for pair in ranked]
+                return 1 << 40
+            dest = board[m.to_square]
+            if dest and dest[-1] & 1 != me:
+                victim = 0
+                for t in dest:
+                    if t & 1 != me:
+                        victim += values[(t >> 1) & 7]
+                return (1 << 30) + 10 * victim - values[ACTING[board[m.from_square][-1]]]
+            if m.promotion or m == k0:
+                return 1 << 29
+            if m == k1:
+                return (1 << 29) - 1
+            return history.get((m.from_square, m.to_square), 0)
+
+        return sorted(moves, key=key, reverse=True)
 
 
 __all__ = ["MATE_CP", "PlaySearcher"]
