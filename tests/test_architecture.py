@@ -112,6 +112,7 @@ def test_callers_ask_the_rule_module_contract_not_its_insides() -> None:
 #: and that the compiled playing search reads (``play._kings_of``: the volkhvs' squares).
 KNOWN_REACH_INS = {("tavrei_lab/tree/build.py", "_node"), ("tavrei_lab/tree/build.py", "_succ"),
                    ("tavrei_lab/tree/build.py", "_pred"),
+                   ("tavrei_lab/tree/nodes.py", "_node"), ("tavrei_lab/tree/nodes.py", "_adj"),
                    ("tavrei_lab/rules/stacking.py", "_kings"),
                    ("tavrei_lab/rules/stacking.py", "_key"),
                    ("tavrei_lab/engine/play.py", "_kings")}

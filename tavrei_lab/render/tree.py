@@ -36,10 +36,11 @@ and building an element object for each cost more than growing the tree.
 from __future__ import annotations
 
 import base64
+import math
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from fractions import Fraction
-from operator import itemgetter, methodcaller
+from operator import methodcaller
 from typing import Any
 
 import networkx as nx
@@ -51,7 +52,7 @@ from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG, SVG_NS, XLI
 from tavrei_lab.render.board import board_svg, describe_tavrel, role_letters
 from tavrei_lab.render.theme import DEFAULT_THEME
 from tavrei_lab.tree.layout import layered_layout
-from tavrei_lab.tree.nodes import collector_paused, position_at, root_of
+from tavrei_lab.tree.nodes import collector_paused, graph_dicts, position_at, root_of
 from tavrei_lab.tree.values import value_text
 
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.
@@ -69,6 +70,7 @@ def _too_many(n: int) -> str:
 SLOT = 78.0          # least horizontal distance between neighbouring leaves
 LAYER = 92.0         # vertical distance between layers
 RADIUS = 11.0
+DIAMOND = RADIUS * 1.3   # a chance node's diamond: centre to corner
 MARGIN = 30.0
 THUMB = 128.0        # thumbnail width: 16 px squares, glyphs readable
 #: A thumbnail's tower key: a row's height, a layer's box, its letter (CSS px at the
@@ -116,7 +118,7 @@ def probability_text(p: float) -> str:
     return f"{p:.2f}".rstrip("0").rstrip(".") if p != 1 else "1"
 
 
-def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: set[int]) -> list[int]:
+def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: Container[int]) -> list[int]:
     if not spec:
         return []
     if spec is True:
@@ -276,6 +278,13 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                             show_moves, root))
 
 
+def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
+    """A chance node's diamond, its corners top, right, bottom, left (``sx``, ``sy``:
+    its centre as written; ``top``, ``bottom``: its layer's corners as written)."""
+    return (f'<polygon points="{sx},{top} {fmt(x + DIAMOND)},{sy} {sx},{bottom} '
+            f'{fmt(x - DIAMOND)},{sy}" class="shape" fill="#f4d03f"/>')
+
+
 def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
              closed: set[int], thumbnails: Any, selected: int | None, show_values: bool,
              show_moves: bool, root: int | None) -> str:
@@ -286,8 +295,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     pos = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
     if len(pos) > MAX_DRAWN_NODES:
         raise LimitError(_too_many(len(pos)))
-    visible = set(pos)
-    chosen = _thumbnail_nodes(G, thumbnails, visible)
+    chosen = _thumbnail_nodes(G, thumbnails, pos)
     # The principal variation has one node per layer: its boards fit in a column
     # beside the tree. Other choices sit under their nodes, and slots make room.
     column = chosen if thumbnails == "pv" and _one_per_layer(chosen, pos) else []
@@ -296,10 +304,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     positions = {node: position_at(G, node) for node in chosen}
     key_rows = max((len(_key_rows(p)) for p in positions.values()), default=0)
     key_h = key_rows * KEY_ROW + 2 if key_rows else 0.0
-    # The graph's own dicts, read once: each node's data, and its children with the
-    # edges to them (through the views, each look-up cost more than what is drawn).
-    data_of: dict[Any, dict[str, Any]] = dict(G.nodes(data=True))
-    children: dict[Any, dict[Any, dict[str, Any]]] = dict(G.adjacency())
+    data_of, children = graph_dicts(G)
 
     # the visible nodes whose edges are drawn: open, with children (most nodes are leaves)
     parents = [node for node in pos if node not in closed and children[node]]
@@ -313,27 +318,18 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                     labels_text[child] = _edge_text(edge, chances)
     widest = max(map(len, labels_text.values()), default=0) * LABEL_CHAR
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
-    # Under a node: its value, the cut mark, and (beside) its board; edges leave below.
-    text_below = 12 * show_values + 12 * any(map(_is_cut, map(data_of.__getitem__, pos)))
+    # Under a node with its board under it: its value, the cut mark, the board; its
+    # edges leave below them all.
+    text_below = (12 * show_values + 12 * any(map(_is_cut, map(data_of.__getitem__, pos)))
+                  if beside else 0)
     board_below = THUMB + 6 + key_h if beside else 0
     layer_height = max(LAYER + board_below, THUMB + 16 + key_h if column else 0)
-    max_x = max(map(itemgetter(0), pos.values()))
-    max_y = max(map(itemgetter(1), pos.values()))
     top = MARGIN + (THUMB / 2 if column else 0)
-    tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
-    column_x = tree_width + (MARGIN if column else 0)
-    width = column_x + (THUMB + MARGIN if column else 0)
-    height = (top + MARGIN + max_y * layer_height + 24 + board_below
-              + (THUMB / 2 + key_h if column else 0))
     left = MARGIN + (THUMB / 2 - MARGIN / 2 if beside else 0)
 
     def xy(node: int) -> tuple[float, float]:
         x, y = pos[node]
         return round(left + x * slot, 1), round(top + y * layer_height, 1)
-
-    def leaves_at(node: int) -> float:
-        """How far below a node's centre its edges start (under its value and board)."""
-        return RADIUS + (text_below + board_below if node in beside else 0)
 
     # The markup is written directly as text, one string per element, joined
     # once at the end: a 10,000-node tree has some 50,000 elements, and an
@@ -351,55 +347,50 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             text = written[value] = fmt(value)
         return text
 
-    # Each node's centre, and as text: x, y, and its layer's row -- the texts every
-    # node of a layer shares: y, and the ends of the edge and of the label above it.
-    at: dict[int, tuple[float, float, str, tuple[str, str, str, str, str, str]]] = {}
-    layer_rows: dict[float, tuple[float, tuple[str, str, str, str, str, str]]] = {}
-    for node, (slot_x, layer_y) in pos.items():
-        row = layer_rows.get(layer_y)
-        if row is None:
-            y = round(top + layer_y * layer_height, 1)
-            y2, label_y = num(y - RADIUS), num(y - RADIUS - 5)
-            row = layer_rows[layer_y] = (y, (
-                num(y), y2, f'" y2="{y2}" class="edge"/>', f'" y2="{y2}" class="edge pv"/>',
+    def layer_row(layer: float) -> tuple[Any, ...]:
+        """A layer's texts, shared by its nodes: y (the number, then as text), the ends
+        of the edges and labels above its nodes, the y of their values, the top and
+        bottom corners of its diamonds."""
+        y = round(top + layer * layer_height, 1)
+        y2, label_y = num(y - RADIUS), num(y - RADIUS - 5)
+        return (y, num(y), y2, f'" y2="{y2}" class="edge"/>', f'" y2="{y2}" class="edge pv"/>',
                 f'" y="{label_y}" class="label" text-anchor="middle">',
-                f'" y="{label_y}" class="label pv" text-anchor="middle">'))
-        x = left + slot_x * slot
-        if not x.is_integer():   # (a whole number is its own rounding: most nodes)
-            x = round(x, 1)
-        at[node] = (x, row[0], str(int(x)) if x.is_integer() else fmt(x), row[1])
-    for node in parents:
-        # every edge from here starts alike
-        start = f'<line x1="{at[node][2]}" y1="{num(at[node][1] + leaves_at(node))}" x2="'
-        for child, edge in children[node].items():
-            if child not in pos:
-                continue
-            _, _, x2, texts = at[child]
-            pv = edge.get("pv", False)
-            if data_of[child].get("pruned"):
-                edge_parts.append(f'{start}{x2}" y2="{texts[1]}" class="'
-                                  f'{"edge pv" if pv else "edge"} pruned"/>')
-            else:
-                edge_parts.append(f"{start}{x2}{texts[3] if pv else texts[2]}")
-            label = labels_text.get(child)
-            if label is not None:  # just above the node the move leads to
-                if "&" in label or "<" in label or ">" in label:
-                    label = _escaped(label)
-                if label:
-                    label_parts.append(f'<text x="{x2}{texts[5] if pv else texts[4]}{label}'
-                                       '</text>')
-                else:
-                    label_parts.append(f'<text x="{x2}{(texts[5] if pv else texts[4])[:-1]}/>')
+                f'" y="{label_y}" class="label pv" text-anchor="middle">',
+                num(y + RADIUS + 11), num(y - DIAMOND), num(y + DIAMOND))
+
     radius = fmt(RADIUS)
     side = fmt(2 * RADIUS)   # a terminal node's square
     # A plain node -- a circle or a die's diamond, no marks, not folded, no board
     # under it -- is most of a big tree: its group's opening and its circle's end are
     # written once for each kind and side, and the node in one piece.
     plain: dict[tuple[str, str], tuple[str, str]] = {}
-    for node in pos:
+    # the nodes a plain node is not: folded, with a board, selected
+    special = closed | beside if selected is None else closed | beside | {selected}
+    # Each node's x as written and its layer's texts (the edges' ends), the nodes drawn
+    # faded, and how far the slots and layers go.
+    xs: dict[Any, str] = {}
+    rows_of: dict[Any, tuple[Any, ...]] = {}
+    rows: dict[float, tuple[Any, ...]] = {}
+    pruned: set[Any] = set()
+    max_x = max_y = -math.inf
+    for node, (slot_x, layer_y) in pos.items():
+        if slot_x > max_x:
+            max_x = slot_x
+        if layer_y > max_y:
+            max_y = layer_y
+        row = rows.get(layer_y)
+        if row is None:
+            row = rows[layer_y] = layer_row(layer_y)
+        x = left + slot_x * slot
+        if x.is_integer():   # (a whole number is its own rounding: most nodes)
+            sx = str(int(x))
+        else:
+            x = round(x, 1)
+            sx = fmt(x)
+        xs[node] = sx
+        rows_of[node] = row
+        y, sy = row[0], row[1]
         data = data_of[node]
-        x, y, sx, texts = at[node]
-        sy = texts[0]
         kind = data.get("type", "decision")
         turn = data.get("turn", "")
         tip = data.get("position", "")
@@ -410,14 +401,13 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             tip += f"\nvalue {worth} ({bound})"
             if show_values:
                 mark = {"lower": "≥", "upper": "≤"}.get(bound, "")
-                value = _element(
-                    "text", f' x="{sx}" y="{num(y + RADIUS + 11)}" class="value" '
-                    'text-anchor="middle"', mark + worth)
+                value = _element("text", f' x="{sx}" y="{row[7]}" class="value" '
+                                 'text-anchor="middle"', mark + worth)
         if "&" in tip or "<" in tip or ">" in tip:
             tip = _escaped(tip)
         if (type(node) is int and kind != "terminal"
                 and not (data.get("pv") or data.get("cut") or data.get("pruned"))
-                and node != selected and node not in closed and node not in beside):
+                and node not in special):
             words = plain.get((kind, turn))
             if words is None:
                 node_class = f"node {kind} {turn}" if kind and turn else \
@@ -427,22 +417,23 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                     f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
                     f'" r="{radius}" class="shape" fill="{fill}"/>')
             if kind == "chance":   # (most nodes of a die game's tree)
-                d = RADIUS * 1.3
                 node_parts.append(
                     f'{words[0]}{node}">{f"<title>{tip}</title>" if tip else "<title/>"}'
-                    f'<polygon points="{sx},{num(y - d)} {fmt(x + d)},{sy} {sx},{num(y + d)} '
-                    f'{fmt(x - d)},{sy}" class="shape" fill="#f4d03f"/>{value}</g>')
-                continue
-            node_parts.append(
-                f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}" cy="{sy}{words[1]}'
-                f'{value}</g>' if tip else
-                f'{words[0]}{node}"><title/><circle cx="{sx}" cy="{sy}{words[1]}{value}</g>')
+                    f'{_diamond(x, sx, sy, row[8], row[9])}{value}</g>')
+            elif tip:
+                node_parts.append(f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}" '
+                                  f'cy="{sy}{words[1]}{value}</g>')
+            else:
+                node_parts.append(f'{words[0]}{node}"><title/><circle cx="{sx}" cy="{sy}'
+                                  f'{words[1]}{value}</g>')
             continue
         node_class = f"node {kind} {turn}" if kind and turn else \
             " ".join(c for c in ("node", kind, turn) if c)
         for flag in ("pv", "cut", "pruned"):
             if data.get(flag):
                 node_class += " " + flag
+        if data.get("pruned"):
+            pruned.add(node)
         if node == selected:
             node_class += " selected"
         if type(node) is int:  # a built tree's nodes: nothing in the id to escape
@@ -452,14 +443,10 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         node_parts.append(f"<title>{tip}</title>" if tip else "<title/>")
         if kind == "chance":
-            # the diamond's corners: top, right, bottom, left (x and y written already)
-            d = RADIUS * 1.3
-            node_parts.append(f'<polygon points="{sx},{num(y - d)} {fmt(x + d)},{sy} '
-                              f'{sx},{num(y + d)} {fmt(x - d)},{sy}" class="shape" '
-                              'fill="#f4d03f"/>')
+            node_parts.append(_diamond(x, sx, sy, row[8], row[9]))
         elif kind == "terminal":
             fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
-            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{num(y - RADIUS)}" '
+            node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{row[2]}" '
                               f'width="{side}" height="{side}" '
                               f'class="shape" fill="{fill}"/>')
         else:
@@ -488,6 +475,35 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             node_parts.append(_tower_key(positions[node], node, x - THUMB / 2,
                                          image_y + THUMB + 2))
         node_parts.append("</g>")
+    for node in parents:
+        # every edge from here starts alike: under the node (and its value and board)
+        below = RADIUS + (text_below + board_below if node in beside else 0)
+        start = f'<line x1="{xs[node]}" y1="{num(rows_of[node][0] + below)}" x2="'
+        for child, edge in children[node].items():
+            texts = rows_of.get(child)
+            if texts is None:   # (folded away)
+                continue
+            x2 = xs[child]
+            pv = edge.get("pv", False)
+            if child in pruned:
+                edge_parts.append(f'{start}{x2}" y2="{texts[2]}" class="'
+                                  f'{"edge pv" if pv else "edge"} pruned"/>')
+            else:
+                edge_parts.append(f"{start}{x2}{texts[4] if pv else texts[3]}")
+            label = labels_text.get(child)
+            if label is not None:  # just above the node the move leads to
+                if "&" in label or "<" in label or ">" in label:
+                    label = _escaped(label)
+                if label:
+                    label_parts.append(f'<text x="{x2}{texts[6] if pv else texts[5]}{label}'
+                                       '</text>')
+                else:
+                    label_parts.append(f'<text x="{x2}{(texts[6] if pv else texts[5])[:-1]}/>')
+    tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
+    column_x = tree_width + (MARGIN if column else 0)
+    width = column_x + (THUMB + MARGIN if column else 0)
+    height = (top + MARGIN + max_y * layer_height + 24 + board_below
+              + (THUMB / 2 + key_h if column else 0))
     out = [f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}"'
            + _attrs(("width", width), ("height", height),
                     ("viewBox", " ".join(fmt(v) for v in (0, 0, width, height))),

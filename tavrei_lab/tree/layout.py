@@ -14,10 +14,19 @@ Coordinates are in *slots* (x) and *layers* (y); ``draw`` scales them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from tavrei_lab.tree.nodes import collector_paused, root_of
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the pure build's value
+        from tavrei_lab.core import cython_shim as cython
+
+from tavrei_lab.tree.nodes import collector_paused, graph_dicts, root_of
 
 
 def visible_nodes(G: nx.DiGraph, *, root: int | None = None,
@@ -47,25 +56,47 @@ def layered_layout(G: nx.DiGraph, *, root: int | None = None,
     """
     root = root_of(G) if root is None else root
     closed = set(collapsed)
-    succ = dict(G.adjacency())  # the graph's own dicts: each node's children, in order
+    succ = graph_dicts(G)[1]   # each node's children, in order
     pos: dict[int, tuple[float, float]] = {}
-    next_slot = 0.0
-    # Iterative post-order: (node, layer, children placed?) -- no recursion limit.
-    stack: list[tuple[int, float, bool]] = [(root, 0.0, False)]
     with collector_paused():
-        while stack:
-            node, layer, placed = stack.pop()
-            kids = () if node in closed else tuple(succ[node])
-            if placed:
-                pos[node] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, layer)
-            elif not kids:
-                pos[node] = (next_slot, layer)
-                next_slot += 1.0
-            else:
-                stack.append((node, layer, True))
-                for child in reversed(kids):
-                    stack.append((child, layer + 1.0, False))
+        if root in closed or not succ[root]:
+            pos[root] = (0.0, 0.0)
+            return pos
+        _place(succ, closed, root, pos)
     return pos
+
+
+@cython.locals(succ=dict, closed=set, pos=dict, layers=list, path=list, stack=list,
+               depth=cython.Py_ssize_t)
+def _place(succ: dict[int, Any], closed: set[int], root: int,
+           pos: dict[int, tuple[float, float]]) -> None:
+    """``layered_layout``'s walk: post-order, a stack of the open nodes' child
+    iterators (a leaf -- most nodes -- is placed where it is met, never stacked);
+    each layer's y is one float, shared by its nodes."""
+    layers = [0.0, 1.0]
+    path = [root]
+    stack = [iter(succ[root])]
+    next_slot = 0.0
+    depth = 1   # the layer of the children the top iterator gives
+    while stack:
+        for child in stack[-1]:
+            kids = succ[child]
+            if kids and child not in closed:
+                depth += 1
+                if depth == len(layers):
+                    layers.append(float(depth))
+                path.append(child)
+                stack.append(iter(kids))
+                break
+            pos[child] = (next_slot, layers[depth])
+            next_slot += 1.0
+        else:   # every child placed: the parent is centred over its first and last
+            stack.pop()
+            node = path.pop()
+            kids = succ[node]
+            depth -= 1
+            last = next(reversed(kids)) if type(kids) is dict else list(kids)[-1]   # (a view)
+            pos[node] = ((pos[next(iter(kids))][0] + pos[last][0]) / 2, layers[depth])
 
 
 __all__ = ["layered_layout", "visible_nodes"]

@@ -109,6 +109,17 @@ def root_of(G: nx.DiGraph) -> int:
     raise ValueError("the graph has no root: every node has a parent")
 
 
+def graph_dicts(G: nx.DiGraph) -> tuple[dict[Any, dict[str, Any]], dict[Any, Any]]:
+    """Each node's data, and its children (each with the edge's data): the graph's own
+    dicts, for reading only, or a copy from a view's mappings. A layout or a drawing
+    reads them once a node; through networkx's views each look-up cost more than the
+    work it served, and copying them cost a drawing 3 % and a layout 14 %."""
+    nodes, adjacency = G._node, G._adj
+    if type(nodes) is dict and type(adjacency) is dict:
+        return nodes, adjacency
+    return dict(G.nodes(data=True)), dict(G.adjacency())
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while a big tree is grown, laid out or drawn.
@@ -127,5 +138,5 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["collector_paused", "history", "moves_to", "nodes_per_depth", "path_to",
+__all__ = ["collector_paused", "graph_dicts", "history", "moves_to", "nodes_per_depth", "path_to",
            "position_at", "principal_variation", "root_of"]
