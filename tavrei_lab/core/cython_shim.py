@@ -23,6 +23,7 @@ bint = bool
 longlong = int
 ulonglong = int   # Cython's 64-bit unsigned C int, a Python int here
 Py_ssize_t = int
+double = float   # Cython's C double, a Python float here
 
 
 def pointer(kind: Any) -> Any:

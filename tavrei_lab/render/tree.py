@@ -41,9 +41,17 @@ import re
 from collections.abc import Container, Iterable
 from fractions import Fraction
 from operator import methodcaller
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
+
+if TYPE_CHECKING:
+    from tavrei_lab.core import cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:   # no Cython (Pyodide, a plain install): the pure build's value
+        from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError, RenderError
@@ -88,7 +96,7 @@ PV_COLOUR = "#c0392b"
 EDGE_COLOUR = "#8a8a8a"
 # Every rule is scoped to the drawing: inlined in a page, it must not restyle the page.
 _STYLE = (
-    ".tavrei-tree .edge{stroke:#8a8a8a;stroke-width:1.2}"
+    ".tavrei-tree .edge{fill:none;stroke:#8a8a8a;stroke-width:1.2}"
     ".tavrei-tree .edge.pv{stroke:#c0392b;stroke-width:3}"
     ".tavrei-tree .pruned{opacity:.35}"
     ".tavrei-tree .label{font:11px sans-serif;fill:#333;paint-order:stroke;stroke:#fff;"
@@ -208,6 +216,8 @@ def _tower_key(position: Any, node: int, x: float, y: float) -> str:
 _is_cut = methodcaller("get", "cut")
 
 
+@cython.cfunc
+@cython.locals(edge=dict, chances=dict)
 def _edge_text(edge: dict[str, Any], chances: dict[tuple[type, Any], str]) -> str:
     """An edge's label; ``chances`` keeps the probabilities written so far."""
     if "face" in edge:
@@ -278,6 +288,17 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                             show_moves, root))
 
 
+#: Nothing met yet (no node's kind, side or layer is this).
+_NOTHING = object()
+
+
+@cython.cfunc
+def _node_class(kind: str, turn: str) -> str:
+    return f"node {kind} {turn}" if kind and turn else " ".join(
+        c for c in ("node", kind, turn) if c)
+
+
+@cython.cfunc
 def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
     """A chance node's diamond, its corners top, right, bottom, left (``sx``, ``sy``:
     its centre as written; ``top``, ``bottom``: its layer's corners as written)."""
@@ -285,6 +306,12 @@ def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
             f'{fmt(x - DIAMOND)},{sy}" class="shape" fill="#f4d03f"/>')
 
 
+@cython.locals(data_of=dict, children=dict, labels_text=dict, xs=dict, rows_of=dict,
+               rows=dict, plain=dict, special=set, pruned=set, node_parts=list, edge_parts=list,
+               label_parts=list, row=tuple, words=tuple, ends=dict, pv_kids=set,
+               marked=list, steps=list, data=dict, x=cython.double, slot_x=cython.double,
+               max_x=cython.double, at_left=cython.double, per_slot=cython.double,
+               placed=dict, edge=dict, chances=dict)
 def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
              closed: set[int], thumbnails: Any, selected: int | None, show_values: bool,
              show_moves: bool, root: int | None) -> str:
@@ -292,7 +319,8 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     root = root_of(G) if root is None else root
     if layout is None and not closed and G.number_of_nodes() > MAX_DRAWN_NODES:
         raise LimitError(_too_many(G.number_of_nodes()))   # refused before any work
-    pos = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
+    laid = layout if layout is not None else layered_layout(G, root=root, collapsed=closed)
+    pos = laid if type(laid) is dict else dict(laid)
     if len(pos) > MAX_DRAWN_NODES:
         raise LimitError(_too_many(len(pos)))
     chosen = _thumbnail_nodes(G, thumbnails, pos)
@@ -309,14 +337,21 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     # the visible nodes whose edges are drawn: open, with children (most nodes are leaves)
     parents = [node for node in pos if node not in closed and children[node]]
     labels_text: dict[int, str] = {}
-    if show_moves:
-        # a die's few probabilities, each written once (a fraction found is slow)
-        chances: dict[tuple[type, Any], str] = {}
-        for node in parents:
-            for child, edge in children[node].items():
-                if child in pos:
+    pv_kids: set[Any] = set()   # the nodes the principal variation's edges lead to
+    # a die's few probabilities, each written once (a fraction found is slow)
+    chances: dict[tuple[type, Any], str] = {}
+    placed = pos
+    for node in parents:
+        for child, found in children[node].items():
+            if child in placed:
+                edge = found if type(found) is dict else dict(found)
+                if show_moves:
                     labels_text[child] = _edge_text(edge, chances)
+                if edge.get("pv"):
+                    pv_kids.add(child)
     widest = max(map(len, labels_text.values()), default=0) * LABEL_CHAR
+    every = "".join(labels_text.values())   # (to escape, if any: looked for in one go)
+    escape_labels = "&" in every or "<" in every or ">" in every
     slot = max(SLOT, widest + LABEL_GAP, THUMB + LABEL_GAP if beside else 0)
     # Under a node with its board under it: its value, the cut mark, the board; its
     # edges leave below them all.
@@ -348,15 +383,15 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         return text
 
     def layer_row(layer: float) -> tuple[Any, ...]:
-        """A layer's texts, shared by its nodes: y (the number, then as text), the ends
-        of the edges and labels above its nodes, the y of their values, the top and
-        bottom corners of its diamonds."""
+        """A layer's texts, shared by its nodes: y (the number, then as text), the y
+        where the edges above its nodes end (also its squares' top), its labels' ends
+        (plain and on the principal variation), its values' y, its diamonds' top and
+        bottom corners, and the end of an edge's path."""
         y = round(top + layer * layer_height, 1)
         y2, label_y = num(y - RADIUS), num(y - RADIUS - 5)
-        return (y, num(y), y2, f'" y2="{y2}" class="edge"/>', f'" y2="{y2}" class="edge pv"/>',
-                f'" y="{label_y}" class="label" text-anchor="middle">',
-                f'" y="{label_y}" class="label pv" text-anchor="middle">',
-                num(y + RADIUS + 11), num(y - DIAMOND), num(y + DIAMOND))
+        return (y, num(y), y2, f'" y="{label_y}" class="label">',
+                f'" y="{label_y}" class="label pv">', num(y + RADIUS + 11),
+                num(y - DIAMOND), num(y + DIAMOND), f" {y2}")
 
     radius = fmt(RADIUS)
     side = fmt(2 * RADIUS)   # a terminal node's square
@@ -369,28 +404,45 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     # Each node's x as written and its layer's texts (the edges' ends), the nodes drawn
     # faded, and how far the slots and layers go.
     xs: dict[Any, str] = {}
+    ends: dict[Any, str] = {}   # where an edge to the node ends, in a path's words
     rows_of: dict[Any, tuple[Any, ...]] = {}
     rows: dict[float, tuple[Any, ...]] = {}
     pruned: set[Any] = set()
-    max_x = max_y = -math.inf
+    max_x = -math.inf
+    at_left, per_slot = left, slot
+    # (siblings share their layer, the layout its number, and the graph kind and side)
+    last_layer: Any = _NOTHING
+    last_kind: Any = _NOTHING
+    last_turn: Any = _NOTHING
+    words = None
+    row: tuple[Any, ...] = ()
     for node, (slot_x, layer_y) in pos.items():
         if slot_x > max_x:
             max_x = slot_x
-        if layer_y > max_y:
-            max_y = layer_y
-        row = rows.get(layer_y)
-        if row is None:
-            row = rows[layer_y] = layer_row(layer_y)
-        x = left + slot_x * slot
-        if x.is_integer():   # (a whole number is its own rounding: most nodes)
-            sx = str(int(x))
+        if layer_y is not last_layer:
+            if layer_y not in rows:
+                rows[layer_y] = layer_row(layer_y)
+            row = rows[layer_y]
+            last_layer = layer_y
+        x = at_left + slot_x * per_slot
+        if -1e15 < x < 1e15 and int(x) == x:   # a whole number is its own rounding
+            sx = f"{int(x)}"
         else:
             x = round(x, 1)
             sx = fmt(x)
         xs[node] = sx
+        ends[node] = sx + row[8]
         rows_of[node] = row
         y, sy = row[0], row[1]
-        data = data_of[node]
+        label = labels_text.get(node)
+        if label is not None:  # just above the node the move leads to
+            if escape_labels and ("&" in label or "<" in label or ">" in label):
+                label = _escaped(label)
+            tail = row[4] if node in pv_kids else row[3]
+            label_parts.append(f'<text x="{sx}{tail}{label}</text>' if label else
+                               f'<text x="{sx}{tail[:-1]}/>')
+        found = data_of[node]
+        data = found if type(found) is dict else dict(found)
         kind = data.get("type", "decision")
         turn = data.get("turn", "")
         tip = data.get("position", "")
@@ -401,17 +453,18 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             tip += f"\nvalue {worth} ({bound})"
             if show_values:
                 mark = {"lower": "≥", "upper": "≤"}.get(bound, "")
-                value = _element("text", f' x="{sx}" y="{row[7]}" class="value" '
+                value = _element("text", f' x="{sx}" y="{row[5]}" class="value" '
                                  'text-anchor="middle"', mark + worth)
         if "&" in tip or "<" in tip or ">" in tip:
             tip = _escaped(tip)
         if (type(node) is int and kind != "terminal"
                 and not (data.get("pv") or data.get("cut") or data.get("pruned"))
                 and node not in special):
-            words = plain.get((kind, turn))
+            if kind is not last_kind or turn is not last_turn:
+                words = plain.get((kind, turn))
+                last_kind, last_turn = kind, turn
             if words is None:
-                node_class = f"node {kind} {turn}" if kind and turn else \
-                    " ".join(c for c in ("node", kind, turn) if c)
+                node_class = _node_class(kind, turn)
                 fill = "#ffffff" if turn == "white" else "#222222"
                 words = plain[kind, turn] = (
                     f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
@@ -419,7 +472,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             if kind == "chance":   # (most nodes of a die game's tree)
                 node_parts.append(
                     f'{words[0]}{node}">{f"<title>{tip}</title>" if tip else "<title/>"}'
-                    f'{_diamond(x, sx, sy, row[8], row[9])}{value}</g>')
+                    f'{_diamond(x, sx, sy, row[6], row[7])}{value}</g>')
             elif tip:
                 node_parts.append(f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}" '
                                   f'cy="{sy}{words[1]}{value}</g>')
@@ -427,8 +480,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 node_parts.append(f'{words[0]}{node}"><title/><circle cx="{sx}" cy="{sy}'
                                   f'{words[1]}{value}</g>')
             continue
-        node_class = f"node {kind} {turn}" if kind and turn else \
-            " ".join(c for c in ("node", kind, turn) if c)
+        node_class = _node_class(kind, turn)
         for flag in ("pv", "cut", "pruned"):
             if data.get(flag):
                 node_class += " " + flag
@@ -443,7 +495,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             node_parts.append(f"<g{_attrs(('class', node_class), ('data-node', node))}>")
         node_parts.append(f"<title>{tip}</title>" if tip else "<title/>")
         if kind == "chance":
-            node_parts.append(_diamond(x, sx, sy, row[8], row[9]))
+            node_parts.append(_diamond(x, sx, sy, row[6], row[7]))
         elif kind == "terminal":
             fill = {"1-0": "#ffffff", "0-1": "#222222"}.get(data.get("outcome") or "", "#aaaaaa")
             node_parts.append(f'<rect x="{fmt(x - RADIUS)}" y="{row[2]}" '
@@ -475,30 +527,32 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             node_parts.append(_tower_key(positions[node], node, x - THUMB / 2,
                                          image_y + THUMB + 2))
         node_parts.append("</g>")
+    # A parent's plain edges are one path (most of a tree's edges: a line each was
+    # 56 bytes, a path's step is 16); those on the principal variation or faded are lines.
+    marked: list[str] = []
     for node in parents:
         # every edge from here starts alike: under the node (and its value and board)
         below = RADIUS + (text_below + board_below if node in beside else 0)
-        start = f'<line x1="{xs[node]}" y1="{num(rows_of[node][0] + below)}" x2="'
-        for child, edge in children[node].items():
-            texts = rows_of.get(child)
-            if texts is None:   # (folded away)
+        x1, y1 = xs[node], num(rows_of[node][0] + below)
+        steps = []
+        for child in children[node]:
+            end = ends.get(child)
+            if end is None:   # (folded away)
                 continue
-            x2 = xs[child]
-            pv = edge.get("pv", False)
-            if child in pruned:
-                edge_parts.append(f'{start}{x2}" y2="{texts[2]}" class="'
-                                  f'{"edge pv" if pv else "edge"} pruned"/>')
+            if child in pv_kids or child in pruned:
+                marked.append(f'<line x1="{x1}" y1="{y1}" x2="{xs[child]}" '
+                              f'y2="{rows_of[child][2]}" class="edge'
+                              f'{" pv" if child in pv_kids else ""}'
+                              f'{" pruned" if child in pruned else ""}"/>')
             else:
-                edge_parts.append(f"{start}{x2}{texts[4] if pv else texts[3]}")
-            label = labels_text.get(child)
-            if label is not None:  # just above the node the move leads to
-                if "&" in label or "<" in label or ">" in label:
-                    label = _escaped(label)
-                if label:
-                    label_parts.append(f'<text x="{x2}{texts[6] if pv else texts[5]}{label}'
-                                       '</text>')
-                else:
-                    label_parts.append(f'<text x="{x2}{(texts[6] if pv else texts[5])[:-1]}/>')
+                steps.append(end)
+        if steps:
+            start = f"M{x1} {y1}L"
+            edge_parts.append(f'<path d="{start}{start.join(steps)}" class="edge"/>')
+        if marked:   # over the plain edges
+            edge_parts += marked
+            marked.clear()
+    max_y = max(rows)
     tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
     column_x = tree_width + (MARGIN if column else 0)
     width = column_x + (THUMB + MARGIN if column else 0)
@@ -509,10 +563,12 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                     ("viewBox", " ".join(fmt(v) for v in (0, 0, width, height))),
                     ("class", "tavrei-tree"), ("font-family", "sans-serif")) + ">",
            "<defs/>", _element("style", "", _STYLE)]
-    for name, parts in (("edges", edge_parts), ("labels", label_parts),
-                        ("nodes", node_parts)):
+    # (the labels' centring said once, for them all: 21 bytes a label)
+    for name, opening, parts in (("edges", '<g class="edges">', edge_parts),
+                                 ("labels", '<g class="labels" text-anchor="middle">',
+                                  label_parts), ("nodes", '<g class="nodes">', node_parts)):
         if parts:  # joined once, with the rest (a big tree's text is megabytes)
-            out += (f'<g class="{name}">', *parts, "</g>")
+            out += (opening, *parts, "</g>")
         else:
             out.append(f'<g class="{name}"/>')
     if column:
