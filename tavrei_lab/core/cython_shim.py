@@ -82,3 +82,8 @@ def final(f: F) -> F:
 def declare(kind: Any, value: Any = None, **visibility: Any) -> Any:
     """``x = cython.declare(cython.int, 5)``: a C variable compiled, the value here."""
     return value
+
+
+def fused_type(*kinds: Any) -> Any:
+    """``cython.fused_type(T1, T2)``: one source compiled once per type; any value here."""
+    return object

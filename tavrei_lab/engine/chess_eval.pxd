@@ -1,7 +1,7 @@
 # The compiled build (docs/compiled.md) makes ChessTables an extension type, like the
 # BoardTables it extends (play_eval.pxd): the attributes __init__ of chess_eval.py sets,
 # as C struct members holding the same Python objects.
-from tavrei_lab.engine.play_eval cimport BoardTables
+from tavrei_lab.engine.play_eval cimport BoardTables, line_reach
 
 cdef class ChessTables(BoardTables):
     cdef public object phase, lazy_margin, width, height, _blend, psq, doubled

@@ -22,3 +22,7 @@ cdef class BoardTables:
     cpdef object attacks(self, object board, object color, object through,
                          object pass_over_own=*)
     cpdef object hunt_terms(self, object strong, object white_king, object black_king)
+
+# the line walk both evaluations call per line mover (chess_eval cimports it): a C call
+cpdef object line_reach(object board, tuple lines, int c, bint pass_own,
+                        Py_ssize_t through=*)

@@ -348,7 +348,9 @@ class BoardTables:
         left = -(weak_tops // 100)
         return (march, left) if strong == 0 else (-march, -left)
 
-    @cython.locals(n=cython.Py_ssize_t, lost=cython.Py_ssize_t)
+    @cython.locals(n=cython.Py_ssize_t, lost=cython.Py_ssize_t, w=cython.int,
+                   start64=cython.ulonglong, free64=cython.ulonglong,
+                   left64=cython.ulonglong, right64=cython.ulonglong)
     def room_lost(self, board: tuple[tuple[int, ...], ...], strong: int, hunted: int,
                   pass_over_own: bool = False) -> int:
         """The conversion's third amount (white's view): how many squares of the board
@@ -360,10 +362,13 @@ class BoardTables:
         attacked = self.attacks(board, strong, hunted, pass_over_own)
         free = self.full & ~attacked | 1 << hunted
         start = 1 << hunted
-        if self.size <= 64:     # the compiled build grows it in a C 64-bit int
-            room = _room64(start, free, self.not_left, self.not_right, self.geometry.width)
+        w = self.geometry.width
+        if self.size <= 64:     # the compiled build grows it in C 64-bit ints
+            start64, free64 = start, free
+            left64, right64 = self.not_left, self.not_right
+            room = _room(start64, free64, left64, right64, w)
         else:
-            room = _room(start, free, self.not_left, self.not_right, self.geometry.width)
+            room = _room(start, free, self.not_left, self.not_right, w)
         n = room.bit_count()
         lost = 0 if n == 1 and not attacked >> hunted & 1 else self.size - n
         return lost if strong == 0 else -lost
@@ -399,7 +404,7 @@ class BoardTables:
                 mask |= self.knight_mask[s]
                 if kind == _KNIGHT:
                     continue
-            mask |= line_attacks(board, lines[kind][s], c, pass_own, through)
+            mask |= line_reach(board, lines[kind][s], c, pass_own, through)
         return mask
 
     def hunt_terms(self, strong: int, white_king: int, black_king: int) -> tuple[int, int]:
@@ -552,42 +557,19 @@ def die_faces(rules: Any) -> tuple[tuple[int, float], ...] | None:
 
 
 @cython.ccall
-@cython.locals(c=cython.int, pass_own=cython.bint, i=cython.Py_ssize_t,
-               last=cython.Py_ssize_t, t=cython.Py_ssize_t, line=tuple, ray=tuple,
-               reach=tuple, there=tuple)
+@cython.locals(lines=tuple, c=cython.int, pass_own=cython.bint, through=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, last=cython.Py_ssize_t, t=cython.Py_ssize_t, line=tuple,
+               ray=tuple, reach=tuple, there=tuple)
 def line_reach(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-               c: int, pass_own: bool) -> int:
+               c: int, pass_own: bool, through: int = -1) -> int:
     """The squares a line mover of colour ``c`` reaches along ``lines`` (from
     ``BoardTables.lines``), as a bit mask: each line up to its first tower, that
     tower's square included, or over own towers with ``pass_own`` (the rules'
-    pass_over_own). Its mobility is the mask's size and its attacks on a volkhv's zone
-    the zone's part of it (both evaluations count them so), and a line's reach is one
-    of its few prefixes, so only the walk to the first tower is done square by square."""
-    reached = 0
-    for line in lines:
-        ray = line[0]
-        reach = line[1]
-        last = len(ray) - 1
-        i = 0
-        while i < last:
-            t = ray[i]
-            there = board[t]
-            if there and not (pass_own and there[-1] & 1 == c):
-                break
-            i += 1
-        reached |= reach[i]
-    return reached
-
-
-@cython.ccall
-@cython.locals(c=cython.int, pass_own=cython.bint, through=cython.Py_ssize_t,
-               i=cython.Py_ssize_t, last=cython.Py_ssize_t, t=cython.Py_ssize_t,
-               line=tuple, ray=tuple, reach=tuple, there=tuple)
-def line_attacks(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-                 c: int, pass_own: bool, through: int) -> int:
-    """``line_reach``, the lines going on through the square ``through`` (the attacks
-    ``BoardTables.attacks`` counts: each line up to its first tower but the hunted
-    volkhv's, that tower's square included)."""
+    pass_over_own), and on through the square ``through`` (the hunted volkhv's, for
+    ``BoardTables.attacks``: stepping back along a line stays in it; -1, no square).
+    Its mobility is the mask's size and its attacks on a volkhv's zone the zone's part
+    of it (both evaluations count them so), and a line's reach is one of its few
+    prefixes, so only the walk to the first tower is done square by square."""
     reached = 0
     for line in lines:
         ray = line[0]
@@ -604,25 +586,19 @@ def line_attacks(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]
     return reached
 
 
-def _room(room: int, free: int, left: int, right: int, w: int) -> int:
-    """The squares of ``free`` a volkhv on ``room`` reaches by its steps (a flood fill
-    of bit masks; ``BoardTables.room_lost``)."""
-    while True:
-        h = room | (room & right) << 1 | (room & left) >> 1
-        grown = (h | h << w | h >> w) & free
-        if grown == room:
-            return room
-        room = grown
+#: A flood fill's bit masks (``_room``): C 64-bit unsigned ints on a board of at most
+#: 64 squares, Python ints on a larger one; the caller's types pick the compiled copy.
+_Mask = cython.fused_type(cython.ulonglong, object)
 
 
 @cython.cfunc
-@cython.returns(cython.ulonglong)
-@cython.locals(room=cython.ulonglong, free=cython.ulonglong, left=cython.ulonglong,
-               right=cython.ulonglong, w=cython.int, h=cython.ulonglong,
-               grown=cython.ulonglong)
-def _room64(room: int, free: int, left: int, right: int, w: int) -> int:
-    """``_room`` on a board of at most 64 squares: compiled, of C 64-bit unsigned ints
-    (a bit shifted past the 64th is one ``free`` never has: the same room)."""
+@cython.returns(_Mask)
+@cython.locals(room=_Mask, free=_Mask, left=_Mask, right=_Mask, w=cython.int, h=_Mask,
+               grown=_Mask)
+def _room(room: int, free: int, left: int, right: int, w: int) -> int:
+    """The squares of ``free`` a volkhv on ``room`` reaches by its steps (a flood fill
+    of bit masks; ``BoardTables.room_lost``). In C 64-bit ints a bit shifted past the
+    64th is one ``free`` never has: the same room as the Python ints'."""
     while True:
         h = room | (room & right) << 1 | (room & left) >> 1
         grown = (h | h << w | h >> w) & free
@@ -677,5 +653,5 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
 
 __all__ = ["GATE_CP", "HUNT_LEAD", "HUNT_RATIO", "HUNT_WEAK", "LAZY_MARGIN", "MOBILITY",
            "VOLKHV_ATTACK", "BoardTables",
-           "die_faces", "evaluate_for_side", "hunter", "line_attacks", "line_reach",
+           "die_faces", "evaluate_for_side", "hunter", "line_reach",
            "tables_for"]
