@@ -212,6 +212,11 @@ class ChessTables(BoardTables):
         ts = self.tower_score
         return sum(ts(s, t) for s, t in enumerate(board) if t)
 
+    # The count of one unit by kind (mobility, zone attacks) is BoardTables.activity's,
+    # written again inside this loop on purpose: one method for a unit, called by both
+    # loops, cost 14 % (Tavreli) and 25 % (orthodox) more time per activity call in the
+    # pure build and 3 % more instructions in the compiled Tavreli one. The line walk,
+    # the costly part, is shared (line_reach, a C call from here too).
     @cython.locals(s=cython.int, c=cython.int, kind=cython.int, top=cython.int,
                    n=cython.int, one=cython.int, size=cython.int,
                    width=cython.int, mob_w=cython.int, mob_b=cython.int, att_w=cython.int,
