@@ -306,7 +306,7 @@ def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
             f'{fmt(x - DIAMOND)},{sy}" class="shape" fill="#f4d03f"/>')
 
 
-@cython.locals(data_of=dict, children=dict, labels_text=dict, xs=dict, rows_of=dict,
+@cython.locals(data_of=dict, children=dict, labels_text=dict, at=dict, kept=set,
                rows=dict, plain=dict, special=set, pruned=set, node_parts=list, edge_parts=list,
                label_parts=list, row=tuple, words=tuple, ends=dict, pv_kids=set,
                marked=list, steps=list, data=dict, x=cython.double, slot_x=cython.double,
@@ -401,11 +401,11 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     plain: dict[tuple[str, str], tuple[str, str]] = {}
     # the nodes a plain node is not: folded, with a board, selected
     special = closed | beside if selected is None else closed | beside | {selected}
-    # Each node's x as written and its layer's texts (the edges' ends), the nodes drawn
-    # faded, and how far the slots and layers go.
-    xs: dict[Any, str] = {}
+    # The x and layer texts of the nodes edges leave from or go to as lines, the nodes
+    # drawn faded, and how far the slots and layers go.
+    at: dict[Any, tuple[str, tuple[Any, ...]]] = {}
+    kept = set(parents) | pv_kids
     ends: dict[Any, str] = {}   # where an edge to the node ends, in a path's words
-    rows_of: dict[Any, tuple[Any, ...]] = {}
     rows: dict[float, tuple[Any, ...]] = {}
     pruned: set[Any] = set()
     max_x = -math.inf
@@ -430,9 +430,9 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         else:
             x = round(x, 1)
             sx = fmt(x)
-        xs[node] = sx
+        if node in kept:
+            at[node] = (sx, row)
         ends[node] = sx + row[8]
-        rows_of[node] = row
         y, sy = row[0], row[1]
         label = labels_text.get(node)
         if label is not None:  # just above the node the move leads to
@@ -486,6 +486,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 node_class += " " + flag
         if data.get("pruned"):
             pruned.add(node)
+            at[node] = (sx, row)
         if node == selected:
             node_class += " selected"
         if type(node) is int:  # a built tree's nodes: nothing in the id to escape
@@ -533,15 +534,16 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     for node in parents:
         # every edge from here starts alike: under the node (and its value and board)
         below = RADIUS + (text_below + board_below if node in beside else 0)
-        x1, y1 = xs[node], num(rows_of[node][0] + below)
+        x1, row = at[node]
+        y1 = num(row[0] + below)
         steps = []
         for child in children[node]:
             end = ends.get(child)
             if end is None:   # (folded away)
                 continue
             if child in pv_kids or child in pruned:
-                marked.append(f'<line x1="{x1}" y1="{y1}" x2="{xs[child]}" '
-                              f'y2="{rows_of[child][2]}" class="edge'
+                sx, row = at[child]
+                marked.append(f'<line x1="{x1}" y1="{y1}" x2="{sx}" y2="{row[2]}" class="edge'
                               f'{" pv" if child in pv_kids else ""}'
                               f'{" pruned" if child in pruned else ""}"/>')
             else:
