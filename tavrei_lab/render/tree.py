@@ -65,7 +65,7 @@ from tavrei_lab.tree.values import value_text
 
 #: Thumbnails are whole boards: more than this many make a drawing nobody can open.
 MAX_THUMBNAILS = 400
-#: Most nodes drawn in one picture: 20,000 nodes make about 7 MB of SVG (the 250,000
+#: Most nodes drawn in one picture: 20,000 nodes make about 5 MB of SVG (the 250,000
 #: of a default tree made 1.66 GB of memory and 80 s); collapse subtrees to draw more.
 MAX_DRAWN_NODES = 20_000
 
