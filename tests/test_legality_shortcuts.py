@@ -2,9 +2,9 @@
 
 ``has_legal_move`` says whether the game goes on at every leaf of a tree and
 of a search, so it does not generate every move: it tries the volkhv's own
-steps first, each tested on a copy of the board without building a position,
-then the other units, first move first. ``apply`` keeps the volkhv squares a
-position records when the volkhv moves, instead of leaving the next
+steps first, each tested on the board as the step leaves it (no position built,
+no board copied), then the other units, first move first. ``apply`` keeps the
+volkhv squares a position records when the volkhv moves, instead of leaving the next
 ``king_square`` to scan the board. Both must agree with the plain answers --
 ``bool(legal_moves(position))`` and a fresh scan -- and are checked here on
 every position of the 20 recorded games (read in every shipped variant of the

@@ -105,6 +105,59 @@ def _kind(t: int) -> int:
     return (t & _KIND_MASK) >> 1
 
 
+#: ``ACTING`` as a typed global of the compiled build (read without a name look-up).
+_ACTING = cython.declare(tuple, ACTING)
+
+
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(board=tuple, sq=cython.int, by=cython.int, sub=cython.int,
+               sub_tower=tuple, rays=tuple, knight=tuple, king=tuple, pawn_attacks=tuple,
+               pass_own=cython.bint, d=cython.int, s=cython.int, top=cython.int,
+               kind=cython.int, t=tuple, line=tuple)
+def _attacked(board: tuple, sq: int, by: int, sub: int, sub_tower: tuple, rays: tuple,
+              knight: tuple, king: tuple, pawn_attacks: tuple, pass_own: bool) -> bool:
+    """Does ``by`` attack ``sq`` on ``board`` -- with the tower on ``sub`` read as
+    ``sub_tower`` (``sub`` -1: none)? ``TowerChessRules.attacked_by``'s test, and the
+    legal-move test's for a volkhv step, which asks it of the board the step leaves
+    without copying that board (a tree asks at nearly every leaf). ``rays``,
+    ``knight``, ``king``: the geometry's patterns, by square; ``pawn_attacks``: the
+    squares from which a ratnik of ``by`` attacks, by square. (Typed as tuples, the
+    compiled build reads every square without a look-up or a type test.)"""
+    d = 0
+    for line in rays[sq]:
+        for s in line:
+            t = sub_tower if s == sub else board[s]
+            if t:
+                top = t[len(t) - 1]
+                if top & 1 == by:
+                    kind = _ACTING[top]
+                    if ((_ORTH_BITS if d < 4 else _DIAG_BITS) >> kind) & 1:
+                        return True
+                    if pass_own:
+                        continue
+                break
+        d += 1
+    for s in knight[sq]:
+        t = sub_tower if s == sub else board[s]
+        if t:
+            top = t[len(t) - 1]
+            if top & 1 == by and (_LEAP_BITS >> _ACTING[top]) & 1:
+                return True
+    for s in king[sq]:
+        t = sub_tower if s == sub else board[s]
+        if t:
+            top = t[len(t) - 1]
+            if top & 1 == by and _ACTING[top] == _KING:
+                return True
+    for s in pawn_attacks[sq]:
+        t = sub_tower if s == sub else board[s]
+        if t:
+            top = t[len(t) - 1]
+            if top & 1 == by and _ACTING[top] == _PAWN:
+                return True
+    return False
+
 @cython.cfunc
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t)
@@ -269,6 +322,11 @@ class TowerChessRules(RuleModuleBase):
                     (r + dr) * w + f + df for df in (-1, 1)
                     if 0 <= f + df < w and 0 <= r + dr < g.height))
         self._pawn_attacks = (tuple(attacks[0]), tuple(attacks[1]))
+        #: What a volkhv's safety test reads (``_volkhv_can_step``), in one attribute:
+        #: the geometry's rays, knight and king patterns, and the ratnik attacks of each
+        #: colour (``_attacked``'s tables).
+        self._attack_tables = (g.rays, g.knight, g.king, self._pawn_attacks[0],
+                               self._pawn_attacks[1])
         # Bit masks of the same patterns, for ``attacked_count``.
         def mask(squares: Any) -> int:
             m = 0
@@ -389,45 +447,13 @@ class TowerChessRules(RuleModuleBase):
     def is_attacked(self, position: Position, square: int, by: int) -> bool:
         return self.attacked_by(position.board, square, by)
 
-    @cython.locals(sq=cython.int, by=cython.int, d=cython.int, s=cython.int, top=cython.int,
-                   kind=cython.int, pass_own=cython.bint)
     def attacked_by(self, board: tuple | list, sq: int, by: int) -> bool:
         """``is_attacked`` on a bare board: the family's own fast test, which the
         engine's fast path over this family calls without building a position."""
         g = self.geometry
-        rays = g.rays[sq]
-        pass_own = self.pass_over_own
-        for d in range(8):
-            for s in rays[d]:
-                t = board[s]
-                if t:
-                    top = t[-1]
-                    if top & 1 == by:
-                        kind = ACTING[top]
-                        if ((_ORTH_BITS if d < 4 else _DIAG_BITS) >> kind) & 1:
-                            return True
-                        if pass_own:
-                            continue
-                    break
-        for s in g.knight[sq]:
-            t = board[s]
-            if t:
-                top = t[-1]
-                if top & 1 == by and (_LEAP_BITS >> ACTING[top]) & 1:
-                    return True
-        for s in g.king[sq]:
-            t = board[s]
-            if t:
-                top = t[-1]
-                if top & 1 == by and ACTING[top] == _KING:
-                    return True
-        for s in self._pawn_attacks[1 - by][sq]:
-            t = board[s]
-            if t:
-                top = t[-1]
-                if top & 1 == by and ACTING[top] == _PAWN:
-                    return True
-        return False
+        return _attacked(board if type(board) is tuple else tuple(board), sq, by, -1, (),
+                         g.rays, g.knight, g.king, self._pawn_attacks[1 - by],
+                         self.pass_over_own)
 
     def live_ep_square(self, position: Position) -> int | None:
         """The en passant square if a ratnik of the side to move stands to take there.
@@ -1080,36 +1106,9 @@ class TowerChessRules(RuleModuleBase):
         ks = position.king_square(position.turn)
         if ks is None:
             return bool(self._generate(position, legal_only=True, first_only=True))
-        if self._volkhv_can_step(position, ks):
+        if _volkhv_can_step(self, position, ks):
             return True
         return bool(self._generate(position, legal_only=True, first_only=True, skip=ks))
-
-    def _volkhv_can_step(self, position: Position, ks: int) -> bool:
-        """Has the volkhv on ``ks`` a step (castling aside) after which it is not attacked?
-
-        The same test ``_generate`` makes for a volkhv move -- play it, then ask
-        whether the volkhv's new square is attacked -- without building the
-        position: only the square the volkhv leaves differs (it keeps what the
-        move leaves behind, ``_left_behind``), and the attack test never looks at
-        the square it tests, so one board copy per count serves every step.
-        """
-        board = position.board
-        me = position.turn
-        tower = board[ks]
-        dests = self.destinations(board, ks, tower[-1], me, position.ep_square)
-        if not dests:
-            return False
-        enemy = 1 - me
-        h = len(tower)
-        after = list(board)
-        attacked_by = self.attacked_by
-        for k in (range(1, h + 1) if self.splits else (h,)):
-            rest = tower[:h - k]
-            after[ks] = self._left_behind(rest, ks, me) if rest else rest
-            for to in dests:
-                if not attacked_by(after, to, enemy):
-                    return True
-        return False
 
     def _promotion_moves(self, position: Position, s: int, k: int, to: int,
                          full: Any, out: list[Move]) -> None:
@@ -1344,3 +1343,43 @@ class TowerChessRules(RuleModuleBase):
         return None
 
     # -- chance: none in this family (RuleModuleBase's answers) ------------------
+
+
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(position=_CPosition, ks=cython.int, me=cython.int, enemy=cython.int,
+               h=cython.int, k=cython.int, to=cython.int, pass_own=cython.bint, board=tuple,
+               tower=tuple, rest=tuple, tables=tuple)
+def _volkhv_can_step(rules: TowerChessRules, position: Position, ks: int) -> bool:
+    """Has the volkhv on ``ks`` a step (castling aside) after which it is not attacked?
+
+    The same test ``_generate`` makes for a volkhv move -- play it, then ask
+    whether the volkhv's new square is attacked -- without building the
+    position: only the square the volkhv leaves differs (it keeps what the
+    move leaves behind, ``_left_behind``), and the attack test never looks at
+    the square it tests, so the attack test reads the board as it is, that one
+    square as the move leaves it (``_attacked``: no board copied). (A function,
+    not a method: a tree asks at nearly every leaf, and the compiled build calls it
+    in C.)
+    """
+    board = position.board
+    me = position.turn
+    tower = board[ks]
+    h = len(tower)
+    dests = rules.destinations(board, ks, tower[h - 1], me, position.ep_square)
+    if not dests:
+        return False
+    enemy = 1 - me
+    tables = rules._attack_tables
+    pawn_attacks = tables[3 + me]
+    pass_own = rules.pass_over_own
+    k = 1 if rules.splits else h
+    while k <= h:
+        rest = tower[:h - k] if k < h else ()
+        left = rules._left_behind(rest, ks, me) if rest else rest
+        for to in dests:
+            if not _attacked(board, to, enemy, ks, left, tables[0], tables[1], tables[2],
+                             pawn_attacks, pass_own):
+                return True
+        k += 1
+    return False
