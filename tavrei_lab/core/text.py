@@ -115,16 +115,25 @@ def rank_text(position: Position, row: int) -> str:
     return text
 
 
+def rank_cache(position: Position) -> dict[tuple, str]:
+    """The rank texts already written for ``position``'s piece set, by the rank's
+    towers (a tuple of ``width`` towers): what ``rank_writer`` reads first. A tree's
+    compiled build looks a changed rank up here itself and calls the writer only for
+    a rank it does not find -- a call a node spared."""
+    pieces = position.rules.pieces
+    entry = _RANK_TEXT.get(id(pieces))
+    if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
+        entry = _RANK_TEXT[id(pieces)] = (pieces, {})
+    return entry[1]
+
+
 def rank_writer(position: Position) -> Callable[[tuple, int], str]:
     """``rank_text`` for many positions of one rule module, its look-ups done once:
     ``write(board, row)`` is the text of ``board``'s rank ``row`` (from the top). A
     tree writes one or two ranks for each of its nodes, and finding the cache and
     the geometry again each time cost as much as the look-up of the text itself."""
     pieces = position.rules.pieces
-    entry = _RANK_TEXT.get(id(pieces))
-    if entry is None or entry[0] is not pieces or len(entry[1]) >= _RANK_TEXT_LIMIT:
-        entry = _RANK_TEXT[id(pieces)] = (pieces, {})
-    cache = entry[1]
+    cache = rank_cache(position)
     g = position.geometry
     width = g.width
     starts = [(g.height - 1 - row) * width for row in range(g.height)]
@@ -213,6 +222,5 @@ def position_text(position: Position) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["position_text", "rank_text", "rank_texts", "rank_writer", "repetition_key",
-           "tavrel_token",
-           "write_board", "write_position"]
+__all__ = ["position_text", "rank_cache", "rank_text", "rank_texts", "rank_writer",
+           "repetition_key", "tavrel_token", "write_board", "write_position"]

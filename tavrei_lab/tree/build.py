@@ -68,7 +68,7 @@ else:
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.progress import progress_of
 from tavrei_lab.core.tavrel import COLOR_NAMES
-from tavrei_lab.core.text import rank_texts, rank_writer, write_position
+from tavrei_lab.core.text import rank_cache, rank_texts, rank_writer, write_position
 from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.errors import LimitError
 from tavrei_lab.notation.moves import write_legal_move
@@ -122,11 +122,13 @@ def _start(game_or_position: Any, variant: str | None) -> tuple[Any, Position, l
                     f"{type(game_or_position).__name__}")
 
 
+@cython.cfunc
 def _node_data(rules: RuleModule, position: Position, depth: int,
                text: str | None = None) -> tuple[dict[str, Any], bool]:
     """The node's attributes, and whether it is a chance position (for the depth counts).
     ``text``: the position string, if already written."""
-    # (a module without chance has no chance node: no call a node to ask)
+    # (a module without chance has no chance node: no call a node to ask; a C
+    # function in the compiled build, called once a node)
     chance = bool(rules.has_chance and rules.is_chance_node(position))
     outcome = rules.outcome(position)
     data: dict[str, Any] = {
@@ -141,6 +143,11 @@ def _node_data(rules: RuleModule, position: Position, depth: int,
     return data, chance
 
 
+@cython.locals(fr=cython.Py_ssize_t, to=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               rank=cython.Py_ssize_t, row=cython.Py_ssize_t, sq=cython.Py_ssize_t,
+               width=cython.Py_ssize_t, height=cython.Py_ssize_t, known_ranks=dict,
+               strings=dict, texts=dict, tails=dict, node_data=dict, succ=dict, pred=dict,
+               below=dict, children=list, rows=list, ranks=list)
 def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: Any = None,
           max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
           evaluate: Evaluation | None = None, alphabeta: bool = True,
@@ -218,6 +225,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # with those one or two rewritten, not the whole board written again.
     by_ranks = type(rules) is TowerChessRules
     write_rank = rank_writer(root)
+    known_ranks = rank_cache(root)   # (a rank found there needs no call of write_rank)
     height = rules.geometry.height
     width = rules.geometry.width
     # Equal position strings (a position reached by two move orders) are kept once.
@@ -273,7 +281,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                         continue
                     fr, k, to, _, castling = m
                     dest = board[to]
-                    rows = ranks.copy()
+                    rows = ranks[:]
                     if castling or (to == ep and not dest):   # (four squares, or three)
                         text = write_legal_move(position, m)
                         for sq in changed_squares(position, m):
@@ -289,12 +297,17 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                             known = texts[key] = write_legal_move(position, m)
                         text = known
                         # the two squares ``changed_squares`` names, on one rank or two
+                        # (each rank's text looked up here, written only if new)
                         after = child.board
-                        row = height - 1 - fr // width
-                        rows[row] = write_rank(after, row)
-                        if to // width != fr // width:
-                            row = height - 1 - to // width
-                            rows[row] = write_rank(after, row)
+                        rank = fr // width
+                        found = known_ranks.get(after[rank * width:(rank + 1) * width])
+                        rows[height - 1 - rank] = found if found is not None else \
+                            write_rank(after, height - 1 - rank)
+                        if to // width != rank:
+                            rank = to // width
+                            found = known_ranks.get(after[rank * width:(rank + 1) * width])
+                            rows[height - 1 - rank] = found if found is not None else \
+                                write_rank(after, height - 1 - rank)
                     # the fields after the board repeat across a ply: each written once
                     tail_key = (child.turn, child.ep_square, child.halfmove_clock,
                                 child.fullmove_number, child.roll)
