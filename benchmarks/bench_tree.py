@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import tavrei_lab
 from tavrei_lab import Game
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
@@ -106,17 +107,26 @@ def main() -> None:
     nodes = G.number_of_nodes()
     assert nodes_per_depth(G)[-1] == leaves
     total = t_build + t_layout + t_draw
-    print(f"position {POSITION}, depth {DEPTH}: {nodes} nodes, {leaves} leaves")
+    build_name = "compiled build" if tavrei_lab.compiled else "pure build"
+    print(f"position {POSITION}, depth {DEPTH}: {nodes} nodes, {leaves} leaves "
+          f"({tavrei_lab.builds.describe()})")
     print(f"{'plain perft':<34}{t_perft:9.3f} s   1.0x")
     print(f"{'tree: build (no values)':<34}{t_build:9.3f} s {t_build / t_perft:6.1f}x")
     print(f"{'tree: layered layout':<34}{t_layout:9.3f} s {t_layout / t_perft:6.1f}x")
     print(f"{'tree: SVG drawing':<34}{t_draw:9.3f} s {t_draw / t_perft:6.1f}x"
           f"   ({len(svg) / 1e6:.1f} MB)")
-    verdict = "met" if total / t_perft <= GOAL else "NOT met"
     verdict_27 = "met" if total / t_perft <= GOAL_27 else "NOT met"
+    # Issue 15's 5x was set and measured on the pure Python build; on the compiled build
+    # perft gains more than the tree's networkx and text work, so the same ratio says
+    # nothing about issue 15 there: the line names the build it judges.
+    if tavrei_lab.compiled:
+        verdict_15 = f"issue 15's {GOAL:g}x concerns the pure build (TAVREI_PURE=1)"
+    else:
+        verdict_15 = (f"issue 15 goal, pure build: at most {GOAL:g}x: "
+                      + ("met" if total / t_perft <= GOAL else "NOT met"))
     print(f"{'tree: build + layout + draw':<34}{total:9.3f} s {total / t_perft:6.1f}x"
-          f"   <- the figure (issue 15 goal: at most {GOAL:g}x: {verdict}; issue 27: at "
-          f"most {GOAL_27:g}x: {verdict_27})")
+          f"   <- the figure ({build_name}; issue 27: at most {GOAL_27:g}x: {verdict_27}; "
+          f"{verdict_15})")
     print(f"{'tree: build with alpha-beta values':<34}{t_values:9.3f} s "
           f"{t_values / t_perft:6.1f}x")
     print(f"per node: perft {t_perft / nodes * 1e6:.1f} us, tree {total / nodes * 1e6:.1f} us")
