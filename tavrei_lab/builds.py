@@ -6,7 +6,9 @@ beside its source wins the import, so a stale one would silently run old code
 after the source was edited. This module, imported first by ``tavrei_lab``,
 prevents that: the build writes ``_compiled.json`` with the SHA-256 of each
 source it compiled, and a compiled module is used only while its source still
-hashes the same. Otherwise -- or when ``TAVREI_PURE=1`` is set, or with no
+hashes the same, and only while every hot module it was compiled against (its
+``cimport`` declarations: a C-level type such as ``BoardTables`` whose layout is built in)
+runs compiled too. Otherwise -- or when ``TAVREI_PURE=1`` is set, or with no
 record at all -- the ``.py`` is imported instead (with a ``StaleBuildWarning``
 when a compiled file is out of date), so the pure Python is always the truth.
 
@@ -21,6 +23,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -90,24 +93,54 @@ def _manifest(package_dir: Path) -> dict[str, str]:
     return data.get("sources", {}) if isinstance(data, dict) else {}
 
 
+#: A C-level import of another module's declarations: ``from tavrei_lab.x cimport``
+#: in a ``.pxd``, ``from cython.cimports.tavrei_lab.x import`` in pure-mode ``.py``.
+_CIMPORTS = {
+    ".pxd": re.compile(r"^[ \t]*from[ \t]+(tavrei_lab(?:\.\w+)+)[ \t]+cimport\b", re.M),
+    ".py": re.compile(r"^[ \t]*from[ \t]+cython\.cimports\.(tavrei_lab(?:\.\w+)+)[ \t]+import\b",
+                      re.M),
+}
+
+
+def cimported(module: str, package_dir: Path = PACKAGE_DIR) -> frozenset[str]:
+    """The hot modules ``module`` is compiled against: their extension types and C
+    functions are built into its extension file, so it cannot run beside their pure
+    Python (the import fails: "BoardTables size changed ... binary incompatibility")."""
+    py = source_path(module, package_dir)
+    found: set[str] = set()
+    for suffix, pattern in _CIMPORTS.items():
+        try:
+            text = py.with_suffix(suffix).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        found.update(pattern.findall(text))
+    return frozenset(found & set(HOT_MODULES)) - {module}
+
+
 def modules_to_run_pure(package_dir: Path = PACKAGE_DIR) -> tuple[list[str], list[str]]:
     """(hot modules that have a compiled file but must import their source, the stale
     ones among them): all of them under ``TAVREI_PURE``; else those whose source no
-    longer hashes as the build recorded (or that the build did not record)."""
-    pure: list[str] = []
-    stale: list[str] = []
+    longer hashes as the build recorded (or that the build did not record), and those
+    compiled against a module that runs its source (``cimported``), however far down:
+    a source edited without a rebuild must never make the package fail to import."""
+    pure: set[str] = set()
     recorded = _manifest(package_dir)
     forced = pure_requested()
-    for module in HOT_MODULES:
-        if not compiled_files(module, package_dir):
-            continue
+    built = [m for m in HOT_MODULES if compiled_files(m, package_dir)]
+    for module in built:
         py = source_path(module, package_dir)
-        if forced:
-            pure.append(module)
-        elif py.is_file() and recorded.get(module) != source_hash(py):
-            pure.append(module)
-            stale.append(module)
-    return pure, stale
+        if forced or (py.is_file() and recorded.get(module) != source_hash(py)):
+            pure.add(module)
+    if pure and not forced:
+        grew = True
+        while grew:   # (a dozen modules: the closure takes a few rounds at most)
+            grew = False
+            for module in built:
+                if module not in pure and cimported(module, package_dir) & pure:
+                    pure.add(module)
+                    grew = True
+    in_order = [m for m in HOT_MODULES if m in pure]
+    return in_order, ([] if forced else in_order)
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
@@ -134,7 +167,8 @@ def install() -> None:
     if stale:
         warnings.warn(
             f"tavrei_lab: the compiled {', '.join(m.rsplit('.', 1)[1] for m in stale)} "
-            "is older than its source; the pure Python runs instead (rebuild with "
+            "is older than its source (or was compiled against one that is); the pure "
+            "Python runs instead (rebuild with "
             "`python setup.py build_ext --inplace`, or delete the .so files)",
             StaleBuildWarning, stacklevel=3)
     if pure:

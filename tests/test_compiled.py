@@ -210,6 +210,46 @@ def test_an_edited_source_runs_instead_of_its_stale_compiled_module(
     assert builds.modules_to_run_pure(package) == (stale, stale)
 
 
+def test_a_module_compiled_against_a_stale_one_runs_its_source_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen: play_eval.py edited without a rebuild made ``import tavrei_lab`` fail ("BoardTables
+    size changed, may indicate binary incompatibility"): play's extension was built against
+    play_eval's extension type, and play_eval's source ran. A module that cimports a stale one
+    -- in its .pxd or, pure mode, from ``cython.cimports`` -- runs its source as well, however
+    far down the stale one is; a module that only imports it the Python way stays compiled."""
+    import importlib.machinery
+    monkeypatch.delenv("TAVREI_PURE", raising=False)
+    package = tmp_path / "tavrei_lab"
+    texts = {
+        "tavrei_lab.engine.play_eval": ("VALUE = 1\n", None),
+        "tavrei_lab.engine.chess_eval": (
+            "VALUE = 2\n", "from tavrei_lab.engine.play_eval cimport BoardTables\n"),
+        "tavrei_lab.engine.play": (
+            "if cython.compiled:\n    from cython.cimports.tavrei_lab.engine.chess_eval import X\n",
+            None),
+        "tavrei_lab.tree.build": ("from tavrei_lab.engine.play import PlaySearcher\n", None),
+    }
+    sources = {}
+    for module, (py_text, pxd_text) in texts.items():
+        source = builds.source_path(module, package)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(py_text, encoding="utf-8")
+        if pxd_text is not None:
+            source.with_suffix(".pxd").write_text(pxd_text, encoding="utf-8")
+        source.with_name(source.stem + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+        sources[module] = builds.source_hash(source)
+    (package / builds.MANIFEST).write_text(json.dumps({"sources": sources}), encoding="utf-8")
+    assert builds.modules_to_run_pure(package) == ([], [])
+    assert builds.cimported("tavrei_lab.engine.play", package) == {"tavrei_lab.engine.chess_eval"}
+    assert builds.cimported("tavrei_lab.tree.build", package) == frozenset()
+    builds.source_path("tavrei_lab.engine.play_eval", package).write_text("VALUE = 3\n")
+    down = ["tavrei_lab.engine.play_eval", "tavrei_lab.engine.chess_eval",
+            "tavrei_lab.engine.play"]
+    assert builds.modules_to_run_pure(package) == (down, down)
+    monkeypatch.setenv("TAVREI_PURE", "1")
+    assert builds.modules_to_run_pure(package) == ([*down, "tavrei_lab.tree.build"], [])
+
+
 def test_tavrei_pure_runs_the_source_of_a_good_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TAVREI_PURE", "1")
