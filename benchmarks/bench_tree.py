@@ -36,7 +36,7 @@ import tavrei_lab
 from tavrei_lab import Game
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.text import rank_texts, rank_writer
+from tavrei_lab.core.text import rank_cache, rank_texts, rank_writer
 from tavrei_lab.core.text import write_position as write_with_board
 from tavrei_lab.engine.perft import perft
 from tavrei_lab.engine.zobrist import changed_squares
@@ -176,7 +176,7 @@ def _floor(rules: Any, root: Position, depth: int, *, outcomes: bool = False,
     """How many nodes a walk of the tree keeps: every move played and its position
     kept, breadth first, as ``build`` does; with ``outcomes`` every node's outcome
     tested, with ``strings`` every node's position string written (the build's way:
-    the parent's ranks, the one or two a move changes rewritten, the fields after
+    the parent's ranks, the one or two a move changes looked up or rewritten, the fields after
     the board written once for each clock, side and en passant square). The collector is
     paused, as ``build`` pauses it: its scans of the kept positions are no floor."""
     with collector_paused():
@@ -187,6 +187,7 @@ def _walk(rules: Any, root: Position, depth: int, outcomes: bool, strings: bool)
     """``_floor``'s work."""
     outcome = rules.outcome
     write_rank = rank_writer(root)
+    known = rank_cache(root)
     height, width = rules.geometry.height, rules.geometry.width
     kept: list[Position] = [root]
     texts: list[str] = []   # (kept too, as a tree keeps them)
@@ -208,8 +209,10 @@ def _walk(rules: Any, root: Position, depth: int, outcomes: bool, strings: bool)
                 if strings:
                     rows = ranks.copy()
                     for sq in changed_squares(position, move):
-                        row = height - 1 - sq // width
-                        rows[row] = write_rank(after.board, row)
+                        rank = sq // width   # (looked up first, as build does)
+                        found = known.get(after.board[rank * width:(rank + 1) * width])
+                        rows[height - 1 - rank] = found if found is not None else \
+                            write_rank(after.board, height - 1 - rank)
                     key = (after.turn, after.ep_square, after.halfmove_clock,
                            after.fullmove_number, after.roll)
                     tail = tails.get(key)
