@@ -110,6 +110,25 @@ _ACTING = cython.declare(tuple, ACTING)
 
 
 @cython.cfunc
+@cython.inline
+@cython.returns(cython.bint)
+@cython.locals(board=tuple, squares=tuple, by=cython.int, kinds=cython.int, sub=cython.int,
+               sub_tower=tuple, s=cython.int, top=cython.int, t=tuple)
+def _leaps_onto(board: tuple, squares: tuple, by: int, kinds: int, sub: int,
+                sub_tower: tuple) -> bool:
+    """Does a tavrel of ``by`` acting as one of ``kinds`` (a bit mask of kinds) stand
+    on top on one of ``squares``? ``_attacked``'s test for the pieces that reach a
+    square in one step: vsadniks (and helgis), the volkhv, the ratniks."""
+    for s in squares:
+        t = sub_tower if s == sub else board[s]
+        if t:
+            top = t[len(t) - 1]
+            if top & 1 == by and (kinds >> _ACTING[top]) & 1:
+                return True
+    return False
+
+
+@cython.cfunc
 @cython.returns(cython.bint)
 @cython.locals(board=tuple, sq=cython.int, by=cython.int, sub=cython.int,
                sub_tower=tuple, rays=tuple, knight=tuple, king=tuple, pawn_attacks=tuple,
@@ -138,25 +157,10 @@ def _attacked(board: tuple, sq: int, by: int, sub: int, sub_tower: tuple, rays: 
                         continue
                 break
         d += 1
-    for s in knight[sq]:
-        t = sub_tower if s == sub else board[s]
-        if t:
-            top = t[len(t) - 1]
-            if top & 1 == by and (_LEAP_BITS >> _ACTING[top]) & 1:
-                return True
-    for s in king[sq]:
-        t = sub_tower if s == sub else board[s]
-        if t:
-            top = t[len(t) - 1]
-            if top & 1 == by and _ACTING[top] == _KING:
-                return True
-    for s in pawn_attacks[sq]:
-        t = sub_tower if s == sub else board[s]
-        if t:
-            top = t[len(t) - 1]
-            if top & 1 == by and _ACTING[top] == _PAWN:
-                return True
-    return False
+    return (_leaps_onto(board, knight[sq], by, _LEAP_BITS, sub, sub_tower)
+            or _leaps_onto(board, king[sq], by, 1 << _KING, sub, sub_tower)
+            or _leaps_onto(board, pawn_attacks[sq], by, 1 << _PAWN, sub, sub_tower))
+
 
 @cython.cfunc
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
