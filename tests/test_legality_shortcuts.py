@@ -24,6 +24,7 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import KING
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.notation.position_string import read_position, write_position
@@ -205,3 +206,22 @@ def test_legal_moves_of_one_position_are_generated_once() -> None:
         del rules._generate
     other = rules.apply(position, again[0])
     assert rules.legal_moves(other) == Game(position=other.string).legal_moves()
+
+
+def test_a_subclass_that_changes_the_volkhv_pattern_is_asked() -> None:
+    # The volkhv step test finds the volkhv's squares itself, without calling
+    # ``destinations``, only while ``destinations`` is the family's own: a subclass
+    # that keeps the volkhv at home must leave a lone volkhv without a move.
+    class HomeVolkhv(TowerChessRules):
+        def destinations(self, board: tuple, s: int, top: int, me: int,
+                         ep: int | None) -> list[int]:
+            return [] if (top >> 1) & 7 == KING else super().destinations(board, s, top, me, ep)
+
+    game = Game(position="4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 b - 0 1")
+    plain = family_of(game.rules)
+    assert plain.has_legal_move(game.position)
+    home = HomeVolkhv(load_variant("tavreli").variant)
+    position = read_position(write_position(game.position), home)
+    assert home.legal_moves(position) == []
+    assert home.has_legal_move(position) is False
+    assert home.outcome(position) is not None

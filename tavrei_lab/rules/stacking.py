@@ -163,6 +163,28 @@ def _attacked(board: tuple, sq: int, by: int, sub: int, sub_tower: tuple, rays: 
 
 
 @cython.cfunc
+@cython.inline
+@cython.returns(cython.bint)
+@cython.locals(there=tuple, me=cython.int, capture_king=cython.bint, onto_own=cython.bint,
+               onto_enemy=cython.bint, other=cython.int)
+def _volkhv_lands(there: tuple, me: int, capture_king: bool, onto_own: bool,
+                  onto_enemy: bool) -> bool:
+    """May ``me``'s volkhv step onto the tower ``there`` (by its pattern, safety aside)?
+    An empty square, an enemy volkhv only where taking the king wins, an own tower
+    (``onto_own``: own towers and volkhv stacks allowed), an enemy tower (``onto_enemy``:
+    it stacks, or a capture removes). One place for the rule that ``destinations`` and
+    the volkhv's step test (``_volkhv_can_step``) both apply."""
+    if not there:
+        return True
+    other = there[len(there) - 1]
+    if other & _KIND_MASK == _KING_BITS:
+        return capture_king and other & 1 != me
+    if other & 1 == me:
+        return onto_own
+    return onto_enemy
+
+
+@cython.cfunc
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t,
                n=cython.Py_ssize_t)
 @cython.boundscheck(False)
@@ -331,6 +353,14 @@ class TowerChessRules(RuleModuleBase):
         #: colour (``_attacked``'s tables).
         self._attack_tables = (g.rays, g.knight, g.king, self._pawn_attacks[0],
                                self._pawn_attacks[1])
+        #: And what it reads of the options, in one attribute too: may the volkhv take a
+        #: volkhv, step onto an own tower, onto an enemy tower (``destinations``' rule);
+        #: may a slider pass over own towers; may a tower split; and is ``destinations``
+        #: this class's (a subclass's own is asked instead).
+        self._volkhv_reads = (
+            self.king_capture, self.own_towers and self.volkhv_stacks,
+            self.volkhv_stacks or not self.prisoners, self.pass_over_own, self.splits,
+            type(self).destinations is TowerChessRules.destinations)
         # Bit masks of the same patterns, for ``attacked_count``.
         def mask(squares: Any) -> int:
             m = 0
@@ -576,18 +606,7 @@ class TowerChessRules(RuleModuleBase):
             king_onto_own = own_ok and self.volkhv_stacks
             king_onto_enemy = self.volkhv_stacks or not self.prisoners
             for t in g.king[s]:
-                there = board[t]
-                if not there:
-                    out.append(t)
-                    continue
-                other = there[-1]
-                if other & _KIND_MASK == _KING_BITS:
-                    if capture_king and other & 1 != me:
-                        out.append(t)
-                elif other & 1 == me:
-                    if king_onto_own:
-                        out.append(t)
-                elif king_onto_enemy:
+                if _volkhv_lands(board[t], me, capture_king, king_onto_own, king_onto_enemy):
                     out.append(t)
             return out
         if (_LEAP_BITS >> kind) & 1:
@@ -1353,7 +1372,8 @@ class TowerChessRules(RuleModuleBase):
 @cython.returns(cython.bint)
 @cython.locals(position=_CPosition, ks=cython.int, me=cython.int, enemy=cython.int,
                h=cython.int, k=cython.int, to=cython.int, pass_own=cython.bint, board=tuple,
-               tower=tuple, rest=tuple, tables=tuple)
+               tower=tuple, rest=tuple, tables=tuple, reads=tuple, dests=list,
+               capture_king=cython.bint, onto_own=cython.bint, onto_enemy=cython.bint)
 def _volkhv_can_step(rules: TowerChessRules, position: Position, ks: int) -> bool:
     """Has the volkhv on ``ks`` a step (castling aside) after which it is not attacked?
 
@@ -1370,14 +1390,20 @@ def _volkhv_can_step(rules: TowerChessRules, position: Position, ks: int) -> boo
     me = position.turn
     tower = board[ks]
     h = len(tower)
-    dests = rules.destinations(board, ks, tower[h - 1], me, position.ep_square)
+    tables = rules._attack_tables
+    reads = rules._volkhv_reads
+    if reads[5]:   # ``destinations``' volkhv squares, found here with no method call
+        capture_king, onto_own, onto_enemy = reads[0], reads[1], reads[2]
+        dests = [to for to in tables[2][ks]
+                 if _volkhv_lands(board[to], me, capture_king, onto_own, onto_enemy)]
+    else:
+        dests = rules.destinations(board, ks, tower[h - 1], me, position.ep_square)
     if not dests:
         return False
     enemy = 1 - me
-    tables = rules._attack_tables
     pawn_attacks = tables[3 + me]
-    pass_own = rules.pass_over_own
-    k = 1 if rules.splits else h
+    pass_own = reads[3]
+    k = 1 if reads[4] else h
     while k <= h:
         rest = tower[:h - k] if k < h else ()
         left = rules._left_behind(rest, ks, me) if rest else rest
