@@ -212,6 +212,9 @@ def _tower_key(position: Any, node: int, x: float, y: float) -> str:
     return "".join(parts)
 
 
+#: Nothing met yet (no node's kind, side or layer is this), nothing there (no edge's label).
+_NOTHING = object()
+
 #: Is a node marked cut (``max_nodes``, ``time_limit``)? Asked of its data.
 _is_cut = methodcaller("get", "cut")
 
@@ -227,7 +230,9 @@ def _edge_text(edge: dict[str, Any], chances: dict[tuple[type, Any], str]) -> st
         if chance is None:
             chance = chances[key] = probability_text(p)
         return f"@{edge['face']} {chance}"
-    text = edge["label"] if "label" in edge else edge.get("move", "")
+    text = edge.get("label", _NOTHING)   # (one look-up where there is a label)
+    if text is _NOTHING:
+        text = edge.get("move", "")
     return text if type(text) is str else str(text)
 
 
@@ -288,10 +293,6 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                             show_moves, root))
 
 
-#: Nothing met yet (no node's kind, side or layer is this).
-_NOTHING = object()
-
-
 @cython.cfunc
 def _node_class(kind: str, turn: str) -> str:
     return f"node {kind} {turn}" if kind and turn else " ".join(
@@ -306,12 +307,13 @@ def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
             f'{fmt(x - DIAMOND)},{sy}" class="shape" fill="#f4d03f"/>')
 
 
-@cython.locals(data_of=dict, children=dict, labels_text=dict, at=dict, kept=set,
-               rows=dict, plain=dict, special=set, pruned=set, node_parts=list, edge_parts=list,
-               label_parts=list, row=tuple, words=tuple, ends=dict, pv_kids=set,
-               marked=list, steps=list, data=dict, x=cython.double, slot_x=cython.double,
-               max_x=cython.double, at_left=cython.double, per_slot=cython.double,
-               placed=dict, edge=dict, chances=dict)
+@cython.locals(data_of=dict, children=dict, labels_text=dict, at=dict, rows=dict,
+               plain=dict, special=set, pruned=set, node_parts=list, edge_parts=list,
+               label_parts=list, row=tuple, words=tuple, pv_kids=set, marked=list, data=dict,
+               x=cython.double, slot_x=cython.double, max_x=cython.double,
+               at_left=cython.double, per_slot=cython.double, whole=cython.longlong,
+               all_drawn=cython.bint, lines=cython.bint, place=tuple, steps=list,
+               out=list, edge=dict, chances=dict)
 def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
              closed: set[int], thumbnails: Any, selected: int | None, show_values: bool,
              show_moves: bool, root: int | None) -> str:
@@ -335,15 +337,18 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     data_of, children = graph_dicts(G)
 
     # the visible nodes whose edges are drawn: open, with children (most nodes are leaves)
-    parents = [node for node in pos if node not in closed and children[node]]
+    parents = ([node for node in pos if node not in closed and children[node]] if closed
+               else [node for node in pos if children[node]])
     labels_text: dict[int, str] = {}
     pv_kids: set[Any] = set()   # the nodes the principal variation's edges lead to
     # a die's few probabilities, each written once (a fraction found is slow)
     chances: dict[tuple[type, Any], str] = {}
-    placed = pos
+    # Nothing folded and every node laid out (``children`` was asked of each, so the
+    # layout's nodes are the graph's): every child is drawn, none need be looked for.
+    all_drawn = not closed and len(pos) == len(data_of)
     for node in parents:
         for child, found in children[node].items():
-            if child in placed:
+            if all_drawn or child in pos:
                 edge = found if type(found) is dict else dict(found)
                 if show_moves:
                     labels_text[child] = _edge_text(edge, chances)
@@ -389,23 +394,22 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         bottom corners, and the end of an edge's path."""
         y = round(top + layer * layer_height, 1)
         y2, label_y = num(y - RADIUS), num(y - RADIUS - 5)
-        return (y, num(y), y2, f'" y="{label_y}" class="label">',
+        sy = num(y)
+        return (y, sy, y2, f'" y="{label_y}" class="label">',
                 f'" y="{label_y}" class="label pv">', num(y + RADIUS + 11),
-                num(y - DIAMOND), num(y + DIAMOND), f" {y2}")
+                num(y - DIAMOND), num(y + DIAMOND), f" {y2}", f'" cy="{sy}')
 
     radius = fmt(RADIUS)
     side = fmt(2 * RADIUS)   # a terminal node's square
     # A plain node -- a circle or a die's diamond, no marks, not folded, no board
-    # under it -- is most of a big tree: its group's opening and its circle's end are
-    # written once for each kind and side, and the node in one piece.
-    plain: dict[tuple[str, str], tuple[str, str]] = {}
+    # under it -- is most of a big tree: its group's opening and its circle's end (and
+    # with the group's) are written once for each kind and side.
+    plain: dict[tuple[str, str], tuple[str, str, str]] = {}
     # the nodes a plain node is not: folded, with a board, selected
     special = closed | beside if selected is None else closed | beside | {selected}
-    # The x and layer texts of the nodes edges leave from or go to as lines, the nodes
-    # drawn faded, and how far the slots and layers go.
+    # Each node's x and layer texts (where its edges leave and end), the nodes drawn
+    # faded, and how far the slots and layers go.
     at: dict[Any, tuple[str, tuple[Any, ...]]] = {}
-    kept = set(parents) | pv_kids
-    ends: dict[Any, str] = {}   # where an edge to the node ends, in a path's words
     rows: dict[float, tuple[Any, ...]] = {}
     pruned: set[Any] = set()
     max_x = -math.inf
@@ -425,22 +429,27 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             row = rows[layer_y]
             last_layer = layer_y
         x = at_left + slot_x * per_slot
-        if -1e15 < x < 1e15 and int(x) == x:   # a whole number is its own rounding
-            sx = f"{int(x)}"
+        whole = 0
+        if -1e15 < x < 1e15:   # (a C integer holds it)
+            if cython.compiled:
+                whole = cython.cast(cython.longlong, x)
+            else:
+                whole = int(x)
+        if whole == x:   # a whole number is its own rounding
+            sx = f"{whole}"
         else:
             x = round(x, 1)
             sx = fmt(x)
-        if node in kept:
-            at[node] = (sx, row)
-        ends[node] = sx + row[8]
+        at[node] = (sx, row)
         y, sy = row[0], row[1]
-        label = labels_text.get(node)
-        if label is not None:  # just above the node the move leads to
-            if escape_labels and ("&" in label or "<" in label or ">" in label):
-                label = _escaped(label)
-            tail = row[4] if node in pv_kids else row[3]
-            label_parts.append(f'<text x="{sx}{tail}{label}</text>' if label else
-                               f'<text x="{sx}{tail[:-1]}/>')
+        if labels_text:
+            label = labels_text.get(node)
+            if label is not None:  # just above the node the move leads to
+                if escape_labels and ("&" in label or "<" in label or ">" in label):
+                    label = _escaped(label)
+                tail = row[4] if pv_kids and node in pv_kids else row[3]
+                label_parts.append(f'<text x="{sx}{tail}{label}</text>' if label else
+                                   f'<text x="{sx}{tail[:-1]}/>')
         found = data_of[node]
         data = found if type(found) is dict else dict(found)
         kind = data.get("type", "decision")
@@ -459,26 +468,32 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             tip = _escaped(tip)
         if (type(node) is int and kind != "terminal"
                 and not (data.get("pv") or data.get("cut") or data.get("pruned"))
-                and node not in special):
+                and not (special and node in special)):
             if kind is not last_kind or turn is not last_turn:
                 words = plain.get((kind, turn))
                 last_kind, last_turn = kind, turn
             if words is None:
                 node_class = _node_class(kind, turn)
                 fill = "#ffffff" if turn == "white" else "#222222"
+                end = f'" r="{radius}" class="shape" fill="{fill}"/>'
                 words = plain[kind, turn] = (
                     f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
-                    f'" r="{radius}" class="shape" fill="{fill}"/>')
+                    end, end + "</g>")
             if kind == "chance":   # (most nodes of a die game's tree)
                 node_parts.append(
                     f'{words[0]}{node}">{f"<title>{tip}</title>" if tip else "<title/>"}'
                     f'{_diamond(x, sx, sy, row[6], row[7])}{value}</g>')
-            elif tip:
-                node_parts.append(f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}" '
-                                  f'cy="{sy}{words[1]}{value}</g>')
-            else:
-                node_parts.append(f'{words[0]}{node}"><title/><circle cx="{sx}" cy="{sy}'
+            elif value:
+                node_parts.append(f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}'
+                                  f'{row[9]}{words[1]}{value}</g>' if tip else
+                                  f'{words[0]}{node}"><title/><circle cx="{sx}{row[9]}'
                                   f'{words[1]}{value}</g>')
+            elif tip:   # (most nodes of a tree without values)
+                node_parts.append(f'{words[0]}{node}"><title>{tip}</title><circle cx="{sx}'
+                                  f'{row[9]}{words[2]}')
+            else:
+                node_parts.append(f'{words[0]}{node}"><title/><circle cx="{sx}{row[9]}'
+                                  f'{words[2]}')
             continue
         node_class = _node_class(kind, turn)
         for flag in ("pv", "cut", "pruned"):
@@ -486,7 +501,6 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 node_class += " " + flag
         if data.get("pruned"):
             pruned.add(node)
-            at[node] = (sx, row)
         if node == selected:
             node_class += " selected"
         if type(node) is int:  # a built tree's nodes: nothing in the id to escape
@@ -531,23 +545,24 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     # A parent's plain edges are one path (most of a tree's edges: a line each was
     # 56 bytes, a path's step is 16); those on the principal variation or faded are lines.
     marked: list[str] = []
+    lines = bool(pv_kids or pruned)   # (no edge is a line in a tree without values)
     for node in parents:
         # every edge from here starts alike: under the node (and its value and board)
-        below = RADIUS + (text_below + board_below if node in beside else 0)
+        below = RADIUS + (text_below + board_below if beside and node in beside else 0)
         x1, row = at[node]
         y1 = num(row[0] + below)
         steps = []
         for child in children[node]:
-            end = ends.get(child)
-            if end is None:   # (folded away)
+            place = at.get(child)
+            if place is None:   # (folded away)
                 continue
-            if child in pv_kids or child in pruned:
-                sx, row = at[child]
+            sx, row = place
+            if lines and (child in pv_kids or child in pruned):
                 marked.append(f'<line x1="{x1}" y1="{y1}" x2="{sx}" y2="{row[2]}" class="edge'
                               f'{" pv" if child in pv_kids else ""}'
                               f'{" pruned" if child in pruned else ""}"/>')
             else:
-                steps.append(end)
+                steps.append(sx + row[8])
         if steps:
             start = f"M{x1} {y1}L"
             edge_parts.append(f'<path d="{start}{start.join(steps)}" class="edge"/>')
@@ -570,7 +585,9 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                                  ("labels", '<g class="labels" text-anchor="middle">',
                                   label_parts), ("nodes", '<g class="nodes">', node_parts)):
         if parts:  # joined once, with the rest (a big tree's text is megabytes)
-            out += (opening, *parts, "</g>")
+            out.append(opening)
+            out += parts
+            out.append("</g>")
         else:
             out.append(f'<g class="{name}"/>')
     if column:
