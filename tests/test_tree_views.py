@@ -297,3 +297,44 @@ def test_drawings_stay_byte_for_byte_what_they_were() -> None:
     for name, (G, options) in cases.items():
         digest = hashlib.sha256(draw_svg(G, **options).encode()).hexdigest()
         assert digest == DRAWINGS[name], name
+
+
+#: SHA-256 of drawings whose layout lists parents before children (reversed, and by node
+#: id), as the drawing wrote them when it kept every node's place in a dict; it now reads
+#: the children's places off a stack where the layout's post-order leaves them, and
+#: these layouts take its other way.
+REORDERED = {
+    ("marked", "reversed"): "f34945eb420be3b6fcaed68c2604553d1edb2ac1d1dc3bb5578d02f86d57cbeb",
+    ("marked", "by id"): "9b3abd911e6c2c9f4a2f50ca2505fe95f945d9b0197708636568506e7ea3a94f",
+    ("die-values", "reversed"):
+        "068fe4560313b91bebc7355b5cc6a56eb903cb3e3b7ebcc3125ff59f1c116d18",
+    ("die-values", "by id"): "fb2f2084a51a59e45cd38eb087035221a30608cf88a84f7ed236066b3f8f06f9",
+    ("die-folded", "reversed"):
+        "d988a15609d37ef1235166e4c6b23918b515657783d22ec273d8601acb482180",
+    ("die-folded", "by id"): "198e4ee70b5ae444c3862be9bdb113dec4491f9a8cd6640d0ba4916a9c32ce71",
+    ("marked", "a leaf last"): "02b198baa3c70426007eab88e2249bd1725f9ab7985b534ee2f6c062a5d96754",
+    ("die-values", "a leaf last"):
+        "93ed5f0cb6ae2024d9c438f0e982d3e63b2fb7ae50f7abd9e5f67b75f61698dd",
+    ("die-folded", "a leaf last"):
+        "36faacf234ab09823d46683d32834e14f1d64a65f25fd38dee3c3731591a10a0",
+}
+
+
+def test_drawings_of_layouts_not_in_post_order_stay_what_they_were() -> None:
+    """Edges, principal-variation and faded lines, folded nodes: the same bytes whatever
+    order the layout lists its nodes in."""
+    cases = {
+        "marked": (_marked_tree(), {"selected": 5}),
+        "die-values": (build(Game("gavrilov-die", DIE_POSITION), 2), {}),
+        "die-folded": (build(Game("gavrilov-die"), 2, values=False), {"collapsed": [1, 3]}),
+    }
+    for name, (G, options) in cases.items():
+        pos = layered_layout(G, collapsed=options.get("collapsed", ()))
+        # (the layout's last leaf moved to its end: the parents before its own keep
+        # the stack, the rest wait)
+        leaf = [node for node in pos if not G.out_degree(node)][-1]
+        for order, nodes in (("reversed", list(pos)[::-1]), ("by id", sorted(pos)),
+                             ("a leaf last", [n for n in pos if n != leaf] + [leaf])):
+            layout = {node: pos[node] for node in nodes}
+            digest = hashlib.sha256(draw_svg(G, layout=layout, **options).encode()).hexdigest()
+            assert digest == REORDERED[name, order], (name, order)

@@ -236,6 +236,70 @@ def _edge_text(edge: dict[str, Any], chances: dict[tuple[type, Any], str]) -> st
     return text if type(text) is str else str(text)
 
 
+@cython.cfunc
+@cython.locals(x=cython.double, whole=cython.longlong)
+def _x_text(x: float) -> str:
+    """A node's x as written: rounded to 0.1, a whole number from a C integer (no Python
+    int on the way)."""
+    whole = 0
+    if -1e15 < x < 1e15:   # (a C integer holds it)
+        if cython.compiled:
+            whole = cython.cast(cython.longlong, x)
+        else:
+            whole = int(x)
+    return f"{whole}" if whole == x else fmt(round(x, 1))
+
+
+@cython.cfunc
+@cython.locals(kids=dict, met=list, pos=dict, pv_kids=set, pruned=set, edge_parts=list,
+               steps=list, marked=list, first=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               count=cython.Py_ssize_t, every=cython.bint, lines=cython.bint, row=tuple)
+def _fan(kids: dict[Any, Any], met: list[Any], every: bool, pos: dict[Any, Any], x1: str,
+         y1: str, pv_kids: set[Any], pruned: set[Any], edge_parts: list[str]) -> bool:
+    """A parent's edges to its drawn children (every child, or those in ``pos``), which
+    must be the last of ``met`` (node, x text, layer texts for each), in order; they are
+    taken off it. False, and nothing written, if they are not: the drawing reads the
+    children's places where the layout's post-order leaves them, not from a dict of
+    every node's (a store and a look-up a node, and a tuple)."""
+    count = 0
+    if every:
+        count = len(kids)
+    else:
+        for child in kids:
+            if child in pos:
+                count += 1
+    first = len(met) - 3 * count
+    if first < 0:
+        return False
+    lines = bool(pv_kids) or bool(pruned)   # (no edge is a line in a tree without values)
+    steps = []
+    marked = []
+    i = first
+    for child in kids:
+        if not every and child not in pos:   # (folded away)
+            continue
+        node = met[i]
+        if node is not child and node != child:
+            return False
+        sx, row = met[i + 1], met[i + 2]
+        i += 3
+        if lines and (child in pv_kids or child in pruned):
+            marked.append(f'<line x1="{x1}" y1="{y1}" x2="{sx}" y2="{row[2]}" class="edge'
+                          f'{" pv" if child in pv_kids else ""}'
+                          f'{" pruned" if child in pruned else ""}"/>')
+        else:
+            steps.append(sx + row[8])
+    del met[first:]
+    # A parent's plain edges are one path (most of a tree's edges: a line each was
+    # 56 bytes, a path's step is 16); those on the principal variation or faded are
+    # lines, over the plain ones.
+    if steps:
+        start = f"M{x1} {y1}L"
+        edge_parts.append(f'<path d="{start}{start.join(steps)}" class="edge"/>')
+    edge_parts += marked
+    return True
+
+
 def _attrs(*pairs: tuple[str, Any]) -> str:
     """`` a="1" b="x"`` -- attributes as the renderers write them (empty text left out)."""
     out = []
@@ -307,12 +371,13 @@ def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
             f'{fmt(x - DIAMOND)},{sy}" class="shape" fill="#f4d03f"/>')
 
 
-@cython.locals(data_of=dict, children=dict, labels_text=dict, at=dict, rows=dict,
+@cython.locals(data_of=dict, children=dict, labels_text=dict, met=list, rows=dict,
                plain=dict, special=set, pruned=set, node_parts=list, edge_parts=list,
                label_parts=list, row=tuple, words=tuple, pv_kids=set, marked=list, data=dict,
                x=cython.double, slot_x=cython.double, max_x=cython.double,
-               at_left=cython.double, per_slot=cython.double, whole=cython.longlong,
-               all_drawn=cython.bint, lines=cython.bint, place=tuple, steps=list,
+               at_left=cython.double, per_slot=cython.double, all_drawn=cython.bint,
+               n_parents=cython.Py_ssize_t, late=cython.Py_ssize_t,
+               parent_index=cython.Py_ssize_t,
                out=list, edge=dict, chances=dict)
 def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
              closed: set[int], thumbnails: Any, selected: int | None, show_values: bool,
@@ -407,9 +472,15 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     plain: dict[tuple[str, str], tuple[str, str, str]] = {}
     # the nodes a plain node is not: folded, with a board, selected
     special = closed | beside if selected is None else closed | beside | {selected}
-    # Each node's x and layer texts (where its edges leave and end), the nodes drawn
-    # faded, and how far the slots and layers go.
-    at: dict[Any, tuple[str, tuple[Any, ...]]] = {}
+    # The nodes met whose parent is still to come (each node, its x text, its layer's
+    # texts), the first parent whose edges wait for the end (the layout's order not a
+    # post-order: no parent before its children), the nodes drawn faded, and how far
+    # the slots and layers go.
+    met: list[Any] = []
+    n_parents = len(parents)
+    late = n_parents
+    next_parent: Any = parents[0] if parents else _NOTHING
+    parent_index = 0
     rows: dict[float, tuple[Any, ...]] = {}
     pruned: set[Any] = set()
     max_x = -math.inf
@@ -429,18 +500,18 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             row = rows[layer_y]
             last_layer = layer_y
         x = at_left + slot_x * per_slot
-        whole = 0
-        if -1e15 < x < 1e15:   # (a C integer holds it)
-            if cython.compiled:
-                whole = cython.cast(cython.longlong, x)
-            else:
-                whole = int(x)
-        if whole == x:   # a whole number is its own rounding
-            sx = f"{whole}"
-        else:
-            x = round(x, 1)
-            sx = fmt(x)
-        at[node] = (sx, row)
+        sx = _x_text(x)
+        if node is next_parent:   # (the parents are in the layout's order)
+            if late == n_parents:
+                # every edge from here starts alike: under the node (and its value and board)
+                below = RADIUS + (text_below + board_below if beside and node in beside else 0)
+                if not _fan(children[node], met, all_drawn, pos, sx, num(row[0] + below),
+                            pv_kids, pruned, edge_parts):
+                    late = parent_index
+            parent_index += 1
+            next_parent = parents[parent_index] if parent_index < n_parents else _NOTHING
+        if late == n_parents:
+            met += (node, sx, row)
         y, sy = row[0], row[1]
         if labels_text:
             label = labels_text.get(node)
@@ -480,6 +551,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                     f'<g class="{_escaped(node_class, attribute=True)}" data-node="',
                     end, end + "</g>")
             if kind == "chance":   # (most nodes of a die game's tree)
+                x = round(x, 1)
                 node_parts.append(
                     f'{words[0]}{node}">{f"<title>{tip}</title>" if tip else "<title/>"}'
                     f'{_diamond(x, sx, sy, row[6], row[7])}{value}</g>')
@@ -495,6 +567,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
                 node_parts.append(f'{words[0]}{node}"><title/><circle cx="{sx}{row[9]}'
                                   f'{words[2]}')
             continue
+        x = round(x, 1)   # (as its text)
         node_class = _node_class(kind, turn)
         for flag in ("pv", "cut", "pruned"):
             if data.get(flag):
@@ -542,33 +615,19 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             node_parts.append(_tower_key(positions[node], node, x - THUMB / 2,
                                          image_y + THUMB + 2))
         node_parts.append("</g>")
-    # A parent's plain edges are one path (most of a tree's edges: a line each was
-    # 56 bytes, a path's step is 16); those on the principal variation or faded are lines.
-    marked: list[str] = []
-    lines = bool(pv_kids or pruned)   # (no edge is a line in a tree without values)
-    for node in parents:
-        # every edge from here starts alike: under the node (and its value and board)
+    # The parents met before some child: their children's places read now, in order.
+    for node in parents[late:]:
+        kids = children[node]
+        met = []
+        for child in kids:
+            if child in pos:
+                slot_x, layer_y = pos[child]
+                met += (child, _x_text(at_left + slot_x * per_slot), rows[layer_y])
+        slot_x, layer_y = pos[node]
+        row = rows[layer_y]
         below = RADIUS + (text_below + board_below if beside and node in beside else 0)
-        x1, row = at[node]
-        y1 = num(row[0] + below)
-        steps = []
-        for child in children[node]:
-            place = at.get(child)
-            if place is None:   # (folded away)
-                continue
-            sx, row = place
-            if lines and (child in pv_kids or child in pruned):
-                marked.append(f'<line x1="{x1}" y1="{y1}" x2="{sx}" y2="{row[2]}" class="edge'
-                              f'{" pv" if child in pv_kids else ""}'
-                              f'{" pruned" if child in pruned else ""}"/>')
-            else:
-                steps.append(sx + row[8])
-        if steps:
-            start = f"M{x1} {y1}L"
-            edge_parts.append(f'<path d="{start}{start.join(steps)}" class="edge"/>')
-        if marked:   # over the plain edges
-            edge_parts += marked
-            marked.clear()
+        _fan(kids, met, all_drawn, pos, _x_text(at_left + slot_x * per_slot),
+             num(row[0] + below), pv_kids, pruned, edge_parts)
     max_y = max(rows)
     tree_width = 2 * MARGIN + max_x * slot + (THUMB / 2 if beside else 0)
     column_x = tree_width + (MARGIN if column else 0)
