@@ -88,6 +88,15 @@ from tavrei_lab.tree.nodes import (
 )
 from tavrei_lab.tree.values import minimax
 
+if cython.compiled:
+    # Position as the extension type of core/position.pxd: a child's fields read as C
+    # struct members (the position string's fields after the board)
+    from cython.cimports.tavrei_lab.core.position import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        Position as _CPosition,
+    )
+else:
+    _CPosition = Position
+
 #: Growth stops here unless ``max_nodes`` says otherwise: a tree a notebook survives.
 DEFAULT_MAX_NODES = 250_000
 #: Largest ``max_nodes`` accepted: a node costs about 2 KB and up to a millisecond
@@ -143,11 +152,88 @@ def _node_data(rules: RuleModule, position: Position, depth: int,
     return data, chance
 
 
+@cython.cfunc
+@cython.locals(row=cython.Py_ssize_t, height=cython.Py_ssize_t, width=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, known_ranks=dict)
+def _rank(known_ranks: dict[tuple, str], write_rank: Callable[[tuple, int], str],
+          board: tuple, row: int, height: int, width: int) -> str:
+    """The text of ``board``'s rank ``row`` (from the top): looked up in the rank cache
+    first, written only when new -- a call of the writer spared for most ranks."""
+    start = (height - 1 - row) * width
+    found = known_ranks.get(board[start:start + width])
+    return found if found is not None else write_rank(board, row)
+
+
+@cython.cfunc
+def _cut(G: nx.DiGraph, node: int, waiting: deque[tuple[Any, ...]], by: str) -> None:
+    """Mark ``node`` and every node still waiting as cut, and the graph as cut by ``by``."""
+    node_data = G._node
+    node_data[node]["cut"] = True
+    for other, *_ in waiting:
+        node_data[other]["cut"] = True
+    waiting.clear()
+    G.graph["truncated"] = True
+    G.graph["cut_by"] = by
+
+
+@cython.cfunc
+@cython.locals(node_data=dict, succ=dict, pred=dict, below=dict, children=list,
+               counts=list, strings=dict)
+def _grow_chance(G: nx.DiGraph, rules: RuleModule, node: int, position: Position, d: int,
+                 depth: int, turns: bool, limit: float, deadline: float,
+                 strings: dict[str, str], counts: list[int],
+                 waiting: deque[tuple[Any, ...]], bar: Any, report: Any,
+                 started: float) -> bool:
+    """Grow a chance node's children, one a die face; False when the tree is cut here.
+    (A roll's child is known only once rolled: a roll that passes the turn past the
+    depth limit has no child, so the faces are all rolled before the node may be cut.)"""
+    node_data, succ, pred = G._node, G._succ, G._pred
+    next_id = len(node_data)
+    # (edge attributes, child position, child depth, is the child mid-turn?)
+    children: list[tuple[dict[str, Any], Position, int, bool]] = []
+    for face, p in rules.chance_outcomes(position):
+        child = rules.apply_roll(position, face)
+        passes = child.turn != position.turn or rules.is_chance_node(child)
+        if passes and d >= depth:
+            continue  # only without turn counting: a pass past the limit
+        children.append(({"face": face, "probability": float(p), "label": f"@{face}"},
+                         child, d + 1 if passes else d, not passes))
+    over_time = time.monotonic() > deadline
+    if next_id + len(children) > limit or over_time:
+        _cut(G, node, waiting, "time_limit" if over_time else "max_nodes")
+        return False
+    if next_id // PROGRESS_EVERY != (next_id + len(children)) // PROGRESS_EVERY:
+        if report is not None:
+            report(next_id + len(children), time.monotonic() - started)
+        if bar is not None:
+            bar.update(next_id + len(children) - bar.n)
+    below = succ[node]
+    for i, (edge, child, child_depth, mid_turn) in enumerate(children):
+        if i % 32 == 31 and time.monotonic() > deadline:
+            _cut(G, node, waiting, "time_limit")
+            return False
+        string = write_position(child)
+        cdata, cchance = _node_data(rules, child, child_depth,
+                                    strings.setdefault(string, string))
+        node_data[next_id], succ[next_id], pred[next_id] = cdata, {}, {node: edge}
+        below[next_id] = edge
+        if (not mid_turn) if turns else (not cchance):
+            counts[child_depth] += 1
+        if cdata["type"] != "terminal" and ((cchance and not turns) or child_depth < depth):
+            waiting.append((next_id, child, child_depth, cchance, None))
+        next_id += 1
+    return True
+
+
 @cython.locals(fr=cython.Py_ssize_t, to=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               rank=cython.Py_ssize_t, row=cython.Py_ssize_t, sq=cython.Py_ssize_t,
-               width=cython.Py_ssize_t, height=cython.Py_ssize_t, known_ranks=dict,
+               promotion=cython.Py_ssize_t, row=cython.Py_ssize_t,
+               row_to=cython.Py_ssize_t, sq=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, width=cython.Py_ssize_t, height=cython.Py_ssize_t,
+               partial=cython.bint, grows=cython.bint, known_ranks=dict, edits=dict,
                strings=dict, texts=dict, tails=dict, node_data=dict, succ=dict, pred=dict,
-               below=dict, children=list, rows=list, ranks=list)
+               below=dict, blanks=list, blank=dict, heads=list, ends=list, middles=dict,
+               rows=list, ranks=list, parent_ranks=list, board=tuple, after_board=tuple,
+               after=_CPosition, cdata=dict)
 def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: Any = None,
           max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
           evaluate: Evaluation | None = None, alphabeta: bool = True,
@@ -220,6 +306,8 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # chance nodes count and not expanded at the depth limit; otherwise a roll is never
     # a ply and a chance node always expands.
     turns = rules.counts_turns
+    has_chance = bool(rules.has_chance)
+    apply, outcome_of = rules.apply, rules.outcome   # (bound once: two look-ups a node)
     # In the tower-chess family a move changes only the ranks of the squares it
     # changes (``changed_squares``): a child's position string is its parent's ranks
     # with those one or two rewritten, not the whole board written again.
@@ -228,12 +316,21 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     known_ranks = rank_cache(root)   # (a rank found there needs no call of write_rank)
     height = rules.geometry.height
     width = rules.geometry.width
+    # A rank a move rewrites, by its text before, the square and the tower put there
+    # (or the two squares and towers of a move along one rank): the text names the
+    # rank's towers as the board does, so this key finds the rank's new text without
+    # the slice and the hash of all its towers that ``known_ranks`` asks for.
+    edits: dict[tuple[Any, ...], str] = {}
     # Equal position strings (a position reached by two move orders) are kept once.
     strings: dict[str, str] = {}
     # Move texts, and a position string's fields after the board, written once a tree
     # (by_ranks only: see the moves' loop).
-    texts: dict[tuple[Any, bool, bool], str] = {}
+    texts: dict[Any, str] = {}
     tails: dict[tuple[Any, ...], str] = {}
+    # A node's data before its position string and depth are set, by side to move and
+    # chance (``turn * 2 + chance``): copied, it has the keys in the order of ``_node_data``.
+    blanks = [{"position": "", "turn": COLOR_NAMES[turn], "type": kind, "outcome": "",
+               "depth": 0} for turn in (0, 1) for kind in ("decision", "chance")]
     counts = [0] * (depth + 1)
     # The nodes go straight into the graph's own dicts (networkx's documented
     # dict-of-dicts: node -> data, node -> child -> edge data, and the same edge
@@ -245,120 +342,178 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         node_data[0], succ[0], pred[0] = data, {}, {}
         if turns or not chance:
             counts[0] += 1
-        # (node, its position, its depth, is it a chance node?)
-        waiting: deque[tuple[int, Position, int, bool]] = deque()
+        # (node, its position, its depth, is it a chance node?, its ranks' texts if
+        # known: a child's, from its parent's)
+        waiting: deque[tuple[int, Position, int, bool, list[str] | None]] = deque()
         if data["type"] != "terminal" and ((chance and not turns) or depth > 0):
-            waiting.append((0, root, 0, chance))
+            waiting.append((0, root, 0, chance, None))
         next_id = 1
+        ranks: list[str] | None
+        edit: tuple[Any, ...]
         while waiting:
-            node, position, d, at_chance = waiting.popleft()
-            # (edge attributes, child position, child depth, is the child mid-turn?,
-            # its position string if written already)
-            children: list[tuple[dict[str, Any], Position, int, bool, str | None]] = []
+            node, position, d, at_chance, ranks = waiting.popleft()
             if at_chance:
-                for face, p in rules.chance_outcomes(position):
-                    child = rules.apply_roll(position, face)
-                    passes = child.turn != position.turn or rules.is_chance_node(child)
-                    if passes and d >= depth:
-                        continue  # only without turn counting: a pass past the limit
-                    children.append(({"face": face, "probability": float(p),
-                                      "label": f"@{face}"}, child,
-                                     d + 1 if passes else d, not passes, None))
-            else:
-                ranks = rank_texts(position) if by_ranks else None
+                if not _grow_chance(G, rules, node, position, d, depth, turns, limit,
+                                    deadline, strings, counts, waiting, bar, report,
+                                    started):
+                    break
+                next_id = G.number_of_nodes()
+                continue
+            # The children are the kept moves, known before any is played: the node
+            # is cut (max_nodes) before its children are made, and each is made in one
+            # go -- played, described and put in the graph.
+            found = rules.legal_moves(position)
+            if keep is not every or (keep_first is not None and d == 0):
+                found = [m for m in found
+                         if (keep is every or keep(position, m))
+                         and (keep_first is None or d != 0 or keep_first(position, m))]
+            n = len(found)
+            over_time = time.monotonic() > deadline
+            if next_id + n > limit or over_time:
+                _cut(G, node, waiting, "time_limit" if over_time else "max_nodes")
+                break
+            if next_id // PROGRESS_EVERY != (next_id + n) // PROGRESS_EVERY:
+                if report is not None:
+                    report(next_id + n, time.monotonic() - started)
+                if bar is not None:
+                    bar.update(next_id + n - bar.n)
+            child_depth = d + 1
+            grows = child_depth < depth   # (a decision child that is not over grows)
+            below = succ[node]
+            if by_ranks:
+                parent_ranks = ranks if ranks is not None else rank_texts(position)
                 board = position.board
                 ep = position.ep_square
-                for m in rules.legal_moves(position):
-                    if keep is not every and not keep(position, m):  # (every: no call a move)
-                        continue
-                    if keep_first is not None and d == 0 and not keep_first(position, m):
-                        continue
-                    child = rules.apply(position, m)
-                    if ranks is None:
-                        text = write_legal_move(position, m)
-                        children.append(({"move": text, "label": text}, child, d + 1, False,
-                                         None))
-                        continue
-                    fr, k, to, _, castling = m
-                    dest = board[to]
-                    rows = ranks[:]
-                    if castling or (to == ep and not dest):   # (four squares, or three)
-                        text = write_legal_move(position, m)
-                        for sq in changed_squares(position, m):
-                            row = height - 1 - sq // width
-                            rows[row] = write_rank(child.board, row)
-                    else:
-                        # A move's text is its squares', its count's (all of the tower
-                        # or not) and whether it lands on a tower: moves alike in those
-                        # are written alike, once a tree (and their texts shared).
-                        key = (m, k < len(board[fr]), not dest)
-                        known = texts.get(key)
-                        if known is None:
-                            known = texts[key] = write_legal_move(position, m)
-                        text = known
-                        # the two squares ``changed_squares`` names, on one rank or two
-                        # (each rank's text looked up here, written only if new)
-                        after = child.board
-                        rank = fr // width
-                        found = known_ranks.get(after[rank * width:(rank + 1) * width])
-                        rows[height - 1 - rank] = found if found is not None else \
-                            write_rank(after, height - 1 - rank)
-                        if to // width != rank:
-                            rank = to // width
-                            found = known_ranks.get(after[rank * width:(rank + 1) * width])
-                            rows[height - 1 - rank] = found if found is not None else \
-                                write_rank(after, height - 1 - rank)
-                    # the fields after the board repeat across a ply: each written once
-                    tail_key = (child.turn, child.ep_square, child.halfmove_clock,
-                                child.fullmove_number, child.roll)
-                    tail = tails.get(tail_key)
-                    if tail is None:
-                        tail = tails[tail_key] = write_position(child, "")
-                    children.append(({"move": text, "label": text}, child, d + 1, False,
-                                     "/".join(rows) + tail))
-            over_time = time.monotonic() > deadline
-            if next_id + len(children) > limit or over_time:
-                node_data[node]["cut"] = True
-                for other, *_ in waiting:
-                    node_data[other]["cut"] = True
-                waiting.clear()
-                G.graph["truncated"] = True
-                G.graph["cut_by"] = "time_limit" if over_time else "max_nodes"
-                break
-            if next_id // PROGRESS_EVERY != (next_id + len(children)) // PROGRESS_EVERY:
-                if report is not None:
-                    report(next_id + len(children), time.monotonic() - started)
-                if bar is not None:
-                    bar.update(next_id + len(children) - bar.n)
+                # the parent's ranks joined, before and after each row (and between
+                # two), made when a child first needs them
+                heads: list[str | None] = [None] * height
+                ends: list[str | None] = [None] * height
+                middles: dict[int, str] = {}
             late = False
-            below = succ[node]
-            for i, (edge, child, child_depth, mid_turn, string) in enumerate(children):
-                # one node may have 50,000 children, each a few milliseconds to describe:
+            for i in range(n):
+                # one node may have 50,000 children, each a few milliseconds to make:
                 # the time limit is checked among them too
                 if i % 32 == 31 and time.monotonic() > deadline:
                     late = True
                     break
-                if string is None:
+                m = found[i]
+                child = apply(position, m)
+                rows = None
+                if not by_ranks:
+                    text = write_legal_move(position, m)
                     string = write_position(child)
-                cdata, cchance = _node_data(rules, child, child_depth,
-                                            strings.setdefault(string, string))
+                else:
+                    after = child
+                    fr, k, to, promotion, castling = m
+                    dest = board[to]
+                    # the fields after the board repeat across a ply: each written once
+                    tail_key = (after.turn, after.ep_square, after.halfmove_clock,
+                                after.fullmove_number, after.roll)
+                    tail = tails.get(tail_key)
+                    if tail is None:
+                        tail = tails[tail_key] = write_position(after, "")
+                    if castling or (to == ep and not dest):   # (four squares, or three)
+                        text = write_legal_move(position, m)
+                        rows = parent_ranks[:]
+                        for sq in changed_squares(position, m):
+                            row = height - 1 - sq // width
+                            rows[row] = write_rank(after.board, row)
+                        string = "/".join(rows) + tail
+                    else:
+                        # A move's text is its squares', its count's (all of the tower
+                        # or not), its promotion's and whether it lands on a tower:
+                        # moves alike in those are written alike, once a tree (and
+                        # their texts shared). (One number for the key where it fits.)
+                        # (compiled, one number for the key where it fits: C arithmetic
+                        # and a hash for free; in Python the tuple is the cheaper)
+                        partial = k < len(board[fr])
+                        if cython.compiled and fr < 4096 and to < 4096 and k < 4096 \
+                                and 0 <= promotion < 256:
+                            key = ((((fr * 4096 + to) * 4096 + k) * 256 + promotion) * 2
+                                   + partial) * 2 + (not dest)
+                        else:
+                            key = (m, partial, not dest)
+                        known = texts.get(key)
+                        if known is None:
+                            known = texts[key] = write_legal_move(position, m)
+                        text = known
+                        after_board = after.board
+                        row = height - 1 - fr // width
+                        row_to = height - 1 - to // width
+                        if row == row_to:
+                            edit = (parent_ranks[row], fr, after_board[fr], to, after_board[to])
+                            new = edits.get(edit)
+                            if new is None:
+                                new = edits[edit] = _rank(known_ranks, write_rank,
+                                                          after_board, row, height, width)
+                            head = heads[row]
+                            if head is None:
+                                head = heads[row] = "".join(
+                                    [r + "/" for r in parent_ranks[:row]])
+                            end = ends[row]
+                            if end is None:
+                                end = ends[row] = "".join(
+                                    ["/" + r for r in parent_ranks[row + 1:]])
+                            string = f"{head}{new}{end}{tail}"
+                            if grows:
+                                rows = parent_ranks[:]
+                                rows[row] = new
+                        else:
+                            edit = (parent_ranks[row], fr, after_board[fr])
+                            new = edits.get(edit)
+                            if new is None:
+                                new = edits[edit] = _rank(known_ranks, write_rank,
+                                                          after_board, row, height, width)
+                            edit = (parent_ranks[row_to], to, after_board[to])
+                            new_to = edits.get(edit)
+                            if new_to is None:
+                                new_to = edits[edit] = _rank(known_ranks, write_rank,
+                                                             after_board, row_to, height,
+                                                             width)
+                            if grows:
+                                rows = parent_ranks[:]
+                                rows[row] = new
+                                rows[row_to] = new_to
+                            if row > row_to:   # (the top row first)
+                                row, row_to, new, new_to = row_to, row, new_to, new
+                            head = heads[row]
+                            if head is None:
+                                head = heads[row] = "".join(
+                                    [r + "/" for r in parent_ranks[:row]])
+                            end = ends[row_to]
+                            if end is None:
+                                end = ends[row_to] = "".join(
+                                    ["/" + r for r in parent_ranks[row_to + 1:]])
+                            middle = middles.get(row * height + row_to)
+                            if middle is None:
+                                middle = middles[row * height + row_to] = "".join(
+                                    ["/" + r for r in parent_ranks[row + 1:row_to]]) + "/"
+                            string = f"{head}{new}{middle}{new_to}{end}{tail}"
+                cchance = has_chance and bool(rules.is_chance_node(child))
+                outcome = outcome_of(child)
+                if outcome is None:
+                    blank = blanks[child.turn * 2 + cchance]
+                    cdata = blank.copy()
+                    cdata["position"] = strings.setdefault(string, string)
+                    cdata["depth"] = child_depth
+                else:
+                    cdata = {"position": strings.setdefault(string, string),
+                             "turn": COLOR_NAMES[child.turn], "type": "terminal",
+                             "outcome": outcome.result(), "depth": child_depth,
+                             "termination": outcome.termination}
+                edge = {"move": text, "label": text}
                 node_data[next_id], succ[next_id], pred[next_id] = cdata, {}, {node: edge}
                 below[next_id] = edge
-                if (not mid_turn) if turns else (not cchance):
+                if turns or not cchance:
                     counts[child_depth] += 1
                 # grown further: not over, and a ply to go (a roll is no ply without
                 # turn counting, so there a chance node always grows)
-                if cdata["type"] != "terminal" and ((cchance and not turns)
-                                                    or child_depth < depth):
-                    waiting.append((next_id, child, child_depth, cchance))
+                if outcome is None and ((cchance and not turns) or grows):
+                    waiting.append((next_id, child, child_depth, cchance,
+                                    rows if not cchance else None))
                 next_id += 1
             if late:
-                node_data[node]["cut"] = True
-                for other, *_ in waiting:
-                    node_data[other]["cut"] = True
-                waiting.clear()
-                G.graph["truncated"] = True
-                G.graph["cut_by"] = "time_limit"
+                _cut(G, node, waiting, "time_limit")
                 break
     if bar is not None:
         bar.update(G.number_of_nodes() - bar.n)
