@@ -376,6 +376,7 @@ def _diamond(x: float, sx: str, sy: str, top: str, bottom: str) -> str:
                label_parts=list, row=tuple, words=tuple, pv_kids=set, marked=list, data=dict,
                x=cython.double, slot_x=cython.double, max_x=cython.double,
                at_left=cython.double, per_slot=cython.double, all_drawn=cython.bint,
+               whole=cython.longlong,
                n_parents=cython.Py_ssize_t, late=cython.Py_ssize_t,
                parent_index=cython.Py_ssize_t,
                out=list, edge=dict, chances=dict)
@@ -500,7 +501,14 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
             row = rows[layer_y]
             last_layer = layer_y
         x = at_left + slot_x * per_slot
-        sx = _x_text(x)
+        # _x_text's work, without a call a node (5 % of the pure build's drawing)
+        whole = 0
+        if -1e15 < x < 1e15:
+            if cython.compiled:
+                whole = cython.cast(cython.longlong, x)
+            else:
+                whole = int(x)
+        sx = f"{whole}" if whole == x else _x_text(x)
         if node is next_parent:   # (the parents are in the layout's order)
             if late == n_parents:
                 # every edge from here starts alike: under the node (and its value and board)
