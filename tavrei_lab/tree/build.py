@@ -233,7 +233,7 @@ def _grow_chance(G: nx.DiGraph, rules: RuleModule, node: int, position: Position
                strings=dict, texts=dict, tails=dict, node_data=dict, succ=dict, pred=dict,
                below=dict, blanks=list, blank=dict, heads=list, ends=list, middles=dict,
                rows=list, ranks=list, parent_ranks=list, board=tuple, after_board=tuple,
-               after=_CPosition, cdata=dict)
+               after=_CPosition, cdata=dict, last_key=tuple, left_square=cython.Py_ssize_t)
 def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: Any = None,
           max_nodes: int | None = DEFAULT_MAX_NODES, values: bool = True,
           evaluate: Evaluation | None = None, alphabeta: bool = True,
@@ -327,6 +327,8 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # (by_ranks only: see the moves' loop).
     texts: dict[Any, str] = {}
     tails: dict[tuple[Any, ...], str] = {}
+    last_key: tuple[Any, ...] = (None,) * 5   # (no position's turn is None)
+    last_tail = ""
     # A node's data before its position string and depth are set, by side to move and
     # chance (``turn * 2 + chance``): copied, it has the keys in the order of ``_node_data``.
     blanks = [{"position": "", "turn": COLOR_NAMES[turn], "type": kind, "outcome": "",
@@ -389,6 +391,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 heads: list[str | None] = [None] * height
                 ends: list[str | None] = [None] * height
                 middles: dict[int, str] = {}
+                left_square, left_tower, left_text = -1, None, ""
             late = False
             for i in range(n):
                 # one node may have 50,000 children, each a few milliseconds to make:
@@ -407,11 +410,18 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                     fr, k, to, promotion, castling = m
                     dest = board[to]
                     # the fields after the board repeat across a ply: each written once
-                    tail_key = (after.turn, after.ep_square, after.halfmove_clock,
-                                after.fullmove_number, after.roll)
-                    tail = tails.get(tail_key)
-                    if tail is None:
-                        tail = tails[tail_key] = write_position(after, "")
+                    # (and most often the same objects as the last child's: no key then)
+                    if not (after.halfmove_clock is last_key[2] and after.turn is last_key[0]
+                            and after.ep_square is last_key[1]
+                            and after.fullmove_number is last_key[3]
+                            and after.roll is last_key[4]):
+                        last_key = (after.turn, after.ep_square, after.halfmove_clock,
+                                    after.fullmove_number, after.roll)
+                        written = tails.get(last_key)
+                        if written is None:
+                            written = tails[last_key] = write_position(after, "")
+                        last_tail = written
+                    tail = last_tail
                     if castling or (to == ep and not dest):   # (four squares, or three)
                         text = write_legal_move(position, m)
                         rows = parent_ranks[:]
@@ -459,11 +469,18 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                                 rows = parent_ranks[:]
                                 rows[row] = new
                         else:
-                            edit = (parent_ranks[row], fr, after_board[fr])
-                            new = edits.get(edit)
-                            if new is None:
-                                new = edits[edit] = _rank(known_ranks, write_rank,
-                                                          after_board, row, height, width)
+                            # (the moves of one tower are generated together, and most
+                            # leave the same tower behind: the last one's rank is kept)
+                            left = after_board[fr]
+                            if fr == left_square and left == left_tower:
+                                new = left_text
+                            else:
+                                edit = (parent_ranks[row], fr, left)
+                                new = edits.get(edit)
+                                if new is None:
+                                    new = edits[edit] = _rank(known_ranks, write_rank,
+                                                              after_board, row, height, width)
+                                left_square, left_tower, left_text = fr, left, new
                             edit = (parent_ranks[row_to], to, after_board[to])
                             new_to = edits.get(edit)
                             if new_to is None:
