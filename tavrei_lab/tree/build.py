@@ -382,6 +382,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
             child_depth = d + 1
             grows = child_depth < depth   # (a decision child that is not over grows)
             below = succ[node]
+            left_square = -1   # (no tower left behind yet; by_ranks only)
             if by_ranks:
                 parent_ranks = ranks if ranks is not None else rank_texts(position)
                 board = position.board
@@ -391,7 +392,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                 heads: list[str | None] = [None] * height
                 ends: list[str | None] = [None] * height
                 middles: dict[int, str] = {}
-                left_square, left_tower, left_text = -1, None, ""
+                left_tower, left_text = None, ""
             late = False
             for i in range(n):
                 # one node may have 50,000 children, each a few milliseconds to make:
