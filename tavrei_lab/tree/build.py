@@ -434,9 +434,9 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                         # A move's text is its squares', its count's (all of the tower
                         # or not), its promotion's and whether it lands on a tower:
                         # moves alike in those are written alike, once a tree (and
-                        # their texts shared). (One number for the key where it fits.)
-                        # (compiled, one number for the key where it fits: C arithmetic
-                        # and a hash for free; in Python the tuple is the cheaper)
+                        # their texts shared). (Compiled, the key is one number where it
+                        # fits: C arithmetic and a hash for free; in Python the tuple is
+                        # the cheaper.)
                         partial = k < len(board[fr])
                         if cython.compiled and fr < 4096 and to < 4096 and k < 4096 \
                                 and 0 <= promotion < 256:
@@ -457,15 +457,6 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                             if new is None:
                                 new = edits[edit] = _rank(known_ranks, write_rank,
                                                           after_board, row, height, width)
-                            head = heads[row]
-                            if head is None:
-                                head = heads[row] = "".join(
-                                    [r + "/" for r in parent_ranks[:row]])
-                            end = ends[row]
-                            if end is None:
-                                end = ends[row] = "".join(
-                                    ["/" + r for r in parent_ranks[row + 1:]])
-                            string = f"{head}{new}{end}{tail}"
                             if grows:
                                 rows = parent_ranks[:]
                                 rows[row] = new
@@ -494,14 +485,18 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
                                 rows[row_to] = new_to
                             if row > row_to:   # (the top row first)
                                 row, row_to, new, new_to = row_to, row, new_to, new
-                            head = heads[row]
-                            if head is None:
-                                head = heads[row] = "".join(
-                                    [r + "/" for r in parent_ranks[:row]])
-                            end = ends[row_to]
-                            if end is None:
-                                end = ends[row_to] = "".join(
-                                    ["/" + r for r in parent_ranks[row_to + 1:]])
+                        # the parent's ranks above the top changed row and below the
+                        # bottom one, each joined once a parent
+                        head = heads[row]
+                        if head is None:
+                            head = heads[row] = "".join([r + "/" for r in parent_ranks[:row]])
+                        end = ends[row_to]
+                        if end is None:
+                            end = ends[row_to] = "".join(
+                                ["/" + r for r in parent_ranks[row_to + 1:]])
+                        if row == row_to:
+                            string = f"{head}{new}{end}{tail}"
+                        else:
                             middle = middles.get(row * height + row_to)
                             if middle is None:
                                 middle = middles[row * height + row_to] = "".join(
