@@ -51,11 +51,12 @@ browser:
 # The whole suite runs on the compiled build (make compiled), then the rules, perft and
 # recorded-game tests once more on the pure Python (TAVREI_PURE=1: what Pyodide and a
 # machine without a C compiler run). The doctests and the docs read the pure source.
+# --durations: the log names the slowest tests (CI should stay near ten minutes).
 test: setup browser $(DOCS_STAMP) compiled
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	TAVREI_EXPECT_COMPILED=1 $(BIN)/python -m pytest -q tests
+	TAVREI_EXPECT_COMPILED=1 $(BIN)/python -m pytest -q --durations=25 tests
 	$(MAKE) --no-print-directory pure-tests
 	TAVREI_PURE=1 $(BIN)/python -m pytest -q --doctest-modules tavrei_lab -p no:nbmake
 	TAVREI_PURE=1 $(MAKE) --no-print-directory docs
