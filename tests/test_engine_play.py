@@ -521,3 +521,26 @@ def test_orthodox_endgames_score_the_volkhv_in_the_centre():
     start = Game("orthodox")
     searcher.search(start.position, Limits(depth=1), game_history(start))
     assert searcher.tables is middle
+
+
+@pytest.mark.parametrize("variant", ["orthodox", "tavreli"])
+def test_the_table_leaves_the_cyclic_collector_nothing_to_walk(variant: str) -> None:
+    """The sunfish match saw a 1 s move end 140 ms over its budget: the full collection
+    after the search walked a table of some 300,000 entries, each kept tracked by the
+    ``Move`` in it. The table holds moves as numbers now, so a collection untracks its
+    entries, and the search still answers with ``Move``s."""
+    import gc
+
+    from tavrei_lab.core.move import Move
+    game = Game(variant)
+    searcher = PlaySearcher(game.rules)
+    result = searcher.search(game.position, Limits(nodes=20_000))
+    gc.collect()
+    entries = list(searcher.table.values())
+    assert len(entries) > 500
+    assert not any(gc.is_tracked(entry) for entry in entries)
+    assert result.pv and all(type(m) is Move for m in result.pv)
+    assert all(type(m) is Move for m in searcher._table_moves.values())
+    # every number stands for the move it was made from
+    stored = [e[3] for e in entries if e[3] >= 0]
+    assert stored and all(c in searcher._table_moves for c in stored)

@@ -324,14 +324,16 @@ def minimax(rules: RuleModule, position: Position, depth: int,
 # ---------------------------------------------------------------------------------------------
 
 def principal_variation(rules: RuleModule, table: Mapping[int, tuple[Any, ...]],
-                        position: Position, h: int, first: Move, length: int) -> list[Move]:
+                        position: Position, h: int, first: Move, length: int,
+                        moves: Mapping[int, Move] | None = None) -> list[Move]:
     """The principal variation: ``first``, then the best move the table holds for each
     position after it, while that move is legal there; at most ``length`` moves.
 
     Both searches (lesson and playing) store ``(depth, flag, value, best move)``
     per Zobrist hash, so one walk serves both. The line stops at a chance node,
     at a position the table does not know, and before a position would repeat
-    (stored moves can form a cycle).
+    (stored moves can form a cycle). ``moves``: the move of each number, for a
+    table that holds its moves as numbers (the playing search's).
     """
     line = [first]
     pos = rules.apply(position, first)
@@ -339,9 +341,11 @@ def principal_variation(rules: RuleModule, table: Mapping[int, tuple[Any, ...]],
     seen = {h}
     while len(line) < length:
         entry = table.get(h)
-        if entry is None or entry[3] is None or rules.is_chance_node(pos):
+        if entry is None or rules.is_chance_node(pos):
             break
-        m = entry[3]
+        m = entry[3] if moves is None else moves.get(entry[3])
+        if m is None:
+            break
         if m not in rules.legal_moves(pos):
             break
         nxt = rules.apply(pos, m)
