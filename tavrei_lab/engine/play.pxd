@@ -15,7 +15,7 @@ cdef class PlaySearcher:
     cdef public bint quiescence, null_move, reductions, star2
     cdef public int contempt, recapture_ply, nodes, _promotion, _lazy, _size
     cdef public list _draw, _value_cp, killers
-    cdef public dict table, history, _moves, _table_moves
+    cdef public dict table, history, _moves
 
     cdef int _child(self, _CPosition child, object h, int score, int depth, int ply,
                     int alpha, int beta, bint same_turn) except? -1

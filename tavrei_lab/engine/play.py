@@ -189,12 +189,14 @@ def _quiet_move(board: Any, m: Move, me: int) -> bool:
 
 
 @cython.cfunc
-@cython.locals(size=cython.longlong)
-def _table_code(move: Move, size: int) -> int:
-    """The number the table holds for ``move``: its squares, count (at most 512),
-    promotion (a kind, below 8) and castling flag, one to one."""
-    return ((((move[0] * size + move[2]) * 1024 + move[1]) * 8 + move[3]) * 2
-            + (1 if move[4] else 0))
+@cython.returns(cython.longlong)
+@cython.locals(s=cython.longlong, count=cython.longlong, to=cython.longlong,
+               p=cython.longlong, castling=cython.longlong, size=cython.longlong)
+def _move_number(s: int, count: int, to: int, p: int, castling: int, size: int) -> int:
+    """A move's number, one to one: its squares, count (at most ``MAX_TOWER_HEIGHT``,
+    512), promotion (a kind, below 8) and castling flag (64-bit arithmetic compiled).
+    ``PlaySearcher._moves`` keeps each move by it, and the table holds it."""
+    return (((s * size + to) * 1024 + count) * 8 + p) * 2 + castling
 
 
 @cython.cfunc
@@ -288,17 +290,17 @@ class PlaySearcher:
         self.noise = noise
         self.noise_key = random.Random(seed).getrandbits(64) if noise else 0
         self.max_table = max_table
-        # The table's entries hold their best move as a number (``_table_code``), -1 for
-        # none, and ``_table_moves`` the move of each number: an entry is then a tuple
+        # The table's entries hold their best move as a number (``_move_number``), -1
+        # for none, and ``_moves`` the move of each number: an entry is then a tuple
         # of ints, which the cyclic collector stops tracking. With the ``Move`` in it
         # every entry stayed tracked, and the full collection after a search (the
         # collector is paused during it) walked them all: at 200,000-350,000 entries it
         # took a 1 s move 140 ms past its budget in the sunfish match.
         self.table: dict[int, tuple[int, int, int, int]] = {}
-        self._table_moves: dict[int, Move] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.killers: list[list[Move | None]] = []
-        #: the moves ``_tactical_moves`` makes, each made once (``_move``)
+        #: the moves ``_tactical_moves`` makes, each made once (``_move``), and the
+        #: table's moves, by their numbers (``_move_number``)
         self._moves: dict[int, Move] = {}
         self._size = rules.geometry.size
         self.nodes = 0
@@ -415,7 +417,7 @@ class PlaySearcher:
             best_value = 0
         # the table reuses deeper entries, so the line may go on past the depth searched
         pv = principal_variation(rules, self.table, position, root_hash, best_move,
-                                 max(done_depth, 1) + 9, self._table_moves)
+                                 max(done_depth, 1) + 9, self._moves)
         return SearchResult(best_value / 100, [best_move], done_depth, self.nodes,
                             self.clock() - started, pv=pv, complete=complete,
                             mode="play")
@@ -603,7 +605,7 @@ class PlaySearcher:
         tt_move = None
         if entry is not None:
             e_depth, flag, value, code = entry
-            tt_move = self._table_moves.get(code)
+            tt_move = self._moves.get(code)
             if e_depth >= depth and not pv_node:
                 if value > _MATE_BOUND:
                     value -= 100 * ply
@@ -741,9 +743,10 @@ class PlaySearcher:
         if old is None or depth >= old[0] or flag == _EXACT:
             code = -1
             if move is not None:
-                code = _table_code(move, self._size)
-                if code not in self._table_moves:
-                    self._table_moves[code] = move
+                code = _move_number(move[0], move[1], move[2], move[3],
+                                    1 if move[4] else 0, self._size)
+                if code not in self._moves:
+                    self._moves[code] = move
             table[h] = (depth, flag, value, code)
 
     @cython.locals(top=cython.int, kind=cython.int)
@@ -1026,8 +1029,7 @@ class PlaySearcher:
     def _move(self, s: int, count: int, to: int, p: int) -> Move:
         """``Move(s, count, to, p)``, made once per searcher and then shared (a ``Move``
         is a NamedTuple, whose construction is a Python call)."""
-        # count <= MAX_TOWER_HEIGHT (512), p a kind (< 8); 64-bit arithmetic compiled
-        key = ((cython.cast(cython.longlong, s) * self._size + to) * 1024 + count) * 8 + p
+        key = _move_number(s, count, to, p, 0, self._size)
         m = self._moves.get(key)
         if m is None:
             m = self._moves[key] = Move(s, count, to, p)
@@ -1110,7 +1112,7 @@ class PlaySearcher:
         tt_move = None
         if entry is not None:
             e_depth, flag, value, code = entry
-            tt_move = self._table_moves.get(code)
+            tt_move = self._moves.get(code)
             if e_depth >= depth and abs(value) < MATE_BOUND:
                 if flag == _EXACT or (flag == _LOWER and value >= beta) \
                         or (flag == _UPPER and value <= alpha):
@@ -1200,7 +1202,7 @@ class PlaySearcher:
         if not moves:
             return None
         entry = self.table.get(h)
-        m = self._order(child, moves, self._table_moves.get(entry[3]) if entry else None,
+        m = self._order(child, moves, self._moves.get(entry[3]) if entry else None,
                         ply)[0]
         grand = rules.apply(child, m)
         gh = update_hash(h, child, m, grand)
