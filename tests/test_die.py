@@ -463,3 +463,65 @@ def test_the_documented_record_example_replays() -> None:
     game.play(line.replace("...", ""))
     assert game.action_texts()[:5] == ["@K", "d1xd2", "@P", "c5-c4", "@B"]
     assert game.position.turn == 1 and game.ply == 4
+
+
+# -- a die without the volkhv's face ------------------------------------------------------
+# A variant file may give the die no king face: a side whose only legal moves are its
+# king's then has no move for any face. Before, with no_move_passes off such a side was to
+# roll again for ever (chance_outcomes() empty at a chance node: Game.roll raised "no die
+# roll is due now" and a sweep stopped on the same seeded game every time); with it on,
+# two such sides passed to each other for ever.
+
+KINGLESS_DIE = '[die]\nfaces = ["N", "P"]\nweights = [1, 1]\nskips = []\n'
+
+
+def test_no_move_for_any_face_is_no_move_when_the_roll_must_count(tmp_path: Path) -> None:
+    path = die_file(tmp_path, "[options]\nno_move_passes = false\n" + KINGLESS_DIE)
+    game = Game(str(path), BLOCKED)        # only the kings can move: no face allows them
+    assert game.rules.all_moves(game.position) and not game.rules.moves_for_any_face(
+        game.position)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == "stalemate"
+    assert not game.is_chance_node() and game.chance_outcomes() == []
+
+
+def test_no_move_for_any_face_on_either_side_is_a_draw(tmp_path: Path) -> None:
+    game = Game(str(die_file(tmp_path, KINGLESS_DIE)), BLOCKED)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == "stalemate" and outcome.winner is None
+    # one side still able to move: the other passes, as a side with no move at all does
+    knight = Game(str(die_file(tmp_path, KINGLESS_DIE)), "3k2/6/6/1p:N4/1P:N4/3KN1 b - 0 1")
+    assert knight.outcome() is None and knight.is_chance_node()
+    knight.apply_roll("N")                 # black's king cannot move on N: the turn passes
+    assert knight.position.turn == 0
+
+
+def test_mate_rule_no_move_for_any_face_in_check_loses(tmp_path: Path) -> None:
+    checked = "k5/5p:R/6/6/6/R4K b - 0 1"   # black in check from a1: only king moves help
+    body = '[options]\nwin = "mate"\n[die]\nfaces = ["Q", "R", "N", "P"]\n' \
+           "weights = [1, 1, 1, 1]\nskips = []\n"
+    game = Game(str(die_file(tmp_path, body)), checked)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == 0
+    # the shipped die has the king's face: the same position goes on
+    assert Game("gavrilov-die-mate", checked).outcome() is None
+
+
+def test_random_games_with_a_die_without_the_king_face_always_go_on(tmp_path: Path) -> None:
+    # the reviewer's variant: 30 of 300 random games stuck before the fix
+    for passes in ("true", "false"):
+        path = die_file(tmp_path, f"[options]\nno_move_passes = {passes}\n" + KINGLESS_DIE,
+                        name=f"kingless-{passes}.toml")
+        for seed in range(40):
+            rng = random.Random(seed)
+            game = Game(str(path))
+            for _ply in range(300):
+                if game.is_game_over():
+                    break
+                if game.is_chance_node():
+                    outcomes = game.chance_outcomes()
+                    assert outcomes and math.isclose(sum(p for _, p in outcomes), 1.0), \
+                        (seed, game.position.string)
+                    game.roll(rng)
+                else:
+                    game.push(rng.choice(list(game.legal_moves())))

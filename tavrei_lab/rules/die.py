@@ -57,6 +57,11 @@ Winning (B6, option ``win``):
   move passes; no legal move for any face loses when in check
   (``"checkmate"``) and draws otherwise (``"stalemate"``), as in chess.
 
+"No legal move for any face" is read literally: a die a variant file gives no
+king's face never allows the volkhv to move, so a side whose only legal moves
+are its volkhv's has none for any face (``moves_for_any_face``), and is treated
+as a side with no legal move at all. (Every shipped die has the king's face.)
+
 The colour roll (B3): ``DieRules.colour_roll(rng)`` -- both players roll, the
 higher face in the hierarchy takes white; ties and skip faces roll again.
 
@@ -229,6 +234,12 @@ class DieRules(RuleModuleBase):
             raise VariantError(_("{file}: key 'die.faces': every face is a skip; the die needs "
                                  "at least one piece face").format(file=variant.source),
                                file=variant.source, key="die.faces")
+        # The highest piece face: a unit ranked above it never moves. A die without the
+        # king's face (a variant file may make one) can leave a side whose only legal
+        # moves are the volkhv's with no move for any face: such a side is treated as one
+        # with no legal move at all (B4.3, B6), or, with no_move_passes off, its roll would
+        # be rolled again for ever (chance_outcomes() empty at a chance node).
+        self._top_rank = max(self._face_rank.values())
         self._lenient: RuleModule | None = None
         if not self.king_capture and "win" in family_options:
             # mate rule: a checked player who passed leaves the side to move facing a
@@ -431,6 +442,17 @@ class DieRules(RuleModuleBase):
             moves = self._cache[key] = self.inner.legal_moves(position)
         return list(moves)
 
+    def moves_for_any_face(self, position: Position) -> list[Move]:
+        """The legal moves some face of the die allows, ignoring the roll: what "no legal
+        move for any face" (B6) asks of a side. ``all_moves`` when the die has the
+        king's face, as every shipped die does."""
+        moves = self.all_moves(position)
+        if self._top_rank >= RANK[KING]:
+            return moves
+        board = position.board
+        top = self._top_rank
+        return [m for m in moves if RANK[acting_kind(board[m.from_square][-1])] <= top]
+
     def _filter(self, position: Position, moves: list[Move], face: str) -> list[Move]:
         limit = self.face_rank(face)
         board = position.board
@@ -532,7 +554,7 @@ class DieRules(RuleModuleBase):
         """King taken (king-capture), checkmate or stalemate (see the module notes),
         and with ``claim_draw`` the fifty-move and repetition draws."""
         inner = self.inner
-        if self.king_capture and not self.all_moves(position):
+        if self.king_capture and not self.moves_for_any_face(position):
             # no move for any face: the family would call it mate or stalemate, but under
             # king capture the turn passes -- unless a volkhv is already taken, or neither
             # side can move (or a roll must allow a move: no_move_passes off)
@@ -540,10 +562,18 @@ class DieRules(RuleModuleBase):
             if end is not None and end.termination == "king-capture":
                 return end
             other = position.replace(turn=1 - position.turn, ep_square=None, roll=None)
-            if not self.no_move_passes or not self.all_moves(other):
+            if not self.no_move_passes or not self.moves_for_any_face(other):
                 return Outcome("stalemate")
             return inner.claimable_draw(position, repetitions) if claim_draw else None
-        return inner.outcome(position, repetitions, claim_draw)
+        end = inner.outcome(position, repetitions, claim_draw)
+        if (end is None and not self.king_capture and self._top_rank < RANK[KING]
+                and not self.moves_for_any_face(position)):
+            # legal moves, but none for any face (the die lacks the volkhv's): as in
+            # chess when a side has none -- lost in check, drawn otherwise (B6)
+            if inner.is_check(position):
+                return Outcome("checkmate", 1 - position.turn)  # type: ignore[arg-type]
+            return Outcome("stalemate")
+        return end
 
     def claimable_draw(self, position: Position, repetitions: int) -> Outcome | None:
         return self.inner.claimable_draw(position, repetitions)
