@@ -304,6 +304,8 @@ class Game:
         # a replay does not write a key for every ply.
         self._keys: Counter[tuple[Any, ...]] = Counter()
         self._counted = 0
+        # each comment under the number of actions played where it stands (0: before the
+        # first); an undone action's waits for ``redo`` and goes when its line is dropped
         self.comments: dict[int, str] = {}
         self.tags: dict[str, str] = {}
         self.seed = seed
@@ -480,14 +482,26 @@ class Game:
         which prints as its text, and returned."""
         if isinstance(action, Move) and not isinstance(action, PlayedMove):
             action = PlayedMove.at(action, self.position)
+        if not redoing:  # a new action starts a new line: what was undone cannot come back
+            self._drop_redo()
+            self._line_version += 1
         self._actions.append(action)
         self._positions.append(position)
         if isinstance(action, Move):
             self._ply += 1
-        if not redoing:  # a new action starts a new line: what was undone cannot come back
-            self._redo.clear()
-            self._line_version += 1
         return action
+
+    def _drop_redo(self) -> None:
+        """Forget the undone line, its comments too.
+
+        Comments are kept by action number, so an undone move's comment waits there
+        for ``redo``; once the line is gone, the next action played would take that
+        number, and the comment with it. Only the undone actions' numbers are
+        visited: a replay of a long commented record stays linear."""
+        played = len(self._actions)
+        for number in range(played + 1, played + len(self._redo) + 1):
+            self.comments.pop(number, None)
+        self._redo.clear()
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or move text); returns the move played."""
@@ -527,9 +541,10 @@ class Game:
         return bool(self._redo)
 
     def clear_redo(self) -> None:
-        """Forget the actions undone by ``pop`` (a move taken back as wrong is not redone)."""
+        """Forget the actions undone by ``pop`` and their comments (a move taken back as
+        wrong is not redone)."""
         if self._redo:
-            self._redo.clear()
+            self._drop_redo()
             self._line_version += 1
 
     def play(self, movetext: str | Iterable[str], *,

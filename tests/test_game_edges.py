@@ -8,6 +8,7 @@ filed against.
 from __future__ import annotations
 
 import copy
+import pickle
 
 import pytest
 
@@ -211,3 +212,112 @@ def test_find_move_names_the_legal_move_without_playing_it() -> None:
         game.find_move("e2-")
     assert (game.position.string, len(game.history)) == before   # nothing was played
     assert game.push(plain) == found
+
+
+# -- a comment belongs to its move (bug 6) ----------------------------------------------
+# Comments were keyed by action number and never dropped: a move undone and replaced
+# left its comment behind, and the record gave it to the new move
+# ("1. e2-e4 {good} 1... d7-d5 {bad idea}").
+
+def _undone_and_replaced(how: str) -> Game:
+    game = Game()
+    game.play("e2-e4 {good} e7-e5 {bad idea}")
+    game.pop()
+    if how == "clear_redo":
+        game.clear_redo()
+        game.play("d7-d5")
+    elif how == "push":
+        game.push("d7-d5")
+    else:
+        game.play("d7-d5")
+    return game
+
+
+@pytest.mark.parametrize("how", ["clear_redo", "push", "play"])
+def test_a_comment_goes_with_its_undone_move_when_another_replaces_it(how: str) -> None:
+    game = _undone_and_replaced(how)
+    assert game.comments == {1: "good"}
+    assert "bad idea" not in game.record()
+    assert "1. e2-e4 {good} 1... d7-d5 *" in game.record()
+
+
+def test_a_new_move_keeps_its_own_comment_where_an_undone_one_had_one() -> None:
+    game = Game()
+    game.play("e2-e4 {good} e7-e5 {bad idea}")
+    game.pop()
+    game.play("d7-d5 {better}")
+    assert game.comments == {1: "good", 2: "better"}
+
+
+def test_clear_redo_alone_drops_the_undone_moves_comments() -> None:
+    game = Game()
+    game.play("{a start} e2-e4 {good} e7-e5 {bad idea} g1-f3 {developing}")
+    game.pop()
+    game.pop()
+    game.clear_redo()
+    assert game.comments == {0: "a start", 1: "good"}
+
+
+def test_redo_brings_an_undone_moves_comment_back() -> None:
+    game = Game()
+    game.play("e2-e4 {good} e7-e5 {bad idea}")
+    game.pop()
+    assert "bad idea" not in game.record()       # not played: not written
+    game.redo()
+    assert game.comments == {1: "good", 2: "bad idea"}
+    assert "1. e2-e4 {good} 1... e7-e5 {bad idea} *" in game.record()
+
+
+def test_a_refused_play_after_an_undo_keeps_the_undone_line_and_its_comments() -> None:
+    game = Game()
+    game.play("e2-e4 {good} e7-e5 {bad idea}")
+    game.pop()
+    with pytest.raises(TavreiError):
+        game.play("d7-d5 e4-e9")
+    assert game.comments == {1: "good", 2: "bad idea"} and game.can_redo()
+    game.redo()
+    assert "1... e7-e5 {bad idea}" in game.record()
+
+
+def test_copies_and_pickles_of_an_undone_line_keep_its_comments_apart() -> None:
+    game = Game()
+    game.play("e2-e4 {good} e7-e5 {bad idea}")
+    game.pop()
+    side = game.copy()                # as the board's side line: a copy, its redo dropped
+    side.clear_redo()
+    side.push("d7-d5")
+    assert side.comments == {1: "good"}
+    assert game.comments == {1: "good", 2: "bad idea"}
+    back = pickle.loads(pickle.dumps(game))
+    back.push("c7-c5")
+    assert back.comments == {1: "good"}
+    assert game.comments == {1: "good", 2: "bad idea"}
+    game.redo()
+    assert "1... e7-e5 {bad idea}" in game.record()
+
+
+def _roll_and_move(game: Game) -> None:
+    """A roll, then the first legal move (a face that passes the turn leaves no move)."""
+    game.roll()
+    if game.legal_moves():
+        game.push(game.legal_moves()[0])
+
+
+def test_in_a_die_game_an_undone_roll_takes_its_comment_along() -> None:
+    game = Game("gavrilov-die", seed=3)
+    _roll_and_move(game)
+    game.comments[game.action_count] = "white's turn"
+    game.roll()
+    game.comments[game.action_count] = "a roll undone"
+    rolled = game.action_count
+    game.pop()                                   # the roll undone
+    assert game.can_redo()
+    game.redo()
+    assert game.comments[rolled] == "a roll undone"
+    game.pop()
+    game.roll()                                  # another roll instead: a new line
+    assert rolled not in game.comments
+    assert "a roll undone" not in game.record()
+    assert "white's turn" in game.record()
+    again = read_record(game.record())
+    assert again.comments == game.comments
