@@ -22,6 +22,7 @@ from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab import ResultsStore, sweep
 from tavrei_lab.lab.store import STORE_VERSION, StoreError
 from tavrei_lab.lab.sweep import tune_settings
+from tavrei_lab.lab.tune import TuneCheckpointError
 from tavrei_lab.variant import load_variant
 
 SWEEP_MODULE = importlib.import_module("tavrei_lab.lab.sweep")
@@ -236,6 +237,26 @@ def test_a_damaged_fit_is_set_aside_and_tuned_again(tmp_path, tune_calls):
 
 
 # -- the command line --------------------------------------------------------------------------
+
+def test_a_damaged_tune_checkpoint_in_a_sweep_is_named_and_kept(tmp_path, monkeypatch):
+    # a settings.json cut short in STORE.tunes/ stopped the sweep with a JSONDecodeError
+    real = SWEEP_MODULE.run_tune
+    planted: list[Path] = []
+
+    def damaged_first(rules, **kwargs):
+        folder = Path(str(kwargs["out"]) + ".games")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "settings.json").write_text('{"variant": {"id": "tav')
+        planted.append(folder)
+        return real(rules, **kwargs)
+    monkeypatch.setattr(SWEEP_MODULE, "run_tune", damaged_first)
+    store = tmp_path / "lab.sqlite"
+    with pytest.raises(TuneCheckpointError, match="remove it and run the sweep again") as caught:
+        sweep("tavreli", GRID, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
+    assert str(planted[0]) in str(caught.value) and "--out" not in str(caught.value)
+    assert str(tmp_path / "lab.sqlite.tunes") in str(planted[0])
+    assert (planted[0] / "settings.json").read_text() == '{"variant": {"id": "tav'
+
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", *args],

@@ -28,7 +28,7 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
-from tavrei_lab.lab.tune import _q, features, tune, written_text
+from tavrei_lab.lab.tune import TuneCheckpointError, _q, features, tune, written_text
 from tavrei_lab.variant import load_variant
 
 
@@ -566,3 +566,74 @@ def test_the_written_line_names_the_start_weights_when_nothing_was_fit():
     assert "last fit" in written_text({"generations": 2, "log": fit})
     assert "(one generation" in written_text({"generations": 1, "log": fit[:1]})
     assert "proved better" in written_text({"generations": 2, "log": fit, "proven": True})
+
+
+# -- a damaged checkpoint (bug 7) --------------------------------------------------------
+# A settings.json cut short stopped `tavrei-lab tune` with a JSONDecodeError traceback;
+# a damaged game line with a UnicodeDecodeError, or (valid JSON of another shape) a
+# KeyError or IndexError in the fit.
+
+TRUNCATED = b'{"variant": {"id": "tav'
+
+
+@pytest.mark.parametrize("damage, reason", [(TRUNCATED, "Unterminated string"),
+                                            (b'{"variant": "\xff\xfe"}', "not UTF-8")])
+def test_a_damaged_checkpoint_settings_file_is_named_and_kept(tmp_path, damage, reason):
+    out = tmp_path / "w.json"
+    folder = tmp_path / "w.json.games"
+    folder.mkdir()
+    (folder / "settings.json").write_bytes(damage)
+    (folder / "generation-1.jsonl").write_text("games the user still has\n")
+    with pytest.raises(TuneCheckpointError, match=reason) as caught:
+        tune("tavreli-no-split", generations=1, games=2, nodes=40, out=out,
+             executor="inline")
+    message = str(caught.value)
+    assert str(folder) in message and "settings.json" in message and "--out" in message
+    assert caught.value.folder == str(folder)
+    assert (folder / "settings.json").read_bytes() == damage          # nothing removed
+    assert (folder / "generation-1.jsonl").read_text() == "games the user still has\n"
+    assert not out.exists()
+
+
+def test_cli_tune_with_a_damaged_checkpoint_is_one_line(tmp_path):
+    folder = tmp_path / "w.json.games"
+    folder.mkdir()
+    (folder / "settings.json").write_bytes(TRUNCATED)
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "tune", "--variant", "tavreli",
+                           "--generations", "1", "--games", "2", "--nodes", "50",
+                           "--executor", "inline", "--out", str(tmp_path / "w.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert str(folder) in proc.stderr and "remove it or choose another --out" in proc.stderr
+    assert (folder / "settings.json").read_bytes() == TRUNCATED
+
+
+def _row(index: int, **change) -> bytes:
+    row = {"index": index, "score": 1.0, "plies": 30, "adjudicated": False,
+           "termination": "checkmate", "positions": [[[0, 1.0]]], **change}
+    return json.dumps(row).encode()
+
+
+@pytest.mark.parametrize("damaged", [
+    b'{"index": 1, "score": 1.0, "pl\xff\xfe',              # not UTF-8
+    b'{"index": 1, "score": 1.0}',                          # fields missing
+    _row(1, positions=[[[len(NAMES), 1.0]]]),               # no such term
+    _row(1, positions=[[[0, "many"]]]),
+    _row(1, score="won"),
+    _row(True),
+    b'[1, 2]',
+])
+def test_a_damaged_game_line_of_a_checkpoint_is_played_again(tmp_path, damaged):
+    out = tmp_path / "w.json"
+    first = tune("tavreli-no-split", generations=1, games=2, nodes=40, out=out,
+                 executor="inline")
+    games = tmp_path / "w.json.games" / "generation-1.jsonl"
+    lines = games.read_bytes().splitlines()
+    kept = next(line for line in lines if json.loads(line)["index"] == 0)
+    games.write_bytes(kept + b"\n" + damaged + b"\n")
+    said: list[str] = []
+    again = tune("tavreli-no-split", generations=1, games=2, nodes=40, out=out,
+                 executor="inline", progress=said.append)
+    assert any("1 games to play (1 kept from before)" in s for s in said), said
+    assert again["weights"] == first["weights"]

@@ -92,7 +92,13 @@ from tavrei_lab.lab.store import (
     verification,
 )
 from tavrei_lab.lab.table import ResultsTable, established_summary
-from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES, FIT_VERSION
+from tavrei_lab.lab.tune import (
+    DEFAULT_GAMES,
+    DEFAULT_GENERATIONS,
+    DEFAULT_NODES,
+    FIT_VERSION,
+    TuneCheckpointError,
+)
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
 from tavrei_lab.lab.tune import tune as run_tune
 from tavrei_lab.notation.record import MAX_GAME_PLIES
@@ -441,10 +447,19 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
                 .format(generations=tuning['generations'], games=tuning['games'],
                         nodes=tuning['nodes']))
         with _tune_folder(db, key) as folder:
-            doc = run_tune(rules, generations=tuning["generations"], games=tuning["games"],
-                           nodes=tuning["nodes"], seed=tuning["seed"],
-                           max_plies=tuning["max_plies"], out=folder / "weights.json",
-                           executor=pool, workers=workers, progress=say)
+            try:
+                doc = run_tune(rules, generations=tuning["generations"],
+                               games=tuning["games"], nodes=tuning["nodes"],
+                               seed=tuning["seed"], max_plies=tuning["max_plies"],
+                               out=folder / "weights.json", executor=pool, workers=workers,
+                               progress=say)
+            except TuneCheckpointError as exc:
+                # the sweep chose this folder, so tune's "choose another --out" would
+                # send the user looking for an option the sweep does not have
+                raise TuneCheckpointError(
+                    _("{folder}: {problem}; remove it and run the sweep again (the tune "
+                      "plays its games again)").format(folder=exc.folder, problem=exc.problem),
+                    exc.folder, exc.problem) from None
             db.add_fit(key, vh, cell.name, doc)
         ran = 1
     weights = Weights.from_dict(doc["weights"],

@@ -630,20 +630,68 @@ def written_text(doc: dict[str, Any]) -> str:
     return _("written: the fit (one generation: no gate tested it)")
 
 
+class TuneCheckpointError(TavreiError):
+    """A tune's games folder that cannot be resumed. ``folder`` and ``problem`` let
+    ``sweep --tune``, whose folder the user never chose, give its own advice: what
+    ``tune`` says (choose another ``--out``) means nothing there. Nothing in the
+    folder is removed: its games may be all a long tune has to show."""
+
+    def __init__(self, message: str, folder: Path | str = "", problem: str = "") -> None:
+        self.folder = str(folder)
+        self.problem = problem
+        super().__init__(message)
+
+
+def _checkpoint_error(folder: Path, problem: str) -> TuneCheckpointError:
+    return TuneCheckpointError(_("{folder}: {problem}; remove it or choose another --out")
+                               .format(folder=folder, problem=problem), folder, problem)
+
+
 def _checkpoint_dir(out: Path) -> Path:
     return out.with_name(out.name + ".games")
+
+
+def _read_settings(meta: Path) -> Any:
+    """The settings a checkpoint was started with. A file cut short or overwritten
+    (it is written atomically, so by something else) is not taken for other settings:
+    the user is told that it is damaged, not that they changed a setting."""
+    try:
+        return json.loads(meta.read_bytes())
+    except ValueError as exc:      # not JSON, or not UTF-8
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else _("not UTF-8 text")
+        raise _checkpoint_error(meta.parent, _("its settings.json cannot be read ({reason})")
+                                .format(reason=reason)) from None
+
+
+def _game_row(line: bytes) -> dict[str, Any]:
+    """One stored game, checked as far as the fit and the gate read it (ValueError,
+    KeyError or TypeError when it is not one). A row of another shape
+    would stop the fit with a traceback generations later; checked here, it is one
+    more game played again."""
+    row = json.loads(line)
+    if not isinstance(row, dict):
+        raise TypeError
+    index, score, plies = row["index"], row["score"], row["plies"]
+    if type(index) is not int or index < 0 or score not in (0, 0.5, 1) \
+            or type(plies) is not int or not isinstance(row["adjudicated"], bool):
+        raise ValueError
+    for position in row["positions"]:
+        for i, amount in position:
+            if not 0 <= int(i) < len(NAMES) or not math.isfinite(float(amount)):
+                raise ValueError
+    return row
 
 
 def _read_games(path: Path) -> dict[int, dict[str, Any]]:
     done: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return done
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in path.read_bytes().splitlines():
         try:
-            row = json.loads(line)
-            done[int(row["index"])] = row
+            row = _game_row(line)
         except (ValueError, KeyError, TypeError):
-            continue      # a line cut short by a kill: that game is played again
+            continue      # a line cut short by a kill, or damaged: that game is played again
+        done[row["index"]] = row
     return done
 
 
@@ -692,9 +740,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                          "gate_games": extra_cap}}
     meta = ckpt / "settings.json"
     if meta.exists():
-        if json.loads(meta.read_text(encoding="utf-8")) != settings:
-            raise TavreiError(_("{folder}: holds the games of a tune with other settings; "
-                                "remove it or choose another --out").format(folder=ckpt))
+        if _read_settings(meta) != settings:
+            raise _checkpoint_error(ckpt, _("holds the games of a tune with other settings"))
     else:
         write_atomically(meta, json.dumps(settings, sort_keys=True))
     say = progress or (lambda text: None)
@@ -815,7 +862,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
 
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "FIT_VERSION", "GATE_ALPHA",
-           "GATE_BATCH", "GATE_BETA", "GATE_ELO0", "GATE_ELO1", "TuneGame",
-           "WeightsFileError", "elo", "elo_score", "features", "fit_k", "fit_weights_to",
-           "gate_text", "load_weights_file", "match", "play_tune_game", "sprt_gate",
-           "sprt_llr", "tune", "written_text"]
+           "GATE_BATCH", "GATE_BETA", "GATE_ELO0", "GATE_ELO1", "TuneCheckpointError",
+           "TuneGame", "WeightsFileError", "elo", "elo_score", "features", "fit_k",
+           "fit_weights_to", "gate_text", "load_weights_file", "match", "play_tune_game",
+           "sprt_gate", "sprt_llr", "tune", "written_text"]
