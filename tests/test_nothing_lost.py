@@ -10,11 +10,14 @@ roll (passes included).
 
 from __future__ import annotations
 
+import csv
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tavrei_lab import Game, widgets
+from tavrei_lab import Game, read_record, widgets
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.errors import TavreiError
@@ -235,3 +238,53 @@ def test_a_refused_edit_leaves_the_set_up_and_the_boards_game_unchanged(board: A
     editor.play()
     assert "Refused" in editor.status.value
     assert board.game is game and snapshot(game) == before
+
+
+# -- a folder of tournament output holds one run, whole ---------------------------------------
+
+def folder_contents(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_second_compare_in_the_same_folder_leaves_only_its_own_records(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the 4-game run's records 003 and 004 stayed beside the 2-game run's games.csv
+    from tavrei_lab.cli import main
+    out = tmp_path / "cmpout"
+    common = ["compare", "--agents", "random", "--max-plies", "10", "--executor", "inline",
+              "--no-progress", "--out", str(out)]
+    assert main([*common, "--games", "4"]) == 0
+    (out / "notes.txt").write_text("mine")              # the user's own file stays
+    assert main([*common, "--games", "2", "--seed", "9"]) == 0
+    capsys.readouterr()
+    with open(out / "games.csv", encoding="utf-8") as f:
+        seeds = sorted(row["seed"] for row in csv.DictReader(f))
+    records = sorted((out / "records").iterdir())
+    assert [r.name for r in records] == ["tavreli__random-vs-random__001.tvr",
+                                         "tavreli__random-vs-random__002.tvr"]
+    assert sorted(str(read_record(r.read_text(encoding="utf-8")).seed)
+                  for r in records) == seeds
+    assert json.loads((out / "settings.json").read_text())["seed"] == 9
+    assert (out / "notes.txt").read_text() == "mine"
+    assert not [p.name for p in out.iterdir() if p.name.startswith(".")]   # no leftovers
+
+
+def test_a_save_that_fails_midway_leaves_the_earlier_run_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavrei_lab.compare import TournamentResult, tournament
+    out = tmp_path / "run"
+    tournament("tavreli", "random", games=4, seed=0, max_plies=8, executor="inline",
+               progress=False).save(out)
+    before = folder_contents(out)
+    second = tournament("tavreli", "random", games=2, seed=9, max_plies=8, executor="inline",
+                        progress=False)
+
+    def broken(self: TournamentResult) -> dict[str, Any]:
+        raise RuntimeError("a plot that cannot be drawn")
+
+    monkeypatch.setattr(TournamentResult, "plots", broken)   # after records and tables
+    with pytest.raises(RuntimeError):
+        second.save(out)
+    assert folder_contents(out) == before
+    assert not [p.name for p in out.iterdir() if p.name.startswith(".")]

@@ -30,6 +30,8 @@ import html
 import itertools
 import json
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, Executor, as_completed
@@ -43,7 +45,7 @@ from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
-from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.files import replace_entries, write_atomically
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
@@ -58,6 +60,10 @@ DEFAULT_MAX_PLIES = 300
 #: Most games one tournament plays (all variants and agent pairs together): about a day
 #: of play on a laptop, and a schedule of a few megabytes.
 MAX_TOURNAMENT_GAMES = 100_000
+#: What ``TournamentResult.save`` writes in its folder, in the order a run is put in
+#: place (``settings.json`` last: its presence says the run is whole).
+SAVED_ENTRIES = ("records", "plots", "variants.csv", "variants.json", "pairs.csv",
+                 "pairs.json", "games.csv", "games.json", "settings.json")
 
 
 def derive_seed(*parts: Any) -> int:
@@ -298,11 +304,31 @@ class TournamentResult:
         return [g.comparable() for g in self.games]
 
     def save(self, directory: str | os.PathLike[str]) -> dict[str, list[Path]]:
-        """Write records, tables (CSV + JSON) and plots (SVG) under ``directory``."""
+        """Write records, tables (CSV + JSON) and plots (SVG) under ``directory``,
+        in place of what an earlier ``save`` wrote there.
+
+        Saving a 2-game run over a 4-game one used to leave the first run's records
+        003 and 004 beside the new games table, which lists two. The run is now
+        written whole into a hidden folder inside ``directory`` and swapped in
+        (``core.files.replace_entries``): the folder holds one run's output, a
+        failure while writing leaves the earlier run as it was, and the user's own
+        files beside them are left alone.
+        """
         out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        part = Path(tempfile.mkdtemp(prefix=".tavrei-save.", suffix=".part", dir=out))
+        try:
+            written = self._write(part)
+            replace_entries(out, part, SAVED_ENTRIES)
+        finally:
+            shutil.rmtree(part, ignore_errors=True)
+        return {kind: [out / path.relative_to(part) for path in paths]
+                for kind, paths in written.items()}
+
+    def _write(self, out: Path) -> dict[str, list[Path]]:
         written: dict[str, list[Path]] = {"records": [], "tables": [], "plots": []}
         records = out / "records"
-        records.mkdir(parents=True, exist_ok=True)
+        records.mkdir()
         # one file-name stem per variant as given: "orthodox" and "var2/orthodox.toml"
         # share a stem, and one's records must not overwrite the other's
         stems: dict[str, str] = {}
@@ -325,7 +351,7 @@ class TournamentResult:
                 write_atomically(path, text)
                 written["tables"].append(path)
         plots = out / "plots"
-        plots.mkdir(exist_ok=True)
+        plots.mkdir()
         for name, plot in self.plots().items():
             path = plots / f"{name}.svg"
             write_atomically(path, plot.svg)

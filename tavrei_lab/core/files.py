@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -87,4 +89,44 @@ def _write_in_place(name: str, raw: bytes) -> None:
         raise _fail(exc, name) from None
 
 
-__all__ = ["write_atomically"]
+def replace_entries(folder: str | os.PathLike[str], fresh: str | os.PathLike[str],
+                    names: Sequence[str]) -> None:
+    """Put ``fresh``'s entries called ``names`` in ``folder`` in place of the ones there.
+
+    An output folder holds one run's files (records, tables, plots); writing a new run
+    over an old one file by file left the old run's extra files beside the new (four
+    records of one run, two of the next, and a games table listing two). So a run is
+    written whole into ``fresh`` first (a folder on the same file system) and only then
+    swapped in by renames: every old entry called ``names`` is taken out first, last
+    name first, then the new ones put in, in order; what is put in last (a run's
+    ``settings.json``) being there says the run is complete. Other entries of
+    ``folder`` -- the user's own -- are left alone. A failed rename puts back what it
+    can; what it cannot is kept in a hidden ``.tavrei-old.*`` folder, not deleted.
+    """
+    out, new = Path(folder), Path(fresh)
+    trash = Path(tempfile.mkdtemp(prefix=".tavrei-old.", dir=out))
+    taken: list[str] = []
+    put: list[str] = []
+    try:
+        for name in reversed(names):
+            if os.path.lexists(out / name):
+                os.rename(out / name, trash / name)
+                taken.append(name)
+        for name in names:
+            if os.path.lexists(new / name):
+                os.rename(new / name, out / name)
+                put.append(name)
+    except BaseException:
+        try:
+            for name in reversed(put):
+                os.rename(out / name, new / name)
+            for name in reversed(taken):
+                os.rename(trash / name, out / name)
+            os.rmdir(trash)
+        except OSError:
+            pass                  # what could not be put back stays in the hidden folder
+        raise
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+__all__ = ["replace_entries", "write_atomically"]
