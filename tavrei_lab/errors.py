@@ -135,6 +135,13 @@ class ArgumentError(TavreiError, ValueError):
     size that is not a finite positive number, a count past its documented bound."""
 
 
+class OutputError(TavreiError):
+    """A place a command cannot write its output to (``--out`` a file where a folder is
+    needed, a folder where a file is, no permission). Said before the games are played
+    when it can be; after, the message says where the output went instead, so that a
+    run or a typed game is never lost to a path."""
+
+
 class ChessHabitError(AttributeError):
     """A python-chess name (``push_san``, ``fen``, ``chess.Board``) that this package
     spells otherwise: an ``AttributeError``, as the missing name is, whose message

@@ -166,10 +166,11 @@ def test_a_full_stdout_says_so(argv: list[str]) -> None:
 @pytest.mark.parametrize("argv", [["svg", "--out", "/dev/full"],
                                   ["play", "--seed", "1", "--out", "/dev/full"]])
 def test_a_full_output_file_is_named(argv: list[str]) -> None:
-    # writing to /dev/full said "No space left on device: None"
+    # writing to /dev/full said "No space left on device: None"; `play` goes on to print
+    # the record it could not write (test_play_prints_the_record_when_its_file_cannot_take_it)
     proc = cli(*argv)
     assert proc.returncode == 2
-    assert one_line_error(proc.stderr).endswith("'/dev/full': No space left on device")
+    assert "'/dev/full': No space left on device" in one_line_error(proc.stderr)
 
 
 def test_replay_of_a_fifo_with_no_writer_ends(tmp_path: Path) -> None:
@@ -250,3 +251,81 @@ def test_writing_to_a_fifo_nobody_reads_is_refused(tmp_path: Path) -> None:
     proc = cli("svg", "--out", str(fifo), timeout=60)
     assert proc.returncode == 2
     assert one_line_error(proc.stderr).endswith("a pipe (FIFO) that nobody reads")
+
+
+# -- a bad --out is said before any game is played, and a failed write loses nothing -------
+
+def test_compare_out_naming_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
+    # the tables printed, then "'afile/records': Not a directory": four games lost
+    afile = tmp_path / "afile"
+    afile.touch()
+    proc = cli("compare", "--agents", "random", "--games", "4", "--max-plies", "10",
+               "--executor", "inline", "--no-progress", "--out", str(afile))
+    assert proc.returncode == 2
+    assert proc.stdout == b""                      # no table: no game was played
+    line = one_line_error(proc.stderr)
+    assert line.endswith(f"--out '{afile}' is not a folder; no game was played")
+
+
+def test_sweep_out_under_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.touch()
+    proc = cli("sweep", "--agents", "random", "--games", "2", "--max-plies", "6",
+               "--executor", "inline", "--no-progress", "--out", str(afile / "tables"))
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert one_line_error(proc.stderr).endswith(
+        f"--out '{afile}/tables': '{afile}' is not a folder; no game was played")
+
+
+def test_play_out_naming_a_folder_is_refused_before_the_first_move(tmp_path: Path) -> None:
+    # the person typed the whole game, then "'d1': Is a directory" and no record anywhere
+    proc = cli("play", "--human", "white", "--agent", "random", "--seed", "3",
+               "--max-plies", "6", "--out", str(tmp_path), input=b"e2-e4\nd2-d4\ng1-f3\n")
+    assert proc.returncode == 2
+    assert b"your move" not in proc.stdout         # never asked for a move
+    assert one_line_error(proc.stderr).endswith(
+        f"--out '{tmp_path}' is a folder, not a file; no game was played")
+    proc = cli("play", "--seed", "1", "--out", str(tmp_path / "nowhere" / "g.tvr"))
+    assert proc.returncode == 2
+    assert one_line_error(proc.stderr).endswith(f"'{tmp_path}/nowhere': no such folder; no "
+                                                "game was played")
+
+
+def test_play_prints_the_record_when_its_file_cannot_take_it() -> None:
+    proc = cli("play", "--seed", "1", "--max-plies", "6", "--out", "/dev/full")
+    assert proc.returncode == 2
+    game = read_record(proc.stdout.decode())       # the whole record, on standard output
+    assert game.ply == 6 and game.seed == 1
+    assert one_line_error(proc.stderr).endswith(
+        "'/dev/full': No space left on device; the record is printed on standard output "
+        "instead")
+
+
+def test_compare_keeps_its_games_when_the_folder_fails_after_the_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a disk that fills up during the run: the games go to a temporary folder, said where
+    import importlib
+    tournament_module = importlib.import_module("tavrei_lab.compare.tournament")
+    real = tournament_module.write_atomically
+    out = tmp_path / "run"
+
+    def full(path: str | os.PathLike[str], data: str | bytes) -> None:
+        if str(out) in os.fspath(path):
+            raise OSError(28, "No space left on device", os.fspath(path))
+        real(path, data)
+
+    monkeypatch.setattr(tournament_module, "write_atomically", full)
+    assert main(["compare", "--agents", "random", "--games", "3", "--max-plies", "6",
+                 "--executor", "inline", "--no-progress", "--out", str(out)]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert "No space left on device; the results are saved in " in line
+    spare = Path(line.split("the results are saved in ")[1].removesuffix(" instead"))
+    try:
+        assert len(list((spare / "records").glob("*.tvr"))) == 3
+        assert (spare / "settings.json").exists()
+    finally:
+        import shutil
+        shutil.rmtree(spare)
+    assert not out.exists() or not any(out.iterdir())   # nothing half-written left

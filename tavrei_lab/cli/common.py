@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import select
+import shutil
 import stat
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
-from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.files import check_file_writable, check_folder_writable, write_atomically
 from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress flags
     add_progress_flags,
     progress_mode,
     wants_progress_lines,
 )
-from tavrei_lab.errors import LimitError, RecordError, TavreiError
+from tavrei_lab.errors import LimitError, OutputError, RecordError, TavreiError, quote
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.record import MAX_RECORD_BYTES
@@ -188,6 +191,67 @@ def write_output(name: str, text: str) -> None:
         sys.stdout.flush()
         return
     write_atomically(name, text)   # a failure leaves the old file and names this one
+
+
+def os_reason(exc: OSError) -> str:
+    """An ``OSError`` as the one line the command reports: the file it names, and why."""
+    what = exc.strerror or str(exc)
+    if exc.filename is None:
+        return what
+    return f"{quote(os.fsdecode(exc.filename), 200)}: {what}"
+
+
+def check_out(out: str | None, *, folder: bool) -> None:
+    """Refuse ``--out`` before any game is played if what it names cannot be written
+    (a folder of outputs for ``folder``, else one file; ``-`` is standard output).
+
+    ``compare``, ``sweep`` and ``play`` wrote only at the end: ``--out`` naming a file
+    where a folder was needed (or a folder where a file was) failed after every game
+    was played, and the games -- a person's typed moves among them -- were lost.
+    """
+    if not out or (out == "-" and not folder):
+        return
+    try:
+        (check_folder_writable if folder else check_file_writable)(out)
+    except OSError as exc:
+        culprit = os.fsdecode(exc.filename) if exc.filename is not None else out
+        path = quote(culprit, 200)
+        if exc.errno == errno.EISDIR:
+            why = _("{path} is a folder, not a file").format(path=path)
+        elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            why = _("{path} is not a folder").format(path=path)
+        elif exc.errno == errno.EACCES:
+            why = _("{path} is a folder we may not write in").format(path=path)
+        elif exc.errno == errno.ENOENT:
+            why = _("{path}: no such folder").format(path=path)
+        else:
+            why = os_reason(exc)
+        if culprit == out:        # "--out 'd1' is a folder, not a file; ..."
+            raise OutputError(_("--out {why}; no game was played").format(why=why)) from None
+        raise OutputError(_("--out {out}: {why}; no game was played").format(
+            out=quote(out, 200), why=why)) from None
+
+
+def save_run(save: Callable[[str], Any], out: str, command: str) -> Any:
+    """``save(out)``; if that fails after all (a disk that filled up during the run),
+    ``save`` into a new folder of the system's temporary folder and an ``OutputError``
+    saying where: a run's games are not lost to a failed write."""
+    try:
+        return save(out)
+    except OSError as exc:
+        first = os_reason(exc)
+    spare = ""
+    try:
+        spare = tempfile.mkdtemp(prefix=f"tavrei-lab-{command}-")
+        save(spare)
+    except OSError as exc:
+        if spare:                     # a half-written folder would pass for the results
+            shutil.rmtree(spare, ignore_errors=True)
+        raise OutputError(_("{reason}; a temporary folder would not take the results either "
+                            "({reason2}): they are lost").format(
+            reason=first, reason2=os_reason(exc))) from None
+    raise OutputError(_("{reason}; the results are saved in {spare} instead").format(
+        reason=first, spare=spare))
 
 
 class TypedLines:

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import argparse
 
-from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
+from tavrei_lab.cli.common import (
+    add_run_options,
+    check_out,
+    progress_mode,
+    run_executor,
+    save_run,
+)
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
@@ -47,6 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TavreiError(_("--games must be 1 or more, got {games}").format(games=args.games))
+    check_out(args.out, folder=True)
     with run_executor(args) as executor:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
                             max_plies=args.max_plies, executor=executor,
@@ -55,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(result.pairs_table())
     if args.out:
-        written = result.save(args.out)
+        written = save_run(result.save, args.out, "compare")
         print()
         print(_("wrote {count} records, {count2} tables and {count3} plots to {out}")
                   .format(count=len(written['records']), count2=len(written['tables']),

@@ -29,10 +29,16 @@ import random
 import sys
 from typing import Any, TextIO
 
-from tavrei_lab.cli.common import TypedLines, add_variant, write_output
+from tavrei_lab.cli.common import TypedLines, add_variant, check_out, os_reason, write_output
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
-from tavrei_lab.errors import IllegalMoveError, LimitError, NotationError, TavreiError
+from tavrei_lab.errors import (
+    IllegalMoveError,
+    LimitError,
+    NotationError,
+    OutputError,
+    TavreiError,
+)
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
@@ -90,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.max_plies <= MAX_GAME_PLIES:   # its record must stay readable
         raise LimitError(_("--max-plies must be 1..{max_game_plies}, got {max_plies}")
                              .format(max_game_plies=MAX_GAME_PLIES, max_plies=args.max_plies))
+    check_out(args.out, folder=False)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = Game(args.variant or "tavreli", seed=seed)
     specs = [args.white or args.agent, args.black or args.agent]
@@ -103,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     tags.update({"Event": "tavrei-lab play", "White": specs[0], "Black": specs[1]})
     record = game.record(**tags)
     if args.out:
-        write_output(args.out, record)
+        _write_or_show(args.out, record)
         print(_("{result} ({termination}); {length}; record written to {file}").format(
             result=tags["Result"], termination=tags["Termination"], length=length_text(game),
             file=args.out))
@@ -117,6 +124,18 @@ def run(args: argparse.Namespace) -> int:
         raise TavreiError(_("standard input: {why}, not moves (the game is left unfinished "
                             "after {plies} plies)").format(why=typed.ended, plies=game.ply))
     return 0
+
+
+def _write_or_show(out: str, record: str) -> None:
+    """Write the record to ``out``; if that fails after all (a disk that filled up during
+    the game), print it on standard output and say so: a game a person typed move by
+    move is not lost to a failed write (it was, ``'d1': Is a directory`` and no record)."""
+    try:
+        write_output(out, record)
+    except OSError as exc:
+        write_output("-", record)
+        raise OutputError(_("{reason}; the record is printed on standard output instead")
+                              .format(reason=os_reason(exc))) from None
 
 
 def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:

@@ -18,7 +18,13 @@ import argparse
 import shlex
 import sys
 
-from tavrei_lab.cli.common import add_run_options, progress_mode, run_executor
+from tavrei_lab.cli.common import (
+    add_run_options,
+    check_out,
+    progress_mode,
+    run_executor,
+    save_run,
+)
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
@@ -137,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plan and args.until_decided:
         raise TavreiError(_("--plan and --until-decided: one at a time (plan first)"))
     tuning = _tuning(args)
+    if not args.plan:                 # --plan writes no --out
+        check_out(args.out, folder=True)
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid, tuning)
     try:
@@ -188,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
                        "store", fitted).format(count=fitted, tuned=result.tuned,
                                                stored=fitted - result.tuned))
     if args.out:
-        written = result.save(args.out)
+        written = save_run(result.save, args.out, "sweep")
         print(_wrote(len(written), args.out))
     return 0
 
@@ -261,6 +269,6 @@ def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                       undecided=undecided))
     print(decision)
     if args.out and decision.result is not None:
-        written = decision.result.save(args.out)
+        written = save_run(decision.result.save, args.out, "sweep")
         print(_wrote(len(written), args.out))
     return 0

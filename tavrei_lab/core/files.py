@@ -89,6 +89,58 @@ def _write_in_place(name: str, raw: bytes) -> None:
         raise _fail(exc, name) from None
 
 
+def check_file_writable(path: str | os.PathLike[str]) -> None:
+    """An ``OSError`` naming ``path`` now if ``write_atomically`` could not write it later.
+
+    A command that plays a game first and writes its record after asks this before the
+    first move: a folder given as the file, or a folder that is missing or closed to us,
+    would otherwise be found only once the game -- perhaps typed by hand -- is over.
+    Nothing is created. A device or a FIFO passes: it is written in place, and a FIFO's
+    reader may come only later.
+    """
+    name = os.fspath(path)
+    try:
+        mode = os.stat(name).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise _fail(exc, name) from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OSError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+    if mode is not None and not stat.S_ISREG(mode):
+        return
+    target = os.path.realpath(name) if os.path.islink(name) else name
+    _check_folder_open(os.path.dirname(target) or ".")
+
+
+def check_folder_writable(path: str | os.PathLike[str]) -> None:
+    """An ``OSError`` naming the culprit now if a folder of outputs could not be written
+    at ``path`` later: ``path`` (or, while it is missing, the nearest folder above it,
+    where it would be made) must be a folder we may write in.
+
+    Asked before a run of games, whose results would otherwise be lost to a file
+    standing where the folder should be. Nothing is created.
+    """
+    probe = os.path.normpath(os.fspath(path))
+    while not os.path.lexists(probe):
+        parent = os.path.dirname(probe) or "."
+        if parent == probe:
+            break
+        probe = parent
+    _check_folder_open(probe)
+
+
+def _check_folder_open(folder: str) -> None:
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError as exc:
+        raise _fail(exc, folder) from None
+    if not stat.S_ISDIR(mode):
+        raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), folder)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES), folder)
+
+
 def replace_entries(folder: str | os.PathLike[str], fresh: str | os.PathLike[str],
                     names: Sequence[str]) -> None:
     """Put ``fresh``'s entries called ``names`` in ``folder`` in place of the ones there.
@@ -129,4 +181,5 @@ def replace_entries(folder: str | os.PathLike[str], fresh: str | os.PathLike[str
     shutil.rmtree(trash, ignore_errors=True)
 
 
-__all__ = ["replace_entries", "write_atomically"]
+__all__ = ["check_file_writable", "check_folder_writable", "replace_entries",
+           "write_atomically"]
