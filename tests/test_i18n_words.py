@@ -307,7 +307,8 @@ def test_a_sweeps_tables_mean_and_name_their_methods_in_russian() -> None:
 
 def test_plays_record_comments_speak_russian_and_english_stays() -> None:
     """The comment ``play`` writes where a game stops: out of turns (Russian plural of
-    ход), a resignation, a player who stopped; English as it was."""
+    полуход: a turn is one side's move), a resignation, a player who stopped; English as
+    it was."""
     import io
 
     from tavrei_lab.cli.play import play_game
@@ -327,11 +328,58 @@ def test_plays_record_comments_speak_russian_and_english_stays() -> None:
     assert stopped(6, "resign\n") == "white resigns"
     assert stopped(6, "") == "white stopped playing"
     set_language("ru")
-    assert stopped(6) == "партия остановлена: за 6 ходов результата нет"
-    assert stopped(21) == "партия остановлена: за 21 ход результата нет"
-    assert stopped(22) == "партия остановлена: за 22 хода результата нет"
+    assert stopped(6) == "партия остановлена: за 6 полуходов результата нет"
+    assert stopped(21) == "партия остановлена: за 21 полуход результата нет"
+    assert stopped(22) == "партия остановлена: за 22 полухода результата нет"
     assert stopped(6, "resign\n") == "белые сдались"
     assert stopped(6, "") == "белые прекратили игру"
     g = Game("tavreli", seed=1)
     play_game(g, [make_agent("random", seed=0), make_agent("random", seed=1)], 3)
-    assert "{партия остановлена: за 3 хода результата нет} *" in g.record(Result="*")
+    assert "{партия остановлена: за 3 полухода результата нет} *" in g.record(Result="*")
+
+
+def test_a_game_stopped_by_max_plies_says_how_many_half_moves_it_played() -> None:
+    """``play --max-plies 40`` stops after move 20; "за 40 ходов" said twice as many (a
+    Russian ход is white's and black's together), "за 40 полуходов" is what was played."""
+    from tavrei_lab.cli.play import play_game
+    from tavrei_lab.engine.agents import make_agent
+    from tavrei_lab.game import Game
+
+    set_language("ru")
+    g = Game("tavreli", seed=1)
+    play_game(g, [make_agent("random", seed=0), make_agent("random", seed=1)], 40)
+    record = g.record(Result="*")
+    assert len(g.history) == 40
+    assert re.search(r"\b20\. ", record) and not re.search(r"\b21\. ", record)
+    assert "{партия остановлена: за 40 полуходов результата нет} *" in record
+
+
+#: English that counts plies in other words: a turn (one side's move, or a die roll that
+#: passes) and "moves" where each side's move is counted.
+PLIES_IN_OTHER_WORDS = (
+    "adjudicated: no result after {max_plies} turns",
+    "adjudicate after N turns (default {default_max_plies})",
+    "stop a game after N moves (default {default_max_plies})",
+    "search to this depth in moves",
+    "record has more than {limit} moves and rolls",
+)
+#: A ply named in English, once option names (--max-plies, max_plies) are set aside.
+PLY_SAID = re.compile(r"(?<![-_\w])(?:ply|plies|half-moves?)(?![-_\w])", re.IGNORECASE)
+#: A count of plies said as ходы in Russian: "N ходов", "{max_plies} хода".
+KHODY_COUNTED = re.compile(r"(?:\bN|\{\w*pl(?:y|ies)\w*\})\s+ход", re.IGNORECASE)
+
+
+def test_a_ply_count_is_never_called_khody_in_russian() -> None:
+    """A Russian ход is a move of white and black together, so a count of plies said as
+    ходы is read as twice as many: wherever the English counts plies (by that name, or
+    as turns or moves), the Russian says полуход, and no ply count stands before ход."""
+    russian = catalogue("ru").messages
+    for msgid in PLIES_IN_OTHER_WORDS:
+        assert msgid in russian, msgid
+    for msgid, text in russian.items():
+        forms = text if isinstance(text, tuple) else (text,)
+        for form in forms:
+            assert not KHODY_COUNTED.search(form), (msgid, form)
+        if msgid in PLIES_IN_OTHER_WORDS or PLY_SAID.search(re.sub(r"\{[^{}]*\}", "", msgid)):
+            for form in forms:
+                assert "полуход" in form, (msgid, form)
