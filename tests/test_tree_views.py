@@ -125,6 +125,33 @@ def test_drawing_escapes_text_it_writes_itself() -> None:
     assert {g.get("data-node") for g in named.iter(f"{ns}g")} >= {'r<"0"', "leaf"}
 
 
+def test_a_values_tooltip_speaks_russian_and_english_stays() -> None:
+    """A node's tooltip said "value -2.49 (exact)" in a Russian class, its words written
+    in place; now they come from the catalogue, once a drawing, and English is as it was."""
+    from tavrei_lab.i18n import speaking
+
+    G = nx.DiGraph()
+    G.add_node(0, position="p", type="decision", turn="white", value=-2.49, bound="exact")
+    G.add_node(1, position="q", type="terminal", turn="black", value=1.0, bound="lower")
+    G.add_node(2, position="r", type="terminal", turn="black", value=0.0, bound="upper")
+    G.add_edge(0, 1, label="a")
+    G.add_edge(0, 2, label="b")
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def tips(svg: str) -> dict[str | None, str | None]:
+        return {g.get("data-node"): g.find(f"{ns}title").text    # type: ignore[union-attr]
+                for g in _parse(svg).iter(f"{ns}g") if g.get("data-node")}
+
+    english = draw_svg(G)
+    assert tips(english) == {"0": "p\nvalue -2.49 (exact)", "1": "q\nvalue +1.00 (lower)",
+                             "2": f"r\nvalue {value_text(0.0)} (upper)"}
+    with speaking("ru"):
+        russian = draw_svg(G)
+    assert tips(russian) == {"0": "p\nоценка -2.49 (точно)", "1": "q\nоценка +1.00 (не меньше)",
+                             "2": f"r\nоценка {value_text(0.0)} (не больше)"}
+    assert draw_svg(G) == english
+
+
 def test_terminal_squares_cut_marks_and_bounds() -> None:
     svg = draw_svg(build(Game(position=MATE_IN_ONE), 1))
     assert 'class="node terminal black pv"' in svg

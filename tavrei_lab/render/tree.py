@@ -55,6 +55,7 @@ else:
 
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.errors import LimitError, RenderError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG, SVG_NS, XLINK_NS, fmt
 from tavrei_lab.render.board import board_svg, describe_tavrel, role_letters
@@ -357,6 +358,16 @@ def draw_svg(G: nx.DiGraph, *, layout: dict[int, tuple[float, float]] | None = N
                             show_moves, root))
 
 
+#: A value's bounds (the alpha-beta window's), named in the catalogue.
+_BOUNDS = ("exact", "lower", "upper")
+
+
+def _value_tip(said: str, bound: str) -> tuple[str, str]:
+    """The tooltip's words around a value, so the loop only joins them to the number."""
+    before, _value, after = said.partition("{value}")
+    return "\n" + before.format(bound=bound), after.format(bound=bound)
+
+
 @cython.cfunc
 def _node_class(kind: str, turn: str) -> str:
     return f"node {kind} {turn}" if kind and turn else " ".join(
@@ -492,6 +503,11 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     last_turn: Any = _NOTHING
     words = None
     row: tuple[Any, ...] = ()
+    # A value's tooltip line, said once a drawing (not once a node): the words before
+    # and after the value for each bound, so English stays "value 0.5 (exact)" byte for
+    # byte and a Russian class reads its own words.
+    said_value = _("value {value} ({bound})")
+    value_tips = {bound: _value_tip(said_value, _(bound)) for bound in _BOUNDS}
     for node, (slot_x, layer_y) in pos.items():
         if slot_x > max_x:
             max_x = slot_x
@@ -538,7 +554,10 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
         if "value" in data:
             bound = data.get("bound", "exact")
             worth = value_text(data["value"])
-            tip += f"\nvalue {worth} ({bound})"
+            before_after = value_tips.get(bound) if type(bound) is str else None
+            if before_after is None:   # (a bound from elsewhere: said as it is)
+                before_after = _value_tip(said_value, str(bound))
+            tip += before_after[0] + worth + before_after[1]
             if show_values:
                 mark = {"lower": "≥", "upper": "≤"}.get(bound, "")
                 value = _element("text", f' x="{sx}" y="{row[5]}" class="value" '
@@ -660,7 +679,7 @@ def _drawing(G: nx.DiGraph, layout: dict[int, tuple[float, float]] | None,
     if column:
         out.append('<g class="pv-boards">')
         for node in sorted(column, key=lambda n: pos[n][1]):
-            _, y = xy(node)
+            y = xy(node)[1]
             caption = labels_text.get(node) or "now"
             out.append(f"<g{_attrs(('data-node', node), ('class', 'pv-board'))}>")
             out.append(_element("text", _attrs(("x", column_x), ("y", y - THUMB / 2 - 4),
