@@ -222,6 +222,34 @@ def test_tables_export_and_show(inline_result):
     assert "Per variant" in str(table)
 
 
+def test_the_pairs_table_names_the_colours_the_games_were_played_in(inline_result):
+    """pairs.json said agent A was white "in the odd-numbered games", but games.json numbers
+    a pair's games from 0 and A is white in games 0, 2, ...: the words follow the games."""
+    said = {c["name"]: c["description"]
+            for c in json.loads(inline_result.pairs_table().to_json())["columns"]}
+    games = json.loads(inline_result.games_table().to_json())["rows"]
+    checked = 0
+    for pair in inline_result.pairs_table().rows:
+        a, b = pair["agent_a"], pair["agent_b"]
+        if a == b:
+            continue
+        for g in games:
+            if g["variant"] == pair["variant"] and {g["white"], g["black"]} == {a, b}:
+                parity = "even" if g["index"] % 2 == 0 else "odd"
+                colour_of = "agent_a" if g["white"] == a else "agent_b"
+                assert f"white in the {parity}-numbered games" in said[colour_of], (g, said)
+                checked += 1
+    assert checked >= 2
+    assert said["agent_a"] == "agent A (white in the even-numbered games)"
+    assert said["agent_b"] == "agent B (white in the odd-numbered games)"
+    from tavrei_lab.i18n import speaking
+    with speaking("ru"):
+        russian = {c["name"]: c["description"]
+                   for c in json.loads(inline_result.pairs_table().to_json())["columns"]}
+    assert russian["agent_a"] == "программа A (играет белыми в партиях с чётными номерами)"
+    assert russian["agent_b"] == "программа B (играет белыми в партиях с нечётными номерами)"
+
+
 def test_plots_are_svg_with_one_group_per_variant(inline_result):
     plots = inline_result.plots()
     assert {"game_length", "branching", "max_tower", "results", "endings"} <= set(plots)

@@ -383,3 +383,17 @@ def test_a_ply_count_is_never_called_khody_in_russian() -> None:
         if msgid in PLIES_IN_OTHER_WORDS or PLY_SAID.search(re.sub(r"\{[^{}]*\}", "", msgid)):
             for form in forms:
                 assert "полуход" in form, (msgid, form)
+
+
+def test_games_kept_in_memory_only_agree_with_their_count_in_russian() -> None:
+    """"5 сыгранных партий были" was the plural of 2 to 4; with 5 or more (and 11 to 14)
+    the verb goes to the neuter singular, as it does after "5 партий"."""
+    from tavrei_lab.i18n import ngettext
+
+    said = [ngettext("{count} finished games were in memory only (no store), so none is kept",
+                     "{count} finished games were in memory only (no store), so none is kept",
+                     n, language="ru").format(count=n).split(" только")[0]
+            for n in (1, 3, 5, 11, 21, 22)]
+    assert said == ["1 сыгранная партия была", "3 сыгранные партии были",
+                    "5 сыгранных партий было", "11 сыгранных партий было",
+                    "21 сыгранная партия была", "22 сыгранные партии были"]

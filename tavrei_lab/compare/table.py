@@ -266,8 +266,9 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
         lo, hi = wilson_interval(wins + draws / 2, n)
         groups.append([
             ("variant", variant, _("variant id or file")),
-            ("agent_a", a, _("agent A (white in the odd-numbered games)")),
-            ("agent_b", b, _("agent B (white in the even-numbered games)")),
+            # games are numbered from 0 (games.json) and A has white in game 0
+            ("agent_a", a, _("agent A (white in the even-numbered games)")),
+            ("agent_b", b, _("agent B (white in the odd-numbered games)")),
             ("games", n, _("games played")),
             *_rate("a_wins", wins, n, _("games won by agent A"),
                    _("share of games won by agent A")),
