@@ -110,3 +110,23 @@ def test_console_script_is_installed() -> None:
     exe = Path(sys.executable).with_name("tavrei-lab")
     proc = subprocess.run([str(exe), "perft", "1"], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "39"
+
+
+def test_replay_says_in_check_in_words_not_as_a_python_bool(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """replay printed "шах: False" under TAVREI_LANG=ru (the summary's bool, written as
+    Python writes it): a reader gets да/нет, and yes/no in English."""
+    checked = tmp_path / "check.txt"        # d1-h5: check along the opened diagonal
+    checked.write_text("1. e2-e4 f7-f6 2. d2-d4 g7-g5 3. d1-h5\n", encoding="utf-8")
+    quiet = tmp_path / "quiet.txt"
+    quiet.write_text("1. e2-e4 e7-e5\n", encoding="utf-8")
+    _code, out, _err = run(capsys, "replay", str(checked))
+    assert ", in check: yes, " in out
+    _code, out, _err = run(capsys, "replay", str(quiet))
+    assert ", in check: no, " in out
+    monkeypatch.setenv("TAVREI_LANG", "ru")
+    _code, out, _err = run(capsys, "replay", str(checked))
+    assert ", шах: да, " in out and "True" not in out
+    _code, out, _err = run(capsys, "replay", str(quiet))
+    assert ", шах: нет, " in out and "False" not in out

@@ -72,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
         print(_("plies: {plies}").format(plies=facts["plies"])
               + (_(", die rolls: {rolls}").format(rolls=rolls) if rolls else "")
               + _(", in check: {check}, legal moves: {count}, outcome: {outcome}").format(
-                  check=facts["in_check"], count=facts["legal_moves"],
+                  check=_("yes") if facts["in_check"] else _("no"), count=facts["legal_moves"],
                   outcome=_(facts["outcome"]) if facts["outcome"] else "-"))
     return 0
