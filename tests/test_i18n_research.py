@@ -255,9 +255,14 @@ def test_lab_sentences_in_russian_by_plural() -> None:
 # -- no new user-facing English slips past the catalogue ----------------------------------
 
 #: Where the research side speaks to a person: the commands, the lab, the tournaments, the
-#: soak and the variant files' loader.
+#: soak and the variant files' loader; and the parts below them whose refusals reach a
+#: person too (``tree --depth 99``, ``svg --size 0``, ``search --time inf``, a notebook's
+#: ``board_svg(arrows=...)``): the drawings, the trees, the engine.
 SCANNED = ["cli", "lab", "compare", "qa/soak.py", "variant.py", "rules/registry.py",
-           "engine/agents.py", "engine/weights.py"]
+           "render", "tree", "engine"]
+#: Python's own errors say a program passed the wrong kind of thing (a learner's bad input
+#: is a ``TavreiError``, by the house rule): read by a developer, left in English.
+DEVELOPERS_ERRORS = ("TypeError", "ValueError")
 #: Calls whose first argument a person reads, and argparse's words.
 SPOKEN_CALLS = ("print", "say", "warn")
 SPOKEN_KEYWORDS = ("help", "description", "epilog")
@@ -289,8 +294,8 @@ def unrouted_literals(path: Path, root: Path = PACKAGE) -> list[str]:
         name = func.id if isinstance(func, ast.Name) else \
             func.attr if isinstance(func, ast.Attribute) else ""
         spoken = [kw.value for kw in node.keywords if kw.arg in SPOKEN_KEYWORDS]
-        if node.args and (name in SPOKEN_CALLS or name.endswith("Error")
-                          or name == "SweepInterrupted"):
+        if node.args and (name in SPOKEN_CALLS or name == "SweepInterrupted"
+                          or (name.endswith("Error") and name not in DEVELOPERS_ERRORS)):
             spoken.append(node.args[0])
         found += [f"{path.relative_to(root)}:{v.lineno}" for v in spoken if _said(v)]
     return found
@@ -308,6 +313,24 @@ def test_the_research_side_routes_every_sentence_through_the_catalogue() -> None
     assert not left, f"English written in place, not through the catalogue: {left}"
 
 
+@pytest.mark.parametrize(("argv", "russian"), [
+    (["tree", "--depth", "99"], "глубина дерева — от 0 до 12 полуходов, а указано 99"),
+    (["tree", "--filter", "bogus"], "неизвестный фильтр ходов 'bogus'; есть такие:"),
+    (["tree", "--filter", "captures,,"], "пустой фильтр ходов в 'captures,,'"),
+    (["svg", "--size", "0", "--out", "x.svg"], "--size: размер — положительное число пикселей"),
+    (["search", "--depth", "13"], "пределы поиска: глубина — от 1 до 12, а указано 13"),
+    (["search", "--time", "inf"], "пределы поиска: время — больше 0 и не больше 3600 с"),
+])
+def test_the_trees_drawings_and_searchs_refusals_speak_russian(
+        tmp_path: Path, argv: list[str], russian: str) -> None:
+    """These stayed English under TAVREI_LANG=ru ("tree depth must be between 0 and 12
+    plies"): their sources were below the parts the scan read."""
+    ran = cli(*argv, cwd=tmp_path, timeout=60)
+    assert ran.returncode == 2 and russian in ran.stderr, ran.stderr
+    from tavrei_lab.tree.filters import FILTERS
+    assert not english_left(ran.stderr.partition("ошибка:")[2], *argv, *FILTERS), ran.stderr
+
+
 def test_the_scan_finds_an_unrouted_sentence(tmp_path: Path) -> None:
     import shutil
     sample = PACKAGE / "cli" / "check.py"
@@ -316,6 +339,7 @@ def test_the_scan_finds_an_unrouted_sentence(tmp_path: Path) -> None:
     shutil.copy(sample, copy)
     with copy.open("a", encoding="utf-8") as f:
         f.write('\n\ndef late() -> None:\n    print(f"checked {1} files")\n'
-                '    raise ValueError("no " + "such file")\n')
+                '    raise LimitError("no " + "such file")\n'
+                '    raise ValueError("a program\'s " + "mistake")\n')   # (for a developer)
     assert len(unrouted_literals(copy, tmp_path)) == 2
     assert unrouted_literals(sample) == []

@@ -20,6 +20,7 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.progress import progress_of
 from tavrei_lab.errors import LimitError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 
 #: Deepest perft asked for (no perft past a dozen plies ever finishes; deeper than
@@ -54,8 +55,8 @@ class _Meter:
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise LimitError(f"perft played more than {self.max_nodes} moves and stopped; "
-                             "raise --max-nodes or lower the depth")
+            raise LimitError(_("perft played more than {most} moves and stopped; raise "
+                               "--max-nodes or lower the depth").format(most=self.max_nodes))
         if self.nodes >= self.next_report:
             self.next_report += 1 << 18
             if self.progress is not None:
@@ -103,4 +104,5 @@ def bounded_perft(rules: RuleModule, position: Position, depth: int, max_nodes: 
 
 def check_depth(depth: int) -> None:
     if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise LimitError(f"perft depth must be 0..{MAX_PERFT_DEPTH}, got {depth}")
+        raise LimitError(_("perft depth must be 0..{most}, got {depth}").format(
+            most=MAX_PERFT_DEPTH, depth=depth))

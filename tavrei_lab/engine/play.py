@@ -92,6 +92,7 @@ from tavrei_lab.engine.search import (
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 from tavrei_lab.engine.zobrist import TURN_KEY, changed_squares, update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.stacking import TowerChessRules
 
 if TYPE_CHECKING:
@@ -226,8 +227,8 @@ class PlaySearcher:
                  weights: Weights | None = None, contempt: int = 0) -> None:
         if isinstance(contempt, bool) or not isinstance(contempt, int) \
                 or not 0 <= contempt <= 1000:
-            raise TavreiError(f"play search: contempt must be 0..1000 centipawns, "
-                              f"got {contempt!r}")
+            raise TavreiError(_("play search: contempt must be 0..1000 centipawns, got "
+                                "{contempt!r}").format(contempt=contempt))
         self.rules = rules
         #: centipawns a draw by repetition, the fifty-move rule or stalemate costs the
         #: side that stands better at the root (``CONTEMPT_MARGIN`` or more on the
@@ -335,7 +336,7 @@ class PlaySearcher:
                 history: Iterable[int]) -> SearchResult:
         rules = self.rules
         if rules.is_chance_node(position):
-            raise TavreiError("search starts at a decision node; roll the die first")
+            raise TavreiError(_("search starts at a decision node; roll the die first"))
         started = self.clock()
         if self.phases:
             self._set_phase(position)

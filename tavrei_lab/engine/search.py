@@ -73,6 +73,7 @@ from tavrei_lab.engine.evaluate import (
 from tavrei_lab.engine.reference import Chance, Decision
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.rules.stacking import TowerChessRules
 
@@ -121,18 +122,19 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.depth is None and self.nodes is None and self.time is None:
-            raise TavreiError("search limits: give a depth, a node count or a time")
+            raise TavreiError(_("search limits: give a depth, a node count or a time"))
         # upper bounds too: an agent spec typed on the command line must not ask for a
         # search that never ends (alphabeta:50, time=1e9, nodes=10**11)
         if self.depth is not None and not 1 <= self.depth <= MAX_SEARCH_DEPTH:
-            raise TavreiError(f"search limits: depth must be 1..{MAX_SEARCH_DEPTH}, "
-                              f"got {self.depth}")
+            raise TavreiError(_("search limits: depth must be 1..{most}, got {depth}")
+                              .format(most=MAX_SEARCH_DEPTH, depth=self.depth))
         if self.nodes is not None and not 1 <= self.nodes <= MAX_SEARCH_NODES:
-            raise TavreiError(f"search limits: nodes must be 1..{MAX_SEARCH_NODES}, "
-                              f"got {self.nodes}")
+            raise TavreiError(_("search limits: nodes must be 1..{most}, got {nodes}")
+                              .format(most=MAX_SEARCH_NODES, nodes=self.nodes))
         if self.time is not None and not 0 < self.time <= MAX_SEARCH_SECONDS:
-            raise TavreiError(f"search limits: time must be more than 0 and at most "
-                              f"{MAX_SEARCH_SECONDS} seconds, got {self.time}")
+            raise TavreiError(_("search limits: time must be more than 0 and at most {most} "
+                                "seconds, got {time}").format(most=MAX_SEARCH_SECONDS,
+                                                              time=self.time))
 
 
 @dataclass
@@ -257,7 +259,7 @@ def minimax(rules: RuleModule, position: Position, depth: int,
     far in the game (the root's included), for draws by repetition.
     """
     if rules.is_chance_node(position):
-        raise TavreiError("minimax starts at a decision node; roll the die first")
+        raise TavreiError(_("minimax starts at a decision node; roll the die first"))
     before: Counter[int] = Counter(history)
     root_hash = zobrist_hash(position)
     if not before:
@@ -400,7 +402,7 @@ class Searcher:
         """
         rules = self.rules
         if rules.is_chance_node(position):
-            raise TavreiError("search starts at a decision node; roll the die first")
+            raise TavreiError(_("search starts at a decision node; roll the die first"))
         started = self.clock()
         self.nodes = 0
         self.tt_hits = 0

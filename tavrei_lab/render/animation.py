@@ -17,6 +17,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import LimitError, RenderError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.backend import SVG, fmt
 from tavrei_lab.render.board import (
     board_extent,
@@ -62,22 +63,25 @@ def game_svg_animation(game: Any, *, mode: str = "animate", interval: float = 1.
     (frames); ``size`` the width in pixels. ``**options`` as for ``board_svg``.
     """
     if mode not in ("animate", "frames"):
-        raise RenderError(f"game_svg_animation: mode must be 'animate' or 'frames', not {mode!r}")
+        raise RenderError(_("game_svg_animation: mode must be 'animate' or 'frames', not "
+                            "{mode!r}").format(mode=mode))
     if not (isinstance(interval, (int, float)) and interval > 0):
-        raise RenderError(f"game_svg_animation: interval must be a positive number of seconds, "
-                          f"got {interval!r}")
+        raise RenderError(_("game_svg_animation: interval must be a positive number of "
+                            "seconds, got {interval!r}").format(interval=interval))
     if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise RenderError(f"game_svg_animation: columns must be a positive integer, "
-                          f"got {columns!r}")
+        raise RenderError(_("game_svg_animation: columns must be a positive integer, "
+                            "got {columns!r}").format(columns=columns))
     if game.action_count + 1 > MAX_ANIMATION_POSITIONS:
-        raise LimitError(f"game_svg_animation: the game has {game.action_count + 1} positions; "
-                         f"at most {MAX_ANIMATION_POSITIONS} are drawn into one SVG")
+        raise LimitError(_("game_svg_animation: the game has {count} positions; at most "
+                           "{most} are drawn into one SVG").format(
+                               count=game.action_count + 1, most=MAX_ANIMATION_POSITIONS))
     positions = game.positions
     drawn = sum(len(tower) for p in positions for tower in p.board)
     if drawn > MAX_ANIMATION_TAVRELS:     # counted before one frame is drawn
-        raise LimitError(f"game_svg_animation: the game's {len(positions)} positions hold "
-                         f"{drawn} tavrels in all; at most {MAX_ANIMATION_TAVRELS} are drawn "
-                         "into one SVG (draw fewer positions or a single one)")
+        raise LimitError(_("game_svg_animation: the game's {count} positions hold {drawn} "
+                           "tavrels in all; at most {most} are drawn into one SVG (draw fewer "
+                           "positions or a single one)").format(
+                               count=len(positions), drawn=drawn, most=MAX_ANIMATION_TAVRELS))
     history = game.history
     theme, make, family = resolve_options(positions[0], theme, options)
     captions = _captions(game)

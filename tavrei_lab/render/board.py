@@ -86,11 +86,11 @@ def check_size(size: Any, who: str) -> float:
     try:
         px = float(size)
     except (TypeError, ValueError):
-        raise RenderError(f"{who}: size must be a number of pixels, got "
-                          f"{type(size).__name__}") from None
+        raise RenderError(_("{who}: size must be a number of pixels, got {kind}").format(
+            who=who, kind=type(size).__name__)) from None
     if not (math.isfinite(px) and 0 < px <= MAX_SIZE_PX):
-        raise RenderError(f"{who}: size must be a positive number of pixels up to "
-                          f"{MAX_SIZE_PX}, got {str(size)[:30]}")
+        raise RenderError(_("{who}: size must be a positive number of pixels up to {most}, "
+                            "got {size}").format(who=who, most=MAX_SIZE_PX, size=str(size)[:30]))
     return px
 
 
@@ -345,9 +345,12 @@ def _square(g: Geometry, value: Any, what: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < g.size:
             return value
-        raise NotationError(f"{what}: square {value} is off the {g.width}x{g.height} board "
-                            f"(0..{g.size - 1})", text=str(value), where=what)
-    raise RenderError(f"{what}: expected a square (index or name like 'e4'), got {value!r}")
+        raise NotationError(_("{what}: square {value} is off the {width}x{height} board "
+                              "(0..{last})").format(what=what, value=value, width=g.width,
+                                                    height=g.height, last=g.size - 1),
+                            text=str(value), where=what)
+    raise RenderError(_("{what}: expected a square (index or name like 'e4'), got "
+                        "{value!r}").format(what=what, value=value))
 
 
 def _color(value: Any, what: str) -> int:
@@ -355,7 +358,8 @@ def _color(value: Any, what: str) -> int:
         return int(value)
     if isinstance(value, str) and value.lower() in COLOR_NAMES:
         return COLOR_NAMES.index(value.lower())
-    raise RenderError(f"{what}: expected a colour 0/'white' or 1/'black', got {value!r}")
+    raise RenderError(_("{what}: expected a colour 0/'white' or 1/'black', got "
+                        "{value!r}").format(what=what, value=value))
 
 
 def _move_squares(g: Geometry, move: Any, what: str) -> tuple[int, int]:
@@ -363,7 +367,8 @@ def _move_squares(g: Geometry, move: Any, what: str) -> tuple[int, int]:
         return _square(g, move.from_square, what), _square(g, move.to_square, what)
     if isinstance(move, (tuple, list)) and len(move) == 2:
         return _square(g, move[0], what), _square(g, move[1], what)
-    raise RenderError(f"{what}: expected a Move or a (from, to) pair, got {move!r}")
+    raise RenderError(_("{what}: expected a Move or a (from, to) pair, got {move!r}").format(
+        what=what, move=move))
 
 
 @dataclass
@@ -482,7 +487,8 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
     if other_roll is not None:
         if (not isinstance(other_roll, (tuple, list)) or len(other_roll) != 2
                 or not isinstance(other_roll[1], str) or not other_roll[1]):
-            raise RenderError(f"other_roll must be (colour, face), got {other_roll!r}")
+            raise RenderError(_("other_roll must be (colour, face), got {other_roll!r}")
+                              .format(other_roll=other_roll))
         scene.other_roll = (_color(other_roll[0], "other_roll"), other_roll[1])
     wu, hu = board_extent(g, coordinates,
                           scene.die_face is not None or die_panel or other_roll is not None)
@@ -490,8 +496,8 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
     if letter_px is not None:
         if isinstance(letter_px, bool) or not isinstance(letter_px, (int, float)) or not (
                 0 < letter_px <= px_w):
-            raise RenderError(f"board_svg: letter_px must be a positive size in pixels, "
-                              f"got {letter_px!r}")
+            raise RenderError(_("board_svg: letter_px must be a positive size in pixels, "
+                                "got {letter_px!r}").format(letter_px=letter_px))
         scene.letter_units = letter_px * wu / px_w
         scene.stripe_units = MIN_STRIPE_PX * wu / px_w
     root = {"class": "tavrei-board" + (f" {options['css_class']}" if options.get("css_class")
@@ -574,18 +580,21 @@ def resolve_options(position: Any, theme: Theme | None, options: dict[str, Any]
     theme = theme or DEFAULT_THEME
     unknown = sorted(set(options) - THEME_FIELDS - RENDER_OPTIONS)
     if unknown:
-        raise RenderError(f"unknown drawing option(s) {', '.join(unknown)}; expected a "
-                          f"Theme field or one of {', '.join(sorted(RENDER_OPTIONS))}")
+        raise RenderError(_("unknown drawing option(s) {unknown}; expected a Theme field or "
+                            "one of {known}").format(unknown=", ".join(unknown),
+                                                     known=", ".join(sorted(RENDER_OPTIONS))))
     theme_changes = {k: v for k, v in options.items() if k in THEME_FIELDS}
     if theme_changes:
         theme = theme.replace(**theme_changes)
     backend = options.get("backend", "svgwrite")
     make = backend if callable(backend) else BACKENDS.get(backend)
     if make is None:
-        raise RenderError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
+        raise RenderError(_("unknown backend {backend!r}; expected one of {known}").format(
+            backend=backend, known=", ".join(BACKENDS)))
     family = options.get("glyph_family") or GlyphSet.family_for(position.pieces)
     if family not in ("tavreli", "orthodox"):
-        raise RenderError(f"glyph_family must be 'tavreli' or 'orthodox', not {family!r}")
+        raise RenderError(_("glyph_family must be 'tavreli' or 'orthodox', not {family!r}")
+                          .format(family=family))
     return theme, make, family
 
 
@@ -625,11 +634,14 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
 
     if split_count is not None:
         if sel is None or not board[sel]:
-            raise RenderError("split_count needs a selected square with a tower on it")
+            raise RenderError(_("split_count needs a selected square with a tower on it"))
         if (isinstance(split_count, bool) or not isinstance(split_count, int)
                 or not 1 <= split_count <= len(board[sel])):
-            raise RenderError(f"split_count {split_count!r}: the tower on {g.name(sel)} has "
-                              f"{len(board[sel])} tavrel(s); take 1..{len(board[sel])}")
+            raise RenderError(ngettext(
+                "split_count {count!r}: the tower on {square} has {height} tavrel; take 1",
+                "split_count {count!r}: the tower on {square} has {height} tavrels; take "
+                "1..{height}", len(board[sel])).format(
+                    count=split_count, square=g.name(sel), height=len(board[sel])))
 
     dest: dict[int, str] = {}
     if destinations is not None:
@@ -661,10 +673,12 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
     arrow_list: list[tuple[int, int, str]] = []
     for a in arrows:
         if not isinstance(a, (tuple, list)) or len(a) not in (2, 3):
-            raise RenderError(f"arrows: expected (from, to) or (from, to, colour), got {a!r}")
+            raise RenderError(_("arrows: expected (from, to) or (from, to, colour), got "
+                                "{arrow!r}").format(arrow=a))
         color = a[2] if len(a) == 3 else "green"
         if not isinstance(color, str) or not color:
-            raise RenderError(f"arrows: a colour is a name or SVG colour text, got {color!r}")
+            raise RenderError(_("{what}: a colour is a name or SVG colour text, got {color!r}")
+                              .format(what="arrows", color=color))
         arrow_list.append((_square(g, a[0], "arrows"), _square(g, a[1], "arrows"),
                            theme.arrow_color(color)))
 
@@ -672,7 +686,8 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
     for h in highlights:
         square, color = (h if isinstance(h, (tuple, list)) and len(h) == 2 else (h, "yellow"))
         if not isinstance(color, str) or not color:
-            raise RenderError(f"highlights: a colour is a name or SVG colour text, got {color!r}")
+            raise RenderError(_("{what}: a colour is a name or SVG colour text, got {color!r}")
+                              .format(what="highlights", color=color))
         sq = _square(g, square, "highlights")
         highlight_list.append((sq, theme.arrow_color(color)))
         mark(sq, "highlight")
@@ -682,7 +697,8 @@ def resolve_scene(position: Any, theme: Theme, family: str, flipped: bool, coord
     passes = False
     if die_face is not None:
         if not isinstance(die_face, str) or not die_face:
-            raise RenderError(f"die_face must be a face letter or 'skip', got {die_face!r}")
+            raise RenderError(_("die_face must be a face letter or 'skip', got {die_face!r}")
+                              .format(die_face=die_face))
         passes = not is_skip_mark(die_face) and position.rules.is_skip(die_face)
 
     return Scene(position, theme, family, flipped, coordinates, classes, fills, dest, sel,

@@ -41,8 +41,8 @@ def face_kind(face: str, pieces: Any = None) -> int:
     for pset in ((pieces,) if pieces is not None else ()) + (ORTHODOX_PIECES, TAVRELI_PIECES):
         if letter in pset.by_letter:
             return pset.by_letter[letter].kind
-    raise RenderError(f"die face {face!r} is neither a piece letter nor a skip mark "
-                      f"({', '.join(sorted(SKIP_MARKS))})")
+    raise RenderError(_("die face {face!r} is neither a piece letter nor a skip mark "
+                        "({marks})").format(face=face, marks=", ".join(sorted(SKIP_MARKS))))
 
 
 def die_title(face: str, color: int | None, skip: bool, passes: bool) -> str:
@@ -110,7 +110,8 @@ def die_svg(face: str, theme: Theme | None = None, *, pieces: Any = None,
             size: float | None = None, passes: bool = False, backend: str = "svgwrite") -> SVG:
     """One die face as an SVG document (``face``: a piece letter, or ``"skip"``/``"-"``)."""
     if not isinstance(face, str) or not face:
-        raise RenderError(f"die face must be a non-empty string, not {face!r}")
+        raise RenderError(_("die face must be a non-empty string, not {face!r}").format(
+            face=face))
     theme = theme or DEFAULT_THEME
     side = 45.0
     px = size if size is not None else 48

@@ -30,6 +30,7 @@ from typing import Any
 
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.errors import RenderError
+from tavrei_lab.i18n import gettext as _
 
 #: The glyph box: every glyph is drawn in a square of this side.
 BOX = 45.0
@@ -91,8 +92,8 @@ class GlyphSet:
         try:
             return self.table[(family, kind)]
         except KeyError:
-            raise RenderError(f"glyph set {self.name!r} has no {family} glyph for kind "
-                              f"{kind}") from None
+            raise RenderError(_("glyph set {name!r} has no {family} glyph for kind {kind}")
+                              .format(name=self.name, family=family, kind=kind)) from None
 
     @staticmethod
     def family_for(pieces: Any) -> str:

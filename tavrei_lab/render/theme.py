@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from tavrei_lab.errors import RenderError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.render.glyphs import DEFAULT_GLYPHS, GlyphSet
 
 _DEFAULT_ARROWS = (("green", "#2e8b57"), ("red", "#c0392b"), ("blue", "#2a6fb0"),
@@ -93,8 +94,9 @@ class Theme:
         """A copy with some fields changed; unknown names raise ``RenderError``."""
         unknown = sorted(set(changes) - THEME_FIELDS)
         if unknown:
-            raise RenderError(f"unknown theme option(s) {', '.join(unknown)}; "
-                              f"a Theme has {', '.join(sorted(THEME_FIELDS))}")
+            raise RenderError(_("unknown theme option(s) {unknown}; a Theme has {known}")
+                              .format(unknown=", ".join(unknown),
+                                      known=", ".join(sorted(THEME_FIELDS))))
         if "arrows" in changes and isinstance(changes["arrows"], Mapping):
             changes["arrows"] = tuple(changes["arrows"].items())
         return dataclasses.replace(self, **changes)

@@ -135,12 +135,14 @@ def _thumbnail_nodes(G: nx.DiGraph, spec: Any, visible: Container[int]) -> list[
     elif spec == "pv":
         chosen = [n for n in G.nodes if n in visible and G.nodes[n].get("pv")]
     elif isinstance(spec, str):
-        raise RenderError(f"thumbnails: expected True, 'pv' or a list of nodes, got {spec!r}")
+        raise RenderError(_("thumbnails: expected True, 'pv' or a list of nodes, got {spec!r}")
+                          .format(spec=spec))
     else:
         chosen = [n for n in spec if n in visible]
     if len(chosen) > MAX_THUMBNAILS:
-        raise RenderError(f"thumbnails: {len(chosen)} boards asked for, at most "
-                          f"{MAX_THUMBNAILS}; pass thumbnails='pv' or a list of nodes")
+        raise RenderError(_("thumbnails: {count} boards asked for, at most {most}; pass "
+                            "thumbnails='pv' or a list of nodes").format(
+                                count=len(chosen), most=MAX_THUMBNAILS))
     return chosen
 
 

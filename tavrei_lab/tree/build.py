@@ -71,6 +71,7 @@ from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.core.text import rank_cache, rank_texts, rank_writer, write_position
 from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.errors import LimitError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_legal_move
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.rules.stacking import TowerChessRules
@@ -169,7 +170,7 @@ def _cut(G: nx.DiGraph, node: int, waiting: deque[tuple[Any, ...]], by: str) -> 
     """Mark ``node`` and every node still waiting as cut, and the graph as cut by ``by``."""
     node_data = G._node
     node_data[node]["cut"] = True
-    for other, *_ in waiting:
+    for other, *_rest in waiting:
         node_data[other]["cut"] = True
     waiting.clear()
     G.graph["truncated"] = True
@@ -272,17 +273,20 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"depth must be an integer, not {type(depth).__name__}")
     if not 0 <= depth <= MAX_DEPTH:
-        raise LimitError(f"tree depth must be between 0 and {MAX_DEPTH} plies, got {depth}")
+        raise LimitError(_("tree depth must be between 0 and {most} plies, got {depth}")
+                         .format(most=MAX_DEPTH, depth=depth))
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
                                   or max_nodes < 1):
-        raise LimitError(f"max_nodes must be a positive whole number or None, got {max_nodes!r}")
+        raise LimitError(_("max_nodes must be a positive whole number or None, got "
+                           "{max_nodes!r}").format(max_nodes=max_nodes))
     if max_nodes is not None and max_nodes > MAX_TREE_NODES:
-        raise LimitError(f"max_nodes is {max_nodes}; the limit is {MAX_TREE_NODES} (a tree "
-                         "costs about 2 KB a node: 250,000 nodes about 550 MB)")
+        raise LimitError(_("max_nodes is {max_nodes}; the limit is {most} (a tree costs "
+                           "about 2 KB a node: 250,000 nodes about 550 MB)").format(
+                               max_nodes=max_nodes, most=MAX_TREE_NODES))
     if time_limit is not None and not (isinstance(time_limit, (int, float))
                                        and time_limit > 0 and math.isfinite(time_limit)):
-        raise LimitError(f"time_limit must be a positive number of seconds, got "
-                         f"{str(time_limit)[:30]}")
+        raise LimitError(_("time_limit must be a positive number of seconds, got "
+                           "{time_limit}").format(time_limit=str(time_limit)[:30]))
     started = time.monotonic()
     deadline = started + time_limit if time_limit is not None else math.inf
     rules, root, history = _start(game_or_position, variant)
@@ -532,9 +536,10 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
         bar.update(G.number_of_nodes() - bar.n)
         bar.close()
     if G.graph["truncated"]:
-        warnings.warn(f"tree cut at {G.number_of_nodes():,} nodes by "
-                      f"{G.graph['cut_by']} before depth {depth}: its cut nodes are marked "
-                      "cut=True (raise max_nodes or time_limit, or filter the moves)",
+        warnings.warn(_("tree cut at {count:,} nodes by {cut_by} before depth {depth}: its "
+                        "cut nodes are marked cut=True (raise max_nodes or time_limit, or "
+                        "filter the moves)").format(count=G.number_of_nodes(),
+                                                    cut_by=G.graph["cut_by"], depth=depth),
                       # (compiled, ``build`` has no frame: the caller's is the first)
                       TreeCutWarning, stacklevel=1 if cython.compiled else 2)
     G.graph["nodes_per_depth"] = " ".join(map(str, counts))

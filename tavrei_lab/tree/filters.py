@@ -34,6 +34,7 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import KING, PAWN, acting_kind
 from tavrei_lab.errors import NotationError
+from tavrei_lab.i18n import gettext as _
 
 Predicate = Callable[[Position, Move], bool]
 
@@ -144,8 +145,9 @@ def _named(name: str) -> MoveFilter:
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in FILTERS:
-        raise NotationError(f"unknown move filter {name.strip()!r}; known: "
-                            f"{', '.join(FILTERS)} (combine with '&' or ',')", text=name)
+        raise NotationError(_("unknown move filter {name!r}; known: {known} (combine with "
+                              "'&' or ',')").format(name=name.strip(), known=", ".join(FILTERS)),
+                            text=name)
     return FILTERS[key]
 
 
@@ -153,12 +155,13 @@ def _parse(text: str) -> MoveFilter:
     """``"a & b, c"``: ``&`` binds tighter than ``,`` / ``|`` (any of)."""
     alternatives = [part for part in text.replace("|", ",").split(",")]
     if not text.strip() or any(not part.strip() for part in alternatives):
-        raise NotationError(f"empty move filter in {text!r}", text=text)
+        raise NotationError(_("empty move filter in {text!r}").format(text=text), text=text)
     result: MoveFilter | None = None
     for part in alternatives:
         names = part.split("&")
         if any(not n.strip() for n in names):
-            raise NotationError(f"empty move filter in {text!r}", text=text)
+            raise NotationError(_("empty move filter in {text!r}").format(text=text),
+                                text=text)
         term = _named(names[0])
         for n in names[1:]:
             term = term & _named(n)
@@ -180,8 +183,8 @@ def as_filter(spec: Any) -> MoveFilter:
     if isinstance(spec, Iterable):
         parts = [as_filter(s) for s in spec]
         if not parts:
-            raise NotationError("an empty list of move filters keeps no move; "
-                                "pass None for every move", text="[]")
+            raise NotationError(_("an empty list of move filters keeps no move; pass None "
+                                  "for every move"), text="[]")
         result = parts[0]
         for p in parts[1:]:
             result = result | p
