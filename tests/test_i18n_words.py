@@ -90,7 +90,7 @@ def test_a_sweeps_charts_speak_russian() -> None:
     assert "очки белых за партию" in said["white_score"]
     assert "Длина партии по ячейкам" in said["game_length"]
     assert "Очки белых в зависимости от castling и splits" in said["heat_map"]
-    assert "под ними: 95-процентный интервал Уилсона" in said["heat_map"]
+    assert "под ними: 95-процентный интервал Стьюдента" in said["heat_map"]
     cells = [str(c) for c in res.table.column("cell")]
     for name, text in said.items():
         assert not english_left(text, *cells, "splits", "castling", "true", "false",
@@ -218,7 +218,8 @@ def test_the_compare_tables_columns_mean_in_russian_and_english_stays() -> None:
     assert said["end_checkmate"] == "games ended by checkmate"
     assert said["end_max-plies"] == ("games ended by max-plies (adjudicated as a draw: not a "
                                      "rules ending)")
-    assert said["fma_hi"] == "Wilson 95 % interval of the first-move advantage: upper"
+    assert said["fma_hi"] == ("t 95 % interval of the first-move advantage, on per-game scores: "
+                              "upper")
     assert english[1].descriptions["a_losses"] == "games won by agent B"
     assert english[2].descriptions["seconds"] == "wall-clock time"
     with speaking("ru"):

@@ -331,7 +331,7 @@ def test_heat_map_text_is_not_clipped():
     width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
     texts = re.findall(r'<text([^>]*)>([^<]*)</text>', svg)
     legend = [t for a, t in texts if 'class="legend"' in a]
-    assert len(legend) == 2 and "Wilson 95 %" in legend[1]
+    assert len(legend) == 2 and "t 95 %" in legend[1]
     for attrs, body in texts:
         if "rotate" in attrs:
             continue
@@ -373,7 +373,7 @@ def test_cells_whose_games_are_all_alike_establish_nothing():
              "first_move_repeat": 1.0}]
     diffs = differences_table(ResultsTable("t", cols, rows))
     length = next(r for r in diffs.rows if r["measure"] == "length")
-    assert length["p_value"] == 0 and length["established"] == "no (alike)"
+    assert length["p_value"] is None and length["established"] == "no (alike)"
     assert "alike" in established_summary(diffs) and "None of the 3" in established_summary(diffs)
     rows[1]["length_sd"] = 5.0
     rows[0]["length_sd"] = 4.0
@@ -400,3 +400,149 @@ def test_cli_table_fits_100_columns_with_several_agent_pairs():
     assert proc.returncode == 0, proc.stderr
     assert max(len(line) for line in proc.stdout.splitlines()) <= 100, proc.stdout
     assert "greedy v random" in proc.stdout
+
+
+# -- data that cannot support a verdict (review 2: defects 1, 4, 6) ------------------------
+
+def _cells(*rows):
+    from tavrei_lab.lab.table import ResultsTable as Table
+    cols = [(c, "") for c in ("cell", "agents", "games", "white_wins", "draws", "black_wins",
+                              "length_mean", "length_sd", "first_move_repeat")]
+    shown = {"white_score": 0.5, "white_score_lo": None, "white_score_hi": None,
+             "decisive_rate": 1.0, "decisive_rate_lo": 0.3, "decisive_rate_hi": 1.0,
+             "length_mean_lo": None, "length_mean_hi": None}
+    return Table("t", cols, [{"agents": "p v p", "first_move_repeat": 0.5, **shown, **r}
+                             for r in rows])
+
+
+def test_no_spread_in_either_cell_gives_no_p_and_no_interval():
+    """Two white wins against two black wins gave +1.000 [+1.000, +1.000], p = 0 and
+    "established" (Fisher's exact test on that 2x2 table: p = 0.333)."""
+    from tavrei_lab.lab.table import differences_table, established_summary, summary_table
+    a = {"cell": "x[s=true]", "games": 2, "white_wins": 2, "draws": 0, "black_wins": 0,
+         "length_mean": 60.0, "length_sd": 0.0}
+    b = {"cell": "x[s=false]", "games": 2, "white_wins": 0, "draws": 0, "black_wins": 2,
+         "length_mean": 60.0, "length_sd": 0.0}
+    table = _cells(a, b)
+    d = table.compare(a["cell"], b["cell"], "white_score")
+    assert d.difference == 1.0
+    assert math.isnan(d.p_value) and (d.low, d.high) == (-math.inf, math.inf)
+    assert not d.established and not d.bounded
+    length = table.compare(a["cell"], b["cell"], "length")
+    assert math.isnan(length.p_value) and not length.established
+    diffs = differences_table(table)
+    for r in diffs.rows:
+        assert r["established"] == "no", r
+    score = next(r for r in diffs.rows if r["measure"] == "white_score")
+    assert (score["low"], score["high"], score["p_value"], score["p_holm"]) == (None,) * 4
+    assert '"low": null' in diffs.to_json() and ",,,," in diffs.to_csv()
+    assert "no interval and no p-value" in established_summary(diffs)
+    _small, shown = summary_table(table)
+    assert "+1.000 (no interval)" in str(shown)
+    # one cell without spread, the other with: Welch's test takes the spread it has
+    b.update(games=20, black_wins=10, white_wins=10)
+    a.update(games=20, white_wins=20)
+    d = _cells(a, b).compare(a["cell"], b["cell"], "white_score")
+    assert d.bounded and 0 < d.p_value < 0.05 and d.established
+
+
+def test_holm_counts_a_test_without_p_as_one_that_cannot_reject():
+    assert D.holm([0.01, math.nan, 0.02])[0] == pytest.approx(0.03)
+    assert math.isnan(D.holm([0.01, math.nan])[1])
+
+
+def test_fewer_than_four_games_a_cell_establish_nothing():
+    """Three decided games against three drawn: the score test says p = 0.014, Fisher's
+    exact test 0.10; no difference is decided with fewer than MIN_GAMES a cell."""
+    a = {"cell": "a", "games": 3, "white_wins": 2, "draws": 0, "black_wins": 1,
+         "length_mean": 40.0, "length_sd": 3.0}
+    b = {"cell": "b", "games": 3, "white_wins": 0, "draws": 3, "black_wins": 0,
+         "length_mean": 70.0, "length_sd": 4.0}
+    d = _cells(a, b).compare("a", "b", "decisive")
+    assert d.p_value < 0.05 and not d.established
+    assert scipy_stats.fisher_exact([[3, 0], [0, 3]]).pvalue > 0.05
+    from tavrei_lab.lab.table import differences_table
+    assert {r["established"] for r in differences_table(_cells(a, b)).rows} == {"no"}
+    a.update(games=4, white_wins=3)
+    b.update(games=4, draws=4)
+    assert _cells(a, b).compare("a", "b", "decisive").established
+
+
+def _game(**kw):
+    from tavrei_lab.compare.results import GameResult
+    base = dict(variant="tavreli", white="a", black="b", seed=1, index=0, agent_a="a",
+                agent_b="b", result="1/2-1/2", winner=None, termination="max-plies",
+                adjudicated=True, plies=30, mean_branching=20.0, mean_tower_height=1.0,
+                max_tower_height=1, prisoners_taken=0, prisoners_freed=0, captures=0,
+                splits=0, rolls=0, seconds=0.1)
+    return GameResult(**{**base, **kw})
+
+
+def test_one_game_has_no_interval():
+    """`sweep --games 1` printed length 30 (30-30): one game's interval, of no width."""
+    assert D.mean_interval([30]) == (30.0, None, None)
+    assert D.mean_interval([30, 30, 30]) == (30.0, None, None)
+    from tavrei_lab.lab.measures import cell_measures
+    from tavrei_lab.lab.table import ResultsTable as Table
+    from tavrei_lab.lab.table import summary_table
+    game = _game()
+    fields = cell_measures([(game, {})])
+    row = {name: value for name, value, _desc in fields}
+    assert row["length_mean"] == 30 and row["length_mean_lo"] is None
+    assert row["white_score_lo"] is None and row["white_score_hi"] is None
+    table = Table("t", [(n, d) for n, _v, d in fields],
+                  [{"cell": "x", "agents": "a v b", **row}])
+    small, _diffs = summary_table(table)
+    assert "30 (none)" in str(small) and "(30-30)" not in str(small)
+    assert '"length_mean_lo": null' in table.to_json()
+
+
+def test_white_score_interval_is_t_on_per_game_scores(stored):
+    """The cell's white score had a Wilson interval on points/n: six draws showed
+    0.50 (0.19-0.81), next to a difference whose interval used their spread."""
+    path, _ = stored
+    table = ResultsTable.from_store(path)
+    for row in table.rows:
+        _rows, score = _per_game(path, row["cell"])
+        m = sum(score) / len(score)
+        lo, hi = scipy_stats.t.interval(0.95, len(score) - 1, loc=m,
+                                        scale=scipy_stats.sem(score))
+        assert row["white_score"] == pytest.approx(m, abs=1e-12)
+        assert row["white_score_lo"] == pytest.approx(max(0.0, lo), abs=1e-9)
+        assert row["white_score_hi"] == pytest.approx(min(1.0, hi), abs=1e-9)
+    from tavrei_lab.compare.stats import score_interval
+    assert score_interval(0, 6, 0) == (0.5, None, None)
+    m, lo, hi = score_interval(1, 18, 1)
+    assert hi - lo < 0.16      # Wilson on 10 points of 20: 0.42
+
+
+def test_stop_width_reads_the_t_interval_of_white_score():
+    from types import SimpleNamespace
+
+    from tavrei_lab.lab.sweep import _score_width
+
+    def store(results):
+        games = [SimpleNamespace(result=SimpleNamespace(winner=w)) for w in results]
+        return SimpleNamespace(games=lambda h, limit: games)
+    unit = SimpleNamespace(hash="h", limit=None)
+    # 18 draws, one win, one loss: the t interval is narrow, Wilson's was 0.42 wide
+    assert _score_width(store([None] * 18 + ["white", "black"]), unit) < 0.16
+    # every game a draw: no spread seen, no interval, the cell plays on
+    assert _score_width(store([None] * 6), unit) == math.inf
+
+
+def test_compare_tables_give_score_intervals_by_t():
+    from tavrei_lab.compare.table import pairs_table, variants_table
+
+    def game(i, result, winner):
+        return _game(white="a" if i % 2 == 0 else "b", black="b" if i % 2 == 0 else "a",
+                     index=i, seed=i, result=result, winner=winner, termination="checkmate",
+                     adjudicated=False, plies=40)
+    games = [game(i, "1/2-1/2", None) for i in range(6)]
+    row = variants_table(games).rows[0]
+    assert row["first_move_advantage"] == 0 and row["fma_lo"] is None
+    assert pairs_table(games).rows[0]["a_score_lo"] is None
+    games += [game(6, "1-0", "white"), game(8, "0-1", "black")]
+    row = variants_table(games).rows[0]
+    ref = scipy_stats.t.interval(0.95, 7, loc=0.5, scale=scipy_stats.sem([0.5] * 6 + [1, 0]))
+    assert (row["fma_lo"] + 0.5, row["fma_hi"] + 0.5) == pytest.approx(ref, abs=1e-9)

@@ -133,3 +133,29 @@ def test_until_decided_three_cells_on_the_command_line():
     bad = subprocess.run([a for a in base if a != "--until-decided"] + ["--between", "a,b"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--between needs --until-decided" in bad.stderr
+
+
+def test_a_look_decides_nothing_from_games_without_spread():
+    """`--until-decided` stopped after 2 games a cell: white_score +1.000, p = 0 (two wins
+    against two losses) and a length difference "excluded" (every game at the ply cap)."""
+    a, b = ("a", "x v x"), ("b", "x v x")
+    rows = {a: _row("a", 2, 2, 0, 60.0, 0.0), b: _row("b", 2, 0, 0, 60.0, 0.0)}
+    for measure in ("white_score", "length"):
+        d, p, lo, hi, verdict = look_at(rows, [(a, b)], measure, 0.1, 1e-12)[0]
+        assert verdict == "undecided" and (lo, hi) == (float("-inf"), float("inf"))
+    # with the games to decide and no spread still: undecided (a player repeating one game)
+    rows = {a: _row("a", 40, 40, 0, 60.0, 0.0), b: _row("b", 40, 40, 0, 60.0, 0.0)}
+    assert look_at(rows, [(a, b)], "length", 5.0, 0.01)[0][4] == "undecided"
+    # too few games a cell: undecided, however small the p-value
+    rows = {a: _row("a", 3, 3, 0, 20.0, 1.0), b: _row("b", 3, 0, 3, 80.0, 1.0)}
+    d, p, *_rest, verdict = look_at(rows, [(a, b)], "length", 5.0, 0.01)[0]
+    assert p < 0.01 and verdict == "undecided"
+    rows = {a: _row("a", 4, 3, 0, 20.0, 1.0), b: _row("b", 4, 0, 4, 80.0, 1.0)}
+    assert look_at(rows, [(a, b)], "length", 5.0, 0.01)[0][4] == "established"
+
+
+def test_until_decided_plays_on_while_every_game_hits_the_ply_cap():
+    dec = until_decided("tavreli", {"splits": [True, False]}, measure="length", effect=5,
+                        games=4, batch=2, **{**TINY, "max_plies": 10})
+    assert dec.verdict == "undecided" and len(dec.looks) == 2 and dec.games == 4
+    assert "nan" in str(dec)

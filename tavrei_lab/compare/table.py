@@ -7,7 +7,8 @@ the descriptions as tooltips; ``str()`` gives an aligned text table.
 
 The per-variant table answers "what does this rule change?": how often
 white wins, draws and loses (with Wilson 95 % intervals), the first-move
-advantage, game length, branching, tower heights, prisoners, splits, and
+advantage (a t interval on per-game scores: a draw's half point is not half a
+Bernoulli success), game length, branching, tower heights, prisoners, splits, and
 how games end. The per-pair table answers "which agent is stronger?".
 """
 
@@ -21,7 +22,7 @@ from html import escape
 from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import mean, median, wilson_interval
+from tavrei_lab.compare.stats import mean, median, score_interval, wilson_interval
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
@@ -32,7 +33,8 @@ TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition"
 
 
 #: Under a table in a notebook (said in the language in force when it is shown).
-HOVER = N_("Hover a column name for its meaning. Intervals: Wilson 95 %.")
+HOVER = N_("Hover a column name for its meaning. Intervals: Wilson 95 % on shares, "
+           "Student's t 95 % on scores.")
 
 #: The ``end_*`` columns' meanings, one whole sentence per ending (said when a table is
 #: made); an ending not listed is named in ``"games ended by {ending}"``.
@@ -228,8 +230,7 @@ def variants_table(games: Sequence[GameResult]) -> ResultsTable:
         white = sum(1 for g in gs if g.winner == "white")
         black = sum(1 for g in gs if g.winner == "black")
         draws = n - white - black
-        score = (white + draws / 2) / n
-        lo, hi = wilson_interval(white + draws / 2, n)
+        score, lo, hi = score_interval(white, draws, black)
         fields: list[tuple[str, Any, str]] = [
             ("variant", variant, _("variant id or file")),
             ("games", n, _("games played")),
@@ -242,10 +243,11 @@ def variants_table(games: Sequence[GameResult]) -> ResultsTable:
             ("white_score", score, _("white's points per game (win 1, draw 1/2)")),
             ("first_move_advantage", score - 0.5,
              _("white's score minus 1/2: the value of moving first")),
-            ("fma_lo", lo - 0.5,
-             _("Wilson 95 % interval of the first-move advantage: lower")),
-            ("fma_hi", hi - 0.5,
-             _("Wilson 95 % interval of the first-move advantage: upper")),
+            ("fma_lo", None if lo is None else lo - 0.5,
+             _("t 95 % interval of the first-move advantage, on per-game scores: lower "
+               "(none: one game, or every game the same score)")),
+            ("fma_hi", None if hi is None else hi - 0.5,
+             _("t 95 % interval of the first-move advantage, on per-game scores: upper")),
             *_distribution_fields(gs),
         ]
         groups.append(fields)
@@ -263,7 +265,7 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
         wins = sum(1 for g in gs if g.a_score == 1.0)
         losses = sum(1 for g in gs if g.a_score == 0.0)
         draws = n - wins - losses
-        lo, hi = wilson_interval(wins + draws / 2, n)
+        _score, lo, hi = score_interval(wins, draws, losses)
         groups.append([
             ("variant", variant, _("variant id or file")),
             # games are numbered from 0 (games.json) and A has white in game 0
@@ -277,8 +279,10 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
             *_rate("a_losses", losses, n, _("games won by agent B"),
                    _("share of games won by agent B")),
             ("a_score", (wins + draws / 2) / n, _("agent A's points per game")),
-            ("a_score_lo", lo, _("Wilson 95 % interval of A's score: lower end")),
-            ("a_score_hi", hi, _("Wilson 95 % interval of A's score: upper end")),
+            ("a_score_lo", lo, _("t 95 % interval of A's score, on per-game scores: lower "
+                                 "end (none: one game, or every game the same score)")),
+            ("a_score_hi", hi, _("t 95 % interval of A's score, on per-game scores: upper "
+                                 "end")),
             ("mean_plies", mean([g.plies for g in gs]), _("game length in plies, mean")),
             ("adjudicated", sum(g.adjudicated for g in gs),
              _("games stopped at the ply limit (scored as draws)")),

@@ -26,6 +26,17 @@ one do not). Pairs of games (one opening with each colour) would cancel
 the opening's bias, but a sweep's cells do not share openings, so the
 games of a cell are the units.
 
+When the data cannot support a decision, none is made. Welch's test takes the
+spread of each cell from its games; when the games of both cells gave one value each
+(two wins against two losses, every game stopped at the ply cap, a player without
+randomness repeating one game) the standard error is 0, which is not "known exactly"
+but "no spread seen yet". Such a difference has no p-value (``nan``; None in the
+tables) and an unbounded interval (-inf, +inf; None in the tables): it is neither
+established nor excluded, and ``--until-decided`` plays on (as scipy's ``ttest_ind``
+gives no p there either). And no difference is decided with fewer than
+``MIN_GAMES`` (4) games a cell, where the large-sample tests are not to be trusted
+(see ``MIN_GAMES``).
+
 Many differences at once (every pair of cells of a grid) are corrected by
 Holm's (1979) step-down method, which holds the chance of any false
 "established" at 5 % over the whole grid. Repeated looks at a growing
@@ -46,7 +57,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from tavrei_lab.compare.stats import Z95, wilson_interval
+from tavrei_lab.compare.stats import (
+    Z95,
+    incomplete_beta,
+    mean_interval,
+    score_interval,
+    t95,
+    t_quantile,
+    t_sf,
+    wilson_interval,
+)
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 
@@ -60,100 +80,15 @@ MEASURES = (*MEANS[:1], *PROPORTIONS, *MEANS[1:])
 #: rate's difference is the decisive rate's with the sign changed (the same test
 #: twice would only make Holm's correction stricter for nothing).
 PAIRWISE = ("white_score", "decisive", "length")
+#: Games each cell needs before a difference may be established or excluded. With 3
+#: games a cell not even every game won in one cell and lost in the other is significant
+#: at 5 % by Fisher's exact test (p = 2/20 = 0.10; with 4 games 2/70 = 0.029), yet the
+#: large-sample score test gives that table p = 0.014: with fewer games the p-values are
+#: shown, never acted on.
+MIN_GAMES = 4
 #: Other spellings (the table's column names) accepted for each measure.
 ALIASES = {"decisive_rate": "decisive", "draw_rate": "draw", "length_mean": "length",
            "white": "white_score"}
-
-
-# -- distributions ------------------------------------------------------------------
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 400):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-16:
-            break
-    return h
-
-
-def incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                     + a * math.log(x) + b * math.log1p(-x))
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
-def t_sf(t: float, df: float) -> float:
-    """P(T > t) for Student's t with ``df`` degrees of freedom (any real df > 0)."""
-    if math.isinf(df):
-        return 1.0 - _NORMAL.cdf(t)
-    tail = 0.5 * incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
-    return tail if t >= 0 else 1.0 - tail
-
-
-def t_quantile(p: float, df: float) -> float:
-    """The ``p`` quantile of Student's t (bisection on ``t_sf``, to machine precision)."""
-    if not 0.0 < p < 1.0:
-        raise TavreiError(_("t_quantile: probability {p} is not strictly between 0 and 1")
-                              .format(p=p))
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    if p == 0.5:
-        return 0.0
-    lo, hi = 0.0, 1.0
-    while t_sf(hi, df) > 1.0 - p:
-        hi *= 2.0
-    for _step in range(200):
-        mid = (lo + hi) / 2.0
-        if t_sf(mid, df) > 1.0 - p:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-15 * max(1.0, hi):
-            break
-    return (lo + hi) / 2.0
-
-
-def t95(df: float) -> float:
-    """The two-sided 95 % critical value of t (1.96 as df grows)."""
-    return t_quantile(0.975, df) if df > 0 else math.inf
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the t 95 % interval of a mean (z would be too narrow for few games)."""
-    n = len(values)
-    if not n:
-        return (0.0, 0.0, 0.0)
-    m = sum(values) / n
-    if n < 2:
-        return (m, m, m)
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = t95(n - 1) * sd / math.sqrt(n)
-    return (m, m - half, m + half)
 
 
 # -- differences --------------------------------------------------------------------
@@ -176,9 +111,23 @@ class Difference:
     method: str
 
     @property
+    def enough_games(self) -> bool:
+        """Has each cell the ``MIN_GAMES`` below which no difference is decided?"""
+        return min(self.n_a, self.n_b) >= MIN_GAMES
+
+    @property
+    def bounded(self) -> bool:
+        """Has the difference an interval and a p-value (not the "no spread seen" case)?"""
+        return math.isfinite(self.low) and math.isfinite(self.high) and not math.isnan(
+            self.p_value)
+
+    @property
     def established(self) -> bool:
-        """Is the difference significant at 5 % (uncorrected: see ``holm`` for many)?"""
-        return self.p_value < 0.05
+        """Is the difference significant at 5 % (uncorrected: see ``holm`` for many)?
+
+        Never with fewer than ``MIN_GAMES`` games a cell, nor without a p-value.
+        """
+        return self.enough_games and self.p_value < 0.05
 
     def __str__(self) -> str:
         return (f"{self.measure}: {self.a} {self.estimate_a:.3f} (n={self.n_a}) - "
@@ -209,12 +158,16 @@ def score_test(x1: float, n1: int, x2: float, n2: int) -> float:
 
 def welch(m1: float, v1: float, n1: int, m2: float, v2: float,
           n2: int) -> tuple[float, float, float, float]:
-    """(difference, low, high, p) of Welch's t interval and test, from means and variances."""
+    """(difference, low, high, p) of Welch's t interval and test, from means and variances.
+
+    Both variances 0 (each cell's games gave one value) leave no standard error: then
+    (difference, -inf, +inf, nan), no interval and no p, as the module says why.
+    """
     d = m1 - m2
     s1, s2 = v1 / n1, v2 / n2
     se2 = s1 + s2
     if se2 <= 0.0:
-        return (d, d, d, 1.0 if d == 0 else 0.0)
+        return (d, -math.inf, math.inf, math.nan)
     df = se2 ** 2 / ((s1 ** 2 / (n1 - 1) if s1 else 0.0) + (s2 ** 2 / (n2 - 1) if s2 else 0.0))
     se = math.sqrt(se2)
     half = t95(df) * se
@@ -273,14 +226,20 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's (1979) step-down adjusted p-values, in the order given."""
+    """Holm's (1979) step-down adjusted p-values, in the order given.
+
+    A test without a p-value (``nan``: no spread seen) still counts in the family, as a
+    test that cannot reject (p = 1), so the others are corrected for it; its own
+    adjusted value stays ``nan``.
+    """
     m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
+    given = [1.0 if math.isnan(p) else p for p in p_values]
+    order = sorted(range(m), key=lambda i: given[i])
     adjusted = [0.0] * m
     running = 0.0
     for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p_values[i]))
-        adjusted[i] = running
+        running = max(running, min(1.0, (m - rank) * given[i]))
+        adjusted[i] = math.nan if math.isnan(p_values[i]) else running
     return adjusted
 
 
@@ -314,7 +273,8 @@ def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
     return 2.0 * (1.0 - _NORMAL.cdf(_NORMAL.inv_cdf(1 - alpha / 2) / math.sqrt(fraction)))
 
 
-__all__ = ["ALIASES", "Difference", "MEASURES", "PAIRWISE", "difference_of", "games_for_means",
-           "games_for_proportions", "holm", "incomplete_beta", "mean_interval",
-           "measure_name", "newcombe_interval", "obrien_fleming_spent", "score_moments",
-           "score_test", "t95", "t_quantile", "t_sf", "welch"]
+__all__ = ["ALIASES", "Difference", "MEASURES", "MIN_GAMES", "PAIRWISE", "difference_of",
+           "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
+           "mean_interval", "measure_name", "newcombe_interval", "obrien_fleming_spent",
+           "score_interval", "score_moments", "score_test", "t95", "t_quantile", "t_sf",
+           "welch"]

@@ -14,7 +14,10 @@ played, so nothing is replayed):
 - tower measures beyond ``compare.stats.GameStats``: **promotions** and
   **demotions** (a ratnik taking up its destiny, a promoted one losing it).
 
-Per cell (``cell_measures``), with a **Wilson 95 % interval** for every rate:
+Per cell (``cell_measures``), with a **Wilson 95 % interval** for every rate, and a
+**Student t 95 % interval** for white's score (on per-game scores 1, 1/2, 0: a draw's
+half point is not a Bernoulli draw) and for the mean length; a t interval needs a
+spread, so one game, or games all alike in the measure, have none (None):
 
 ==========================  ===============================================================
 white score, draw rate,     Tomašev et al. 2020 (first-move advantage, "decisiveness"):
@@ -60,12 +63,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import median, quartiles, wilson_interval
+from tavrei_lab.compare.stats import (
+    mean_interval,
+    median,
+    quartiles,
+    score_interval,
+    wilson_interval,
+)
 from tavrei_lab.core.tavrel import PROMOTED
 from tavrei_lab.engine.evaluate import evaluate
 from tavrei_lab.i18n import N_, get_language, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.differences import mean_interval
 from tavrei_lab.lab.piece_values import material_counts
 
 #: The evaluation (in ratniks) a side must be ahead by to "lead".
@@ -257,6 +265,18 @@ def _rate(name: str, count: float, n: int, share: str) -> list[tuple[str, Any, s
             (f"{name}_hi", hi, _("Wilson 95 % interval: upper end"))]
 
 
+def _score(white: int, draws: int, black: int) -> list[tuple[str, Any, str]]:
+    """White's score and its t interval on per-game scores: a draw's half point is not
+    half a Bernoulli success, so the Wilson interval of the rates does not apply."""
+    score, lo, hi = score_interval(white, draws, black)
+    return [("white_score", score,
+             _("share of games won by white, draws counted half: white's points per game")),
+            ("white_score_lo", lo, _("t 95 % interval on per-game scores (1, 1/2, 0): lower "
+                                     "end (none: one game, or every game the same score)")),
+            ("white_score_hi", hi, _("t 95 % interval on per-game scores (1, 1/2, 0): upper "
+                                     "end"))]
+
+
 def _number(value: float) -> str:
     """A number as the language in force writes it (a decimal comma in Russian)."""
     text = f"{value:g}"
@@ -292,8 +312,7 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
         ("white_wins", white, _("games won by white")),
         ("draws", draws, _("games drawn (adjudicated ones included)")),
         ("black_wins", black, _("games won by black")),
-        *_rate("white_score", white + draws / 2, n,
-               _("share of games won by white, draws counted half: white's points per game")),
+        *_score(white, draws, black),
         *_rate("draw_rate", draws, n, _("share of games drawn")),
         *_rate("decisive_rate", white + black, n, _("share of games won by either side")),
     ]
@@ -307,7 +326,8 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
     q = quartiles(plies)
     fields += [
         ("length_mean", m, _("game length in plies, mean")),
-        ("length_mean_lo", lo, _("t 95 % interval of the mean length: lower end")),
+        ("length_mean_lo", lo, _("t 95 % interval of the mean length: lower end (none: one "
+                                 "game, or every game the same length)")),
         ("length_mean_hi", hi, _("t 95 % interval of the mean length: upper end")),
         ("length_sd", sd, _("standard deviation of the game length (for Welch's t)")),
         ("length_median", median(plies), _("game length in plies, median")),

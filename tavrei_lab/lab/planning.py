@@ -32,7 +32,9 @@ split over them by Holm's step-down method (the chance of any false
 "established" at that look stays within the increment, so over all looks
 within alpha), "excluded" uses each pair's interval at the increment divided by
 the number of pairs (Bonferroni), a pair once decided keeps its verdict, and a
-cell stops playing once every pair it is in is decided.
+cell stops playing once every pair it is in is decided. No look decides a pair
+before each of its cells has ``MIN_GAMES`` (4) games, nor while neither cell's games
+have shown any spread (``lab.differences``: no p-value, no interval).
 """
 
 from __future__ import annotations
@@ -240,9 +242,8 @@ def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple
         z = NormalDist().inv_cdf(1 - alpha / 2)
         return newcombe_interval(count(row_a), d.n_a, count(row_b), d.n_b, z)
     # Welch: recover se and df from the 95 % half width, then rescale
-    half95 = (d.high - d.low) / 2
-    if half95 == 0:
-        return (d.difference, d.difference)
+    if not d.bounded:             # no spread seen: no interval at any level
+        return (-math.inf, math.inf)
     if d.measure == "white_score":
         v1 = score_moments(int(row_a["white_wins"]), int(row_a["draws"]),
                            int(row_a["black_wins"]))[1]
@@ -273,6 +274,10 @@ def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure:
     pair's interval at ``1 - look_alpha / m`` (Bonferroni, so every such interval of
     the look holds at once) to lie inside (-effect, +effect). A pair decided at an
     earlier look (``decided``, by index) keeps its verdict.
+
+    Data that cannot support a verdict give none (``lab.differences``): with fewer than
+    ``MIN_GAMES`` games in either cell, or with no spread seen in either (no p-value,
+    an unbounded interval), a pair stays undecided and its cells play on.
     """
     decided = decided or {}
     m = len(pairs)
@@ -283,6 +288,8 @@ def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure:
         lo, hi = _interval_at(rows[a], rows[b], d, look_alpha / m)
         if i in decided:
             verdict = decided[i]
+        elif not (d.enough_games and d.bounded):
+            verdict = "undecided"
         elif p < look_alpha:
             verdict = "established"
         elif -effect < lo and hi < effect:

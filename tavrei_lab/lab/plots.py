@@ -24,15 +24,19 @@ from tavrei_lab.lab.table import ResultsTable
 
 
 def interval_plot(name: str, title: str, axis: str,
-                  rows: Sequence[tuple[str, float, float, float]],
+                  rows: Sequence[tuple[str, float, float | None, float | None]],
                   reference: float | None = None,
                   bounds: tuple[float, float] | None = None) -> SvgPlot:
-    """One row per (label, value, low, high): a dot with its interval as a bar."""
+    """One row per (label, value, low, high): a dot with its interval as a bar.
+
+    A row without an interval (low and high None: one game, or every game alike) gets
+    its dot alone: a bar of no width would claim the value is known exactly.
+    """
     left, right, top, row = 230, 30, 40, 30
     width = 680
     height = top + row * max(1, len(rows)) + 46
     if bounds is None:
-        values = [v for _, *vs in rows for v in vs] or [0.0, 1.0]
+        values = [v for _, *vs in rows for v in vs if v is not None] or [0.0, 1.0]
         if reference is not None:
             values.append(reference)
         lo, hi = min(values), max(values)
@@ -56,12 +60,15 @@ def interval_plot(name: str, title: str, axis: str,
                    f'y2="{axis_y}" stroke="#c44e52" stroke-dasharray="4 3"/>')
     for i, (label, value, low, high) in enumerate(rows):
         cy = top + row * i + row / 2
+        ends = ("" if low is None or high is None
+                else f' data-lo="{low:.6g}" data-hi="{high:.6g}"')
         out.append(f'<g class="interval" data-label="{escape(label)}" data-value="{value:.6g}"'
-                   f' data-lo="{low:.6g}" data-hi="{high:.6g}">')
+                   f'{ends}>')
         out.append(f'<text x="{left - 10}" y="{cy + 4}" text-anchor="end">{escape(label)}'
                    '</text>')
-        out.append(f'<line x1="{x(low):.1f}" y1="{cy}" x2="{x(high):.1f}" y2="{cy}" '
-                   'stroke="#4c72b0" stroke-width="3"/>')
+        if low is not None and high is not None:
+            out.append(f'<line x1="{x(low):.1f}" y1="{cy}" x2="{x(high):.1f}" y2="{cy}" '
+                       'stroke="#4c72b0" stroke-width="3"/>')
         out.append(f'<circle cx="{x(value):.1f}" cy="{cy}" r="5" fill="#4c72b0"/>')
         out.append("</g>")
     out.append("</svg>")
@@ -101,7 +108,7 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
             ys.append(c["y"])
     size_w, size_h, left, top = 150, 70, 170, 60
     legend = [_("white score: dark = black wins, pale = even, orange = white wins"),
-              _("below it: its Wilson 95 % interval and n, the games played")]
+              _("below it: its t 95 % interval (per-game scores) and n, the games played")]
     # the legend sets the width when the grid is narrower: drawn from x = 10, never clipped
     width = max(left + size_w * len(xs) + 20, 20 + LEGEND_CHAR * max(map(len, legend)))
     height = top + size_h * len(ys) + 24 + 18 * len(legend)
@@ -128,8 +135,11 @@ def heat_map(name: str, title: str, x_option: str, y_option: str,
                    f'fill="{fill}"/>')
         out.append(f'<text x="{x0 + size_w / 2}" y="{y0 + 28}" text-anchor="middle" '
                    f'fill="{ink}" font-size="15">{c["score"]:.3f}</text>')
+        under = (_("no interval, n={games}").format(games=c["games"])
+                 if c["lo"] is None or c["hi"] is None
+                 else f'[{c["lo"]:.2f}, {c["hi"]:.2f}] n={c["games"]}')
         out.append(f'<text x="{x0 + size_w / 2}" y="{y0 + 48}" text-anchor="middle" '
-                   f'fill="{ink}">[{c["lo"]:.2f}, {c["hi"]:.2f}] n={c["games"]}</text>')
+                   f'fill="{ink}">{escape(under)}</text>')
         out.append("</g>")
     for k, line in enumerate(legend):
         out.append(f'<text class="legend" x="10" y="{top + size_h * len(ys) + 24 + 18 * k}">'

@@ -17,8 +17,9 @@ look like (see ``lab.measures``). ``sweep`` does the bookkeeping:
    not tune again; agents ``play:nodes=K,weights=fit`` then play each cell with
    its own fit (the weights travel with every game to the workers);
 6. with ``stop_width``, plays in batches and stops a cell once the 95 %
-   interval of white's score is narrower than ``stop_width`` (or the budget,
-   ``games``, is spent).
+   interval of white's score (Student's t on per-game scores 1, 1/2, 0, as the
+   table shows it) is narrower than ``stop_width`` (or the budget, ``games``, is
+   spent); a cell whose games all gave one score has no interval yet and plays on.
 
 Every game's seed is derived from the sweep seed, the cell, the agents and
 the game number, and the batch boundaries do not depend on the executor:
@@ -36,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import math
 import shutil
 import sys
 import tempfile
@@ -56,7 +58,7 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import Progress, resolve_executor
 from tavrei_lab.compare.shipping import VariantParcel, probe
-from tavrei_lab.compare.stats import wilson_interval
+from tavrei_lab.compare.stats import score_interval
 from tavrei_lab.compare.tournament import (
     DEFAULT_MAX_PLIES,
     MAX_TOURNAMENT_GAMES,
@@ -225,7 +227,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
     are). ``agents``: one spec (self-play) or several (every pair, colours
     alternating). ``store``: an SQLite file that keeps every game; a rerun
     resumes (default: a store in memory, gone with the result). ``stop_width``:
-    stop a cell once white's 95 % score interval is narrower than this,
+    stop a cell once white's 95 % score interval (t on per-game scores) is narrower than this,
     looking every ``batch`` games. ``executor``: "processes" (default),
     "threads", "inline", an ``Executor`` or a ``distributed.Client``.
     ``tune``: fit the weights of each cell first for its ``weights=fit`` agents
@@ -486,12 +488,16 @@ def _tune_folder(db: ResultsStore, key: str) -> Iterator[Path]:
 
 
 def _score_width(db: ResultsStore, unit: Unit) -> float:
+    """The width of the cell's t interval of white's score, as its table shows it: a
+    Wilson interval on "points out of n" treats a draw as half a success and stays
+    wide however many draws agree (six draws: 0.62), so drawish cells played on. No
+    interval (every game the same score) is infinitely wide: such games have not yet
+    shown how much the score varies."""
     gs = db.games(unit.hash, unit.limit)
-    n = len(gs)
-    points = sum(1.0 if g.result.winner == "white" else 0.5 if g.result.winner is None
-                 else 0.0 for g in gs)
-    lo, hi = wilson_interval(points, n)
-    return hi - lo
+    wins = sum(1 for g in gs if g.result.winner == "white")
+    losses = sum(1 for g in gs if g.result.winner == "black")
+    _score, lo, hi = score_interval(wins, len(gs) - wins - losses, losses)
+    return math.inf if lo is None or hi is None else hi - lo
 
 
 def _missing(db: ResultsStore, units: Sequence[Unit], limit: int, seed: int, max_plies: int,

@@ -8,15 +8,16 @@ the piece values per cell, ``kind="games"`` one row per game.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.i18n import N_
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.differences import PAIRWISE, Difference, difference_of, holm
+from tavrei_lab.lab.differences import MIN_GAMES, PAIRWISE, Difference, difference_of, holm
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
 from tavrei_lab.lab.store import ResultsStore, StoredGame
@@ -79,6 +80,9 @@ class ResultsTable(_BaseTable):
         are in ``lab.differences``: Newcombe's interval and the score test for
         the proportions, Welch's t for white's score (half points) and length.
         One comparison: for many at once use ``differences()`` (Holm-adjusted).
+        Data that cannot support a verdict give none: when neither cell's games
+        show any spread the result has no p-value (``nan``) and an unbounded
+        interval, and ``established`` needs ``MIN_GAMES`` (4) games in each cell.
         """
         return difference_of(self.cell_row(a, agents), self.cell_row(b, agents), measure, a, b)
 
@@ -137,12 +141,15 @@ DIFFERENCE_COLUMNS = [
     ("a", N_("first cell")), ("b", N_("second cell")),
     ("agents", N_("the agents both cells were played by")),
     ("value_a", N_("the measure in a")), ("value_b", N_("the measure in b")),
-    ("difference", N_("a - b")), ("low", N_("95 % interval of the difference: lower end")),
+    ("difference", N_("a - b")),
+    ("low", N_("95 % interval of the difference: lower end (none: neither cell's games "
+               "varied, so there is no interval)")),
     ("high", N_("95 % interval of the difference: upper end")),
-    ("p_value", N_("two-sided p-value of that one comparison")),
+    ("p_value", N_("two-sided p-value of that one comparison (none: no interval either)")),
     ("p_holm", N_("the p-value adjusted by Holm's method over every row of this table")),
-    ("established", N_("yes when p_holm < 0.05: the difference holds, corrected for the "
-                       "others (never when a cell's games were all alike)")),
+    ("established", N_("yes when p_holm < 0.05 and each cell has {games} games or more: the "
+                       "difference holds, corrected for the others (never when a cell's "
+                       "games were all alike)")),
     ("method", N_("interval and test used")),
 ]
 
@@ -176,14 +183,20 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
     def verdict(d: Difference, p: float) -> str:
         if d.a in alike or d.b in alike:
             return "no (alike)"
-        return "yes" if p < 0.05 else "no"
+        return "yes" if d.enough_games and p < 0.05 else "no"
+
+    def shown(x: float) -> float | None:
+        """An unbounded end or a missing p is None, as the tables show a missing interval."""
+        return x if math.isfinite(x) else None
     out = [{"measure": d.measure, "a": d.a, "b": d.b, "agents": ag, "value_a": d.estimate_a,
-            "value_b": d.estimate_b, "difference": d.difference, "low": d.low, "high": d.high,
-            "p_value": d.p_value, "p_holm": p, "established": verdict(d, p),
-            "method": d.method} for d, ag, p in zip(found, agents_of, adjusted)]
+            "value_b": d.estimate_b, "difference": d.difference, "low": shown(d.low),
+            "high": shown(d.high), "p_value": shown(d.p_value), "p_holm": shown(p),
+            "established": verdict(d, p), "method": d.method}
+           for d, ag, p in zip(found, agents_of, adjusted)]
     return ResultsTable(
         _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
-        [(name, _(meaning)) for name, meaning in DIFFERENCE_COLUMNS], out)
+        [(name, _(meaning).format(games=MIN_GAMES) if name == "established" else _(meaning))
+         for name, meaning in DIFFERENCE_COLUMNS], out)
 
 
 def established_summary(diffs: _BaseTable) -> str:
@@ -205,6 +218,12 @@ def established_summary(diffs: _BaseTable) -> str:
     else:
         lines.append(_("The others are not established: their intervals are in the --out "
                        "files (differences.csv); not established is not the same as equal."))
+    unbounded = sum(1 for r in diffs.rows if r["p_value"] is None)
+    if unbounded:
+        lines.append(ngettext(
+            "{count} difference has no interval and no p-value: no cell's games varied in it.",
+            "{count} differences have no interval and no p-value: no cell's games varied in "
+            "them.", unbounded).format(count=unbounded))
     if alike:
         lines.append(_("Every game was alike in a cell of {cells} (one first move, one "
                        "length): a player without randomness plays one game over and over, so "
@@ -214,6 +233,8 @@ def established_summary(diffs: _BaseTable) -> str:
 
 
 def _ci(v: Any, lo: Any, hi: Any, digits: int = 2) -> str:
+    if lo is None or hi is None:
+        return _("{value} (none)").format(value=f"{v:.{digits}f}")
     return f"{v:.{digits}f} ({lo:.{digits}f}-{hi:.{digits}f})"
 
 
@@ -232,7 +253,7 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     cell, games, white, decisive, length = (_("cell"), _("games"), _("white score"),
                                             _("decisive"), _("length"))
     cols = [("#", _("cell number")), (cell, _("the variant")), (games, _("games played")),
-            (white, _("white's points per game (Wilson 95 %)")),
+            (white, _("white's points per game (t 95 % on per-game scores)")),
             (decisive, _("share of decided games (Wilson 95 %)")),
             (length, _("mean plies (t 95 %)"))]
     rows = []
@@ -254,9 +275,12 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     verdicts = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)")}
     drows = [{measure: d["measure"], pair: f"{number[(d['a'], d['agents'])]} - "
               f"{number[(d['b'], d['agents'])]}",
-              difference: _("{difference:+.3f} ({low:+.3f} to {high:+.3f})").format(
-                  difference=d["difference"], low=d["low"], high=d["high"]),
-              "p": f"{d['p_value']:.3g}", holm_p: f"{d['p_holm']:.3g}",
+              difference: (_("{difference:+.3f} (no interval)").format(
+                  difference=d["difference"]) if d["low"] is None else
+                  _("{difference:+.3f} ({low:+.3f} to {high:+.3f})").format(
+                  difference=d["difference"], low=d["low"], high=d["high"])),
+              "p": "" if d["p_value"] is None else f"{d['p_value']:.3g}",
+              holm_p: "" if d["p_holm"] is None else f"{d['p_holm']:.3g}",
               established: verdicts.get(d["established"], d["established"])}
              for d in diffs.rows]
     dcols = [(measure, _("the measure")), (pair, _("the cells, by number")),
@@ -286,7 +310,8 @@ def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> Re
             if name not in dict(columns):
                 columns.append((name, desc))
         rows.append({name: value for name, value, _desc in fields})
-    return ResultsTable(_("Per cell (Wilson 95 % intervals on rates)"), columns, rows)
+    return ResultsTable(_("Per cell (Wilson 95 % intervals on rates, t on white's score and "
+                          "length)"), columns, rows)
 
 
 def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, object]]:
