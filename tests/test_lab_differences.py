@@ -13,6 +13,7 @@ scipy_stats = pytest.importorskip("scipy.stats")
 smprop = pytest.importorskip("statsmodels.stats.proportion")
 smmulti = pytest.importorskip("statsmodels.stats.multitest")
 
+from tavrei_lab.compare.stats import wilson_interval  # noqa: E402
 from tavrei_lab.errors import TavreiError  # noqa: E402
 from tavrei_lab.lab import ResultsTable, sweep  # noqa: E402
 from tavrei_lab.lab import differences as D  # noqa: E402
@@ -489,7 +490,8 @@ def test_one_game_has_no_interval():
     fields = cell_measures([(game, {})])
     row = {name: value for name, value, _desc in fields}
     assert row["length_mean"] == 30 and row["length_mean_lo"] is None
-    assert row["white_score_lo"] is None and row["white_score_hi"] is None
+    # white's score from one game: Wilson's interval on its points, never a zero width
+    assert row["white_score_hi"] - row["white_score_lo"] > 0.5
     table = Table("t", [(n, d) for n, _v, d in fields],
                   [{"cell": "x", "agents": "a v b", **row}])
     small, _diffs = summary_table(table)
@@ -511,7 +513,11 @@ def test_white_score_interval_is_t_on_per_game_scores(stored):
         assert row["white_score_lo"] == pytest.approx(max(0.0, lo), abs=1e-9)
         assert row["white_score_hi"] == pytest.approx(min(1.0, hi), abs=1e-9)
     from tavrei_lab.compare.stats import score_interval
-    assert score_interval(0, 6, 0) == (0.5, None, None)
+    # no spread: Wilson's interval on points, conservative for any score in [0, 1]
+    assert score_interval(0, 6, 0) == pytest.approx((0.5, *wilson_interval(3, 6)))
+    assert score_interval(20, 0, 0)[1] == pytest.approx(wilson_interval(20, 20)[0])
+    assert score_interval(1, 0, 0)[1:] == pytest.approx(wilson_interval(1, 1))
+    assert score_interval(0, 0, 0) == (0.0, None, None)
     m, lo, hi = score_interval(1, 18, 1)
     assert hi - lo < 0.16      # Wilson on 10 points of 20: 0.42
 
@@ -527,8 +533,10 @@ def test_stop_width_reads_the_t_interval_of_white_score():
     unit = SimpleNamespace(hash="h", limit=None)
     # 18 draws, one win, one loss: the t interval is narrow, Wilson's was 0.42 wide
     assert _score_width(store([None] * 18 + ["white", "black"]), unit) < 0.16
-    # every game a draw: no spread seen, no interval, the cell plays on
-    assert _score_width(store([None] * 6), unit) == math.inf
+    # every game a draw: no spread seen, Wilson's width on points (0.62 for six), which
+    # narrows as draws mount up, so a drawish cell can stop
+    assert _score_width(store([None] * 6), unit) == pytest.approx(0.62, abs=0.01)
+    assert _score_width(store([None] * 400), unit) < 0.1
 
 
 def test_compare_tables_give_score_intervals_by_t():
@@ -540,8 +548,10 @@ def test_compare_tables_give_score_intervals_by_t():
                      adjudicated=False, plies=40)
     games = [game(i, "1/2-1/2", None) for i in range(6)]
     row = variants_table(games).rows[0]
-    assert row["first_move_advantage"] == 0 and row["fma_lo"] is None
-    assert pairs_table(games).rows[0]["a_score_lo"] is None
+    lo, hi = wilson_interval(3, 6)   # no spread among six draws: Wilson's on points
+    assert row["first_move_advantage"] == 0
+    assert (row["fma_lo"], row["fma_hi"]) == pytest.approx((lo - 0.5, hi - 0.5))
+    assert pairs_table(games).rows[0]["a_score_lo"] == pytest.approx(lo)
     games += [game(6, "1-0", "white"), game(8, "0-1", "black")]
     row = variants_table(games).rows[0]
     ref = scipy_stats.t.interval(0.95, 7, loc=0.5, scale=scipy_stats.sem([0.5] * 6 + [1, 0]))

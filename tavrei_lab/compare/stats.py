@@ -159,13 +159,21 @@ def score_interval(wins: int, draws: int, losses: int) -> tuple[float, float | N
     than their spread allows, and many draws kept ``stop_width`` playing on): the
     scores are a trinomial sample, whose mean the t interval covers as the Welch
     difference of ``lab.differences`` does. The interval is cut to [0, 1], where a
-    score lies (cutting keeps every value it covered that a score can take). None
-    under the rule of ``mean_interval``: one game, or every game the same score.
+    score lies (cutting keeps every value it covered that a score can take).
+
+    Where the t interval has nothing to go on -- one game, or every game the same
+    score (twenty wins, six draws) -- the Wilson interval of "points out of n" is
+    given instead: a score in [0, 1] with mean p varies at most as a Bernoulli draw
+    does (p(1 - p)), so that interval is conservative, never too narrow. Twenty wins
+    out of twenty thus read 1.00 (0.84-1.00) rather than nothing, and a cell of draws
+    narrows as they mount up (a sweep's ``stop_width`` can end). None only with no game.
     """
     scores = [1.0] * wins + [0.5] * draws + [0.0] * losses
     m, lo, hi = mean_interval(scores)
     if lo is None or hi is None:
-        return (m, None, None)
+        if not scores:
+            return (m, None, None)
+        lo, hi = wilson_interval(wins + draws / 2, len(scores))
     return (m, max(0.0, lo), min(1.0, hi))
 
 

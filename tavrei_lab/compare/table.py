@@ -245,7 +245,7 @@ def variants_table(games: Sequence[GameResult]) -> ResultsTable:
              _("white's score minus 1/2: the value of moving first")),
             ("fma_lo", None if lo is None else lo - 0.5,
              _("t 95 % interval of the first-move advantage, on per-game scores: lower "
-               "(none: one game, or every game the same score)")),
+               "(Wilson's on points where the games show no spread)")),
             ("fma_hi", None if hi is None else hi - 0.5,
              _("t 95 % interval of the first-move advantage, on per-game scores: upper")),
             *_distribution_fields(gs),
@@ -280,7 +280,7 @@ def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
                    _("share of games won by agent B")),
             ("a_score", (wins + draws / 2) / n, _("agent A's points per game")),
             ("a_score_lo", lo, _("t 95 % interval of A's score, on per-game scores: lower "
-                                 "end (none: one game, or every game the same score)")),
+                                 "end (Wilson's on points where the games show no spread)")),
             ("a_score_hi", hi, _("t 95 % interval of A's score, on per-game scores: upper "
                                  "end")),
             ("mean_plies", mean([g.plies for g in gs]), _("game length in plies, mean")),

@@ -272,7 +272,8 @@ def _score(white: int, draws: int, black: int) -> list[tuple[str, Any, str]]:
     return [("white_score", score,
              _("share of games won by white, draws counted half: white's points per game")),
             ("white_score_lo", lo, _("t 95 % interval on per-game scores (1, 1/2, 0): lower "
-                                     "end (none: one game, or every game the same score)")),
+                                     "end (Wilson's on points where the games show no "
+                                     "spread)")),
             ("white_score_hi", hi, _("t 95 % interval on per-game scores (1, 1/2, 0): upper "
                                      "end"))]
 

@@ -490,9 +490,9 @@ def _tune_folder(db: ResultsStore, key: str) -> Iterator[Path]:
 def _score_width(db: ResultsStore, unit: Unit) -> float:
     """The width of the cell's t interval of white's score, as its table shows it: a
     Wilson interval on "points out of n" treats a draw as half a success and stays
-    wide however many draws agree (six draws: 0.62), so drawish cells played on. No
-    interval (every game the same score) is infinitely wide: such games have not yet
-    shown how much the score varies."""
+    wide however many draws agree (six draws: 0.62), so drawish cells played on. Games
+    all of one score have that conservative interval still (``score_interval``), so a
+    cell of nothing but draws narrows as they mount up; no game is infinitely wide."""
     gs = db.games(unit.hash, unit.limit)
     wins = sum(1 for g in gs if g.result.winner == "white")
     losses = sum(1 for g in gs if g.result.winner == "black")
