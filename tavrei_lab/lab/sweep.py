@@ -19,7 +19,8 @@ look like (see ``lab.measures``). ``sweep`` does the bookkeeping:
 6. with ``stop_width``, plays in batches and stops a cell once the 95 %
    interval of white's score (Student's t on per-game scores 1, 1/2, 0, as the
    table shows it) is narrower than ``stop_width`` (or the budget, ``games``, is
-   spent); a cell whose games all gave one score has no interval yet and plays on.
+   spent); where the games all gave one score, Wilson's interval on points stands
+   in (conservative for any score in [0, 1]), so a cell of draws can stop too.
 
 Every game's seed is derived from the sweep seed, the cell, the agents and
 the game number, and the batch boundaries do not depend on the executor:
