@@ -8,6 +8,7 @@ stored variant is data (never a path to open).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import resource
@@ -15,14 +16,16 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab import ResultsStore, ResultsTable, sweep
-from tavrei_lab.lab.store import StoreError
+from tavrei_lab.lab.store import StoreError, open_store
 
 SMALL = dict(agents="greedy", seed=5, max_plies=12, progress=False, executor="inline")
 ROOT = Path(__file__).resolve().parents[1]
@@ -421,3 +424,166 @@ def test_a_worker_whose_record_does_not_replay_hands_back_no_verification(monkey
         store.add("h", cell.name, "tavreli", cell.option_dict, *played)
     assert len(store) == 0
     store.close()
+
+
+# -- making a store: one transaction, and a foreign file left as it was -----------------------
+
+def _statements(schema: str) -> list[str]:
+    return [s.strip() for s in schema.split(";") if s.strip()]
+
+
+def _slow_creator(path: str, started: Any, out: Any) -> None:
+    """Opens a new store and stalls between two of its tables (a slow disk, a busy
+    machine): the moment another process saw a half-made store before."""
+    real = sqlite3.connect
+
+    def connect(*a: Any, **k: Any) -> sqlite3.Connection:
+        db = real(*a, **k)
+
+        def trace(sql: str) -> None:
+            if "CREATE TABLE IF NOT EXISTS games" in sql:
+                started.set()
+                time.sleep(1.0)
+        db.set_trace_callback(trace)
+        return db
+
+    sqlite3.connect = connect  # type: ignore[assignment]
+    _opener(path, out)
+
+
+def _opener(path: str, out: Any) -> None:
+    try:
+        ResultsStore(path).close()
+        out.put("ok")
+    except Exception as exc:
+        out.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_a_store_opened_while_another_process_makes_it_is_whole(tmp_path):
+    mp = multiprocessing.get_context("fork")
+    path = str(tmp_path / "new.sqlite")
+    started, out = mp.Event(), mp.Queue()
+    creator = mp.Process(target=_slow_creator, args=(path, started, out))
+    creator.start()
+    assert started.wait(60), "the creator never reached its schema"
+    other = mp.Process(target=_opener, args=(path, out))
+    other.start()
+    for p in (creator, other):
+        p.join(90)
+    said = sorted(out.get(timeout=5) for _ in range(2))
+    assert said == ["ok", "ok"], said
+    with ResultsStore(path) as store:
+        assert len(store) == 0 and store.version == 2
+
+
+def test_six_processes_making_one_store_at_once_all_open_it(tmp_path):
+    mp = multiprocessing.get_context("fork")
+    for trial in range(4):
+        path = str(tmp_path / f"race_{trial}.sqlite")
+        out = mp.Queue()
+        ps = [mp.Process(target=_opener, args=(path, out)) for _ in range(6)]
+        for p in ps:
+            p.start()
+        for p in ps:
+            p.join(90)
+        said = [out.get(timeout=5) for _ in ps]
+        assert said == ["ok"] * 6, said
+
+
+def _left_by_an_older_tavrei_lab(path: Path, tables: int, version: bool = False) -> None:
+    """What a tavrei_lab that made its tables one transaction at a time left when it was
+    killed: WAL mode set first, then the first ``tables`` statements of its schema."""
+    from tavrei_lab.lab.store import _SCHEMA, STORE_VERSION
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    for statement in _statements(_SCHEMA)[:tables]:
+        db.execute(statement)
+    if version:
+        db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("tables", [0, 1, 2, 3, 4])
+def test_a_store_whose_making_was_cut_off_is_finished(tmp_path, tables):
+    path = tmp_path / "killed.sqlite"
+    _left_by_an_older_tavrei_lab(path, tables)
+    with ResultsStore(path) as store:
+        assert store.version == 2 and len(store) == 0
+    res = sweep("tavreli", {"splits": [True]}, games=2, store=path, **SMALL)
+    assert res.played == 2
+    res.store.close()
+
+
+def test_a_process_killed_while_it_makes_the_store_leaves_one_that_opens(tmp_path):
+    path = tmp_path / "killed.sqlite"
+    kill = ("import os, sqlite3\n"
+            "real = sqlite3.connect\n"
+            "def connect(*a, **k):\n"
+            "    db = real(*a, **k)\n"
+            "    def trace(sql):\n"
+            "        if 'CREATE TABLE IF NOT EXISTS games' in sql:\n"
+            "            os._exit(137)\n"
+            "    db.set_trace_callback(trace)\n"
+            "    return db\n"
+            "sqlite3.connect = connect\n"
+            "from tavrei_lab.lab.store import ResultsStore\n"
+            f"ResultsStore({str(path)!r})\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", kill], env=env, timeout=120)
+    assert proc.returncode == 137
+    proc = _cli("sweep", "--grid", "splits=true", "--agents", "greedy", "--games", "2",
+                "--seed", "5", "--max-plies", "12", "--executor", "inline", "--no-progress",
+                "--store", str(path))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+@pytest.mark.parametrize("fill", [
+    "INSERT INTO settings VALUES ('h', 'c', '{}')",
+    "INSERT INTO meta VALUES ('owner', 'someone else')",
+])
+def test_a_half_made_store_holding_rows_is_still_refused(tmp_path, fill):
+    path = tmp_path / "half.sqlite"
+    _left_by_an_older_tavrei_lab(path, 2)
+    with sqlite3.connect(path) as db:
+        db.execute(fill)
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="it lacks .*table fits, table games"):
+        ResultsStore(path)
+    assert path.read_bytes() == before
+
+
+def _foreign(path: Path, script: str) -> bytes:
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.executescript(script)
+    db.close()
+    data = path.read_bytes()
+    assert data[18:20] == b"\x01\x01"       # a rollback-journal database
+    return data
+
+
+@pytest.mark.parametrize("script, message", [
+    ("CREATE TABLE grades (student TEXT, mark INTEGER); INSERT INTO grades VALUES ('a', 5)",
+     "it has table grades"),
+    ("PRAGMA user_version=7; CREATE TABLE t (x); DROP TABLE t", "it lacks .*table fits"),
+])
+def test_a_foreign_database_is_refused_unchanged(tmp_path, script, message):
+    path = tmp_path / "foreign.db"
+    before = _foreign(path, script)
+    with pytest.raises(StoreError, match=message):
+        ResultsStore(path)
+    with pytest.raises(StoreError, match=message):
+        open_store(path)
+    assert path.read_bytes() == before
+    assert not Path(f"{path}-wal").exists()
+
+
+def test_an_empty_file_becomes_a_store(tmp_path):
+    path = tmp_path / "empty.sqlite"
+    path.touch()
+    with ResultsStore(path) as store:
+        assert store.version == 2
+    assert path.read_bytes()[18:20] == b"\x02\x02"          # WAL: readers never block
+

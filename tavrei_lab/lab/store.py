@@ -73,6 +73,7 @@ import io
 import json
 import os
 import sys
+import time
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
@@ -254,6 +255,9 @@ class StoredGame:
 #: Pyodide in a browser (JupyterLite): see "In the browser" above.
 _IN_BROWSER = sys.platform == "emscripten"
 
+#: How long (seconds) a store waits for another process that holds the file.
+_TIMEOUT = 30
+
 
 class _BrowserConnections:
     """One exclusive-mode connection per store file, shared by the store objects
@@ -268,7 +272,7 @@ class _BrowserConnections:
         if key in self.open_files:
             db, users = self.open_files[key]
         else:
-            db, users = sqlite3.connect(path, timeout=30), 0
+            db, users = sqlite3.connect(path, timeout=_TIMEOUT), 0
             db.execute("PRAGMA locking_mode=EXCLUSIVE")   # before WAL: no shared memory
         self.open_files[key] = (db, users + 1)
         return db
@@ -362,20 +366,14 @@ class ResultsStore:
             elif self.readonly:
                 self.db = self._open_readonly(sqlite3)
             else:
-                self.db = sqlite3.connect(self.path, timeout=30)
+                self.db = sqlite3.connect(self.path, timeout=_TIMEOUT)
             # text that is not UTF-8 (a damaged page) must not abort a whole query
             self.db.text_factory = lambda b: b.decode("utf-8", "surrogateescape")
             self._check_file()
             if not self.readonly:
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: commits survive
-                have = self._objects()
-                if not have:                                   # a killed process
-                    self.db.executescript(_SCHEMA)
-                    with self.db:
-                        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
-                                        (str(STORE_VERSION),))
-                elif have == _objects_of(_SCHEMA_V1) and self._version() == "1":
+                if self._unfinished():
+                    self._make()
+                elif self._objects() == _objects_of(_SCHEMA_V1) and self._version() == "1":
                     self._migrate_from_1()
             #: what the file holds: a read-only version-1 store has no fits table
             self.version = STORE_VERSION
@@ -385,6 +383,9 @@ class ResultsStore:
             else:
                 self._check_schema()
                 self._check_version()
+            if not self.readonly:     # only now: a foreign file is refused as it was
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: commits survive
         except sqlite3.Error as exc:
             self._abandon(shared)
             raise StoreError(_("{path}: not a results store ({value}); {value2}")
@@ -399,13 +400,13 @@ class ResultsStore:
         falls back to ``immutable=1``, which reads the file as it stands."""
         from urllib.parse import quote
         uri = "file:" + quote(os.path.abspath(self.path))
-        db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=30)
+        db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=_TIMEOUT)
         try:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.OperationalError:
             db.close()
-        return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=30)
+        return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=_TIMEOUT)
 
     def _abandon(self, shared: bool) -> None:
         if shared:
@@ -425,6 +426,75 @@ class ResultsStore:
                                ".recover`)")
                                  .format(path=self.path,
                                          value='; '.join(str(r) for r in rows)[:300]))
+
+    def _unfinished(self) -> bool:
+        """Is the file new, or a store whose making was cut off?
+
+        An empty file is a new store. A tavrei_lab before this one set WAL mode and
+        then made its tables one transaction each, so a kill (or a second process
+        looking in) could find WAL mode and only some of the tables, every one of them
+        exactly ours and empty: nobody's data, finished rather than refused, or its
+        "resume with --store" advice could never work. Anything else -- a table not
+        ours, a row, another program's mark (``user_version``, ``application_id``), an
+        empty database in another journal mode -- is someone's file: left untouched.
+        """
+        if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
+            return True       # (SQLite counts a page once a write began: the size tells)
+        have = self._objects()
+        ours = _objects_of(_SCHEMA)
+        if not set(have) <= set(ours):
+            return False
+        if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal" or \
+                self.db.execute("PRAGMA user_version").fetchone()[0] != 0 or \
+                self.db.execute("PRAGMA application_id").fetchone()[0] != 0:
+            return False
+        tables = [n for t, n, _ in have if t == "table"]
+        return not any(self.db.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchall()
+                       for n in tables)
+
+    def _make(self) -> None:
+        """Make the tables and the version row in one transaction, so another process
+        sees no store or a whole one, and a kill leaves the file as it was.
+
+        ``executescript`` would commit each table on its own; the statements are run
+        one by one inside ``BEGIN IMMEDIATE``, and the file is looked at again once the
+        lock is held: another process may have made the store in the meantime.
+
+        An empty file is set to WAL mode first: it holds nothing to change, and
+        switching a file that other processes have open, once it has tables, needs a
+        lock SQLite does not wait for (six processes making one store met "database
+        is locked"). A kill just after leaves an empty WAL file, which
+        ``_unfinished`` takes for what it is.
+
+        Several processes opening one new file at once still meet "database is
+        locked" now and then, SQLite not waiting while another one sets the file up
+        (seen with six, before this change too); nothing was written, so it is tried
+        again for as long as the connection's own timeout.
+        """
+        import sqlite3
+        deadline = time.monotonic() + _TIMEOUT
+        while True:
+            try:
+                if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
+                    self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+                continue
+            break
+        try:
+            if self._unfinished():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
+                                (str(STORE_VERSION),))
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            raise
 
     def _version(self) -> Any:
         try:
