@@ -587,3 +587,41 @@ def test_an_empty_file_becomes_a_store(tmp_path):
         assert store.version == 2
     assert path.read_bytes()[18:20] == b"\x02\x02"          # WAL: readers never block
 
+
+# -- one file a student can copy --------------------------------------------------------------
+
+def test_a_finished_sweeps_store_file_alone_holds_every_game(tmp_path):
+    path = tmp_path / "lab.sqlite"
+    res = sweep("tavreli", {"splits": [True, False]}, games=3, store=path, **SMALL)
+    copied = tmp_path / "copied"
+    copied.mkdir()
+    shutil.copy(path, copied / "lab.sqlite")           # the -wal file left behind
+    with ResultsStore(copied / "lab.sqlite", readonly=True) as copy:
+        assert len(copy) == 6
+    res.store.close()
+
+
+def test_an_interrupted_sweeps_store_file_alone_holds_every_kept_game(tmp_path, monkeypatch):
+    path = tmp_path / "lab.sqlite"
+    ResultsStore(path).close()
+    reader = sqlite3.connect(path)       # a notebook reading the store as the sweep runs
+    reader.execute("SELECT COUNT(*) FROM games").fetchall()
+    real = ResultsStore.add
+    added: list[int] = []
+
+    def add(self: ResultsStore, *a: Any, **k: Any) -> None:
+        if len(added) == 4:
+            raise KeyboardInterrupt
+        real(self, *a, **k)
+        added.append(1)
+
+    monkeypatch.setattr(ResultsStore, "add", add)
+    with pytest.raises(KeyboardInterrupt) as err:
+        sweep("tavreli", {"splits": [True, False]}, games=3, store=path, **SMALL)
+    assert err.value.games_kept == 4  # type: ignore[attr-defined]
+    copied = tmp_path / "copied"
+    copied.mkdir()
+    shutil.copy(path, copied / "lab.sqlite")
+    with ResultsStore(copied / "lab.sqlite", readonly=True) as copy:
+        assert len(copy) == 4
+    reader.close()

@@ -351,6 +351,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
             bar.close()
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
+    db.checkpoint()          # the run is over: its games in the .sqlite file itself
     return SweepResult(db, units, dict(base=base, grid={k: list(v) for k, v in
                                                         (grid or {}).items()},
                                        agents=agent_list, games=games, seed=seed,
