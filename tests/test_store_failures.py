@@ -625,3 +625,13 @@ def test_an_interrupted_sweeps_store_file_alone_holds_every_kept_game(tmp_path, 
     with ResultsStore(copied / "lab.sqlite", readonly=True) as copy:
         assert len(copy) == 4
     reader.close()
+
+
+def test_a_closed_store_still_has_a_repr(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # repr() of a closed store raised "reading the store failed ... the file is damaged"
+    from tavrei_lab.lab.store import ResultsStore
+    store = ResultsStore(tmp_path / "s.sqlite")
+    assert repr(store).endswith(": 0 games>")
+    store.close()
+    assert repr(store).endswith(": closed>")
+    store.close()                      # closing twice is harmless, as for a file

@@ -873,7 +873,11 @@ class ResultsStore:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<ResultsStore {self.path}: {len(self)} games>"
+        # (a repr never fails: a closed store, or one whose opening failed, is shown so)
+        try:
+            return f"<ResultsStore {self.path}: {len(self)} games>"
+        except (StoreError, AttributeError):
+            return f"<ResultsStore {getattr(self, 'path', '?')}: closed>"
 
 
 def _objects_of(schema: str) -> list[tuple[str, str, str]]:
