@@ -272,3 +272,29 @@ def test_ctrl_c_says_how_many_games_are_kept_and_how_to_resume(tmp_path):
         stored = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert f"interrupted: {stored} games of this sweep are kept in {store}" in line, line
     assert line.endswith("resume with: tavrei-lab " + " ".join(args)), line
+
+
+def test_a_game_the_rules_refuse_names_its_cell_and_seed(tmp_path, monkeypatch, capsys):
+    # a die that never allowed a move stopped a sweep with only "no die roll is due now":
+    # no cell, no game, no seed, no resume line (found by a review run)
+    from tavrei_lab.cli import main
+    real = SWEEP_MODULE.play_lab_game
+
+    def refusing(task: Any) -> Any:
+        if task.spec.index == 2:
+            raise TavreiError("no die roll is due now")
+        return real(task)
+    monkeypatch.setattr(SWEEP_MODULE, "play_lab_game", refusing)
+    store = tmp_path / "s.sqlite"
+    with pytest.raises(SweepInterrupted) as err:
+        sweep("tavreli", games=4, executor="inline", store=str(store), **SMALL)
+    said = str(err.value)
+    assert "game 3 (greedy with white, greedy with black, seed " in said, said
+    assert "could not be played: no die roll is due now" in said
+    assert "2 games of this sweep are kept in the store" in said, said
+    assert err.value.games_kept == 2
+    argv = [*SWEEP, "--games", "4", "--executor", "inline", "--store", str(tmp_path / "c.sqlite")]
+    assert main(argv) == 2
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "could not be played: no die roll is due now" in line
+    assert line.endswith("resume with: tavrei-lab " + " ".join(argv))

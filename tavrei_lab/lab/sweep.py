@@ -534,9 +534,20 @@ def _play(pool: Executor, db: ResultsStore, todo: Iterable[tuple[Unit, GameSpec]
     def finish(future: Future, unit: Unit, spec: GameSpec) -> None:
         nonlocal count
         try:
-            played = future.result()
-        except BrokenExecutor:       # a worker died: play this one here instead
-            played = play_lab_game(task(unit, spec))
+            try:
+                played = future.result()
+            except BrokenExecutor:       # a worker died: play this one here instead
+                played = play_lab_game(task(unit, spec))
+        except TavreiError as exc:
+            # A game the rules refuse to go on with (a variant's own module, a die that
+            # never allows a move) said only its own words ("no die roll is due now"):
+            # name the cell and the game, so that the one seeded game can be found and
+            # replayed; the sweep stops, its games kept, with the line that resumes it.
+            raise SweepInterrupted(_(
+                "cell {cell}, game {number} ({white} with white, {black} with black, seed "
+                "{seed}) could not be played: {error}").format(
+                    cell=unit.cell.name, number=spec.index + 1, white=spec.white,
+                    black=spec.black, seed=spec.seed, error=exc)) from exc
         result, measures = played
         verified = getattr(played, "verified", None)
         args = (unit.hash, unit.cell.name, unit.settings["variant"], unit.cell.option_dict,
