@@ -359,6 +359,18 @@ def test_a_table_read_back_from_json_compares_as_the_original(stored, tmp_path):
     assert back.differences().rows == table.differences().rows
     with pytest.raises(TavreiError, match="not a ResultsTable JSON"):
         ResultsTable.from_json('{"rows": 3}')
+    # a file that is not UTF-8 text, or not a table, is named (it was a bare
+    # UnicodeDecodeError, and a wrong file's error did not say which file)
+    picture = tmp_path / "plot.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(TavreiError, match=r"plot\.png: not a ResultsTable JSON"):
+        ResultsTable.from_json(picture)
+    wrong = tmp_path / "games.json"
+    wrong.write_text('{"rows": 3}', encoding="utf-8")
+    with pytest.raises(TavreiError, match=r"games\.json: not a ResultsTable JSON"):
+        ResultsTable.from_json(wrong)
+    with pytest.raises(TavreiError, match="not a ResultsTable JSON"):
+        ResultsTable.from_json(tmp_path)            # a folder
 
 
 def test_cells_whose_games_are_all_alike_establish_nothing():

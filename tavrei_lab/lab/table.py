@@ -36,17 +36,26 @@ class ResultsTable(_BaseTable):
         as they need only each cell's counts, means and spreads."""
         import json
         text = os.fspath(source)
+        where = ""        # the file's name, for the error (none for JSON text)
         if not text.lstrip().startswith("{"):
             if not os.path.exists(text):
                 raise TavreiError(_("{text}: no such table file").format(text=text))
-            with open(text, encoding="utf-8") as f:
-                text = f.read()
+            where = text
+            try:
+                with open(text, encoding="utf-8") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError) as exc:   # a folder, a picture, a binary
+                raise TavreiError(_("{path}: not a ResultsTable JSON: {exc}").format(
+                    path=where, exc=exc)) from None
         try:
             data = json.loads(text)
             columns = [(c["name"], c.get("description", "")) for c in data["columns"]]
             rows = list(data["rows"])
             title = str(data.get("title", ""))
         except (ValueError, KeyError, TypeError) as exc:
+            if where:
+                raise TavreiError(_("{path}: not a ResultsTable JSON: {exc}").format(
+                    path=where, exc=exc)) from None
             raise TavreiError(_("not a ResultsTable JSON: {exc}").format(exc=exc)) from None
         return cls(title, columns, rows)
 
