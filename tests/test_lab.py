@@ -569,3 +569,20 @@ def test_cli_sweep_errors_are_one_line():
     proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "OPTION=VALUE1,VALUE2" in proc.stderr
+
+
+def test_a_sweep_saved_over_another_leaves_no_chart_of_the_first(tmp_path):
+    # a heat map (two-option grid) stayed beside the next sweep's tables, which it did
+    # not describe; a file of the user's own is kept
+    from tavrei_lab.lab.sweep import SWEEP_PLOT_NAMES
+    out = tmp_path / "out"
+    two = sweep("tavreli", {"splits": [True, False], "pass_over_own": [True, False]},
+                executor="inline", **{**SMALL, "games": 2})
+    two.save(out)
+    assert (out / "heat_map.svg").exists()
+    assert set(two.plots()) <= SWEEP_PLOT_NAMES
+    (out / "my_notes.svg").write_text("<svg/>", encoding="utf-8")
+    one = sweep("tavreli", {"splits": [False]}, executor="inline", **{**SMALL, "games": 2})
+    one.save(out)
+    assert not (out / "heat_map.svg").exists()
+    assert (out / "my_notes.svg").exists() and (out / "white_score.svg").exists()

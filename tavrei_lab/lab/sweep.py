@@ -659,6 +659,10 @@ def _kept_text(kept: int, store: Any) -> str:
                     "{count} games of this sweep are kept in the store", kept).format(count=kept)
 
 
+#: Every chart a sweep may draw (``lab.plots.store_plots``), by its file name's stem.
+SWEEP_PLOT_NAMES = frozenset({"white_score", "game_length", "piece_values", "heat_map"})
+
+
 class SweepResult:
     """The outcome of a sweep: its settings, and tables and plots read from the store."""
 
@@ -727,10 +731,16 @@ class SweepResult:
         path = out / "differences.txt"
         write_atomically(path, established_summary(diffs) + "\n")
         written.append(path)
-        for name, plot in self.plots().items():
+        plots = self.plots()
+        for name, plot in plots.items():
             path = out / f"{name}.svg"
             write_atomically(path, plot.svg)
             written.append(path)
+        # A chart drawn only for some sweeps (piece values once fits converge, the heat
+        # map for a two-option grid) would otherwise stay from an earlier sweep into the
+        # same folder, beside tables it does not describe. Only these names are ours.
+        for name in SWEEP_PLOT_NAMES - set(plots):
+            (out / f"{name}.svg").unlink(missing_ok=True)
         return written
 
     def _repr_html_(self) -> str:
