@@ -252,6 +252,30 @@ def test_lab_sentences_in_russian_by_plural() -> None:
         make_agent("nobody")
 
 
+def test_the_shipped_study_says_its_looks_in_the_language_in_force() -> None:
+    """Tutorial 10 prints the lines the study's command printed, kept in English in the
+    shipped file: lab_study says them again in Russian, numbers and names as printed."""
+    import json
+    from importlib import resources
+
+    from tavrei_lab.data import lab_study
+    stored = json.loads(resources.files("tavrei_lab.data").joinpath("lab_splits.json")
+                        .read_text(encoding="utf-8"))
+    assert lab_study() == stored                       # English: the file as it is
+    set_language("ru")
+    looks = lab_study()["decision"]["play:nodes=500"]
+    assert looks == [
+        "проверка на 28 партиях в ячейке: p = 0.000485 (уровень значимости этой проверки "
+        "0.000687), интервал на этом уровне от -0.008 до +0.661",
+        "После 1 проверки (партий в ячейке: 28): разница установлена. decisive "
+        "tavreli[splits=true] - tavreli[splits=false] = +0.357, p = 0.000485 при уровне "
+        "значимости этой проверки 0.000687 (расходование уровня значимости по проверкам "
+        "функцией Лана — ДеМетса типа О'Брайена — Флеминга, общий уровень 0.05)."]
+    check = lab_study()["check"]["decision"]["play:nodes=150, 400 plies"]
+    assert check[-1].startswith("После 2 проверок (партий в ячейке: 64): разница установлена.")
+    assert not said_words(" ".join(looks + check)) & {"look", "looks", "games", "alpha"}
+
+
 # -- no new user-facing English slips past the catalogue ----------------------------------
 
 #: Where the research side speaks to a person: the commands, the lab, the tournaments, the

@@ -20,11 +20,14 @@ notebooks work the same on mybinder, in JupyterLite and after a plain
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+import re
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import N_, ngettext
+from tavrei_lab.i18n import gettext as _
 
 SOURCES = ("tavreli.narod.ru (games 1-4) and rus-chess.ru (games 5-20), as collected in "
            "the sirdyf/tavreli repository's samples file")
@@ -62,9 +65,10 @@ def lab_study(name: str = "splits") -> dict[str, Any]:
     ``tavrei-lab sweep --tune --until-decided`` that produced it), ``cells`` per
     strength (its ``--out`` ``cells.json``, readable by ``lab.ResultsTable.from_json``),
     ``differences`` (its ``differences.json``), ``decision`` (the lines its looks
-    printed), ``seconds`` (wall) and ``cpu_seconds`` (the sweep and its workers) it
-    took here, ``tune``: each cell's tune log, and ``check``: the same for the weaker
-    strength played again with a 400-ply limit.
+    printed, said again in the language in force), ``seconds`` (wall) and
+    ``cpu_seconds`` (the sweep and its workers) it took here, ``tune``: each cell's
+    tune log, and ``check``: the same for the weaker strength played again with a
+    400-ply limit.
 
     >>> sorted(lab_study()["cells"])
     ['play:nodes=150', 'play:nodes=500']
@@ -72,4 +76,57 @@ def lab_study(name: str = "splits") -> dict[str, Any]:
     if name != "splits":
         raise TavreiError(f"no shipped lab study {name!r}; there is one: 'splits'")
     text = resources.files(__name__).joinpath("lab_splits.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    study = json.loads(text)
+    for part in (study, study.get("check", {})):
+        part["decision"] = {label: [_said_again(line) for line in lines]
+                            for label, lines in part.get("decision", {}).items()}
+    return study
+
+
+#: What ``tavrei-lab sweep --until-decided`` printed at its looks (cli/sweep.py,
+#: lab/planning.py), kept in English in the study's file: each message with the
+#: placeholder that chooses its plural form ("" for none).
+_PRINTED = (
+    (N_("look at {games:.0f} games a cell: p = {p:.3g} (alpha this look {alpha:.3g}), "
+        "interval at that level {low:+.3f} to {high:+.3f}"), ""),
+    (N_("After {looks} looks ({games} games a cell): {words}. {measure} {a} - {b} = "
+        "{difference:+.3f}, p = {p:.3g} against this look's alpha {alpha:.3g} ({how})."),
+     "looks"),
+    (N_("Lan-DeMets O'Brien-Fleming-type alpha spending over the looks, overall "
+        "alpha {alpha:g}"), ""),
+    (N_("the difference is established"), ""),
+    (N_("a difference as large as the one asked about is excluded"), ""),
+    (N_("the budget is spent and neither is shown"), ""),
+)
+_FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
+
+
+@cache
+def _pattern(message: str) -> re.Pattern[str]:
+    """A regular expression that matches what ``message`` prints, one group a placeholder."""
+    parts, at, seen = [], 0, set()
+    for field in _FIELD.finditer(message):
+        name = field.group(1)
+        parts += [re.escape(message[at:field.start()]),
+                  f"(?P={name})" if name in seen else f"(?P<{name}>.+?)"]
+        seen.add(name)
+        at = field.end()
+    return re.compile("".join(parts) + re.escape(message[at:]), re.S)
+
+
+def _said_again(line: str) -> str:
+    """``line``, printed in English by one of the messages of ``_PRINTED``, said again in
+    the language in force, its numbers and names as printed (in English: ``line`` itself;
+    a line that is none of them is given back as it is)."""
+    for message, counted in _PRINTED:
+        found = _pattern(message).fullmatch(line)
+        if found is None:
+            continue
+        values = {name: _said_again(value) for name, value in found.groupdict().items()}
+        text = ngettext(message, message, int(values[counted])) if counted else _(message)
+
+        def printed(field: re.Match[str], said: dict[str, str] = values) -> str:
+            return said[field.group(1)]
+
+        return _FIELD.sub(printed, text)
+    return line
