@@ -366,13 +366,17 @@ def test_tree_view_words_and_tactic_notes_in_russian() -> None:
     assert "ходы: (корень дерева)" in info
     assert not re.search(r"\b(node|moves|value|white|black)\b", info), info
     tactic = capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1"))
-    assert str(tactic) == ("capture-tall-tower: d1xd4: берёт башню высотой 3 на d4: в плен "
+    # the kind stays the finder's name; its title is said in Russian (notebook 07)
+    assert tactic.kind == "capture-tall-tower" and tactic.title == "взятие высокой башни"
+    assert str(tactic) == ("взятие высокой башни: d1xd4: берёт башню высотой 3 на d4: в плен "
                            "попадают 2 неприятельские таврели, 1 своя таврель снова в своей "
                            "башне")
-    assert str(fork(Game())) == "fork: ничего не найдено"
+    assert str(fork(Game())) == "вилка: ничего не найдено"
     set_language("en")
-    assert "2 enemy tavrels become prisoners, 1 own tavrel is held by us again" in str(
-        capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1")))
+    assert str(capture_tall_tower(Game(position="4v3/8/8/8/3(LsR)4/8/7V/3r4 b - 0 1"))) == (
+        "capture-tall-tower: d1xd4: takes the tower of 3 on d4: 2 enemy tavrels become "
+        "prisoners, 1 own tavrel is held by us again")
+    assert str(fork(Game())) == "fork: nothing found"
 
 
 TYPOS = [   # (variant, what is typed, English, Russian): Game.play's refusals of typed text

@@ -61,6 +61,11 @@ class Option:
     description: str
     choices: tuple[Any, ...] = ()
 
+    @property
+    def explained(self) -> str:
+        """``description`` in the language in force (a plugin's own words as written)."""
+        return _(self.description)
+
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not acceptable, or None when it is."""
         if self.type is bool and not isinstance(value, bool):

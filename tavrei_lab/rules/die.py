@@ -116,6 +116,7 @@ from tavrei_lab.core.tavrel import (
     acting_kind,
 )
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import ColourRoll, Option, Outcome, RuleModule, RuleModuleBase
 from tavrei_lab.rules.registry import rule_module
@@ -142,15 +143,15 @@ _CACHE_SIZE = 20_000
 
 _DIE_OPTIONS: tuple[Option, ...] = (
     Option("absent", str, "bishop",
-           "Which back-rank type is left out of the 6-file set (B1): its pair is removed from "
-           "R N B Q K B N R, and its die face skips. \"none\": use [setup] as written.",
+           N_("Which back-rank type is left out of the 6-file set (B1): its pair is removed from "
+              "R N B Q K B N R, and its die face skips. \"none\": use [setup] as written."),
            ("bishop", "knight", "rook", "none")),
     Option("no_move_passes", bool, True,
-           "A roll that allows no legal move passes the turn (off: the die is rolled again)."),
+           N_("A roll that allows no legal move passes the turn (off: the die is rolled again).")),
     Option("die", bool, True,
-           "The die decides which units may move (off: a one-face die that always shows the "
-           "king, which allows every unit; set-up, pieces, win rule and every other option "
-           "stay, so --grid die=true,false isolates what the die changes)."),
+           N_("The die decides which units may move (off: a one-face die that always shows the "
+              "king, which allows every unit; set-up, pieces, win rule and every other option "
+              "stay, so --grid die=true,false isolates what the die changes).")),
 )
 #: Where the die game's defaults differ from Tavreli's (B5.4, B6).
 _DIE_DEFAULTS: dict[str, Any] = {"double_step": False, "castling": False,

@@ -48,7 +48,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
-from tavrei_lab.i18n import get_language
+from tavrei_lab.i18n import N_, get_language
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
 
@@ -251,40 +251,44 @@ class TowerChessRules(RuleModuleBase):
     name: ClassVar[str] = "tower-chess"
     OPTIONS: tuple[Option, ...] = (
         Option("prisoners", bool, True,
-               "A captured tower stays under its captor as prisoners (off: a capture removes it)."),
+               N_("A captured tower stays under its captor as prisoners "
+                  "(off: a capture removes it).")),
         Option("own_towers", bool, True,
-               "A unit may move onto an own-topped tower, forming a tower."),
+               N_("A unit may move onto an own-topped tower, forming a tower.")),
         Option("splits", bool, True,
-               "A move may take only the top k tavrels of a tower (off: towers move whole)."),
+               N_("A move may take only the top k tavrels of a tower (off: towers move whole).")),
         Option("volkhv_stacks", bool, True,
-               "The volkhv may step onto towers (off: it may not stand on a tower)."),
+               N_("The volkhv may step onto towers (off: it may not stand on a tower).")),
         Option("ratnik_onto_own", bool, True,
-               "A ratnik may step forward onto an own-topped tower."),
+               N_("A ratnik may step forward onto an own-topped tower.")),
         Option("pass_over_own", bool, False,
-               "Line pieces may pass over own-topped towers (they still stop at enemies)."),
+               N_("Line pieces may pass over own-topped towers (they still stop at enemies).")),
         Option("double_step", bool, True,
-               "A ratnik that never left its first square may step two squares forward."),
+               N_("A ratnik that never left its first square may step two squares forward.")),
         Option("en_passant", bool, True,
-               "A ratnik may take a just-double-stepped enemy ratnik en passant (A7)."),
-        Option("castling", bool, True, "The volkhv may castle with an unmoved ratoborets (A6)."),
+               N_("A ratnik may take a just-double-stepped enemy ratnik en passant (A7).")),
+        Option("castling", bool, True,
+               N_("The volkhv may castle with an unmoved ratoborets (A6).")),
         Option("promotion", str, "destiny",
-               "What a ratnik becomes on its far rank: its destiny, a piece of the mover's "
-               "choice (written e7-e8=Q), or always a queen-like knyaz.",
+               N_("What a ratnik becomes on its far rank: its destiny, a piece of the mover's "
+                  "choice (written e7-e8=Q), or always a queen-like knyaz."),
                ("destiny", "choice", "queen")),
         Option("promotion_choices", str, "queen,rook,bishop,knight",
-               "With promotion = \"choice\": the roles a ratnik may become, comma-separated."),
+               N_("With promotion = \"choice\": the roles a ratnik may become, comma-separated.")),
         Option("promote_uncovered_enemy", bool, True,
-               "An enemy ratnik uncovered on its far rank by your split is promoted too (A8.1)."),
+               N_("An enemy ratnik uncovered on its far rank by your split is promoted "
+                  "too (A8.1).")),
         Option("demote_by", str, "any",
-               "Who demotes a promoted ratnik by placing a unit on it: anyone, or only the enemy.",
+               N_("Who demotes a promoted ratnik by placing a unit on it: anyone, "
+                  "or only the enemy."),
                ("any", "enemy")),
         Option("fifty_move_rule", bool, True,
-               "A draw after 50 moves each with no ratnik move and no capture (A9.3)."),
+               N_("A draw after 50 moves each with no ratnik move and no capture (A9.3).")),
         Option("repetition_draw", bool, True,
-               "A draw when the same position occurs for the third time (A9.2)."),
+               N_("A draw when the same position occurs for the third time (A9.2).")),
         Option("win", str, "mate",
-               "How a game is won: checkmate, or taking the enemy king prisoner "
-               "(then a move may leave one's own king attacked).",
+               N_("How a game is won: checkmate, or taking the enemy king prisoner "
+                  "(then a move may leave one's own king attacked)."),
                ("mate", "king-capture")),
     )
 

@@ -37,11 +37,16 @@ from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, acting_kind
 from tavrei_lab.engine.evaluate import VALUES
-from tavrei_lab.i18n import get_language, ngettext
+from tavrei_lab.i18n import N_, get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.tree.build import build
 from tavrei_lab.tree.filters import freed_prisoner, is_capture, is_split
+
+#: The kinds as message ids: ``Tactic.title`` says each in the language in force
+#: (in English the kind itself).
+_KINDS = (N_("free-prisoners-by-split"), N_("discovered-check-by-split"), N_("volkhv-escape"),
+          N_("capture-tall-tower"), N_("fork"), N_("best-move-per-face"))
 
 
 @dataclass
@@ -69,13 +74,19 @@ class Tactic:
         """The first (best) key move, or None."""
         return self.moves[0] if self.moves else None
 
+    @property
+    def title(self) -> str:
+        """The kind for a learner, in the language in force: "capture-tall-tower",
+        "взятие высокой башни"."""
+        return _(self.kind)
+
     def __bool__(self) -> bool:
         return self.found
 
     def __str__(self) -> str:
         if not self.moves:
-            return _("{tactic}: nothing found").format(tactic=self.kind)
-        return f"{self.kind}: " + "; ".join(self.notes.get(m, m) for m in self.moves)
+            return _("{tactic}: nothing found").format(tactic=self.title)
+        return f"{self.title}: " + "; ".join(self.notes.get(m, m) for m in self.moves)
 
     def _repr_svg_(self) -> str | None:
         """The tree the tactic was found in, drawn by ``render`` (None without one)."""
@@ -389,7 +400,7 @@ def best_move_per_face(game_or_position: Any, *, depth: int = 1,
             tactic.notes[best_move] = (f"@{face}: {best_move}" if best_move not in tactic.notes
                                        else tactic.notes[best_move] + f", @{face}")
         else:
-            tactic.notes[f"@{face}"] = f"@{face}: the turn passes"
+            tactic.notes[f"@{face}"] = _("@{face}: the turn passes").format(face=face)
     if not tactic.moves:
         return Tactic("best-move-per-face", position.string)
     tactic.moves = list(dict.fromkeys(tactic.moves))

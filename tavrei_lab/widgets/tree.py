@@ -155,8 +155,8 @@ class TreeView:
         self.info = widgets.HTML()
         self.info.add_class("tavrei-tree-info")
         buttons = []
-        for label, action in (("expand", self.expand), ("collapse", self.collapse),
-                              ("show the PV", self.show_pv), ("root", self._select_root)):
+        for label, action in ((_("expand"), self.expand), (_("collapse"), self.collapse),
+                              (_("show the PV"), self.show_pv), (_("root"), self._select_root)):
             b = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
             b.on_click(lambda _b, act=action: act())
             buttons.append(b)
