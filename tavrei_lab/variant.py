@@ -518,12 +518,12 @@ def variants() -> list[str]:
 
 
 def describe_variants() -> list[tuple[str, str, str]]:
-    """(id, name, description) of every shipped variant."""
+    """(id, name, description) of every shipped variant; the name in the language in force."""
     out = []
     for vid in variants():
         try:
             r = load_variant(vid)
-            out.append((vid, r.variant.name, r.variant.description))
+            out.append((vid, _(r.variant.name), r.variant.description))
         except VariantError as exc:
             out.append((vid, "(broken)", str(exc)))
     return out
