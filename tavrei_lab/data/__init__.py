@@ -29,8 +29,9 @@ from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
 
-SOURCES = ("tavreli.narod.ru (games 1-4) and rus-chess.ru (games 5-20), as collected in "
-           "the sirdyf/tavreli repository's samples file")
+#: Where the games come from; ``gettext(SOURCES)`` says it in the language in force.
+SOURCES = N_("tavreli.narod.ru (games 1-4) and rus-chess.ru (games 5-20), as collected in "
+             "the sirdyf/tavreli repository's samples file")
 
 
 @lru_cache(maxsize=1)
