@@ -379,8 +379,11 @@ def test_a_killed_run_resumes_to_the_same_table(tmp_path):
 
 def test_ctrl_c_keeps_the_finished_games(tmp_path):
     store = tmp_path / "interrupted.sqlite"
+    # (the child takes Ctrl-C even when this run was started in the background, where
+    # the shell hands its children SIGINT ignored and Python then never raises it)
     proc = subprocess.Popen(_sweep_cli(store, "--workers", "2"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while _stored(store) < 3 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)

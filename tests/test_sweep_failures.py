@@ -251,9 +251,12 @@ def test_ctrl_c_says_how_many_games_are_kept_and_how_to_resume(tmp_path):
     store = tmp_path / "i.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [*SWEEP, "--games", "400", "--executor", "inline", "--store", str(store)]
+    # (SIGINT as a terminal delivers it, even when this run was started in the background,
+    # where the shell hands its children SIGINT ignored and Python never raises it)
     proc = subprocess.Popen([sys.executable, "-m", "tavrei_lab", *args],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env=env)
+                            env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     kept = 0
     while kept < 2 and time.monotonic() < deadline and proc.poll() is None:
