@@ -30,8 +30,6 @@ import html
 import itertools
 import json
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, Executor, as_completed
@@ -45,7 +43,7 @@ from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
-from tavrei_lab.core.files import replace_entries, write_atomically
+from tavrei_lab.core.files import swapped_in, write_atomically
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
 from tavrei_lab.errors import LimitError, TavreiError
@@ -310,18 +308,13 @@ class TournamentResult:
         Saving a 2-game run over a 4-game one used to leave the first run's records
         003 and 004 beside the new games table, which lists two. The run is now
         written whole into a hidden folder inside ``directory`` and swapped in
-        (``core.files.replace_entries``): the folder holds one run's output, a
+        (``core.files.swapped_in``): the folder holds one run's output, a
         failure while writing leaves the earlier run as it was, and the user's own
         files beside them are left alone.
         """
         out = Path(directory)
-        out.mkdir(parents=True, exist_ok=True)
-        part = Path(tempfile.mkdtemp(prefix=".tavrei-save.", suffix=".part", dir=out))
-        try:
+        with swapped_in(out, SAVED_ENTRIES) as part:
             written = self._write(part)
-            replace_entries(out, part, SAVED_ENTRIES)
-        finally:
-            shutil.rmtree(part, ignore_errors=True)
         return {kind: [out / path.relative_to(part) for path in paths]
                 for kind, paths in written.items()}
 

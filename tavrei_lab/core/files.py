@@ -19,7 +19,8 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -181,5 +182,21 @@ def replace_entries(folder: str | os.PathLike[str], fresh: str | os.PathLike[str
     shutil.rmtree(trash, ignore_errors=True)
 
 
-__all__ = ["check_file_writable", "check_folder_writable", "replace_entries",
+@contextmanager
+def swapped_in(folder: str | os.PathLike[str], names: Sequence[str]) -> Iterator[Path]:
+    """A scratch folder inside ``folder`` to write a whole run into; once the block ends
+    without an error, its entries called ``names`` replace ``folder``'s
+    (``replace_entries``), and the scratch folder goes either way. A run that fails
+    halfway leaves the earlier run in ``folder`` as it was."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    part = Path(tempfile.mkdtemp(prefix=".tavrei-save.", suffix=".part", dir=out))
+    try:
+        yield part
+        replace_entries(out, part, names)
+    finally:
+        shutil.rmtree(part, ignore_errors=True)
+
+
+__all__ = ["check_file_writable", "check_folder_writable", "replace_entries", "swapped_in",
            "write_atomically"]

@@ -69,7 +69,7 @@ from tavrei_lab.compare.tournament import (
     derive_seed,
     play_game,
 )
-from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.files import swapped_in, write_atomically
 from tavrei_lab.engine.agents import FIT, PlayAgent, make_agent, split_specs
 from tavrei_lab.engine.weights import (
     Weights,
@@ -661,6 +661,10 @@ def _kept_text(kept: int, store: Any) -> str:
 
 #: Every chart a sweep may draw (``lab.plots.store_plots``), by its file name's stem.
 SWEEP_PLOT_NAMES = frozenset({"white_score", "game_length", "piece_values", "heat_map"})
+#: Every file ``SweepResult.save`` may write: what a later save replaces.
+SWEEP_ENTRIES = (*(f"{name}.{ext}" for name in ("cells", "pieces", "differences")
+                   for ext in ("csv", "json")), "differences.txt",
+                 *sorted(f"{name}.svg" for name in SWEEP_PLOT_NAMES))
 
 
 class SweepResult:
@@ -717,31 +721,30 @@ class SweepResult:
         return sweep_plots(self)
 
     def save(self, directory: str | Path) -> list[Path]:
-        """Write the tables (CSV, JSON) and plots (SVG) under ``directory``."""
+        """Write the tables (CSV, JSON) and plots (SVG) under ``directory``, in place of
+        what an earlier ``save`` wrote there.
+
+        A chart drawn only for some sweeps (piece values once fits converge, the heat
+        map for a two-option grid) stayed from an earlier sweep into the same folder,
+        beside tables it did not describe. The sweep's files are written whole into a
+        scratch folder and swapped in (``core.files.swapped_in``), as ``compare``'s:
+        the folder holds one sweep's output, and the user's own files stay.
+        """
         out = Path(directory)
-        out.mkdir(parents=True, exist_ok=True)
-        written = []
-        diffs = self.differences()
-        for name, table in (("cells", self.table), ("pieces", self.pieces()),
-                            ("differences", diffs)):
-            for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
-                path = out / f"{name}.{ext}"
-                write_atomically(path, text)
-                written.append(path)
-        path = out / "differences.txt"
-        write_atomically(path, established_summary(diffs) + "\n")
-        written.append(path)
-        plots = self.plots()
-        for name, plot in plots.items():
-            path = out / f"{name}.svg"
-            write_atomically(path, plot.svg)
-            written.append(path)
-        # A chart drawn only for some sweeps (piece values once fits converge, the heat
-        # map for a two-option grid) would otherwise stay from an earlier sweep into the
-        # same folder, beside tables it does not describe. Only these names are ours.
-        for name in SWEEP_PLOT_NAMES - set(plots):
-            (out / f"{name}.svg").unlink(missing_ok=True)
-        return written
+        with swapped_in(out, SWEEP_ENTRIES) as part:
+            written = []
+            diffs = self.differences()
+            for name, table in (("cells", self.table), ("pieces", self.pieces()),
+                                ("differences", diffs)):
+                for ext, text in (("csv", table.to_csv()), ("json", table.to_json())):
+                    written.append(f"{name}.{ext}")
+                    write_atomically(part / written[-1], text)
+            written.append("differences.txt")
+            write_atomically(part / written[-1], established_summary(diffs) + "\n")
+            for name, plot in self.plots().items():
+                written.append(f"{name}.svg")
+                write_atomically(part / written[-1], plot.svg)
+        return [out / name for name in written]
 
     def _repr_html_(self) -> str:
         heading = _("Sweep: {cells} cells, {games} games ({played} played now, "
