@@ -16,8 +16,10 @@ played, so nothing is replayed):
 
 Per cell (``cell_measures``), with a **Wilson 95 % interval** for every rate, and a
 **Student t 95 % interval** for white's score (on per-game scores 1, 1/2, 0: a draw's
-half point is not a Bernoulli draw) and for the mean length; a t interval needs a
-spread, so one game, or games all alike in the measure, have none (None):
+half point is not a Bernoulli draw) and for the mean length. A t interval needs a
+spread: where white's score shows none (one game, twenty wins) Wilson's interval on
+points stands in (``score_interval``); a length from one game, or games all of one
+length, has none (None):
 
 ==========================  ===============================================================
 white score, draw rate,     Tomašev et al. 2020 (first-move advantage, "decisiveness"):

@@ -37,6 +37,12 @@ class ResultsTable(_BaseTable):
         import json
         text = os.fspath(source)
         where = ""        # the file's name, for the error (none for JSON text)
+
+        def refused(exc: Exception) -> TavreiError:
+            if where:
+                return TavreiError(_("{path}: not a ResultsTable JSON: {exc}").format(
+                    path=where, exc=exc))
+            return TavreiError(_("not a ResultsTable JSON: {exc}").format(exc=exc))
         if not text.lstrip().startswith("{"):
             if not os.path.exists(text):
                 raise TavreiError(_("{text}: no such table file").format(text=text))
@@ -45,18 +51,14 @@ class ResultsTable(_BaseTable):
                 with open(text, encoding="utf-8") as f:
                     text = f.read()
             except (OSError, UnicodeDecodeError) as exc:   # a folder, a picture, a binary
-                raise TavreiError(_("{path}: not a ResultsTable JSON: {exc}").format(
-                    path=where, exc=exc)) from None
+                raise refused(exc) from None
         try:
             data = json.loads(text)
             columns = [(c["name"], c.get("description", "")) for c in data["columns"]]
             rows = list(data["rows"])
             title = str(data.get("title", ""))
         except (ValueError, KeyError, TypeError) as exc:
-            if where:
-                raise TavreiError(_("{path}: not a ResultsTable JSON: {exc}").format(
-                    path=where, exc=exc)) from None
-            raise TavreiError(_("not a ResultsTable JSON: {exc}").format(exc=exc)) from None
+            raise refused(exc) from None
         return cls(title, columns, rows)
 
     def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
