@@ -10,17 +10,27 @@ STAMP  := $(VENV)/.installed
 # test does (the docs-site tests and the site build)
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: lab test setup browser lint bench clean docs check py310 compiled pure-tests
+.PHONY: lab test setup test-setup browser lint bench clean docs check py310 compiled pure-tests
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# make lab installs what the tutorials need (the [lab] extra: JupyterLab and Voila);
+# make test adds the test tools, the dask cluster and the docs tools on top.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lab,test,cluster]"
+	@echo "installing tavrei_lab and JupyterLab into $(VENV) (the [lab] extra)..."
+	$(BIN)/python -m pip install --quiet --progress-bar on -e ".[lab]"
 	touch $(STAMP)
 
+TEST_STAMP := $(VENV)/.installed-test
+$(TEST_STAMP): pyproject.toml | $(STAMP)
+	@echo "installing the test tools into $(VENV) (the [test] and [cluster] extras)..."
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,cluster]"
+	touch $(TEST_STAMP)
+
 setup: $(STAMP)
+test-setup: $(TEST_STAMP)
 
 # LAB_ARGS: extra JupyterLab options (the tests pass a port and a token). Root, as on
 # these machines and in containers, needs --allow-root.
@@ -38,7 +48,7 @@ CLASSROOM := $(VENV)/etc/jupyter/voila.json
 $(CLASSROOM): etc/classroom-kernels.json binder/postBuild | $(STAMP)
 	PREFIX=$(VENV) sh binder/postBuild
 
-lab: setup $(LAB_OVERRIDES) $(CLASSROOM)
+lab: setup compiled $(LAB_OVERRIDES) $(CLASSROOM)
 	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/00_quick_start.ipynb
 
 # Debian's Chromium for the real-browser tests (a test tool's own browser download
@@ -52,7 +62,7 @@ browser:
 # recorded-game tests once more on the pure Python (TAVREI_PURE=1: what Pyodide and a
 # machine without a C compiler run). The doctests and the docs read the pure source.
 # --durations: the log names the slowest tests (CI should stay near ten minutes).
-test: setup browser $(DOCS_STAMP) compiled
+test: test-setup browser $(DOCS_STAMP) compiled
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -64,21 +74,28 @@ test: setup browser $(DOCS_STAMP) compiled
 # The optional compiled build in this checkout (docs/compiled.md): Cython compiles the hot
 # modules (tavrei_lab/builds.py) beside their sources. An edited source is never shadowed:
 # a compiled module whose source changed since is not used (with a warning). `make clean`
-# removes the build; `pip install -e` (make lab) never compiles.
-compiled: setup
-	$(BIN)/python setup.py -q build_ext --inplace
+# removes the build. `pip install -e` itself never compiles: make lab and make test end with
+# this step, which prints a line per module (about five minutes of CPU, halved on 2 cores).
+BUILD_STAMP := $(VENV)/.installed-build
+$(BUILD_STAMP): | $(STAMP)
+	$(BIN)/python -m pip install --quiet "Cython>=3.0" "setuptools>=77"
+	touch $@
+
+compiled: setup $(BUILD_STAMP)
+	@echo "compiling the engine (the pure Python runs wherever this fails: docs/compiled.md)..."
+	$(BIN)/python setup.py -q build_ext --inplace --parallel $$(nproc 2>/dev/null || echo 2)
 
 PURE_TESTS := tests/test_rules.py tests/test_orthodox.py tests/test_perft.py \
 	tests/test_die_perft.py tests/test_legality_shortcuts.py tests/test_replays.py \
 	tests/test_replay_resolve.py tests/test_rule_contract.py tests/test_plugins.py \
 	tests/test_movegen_yardstick.py tests/test_compiled.py
-pure-tests: setup
+pure-tests: test-setup
 	TAVREI_PURE=1 $(BIN)/python -m pytest -q $(PURE_TESTS)
 
 # The documentation site (Sphinx + myst-nb, docs/conf.py): the rules, the tutorials run
 # while it is built, the API reference from the docstrings, the CLI reference from the
 # parser. Warnings are errors. Its tools are the "docs" extra, kept out of `make lab`.
-$(DOCS_STAMP): pyproject.toml | $(STAMP)
+$(DOCS_STAMP): pyproject.toml | $(TEST_STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[lab,test,cluster,docs]"
 	touch $@
 
@@ -92,7 +109,7 @@ FAST_TESTS := tests/test_game_edges.py tests/test_notation.py tests/test_rules.p
 	tests/test_chess_habits.py tests/test_render.py tests/test_tree.py tests/test_variants.py \
 	tests/test_architecture.py tests/test_exercises.py tests/test_die.py tests/test_orthodox.py \
 	tests/test_plugins.py tests/test_rule_contract.py tests/test_cli_bounds.py
-check: setup
+check: test-setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -100,15 +117,15 @@ check: setup
 
 # The oldest Python claimed (requires-python >= 3.10): the built wheel in a 3.10 venv
 # (pyenv's, or TAVREI_PYTHON310=/path/to/python3.10); `make test` runs it too.
-py310: setup
+py310: test-setup
 	$(BIN)/python -m pytest -q tests/test_packaging.py -k oldest_python
 
-lint: setup
+lint: test-setup
 	$(BIN)/ruff check tavrei_lab tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-bench: setup
+bench: test-setup
 	$(BIN)/python -m benchmarks
 
 clean:

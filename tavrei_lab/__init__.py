@@ -38,11 +38,17 @@ from tavrei_lab.variant import load_variant, variants
 # The one version source: pyproject.toml reads it, `tavrei-lab --version` shows it.
 __version__ = "0.1.0"
 
-for _module in builds.HOT_MODULES:   # the hot modules the package's parts did not load yet
-    importlib.import_module(_module)
 #: True when every hot module (``builds.HOT_MODULES``) runs compiled; False on the pure
 #: Python build (Pyodide, no C compiler, ``TAVREI_PURE=1``, or a stale compiled file).
-compiled: bool = builds.compiled_modules() == builds.HOT_MODULES
+#: Answered on first use (``__getattr__`` below): answering imports every hot module, the
+#: game tree's and so networkx among them, which ``import tavrei_lab`` alone does not need.
+compiled: bool
+
+
+def _compiled() -> bool:
+    for module in builds.HOT_MODULES:
+        importlib.import_module(module)
+    return builds.compiled_modules() == builds.HOT_MODULES
 
 __all__ = [
     "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",
@@ -53,6 +59,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
+    if name == "compiled":
+        answer = globals()["compiled"] = _compiled()
+        return answer
+    if name == "compiled":
+        value = globals()["compiled"] = _compiled()
+        return value
     # python-chess's first guess is chess.Board: point at this package's two boards
     if name == "Board":
         raise ChessHabitError(

@@ -38,6 +38,23 @@ class _Parser(argparse.ArgumentParser):
                                                           message=one_line(message)) + "\n")
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version and which build runs. The build is known only once the
+    hot modules are loaded, which ``import tavrei_lab`` leaves to their first use, so it
+    is asked when the option is given, not when the parser is built."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        for module in builds.HOT_MODULES:   # describe() reads the loaded hot modules
+            importlib.import_module(module)
+        print(f"{parser.prog} {__version__}, {builds.describe()}")
+        parser.exit()
+
+
 @contextmanager
 def argparse_speaking() -> Iterator[None]:
     """argparse's own words ("usage:", "options:", "show this help message and exit",
@@ -62,8 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "pictures, trees, tournaments."))
         # which build runs, too: the compiled move generator or the pure Python
         # (docs/compiled.md)
-        parser.add_argument("--version", action="version",
-                            version=f"%(prog)s {__version__}, {builds.describe()}",
+        parser.add_argument("--version", action=_VersionAction,
                             help=_("show program's version number and exit"))
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
         sub.required = True

@@ -19,6 +19,10 @@ named and writes the text in one pass. ``SvgwriteRenderer(serializer="svgwrite")
 uses svgwrite's own ``tostring`` instead; the tests compare the two. Shared
 definitions (glyphs, gradients) are the same in every drawing of one theme,
 so their markup is kept after the first drawing and copied into later ones.
+
+svgwrite is imported when the first drawing is made, not with the package:
+building its attribute grammar takes about half a second, which
+``import tavrei_lab`` should not pay for a session that draws nothing.
 """
 
 from __future__ import annotations
@@ -26,10 +30,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from types import SimpleNamespace
 from typing import Any
-
-import svgwrite
-from svgwrite.base import BaseElement, Title
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -152,28 +155,54 @@ class Renderer(ABC):
 
 
 # -- svgwrite ------------------------------------------------------------------
-class _Element(BaseElement):
-    """An svgwrite element whose attributes arrive already in SVG spelling.
+@cache
+def _svgwrite() -> SimpleNamespace:
+    """svgwrite and the two element classes built on its ``BaseElement``, on first use."""
+    import svgwrite
+    from svgwrite.base import BaseElement, Title
 
-    svgwrite's own ``BaseElement`` constructor renames keyword arguments
-    (``class_`` -> ``class``) and builds a ``Parameter`` per element; the board
-    needs neither, so this subclass shares the drawing's parameters.
-    """
+    class Element(BaseElement):
+        """An svgwrite element whose attributes arrive already in SVG spelling.
 
-    def __init__(self, tag: str, attrs: dict[str, Any], parameter: Any,
-                 text: str | None = None) -> None:
-        self.elementname = tag
-        self._parameter = parameter
-        self.attribs = attrs
-        self.elements: list[Any] = []
-        self.text = text
+        svgwrite's own ``BaseElement`` constructor renames keyword arguments
+        (``class_`` -> ``class``) and builds a ``Parameter`` per element; the board
+        needs neither, so this subclass shares the drawing's parameters.
+        """
 
-    def get_xml(self) -> ET.Element:
-        """svgwrite's conversion, plus the text content svgwrite's base class has no slot for."""
-        xml = super().get_xml()
-        if self.text is not None:
-            xml.text = self.text
-        return xml
+        def __init__(self, tag: str, attrs: dict[str, Any], parameter: Any,
+                     text: str | None = None) -> None:
+            self.elementname = tag
+            self._parameter = parameter
+            self.attribs = attrs
+            self.elements: list[Any] = []
+            self.text = text
+
+        def get_xml(self) -> ET.Element:
+            """svgwrite's conversion, plus the text content its base class has no slot for."""
+            xml = super().get_xml()
+            if self.text is not None:
+                xml.text = self.text
+            return xml
+
+    class Fragment(BaseElement):
+        """Finished markup of a definition, kept from an earlier drawing.
+
+        Glyphs and gradients are the same in every drawing with the same theme
+        (their ids carry the theme's fingerprint), so they are built once per
+        process and then copied in as text.
+        """
+
+        def __init__(self, markup: str, parameter: Any) -> None:
+            self.elementname = "fragment"
+            self._parameter = parameter
+            self.attribs: dict[str, Any] = {}
+            self.elements: list[Any] = []
+            self.markup = markup
+
+        def get_xml(self) -> ET.Element:
+            return ET.fromstring(self.markup)
+
+    return SimpleNamespace(svgwrite=svgwrite, Element=Element, Fragment=Fragment, Title=Title)
 
 
 #: ``str.translate`` tables escaping text content and attribute values the way the
@@ -201,10 +230,11 @@ def _open_tag(tag: str, attrs: Mapping[str, Any]) -> str:
 
 def _write(node: Any, out: list[str]) -> None:
     """Serialise an svgwrite tree in one pass (see the module docstring)."""
-    if isinstance(node, _Fragment):
+    kinds = _svgwrite()
+    if isinstance(node, kinds.Fragment):
         out.append(node.markup)
         return
-    if isinstance(node, Title):  # svgwrite keeps <title>/<desc> as ElementTree nodes
+    if isinstance(node, kinds.Title):  # svgwrite keeps <title>/<desc> as ElementTree nodes
         out.append(ET.tostring(node.xml, encoding="unicode"))
         return
     head = _open_tag(node.elementname, node.attribs)
@@ -218,25 +248,6 @@ def _write(node: Any, out: list[str]) -> None:
         out.append(f"</{node.elementname}>")
     else:
         out.append(head + "/>")
-
-
-class _Fragment(BaseElement):
-    """Finished markup of a definition, kept from an earlier drawing.
-
-    Glyphs and gradients are the same in every drawing with the same theme
-    (their ids carry the theme's fingerprint), so they are built once per
-    process and then copied in as text.
-    """
-
-    def __init__(self, markup: str, parameter: Any) -> None:
-        self.elementname = "fragment"
-        self._parameter = parameter
-        self.attribs: dict[str, Any] = {}
-        self.elements: list[Any] = []
-        self.markup = markup
-
-    def get_xml(self) -> ET.Element:
-        return ET.fromstring(self.markup)
 
 
 #: Serialised definitions by id (ids are unique per theme, so an id names one markup).
@@ -257,14 +268,14 @@ class SvgwriteRenderer(Renderer):
         if serializer not in ("fast", "svgwrite"):
             raise ValueError(f"serializer must be 'fast' or 'svgwrite', not {serializer!r}")
         self.serializer = serializer
-        self.drawing = svgwrite.Drawing(size=(fmt(width), fmt(height)), debug=False)
+        self.drawing = _svgwrite().svgwrite.Drawing(size=(fmt(width), fmt(height)), debug=False)
         self.drawing.attribs.update(self._root_attrs(attrs))
         self.drawing.attribs["width"] = fmt(width)
         self.drawing.attribs["height"] = fmt(height)
         self._parameter = self.drawing._parameter
 
     def element(self, parent: Any, tag: str, attrs: Attrs, text: str | None = None) -> Any:
-        node = _Element(tag, dict(attrs), self._parameter, text)
+        node = _svgwrite().Element(tag, dict(attrs), self._parameter, text)
         (self.drawing if parent is None else parent).elements.append(node)
         return node
 
@@ -284,7 +295,7 @@ class SvgwriteRenderer(Renderer):
             if len(_FRAGMENTS) < _MAX_FRAGMENTS:
                 _FRAGMENTS[ident] = "".join(out)
             return ident
-        node = _Fragment(markup, self._parameter)
+        node = _svgwrite().Fragment(markup, self._parameter)
         self._defs_node().elements.append(node)
         self._defined[ident] = node
         return ident
