@@ -1,5 +1,5 @@
 """Issue 17, item 3: work that grows without bound from small input. Every command has
-bounds that hold for any input (README's Limits), progress where it is long, and a clean
+bounds that hold for any input (docs/limits.md), progress where it is long, and a clean
 refusal past them. Each test is one of the issue's reproductions, kept.
 """
 

@@ -43,7 +43,7 @@ def test_front_page_public_api_changelog_and_download_buttons_are_wired() -> Non
     modules, internals = index.split(":caption: Internals")
     assert "tavrei_lab.cli." not in modules and "tavrei_lab.cli.tree" in internals
     front = (docs / "index.md").read_text(encoding="utf-8")
-    for needed in ("img/board.svg", 'pip install "tavrei_lab[lab]"', "tavrei-lab lessons",
+    for needed in ("img/board.svg", 'pip install ".[lab]"', "tavrei-lab lessons",
                    "jupyter lab", "00_quick_start.ipynb", "api/public", "changelog"):
         assert needed in front, needed
     assert "../CHANGELOG.md" in (docs / "changelog.md").read_text(encoding="utf-8")

@@ -137,7 +137,7 @@ def test_main_returns_0_or_2_with_one_line_on_stderr(argv: list[str]) -> None:
 # -- the CLI's bounds (issue 17, item 3) ----------------------------------------------------
 
 #: Numbers past every bound, at it, and odd ones: each command must refuse them in one
-#: line, or finish within its documented limit (README, "Limits").
+#: line, or finish within its documented limit (docs/limits.md).
 EXTREMES = ["0", "-1", "1", "nan", "inf", "-inf", "1e308", "1e9", "1000000000",
             "9" * 40, "4000", "4001", "100000", "100001", "1000000", "1000001", "2000000001",
             "31", "30", "13", "12", "0.001", "1e-300"]

@@ -19,12 +19,19 @@ from pathlib import Path
 
 from tavrei_lab.engine.agents import split_specs
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+#: The pages a reader copies commands from: the README and the documentation.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _text() -> str:
+    return "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
 
 
 def _commands(name: str) -> list[list[str]]:
-    """Every ``tavrei-lab NAME ...`` command of the README (continuation lines joined)."""
-    text = README.read_text(encoding="utf-8").replace("\\\n", " ")
+    """Every ``tavrei-lab NAME ...`` command of the README and the docs (continuation
+    lines joined)."""
+    text = _text().replace("\\\n", " ")
     out = []
     for line in text.splitlines():
         m = re.search(rf"tavrei-lab {name}\b(.*)", line)
@@ -33,17 +40,17 @@ def _commands(name: str) -> list[list[str]]:
     return out
 
 
-def test_readmes_compare_examples_do_not_pit_unequal_agents():
-    """README's `compare` of greedy vs alphabeta:2: the strong agent won every game, so
+def test_compare_examples_do_not_pit_unequal_agents():
+    """A documented `compare` of greedy vs alphabeta:2: the strong agent won every game, so
     white's score was 0.5 by construction (colours alternate) and read as "no first-move
     advantage". A compare example must let one agent play itself."""
     found = _commands("compare")
-    assert found, "the README shows no compare command"
+    assert found, "neither the README nor the docs show a compare command"
     for args in found:
         if "--agents" in args:
             specs = split_specs(args[args.index("--agents") + 1])
-            assert len(specs) == 1, f"README compare pits {specs} against each other"
-    assert "greedy,alphabeta:2" not in README.read_text(encoding="utf-8")
+            assert len(specs) == 1, f"a documented compare pits {specs} against each other"
+    assert "greedy,alphabeta:2" not in _text()
 
 
 def test_help_texts_of_the_lab_give_measured_times_not_guesses():

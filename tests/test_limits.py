@@ -1,4 +1,4 @@
-"""Every enforced resource limit, just under and just over (issue 11; README "Limits").
+"""Every enforced resource limit, just under and just over (docs/limits.md).
 
 Just under, the input is read (or fails later, for its own reason -- never
 for the limit); just over, it is refused with the package's own error naming

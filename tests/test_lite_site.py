@@ -722,8 +722,8 @@ def test_tutorials_run_offline_and_the_board_answers_a_click_and_a_drag(site: An
     # No threads, processes or sockets in the browser: the default executor falls back.
     assert result["tournament"].strip() == "TOURNAMENT emscripten 2", result["tournament"]
 
-    # What the README promises: a student's run notebook downloads as a .ipynb file,
-    # outputs and all (the board's move is in the widget state, not checked here).
+    # What docs/classroom.md promises: a student's run notebook downloads as a .ipynb
+    # file, outputs and all (the board's move is in the widget state, not checked here).
     downloaded = result["downloaded"]
     assert downloaded["name"] == CLASSROOM
     counts = [c.get("execution_count") for c in downloaded["notebook"]["cells"]

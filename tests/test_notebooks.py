@@ -173,10 +173,11 @@ def test_classroom_demo_speaks_to_voila_and_jupyterlab_alike() -> None:
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert "Run All" not in text and "Run →" not in text
     assert "Voila" in text
-    # it sends the teacher to mybinder by the address the README gives, not by a
+    # it sends the teacher to mybinder by the address the classroom page gives, not by a
     # README link that does not exist (the README has no badge until it is published)
     address = "urlpath=voila/render/notebooks/classroom_demo.ipynb"
-    assert address in text and address in (NOTEBOOK_DIR.parent / "README.md").read_text()
+    classroom = (NOTEBOOK_DIR.parent / "docs" / "classroom.md").read_text(encoding="utf-8")
+    assert address in text and address in classroom
     assert "link in the README" not in " ".join(text.split())
 
 

@@ -124,7 +124,7 @@ def test_long_description_has_no_link_or_picture_that_breaks_off_the_repository(
     _, metadata = _wheel_metadata(built)
     header, _, description = metadata.partition("\n\n")
     assert "Description-Content-Type: text/markdown" in header
-    assert "tavrei-lab lessons" in description and 'pip install "tavrei_lab[lab]"' in description
+    assert "tavrei-lab lessons" in description and 'pip install ".[lab]"' in description
     relative_links = re.findall(r"\]\((?!https?:|#|mailto:)([^)]*)\)", description)
     relative_pictures = re.findall(r'src="(?!https?:)([^"]*)"', description)
     assert relative_links == [] and relative_pictures == []

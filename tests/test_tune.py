@@ -264,7 +264,7 @@ def test_weights_fit_resolves_per_variant():
 def test_shipped_weights_resolve_for_their_variant():
     from tavrei_lab.engine.weights import shipped_weights_dir
     files = sorted(shipped_weights_dir().glob("*.json"))
-    # the weights the README's evidence was measured with are package data
+    # the weights the lab page's evidence (docs/lab.md) was measured with are package data
     assert {"tavreli-no-split", "gavrilov-die", "tavreli"} <= {p.stem for p in files}
     for path in files:
         rules = load_variant(path.stem)
@@ -273,7 +273,7 @@ def test_shipped_weights_resolve_for_their_variant():
         # a fit differs from the hand-set values unless the gate dropped every fit
         # (tavreli, whose values were set by hand for it: the fits lost 0.400, 0.458)
         # (a one-generation tune has no gate: its fit is the file, and the match in
-        # the README is what tested it)
+        # the lab page is what tested it)
         if len(doc["log"]) == 1 or any(e["accepted"] for e in doc["log"][1:]):
             assert weights != DEFAULT_WEIGHTS
         else:

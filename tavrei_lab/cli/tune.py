@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=_("``tavrei-lab tune``: fit the playing evaluation's weights to a "
                       "variant. Measured: the defaults took 365 s of CPU (534 s wall on 2 cores "
                       "shared with other jobs) for tavreli, 472 games, the gate's included (see "
-                      "the README)."))
+                      "docs/lab.md)."))
     p.add_argument("--variant", default="tavreli", metavar="ID|FILE",
                    help=_("variant id or .toml file (default: tavreli)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",

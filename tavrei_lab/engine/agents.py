@@ -154,8 +154,8 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
 
 #: ``play:...,ending=N``: a node-limited playing agent searches N times its nodes at a
 #: move in a won ending (``PlayAgent.choose``); ``ending=1`` is the budget as given.
-#: 8 by default: in the README's no-split match (200 games, 300 nodes, 300-ply cap) the
-#: draws with one side 3+ ratniks ahead fell from 13 of 15 at 1 to 3 of 6.
+#: 8 by default: in docs/lab.md's no-split match (200 games, 300 nodes, 300-ply cap)
+#: the draws with one side 3+ ratniks ahead fell from 13 of 15 at 1 to 3 of 6.
 ENDING_NODES = 8
 MAX_ENDING_NODES = 64
 

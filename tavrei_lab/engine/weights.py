@@ -118,7 +118,7 @@ class Weights:
     #: ratnik at 0 and let them stand), and per ratnik's worth (fixed chess values) of
     #: the other side's tops, taken from the side ahead: trading down is progress
     #: (``BoardTables.hunt_material``). Set by hand, like the terms above; see the
-    #: README ("Converting what they win") for the matches they were measured in
+    #: lab page (docs/lab.md, "Converting what they win") for the matches they were measured in
     #: (trade 10 with ratnik 4: 16 of 22 draws 3+ ahead; trade 0: 15 of 23; ratnik 10
     #: and trade 0: 14 of 24, so trading is off by default).
     hunt_ratnik: float = 10.0

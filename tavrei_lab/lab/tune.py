@@ -103,7 +103,7 @@ from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import variant_data, variant_from_data
 
 #: Defaults of ``tavrei-lab tune``: measured to finish a tavreli tune in about
-#: DEFAULT_MINUTES on 2 cores (see the README's tuning section).
+#: DEFAULT_MINUTES on 2 cores (docs/lab.md, the tuning section).
 DEFAULT_GENERATIONS = 3
 DEFAULT_GAMES = 100
 DEFAULT_NODES = 300
