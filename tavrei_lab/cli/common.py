@@ -12,12 +12,18 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
-from tavrei_lab.core.files import check_file_writable, check_folder_writable, write_atomically
+from tavrei_lab.core.files import (
+    NotOursError,
+    check_file_writable,
+    check_folder_writable,
+    check_output_folder,
+    write_atomically,
+)
 from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress flags
     add_progress_flags,
     progress_mode,
@@ -201,9 +207,11 @@ def os_reason(exc: OSError) -> str:
     return f"{quote(os.fsdecode(exc.filename), 200)}: {what}"
 
 
-def check_out(out: str | None, *, folder: bool) -> None:
+def check_out(out: str | None, *, folder: bool, entries: Sequence[str] = ()) -> None:
     """Refuse ``--out`` before any game is played if what it names cannot be written
-    (a folder of outputs for ``folder``, else one file; ``-`` is standard output).
+    (a folder of outputs for ``folder``, else one file; ``-`` is standard output), or
+    if a folder holds, under one of the names the run writes (``entries``), something
+    the package did not write there (``core.files.check_output_folder``).
 
     ``compare``, ``sweep`` and ``play`` wrote only at the end: ``--out`` naming a file
     where a folder was needed (or a folder where a file was) failed after every game
@@ -230,6 +238,11 @@ def check_out(out: str | None, *, folder: bool) -> None:
             raise OutputError(_("--out {why}; no game was played").format(why=why)) from None
         raise OutputError(_("--out {out}: {why}; no game was played").format(
             out=quote(out, 200), why=why)) from None
+    if folder and entries:
+        try:
+            check_output_folder(out, entries)
+        except NotOursError as exc:
+            raise OutputError(_("--out {why}; no game was played").format(why=exc)) from None
 
 
 def save_run(save: Callable[[str], Any], out: str, command: str) -> Any:
@@ -240,6 +253,8 @@ def save_run(save: Callable[[str], Any], out: str, command: str) -> Any:
         return save(out)
     except OSError as exc:
         first = os_reason(exc)
+    except NotOursError as exc:   # a file of the user's put there while the games ran
+        first = str(exc)
     spare = ""
     try:
         spare = tempfile.mkdtemp(prefix=f"tavrei-lab-{command}-")

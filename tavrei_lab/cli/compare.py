@@ -22,7 +22,7 @@ from tavrei_lab.cli.common import (
     run_executor,
     save_run,
 )
-from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, tournament
+from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, SAVED_ENTRIES, tournament
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 
@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TavreiError(_("--games must be 1 or more, got {games}").format(games=args.games))
-    check_out(args.out, folder=True)
+    check_out(args.out, folder=True, entries=SAVED_ENTRIES)
     with run_executor(args) as executor:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
                             max_plies=args.max_plies, executor=executor,

@@ -31,7 +31,7 @@ from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
-from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SweepInterrupted, sweep
+from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SWEEP_ENTRIES, SweepInterrupted, sweep
 from tavrei_lab.lab.table import established_summary, summary_table
 from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
 
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         raise TavreiError(_("--plan and --until-decided: one at a time (plan first)"))
     tuning = _tuning(args)
     if not args.plan:                 # --plan writes no --out
-        check_out(args.out, folder=True)
+        check_out(args.out, folder=True, entries=SWEEP_ENTRIES)
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid, tuning)
     try:

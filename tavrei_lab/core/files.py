@@ -15,13 +15,20 @@ opened without blocking and refused, instead of waiting forever.
 from __future__ import annotations
 
 import errno
+import hashlib
+import json
 import os
 import shutil
 import stat
 import tempfile
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from tavrei_lab.errors import OutputError, quote
+from tavrei_lab.i18n import gettext as _
 
 
 def _is_special(path: str) -> bool:
@@ -142,44 +149,254 @@ def _check_folder_open(folder: str) -> None:
         raise OSError(errno.EACCES, os.strerror(errno.EACCES), folder)
 
 
+# -- folders of outputs ---------------------------------------------------------------
+#: The file in an output folder listing every file the package wrote there (with its
+#: size and digest): an entry of the folder is replaced only when it is listed there,
+#: unchanged; anything else in the folder is the user's and is never touched.
+MANIFEST = "tavrei-lab-files.json"
+#: The journal of a swap in progress: written once the new run is whole in its scratch
+#: folder, removed once the swap is over. Finding it, the next save finishes the swap.
+JOURNAL = ".tavrei-swap.json"
+_SCRATCH = ".tavrei-save."
+_TRASH = ".tavrei-old."
+#: Largest manifest read (a run of 100,000 records lists about 15 MB).
+MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+
+
+class NotOursError(OutputError):
+    """An output folder holds, under a name the package writes, something it did not
+    write (or that was changed since): it is not replaced, nor deleted."""
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _listing(folder: Path, names: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Every file under ``folder``'s entries called ``names``: size and digest by path."""
+    files: dict[str, dict[str, Any]] = {}
+    for name in names:
+        top = folder / name
+        paths = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
+        for p in paths:
+            files[p.relative_to(folder).as_posix()] = {"bytes": p.stat().st_size,
+                                                       "blake2b": _digest(p)}
+    return files
+
+
+def _read_manifest(out: Path) -> dict[str, dict[str, Any]] | None:
+    """The files the manifest lists, ``{}`` without one, None when it is not ours."""
+    path = out / MANIFEST
+    if not os.path.lexists(path):
+        return {}
+    try:
+        if os.path.islink(path) or not path.is_file() or \
+                path.stat().st_size > MAX_MANIFEST_BYTES:
+            return None
+        doc = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    files = doc.get("files") if isinstance(doc, dict) else None
+    if not (isinstance(doc, dict) and doc.get("written_by") == "tavrei_lab"
+            and isinstance(files, dict)
+            and all(isinstance(v, dict) for v in files.values())):
+        return None
+    return files
+
+
+def _not_ours(out: Path, listed: dict[str, dict[str, Any]], name: str) -> Path | None:
+    """The first path under ``out / name`` the package did not write, or None."""
+    top = out / name
+    if not os.path.lexists(top):
+        return None
+    if top.is_symlink() or not (top.is_file() or top.is_dir()):
+        return top
+    if top.is_file():
+        paths = [top]
+    else:
+        paths = []
+        for p in sorted(top.rglob("*")):
+            if p.is_symlink() or not (p.is_file() or p.is_dir()):
+                return p
+            if p.is_file():
+                paths.append(p)
+    for p in paths:
+        entry = listed.get(p.relative_to(out).as_posix())
+        try:
+            if entry is None or entry.get("bytes") != p.stat().st_size or \
+                    entry.get("blake2b") != _digest(p):
+                return p
+        except OSError:
+            return p
+    return None
+
+
+def _check_ours(out: Path, names: Sequence[str]) -> None:
+    """A ``NotOursError`` naming the first entry of ``out`` called one of ``names`` (or
+    the manifest) that the package did not write, or that changed since it did."""
+    listed = _read_manifest(out)
+    if listed is None:
+        culprit: Path | None = out / MANIFEST
+    else:
+        culprit = next((p for p in (_not_ours(out, listed, n) for n in names
+                                         if n != MANIFEST) if p), None)
+    if culprit is not None:
+        raise NotOursError(_("{path}: not written by tavrei_lab, or changed since: it is not "
+                             "replaced; move it away or choose another --out")
+                               .format(path=quote(os.fspath(culprit), 200)))
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """The folder locked against another process's save (a lock on the folder itself:
+    no file is left behind, and a killed holder's lock goes with it)."""
+    try:
+        import fcntl
+    except ImportError:          # (no such locks here: one save at a time is assumed)
+        yield
+        return
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _finish_swap(out: Path, plan: dict[str, Any]) -> None:
+    """Carry out a swap its journal describes; each step is a rename, and one already
+    made is seen and skipped, so a swap cut off anywhere is finished by running this
+    again: the old entries go to the trash folder (last name first), the new ones come
+    in from the scratch folder (in order, the manifest last), then both folders go."""
+    part, trash = out / plan["part"], out / plan["trash"]
+    names, old, new = plan["names"], set(plan["old"]), set(plan["new"])
+    trash.mkdir(exist_ok=True)
+    for name in reversed(names):
+        moved_in = name in new and not os.path.lexists(part / name)
+        if name in old and not moved_in and not os.path.lexists(trash / name) \
+                and os.path.lexists(out / name):
+            os.rename(out / name, trash / name)
+    for name in names:
+        if name in new and os.path.lexists(part / name):
+            os.rename(part / name, out / name)
+    shutil.rmtree(trash, ignore_errors=True)
+    shutil.rmtree(part, ignore_errors=True)
+    os.unlink(out / JOURNAL)
+
+
+def _safe_name(name: Any, prefix: str) -> bool:
+    return isinstance(name, str) and name.startswith(prefix) and "/" not in name \
+        and os.sep not in name and name not in (".", "..")
+
+
+def recover_output_folder(folder: str | os.PathLike[str]) -> None:
+    """Finish, or clean up after, a save into ``folder`` that was cut off (a kill, a
+    power cut): a swap whose journal is there is finished (its new run was whole
+    before the first rename); a scratch folder without a journal held a run not yet
+    whole and goes. Callers hold the folder's lock. A hidden folder of replaced
+    files left without a journal (by an older tavrei_lab) is not deleted, only named
+    in a warning: it may hold what the user wants back."""
+    out = Path(folder)
+    journal = out / JOURNAL
+    if os.path.lexists(journal):
+        try:
+            plan = json.loads(journal.read_bytes()[:MAX_MANIFEST_BYTES].decode("utf-8"))
+            ok = isinstance(plan, dict) and _safe_name(plan.get("part"), _SCRATCH) \
+                and _safe_name(plan.get("trash"), _TRASH) and all(
+                    isinstance(plan.get(k), list) and
+                    all(isinstance(n, str) and _safe_name(n, "") for n in plan[k])
+                    for k in ("names", "old", "new"))
+        except (OSError, ValueError, RecursionError):
+            ok = False
+        if not ok:
+            raise OutputError(_("{path}: the journal of an earlier save is damaged; look "
+                                "through the folder, then delete it").format(
+                path=quote(os.fspath(journal), 200)))
+        _finish_swap(out, plan)
+        warnings.warn(_("{path}: an earlier save into this folder was cut off; it has been "
+                        "finished").format(path=quote(os.fspath(out), 200)),
+                      RuntimeWarning, stacklevel=3)
+    for entry in sorted(out.iterdir()):
+        if entry.name.startswith(_SCRATCH) and entry.name.endswith(".part") \
+                and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        elif entry.name.startswith(f".{JOURNAL}.") and entry.name.endswith(".part") \
+                and entry.is_file() and not entry.is_symlink():
+            os.unlink(entry)          # a journal cut off while written: no swap began
+        elif entry.name.startswith(_TRASH):
+            warnings.warn(_("{path}: left by a save that was cut off, it holds files that "
+                            "were being replaced: look through it, then delete it").format(
+                path=quote(os.fspath(entry), 200)), RuntimeWarning, stacklevel=3)
+
+
+def check_output_folder(folder: str | os.PathLike[str], names: Sequence[str]) -> None:
+    """A ``NotOursError`` now if a save into ``folder`` would have to replace something
+    the package did not write there (a file of the user's called ``settings.json``,
+    ``records/`` holding the user's own games). Asked before a run of games; a save
+    cut off earlier is finished first (``recover_output_folder``)."""
+    out = Path(folder)
+    if not out.is_dir():
+        return
+    with _locked(out):
+        recover_output_folder(out)
+        _check_ours(out, [*names, MANIFEST])
+
+
 def replace_entries(folder: str | os.PathLike[str], fresh: str | os.PathLike[str],
                     names: Sequence[str]) -> None:
     """Put ``fresh``'s entries called ``names`` in ``folder`` in place of the ones there.
 
     An output folder holds one run's files (records, tables, plots); writing a new run
-    over an old one file by file left the old run's extra files beside the new (four
-    records of one run, two of the next, and a games table listing two). So a run is
-    written whole into ``fresh`` first (a folder on the same file system) and only then
-    swapped in by renames: every old entry called ``names`` is taken out first, last
-    name first, then the new ones put in, in order; what is put in last (a run's
-    ``settings.json``) being there says the run is complete. Other entries of
-    ``folder`` -- the user's own -- are left alone. A failed rename puts back what it
-    can; what it cannot is kept in a hidden ``.tavrei-old.*`` folder, not deleted.
+    over an old one file by file left the old run's extra files beside the new. So a
+    run is written whole into ``fresh`` (a folder inside ``folder``) first and only then
+    swapped in by renames (``_finish_swap``), after a journal naming every step is on
+    disk: a swap cut off anywhere is finished by the next save. ``fresh`` gets a
+    manifest (``MANIFEST``) of what it holds, put in last. Only entries the folder's
+    manifest lists, unchanged, are replaced; anything else called one of ``names`` is
+    refused (``NotOursError``), and other entries -- the user's own -- are left alone.
     """
     out, new = Path(folder), Path(fresh)
-    trash = Path(tempfile.mkdtemp(prefix=".tavrei-old.", dir=out))
-    taken: list[str] = []
-    put: list[str] = []
+    if new.parent.resolve() != out.resolve() or not _safe_name(new.name, _SCRATCH):
+        raise ValueError(_("{path}: not a scratch folder of {folder} (see swapped_in)")
+                             .format(path=quote(os.fspath(new), 200),
+                                     folder=quote(os.fspath(out), 200)))
+    entries = [*names, MANIFEST]
+    _check_ours(out, entries)
+    listing = _listing(new, [n for n in names if os.path.lexists(new / n)])
+    write_atomically(new / MANIFEST, json.dumps(
+        {"written_by": "tavrei_lab", "files": listing}, indent=1, sort_keys=True) + "\n")
+    plan = {"part": new.name, "trash": f"{_TRASH}{new.name[len(_SCRATCH):-len('.part')]}",
+            "names": entries, "old": [n for n in entries if os.path.lexists(out / n)],
+            "new": [n for n in entries if os.path.lexists(new / n)]}
+    write_atomically(out / JOURNAL, json.dumps(plan))
     try:
-        for name in reversed(names):
-            if os.path.lexists(out / name):
-                os.rename(out / name, trash / name)
-                taken.append(name)
-        for name in names:
-            if os.path.lexists(new / name):
-                os.rename(new / name, out / name)
-                put.append(name)
+        _finish_swap(out, plan)
     except BaseException:
-        try:
-            for name in reversed(put):
-                os.rename(out / name, new / name)
-            for name in reversed(taken):
-                os.rename(trash / name, out / name)
-            os.rmdir(trash)
-        except OSError:
-            pass                  # what could not be put back stays in the hidden folder
+        _roll_back(out, plan)
         raise
-    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _roll_back(out: Path, plan: dict[str, Any]) -> None:
+    """Undo a swap that failed in this process (a rename refused): the new entries
+    back to the scratch folder, the old ones back in place, the journal gone. What
+    cannot be put back stays, with the journal, for the next save to finish."""
+    part, trash = out / plan["part"], out / plan["trash"]
+    try:
+        for name in reversed(plan["names"]):
+            if name in plan["new"] and not os.path.lexists(part / name) \
+                    and os.path.lexists(out / name):
+                os.rename(out / name, part / name)
+        for name in plan["names"]:
+            if os.path.lexists(trash / name) and not os.path.lexists(out / name):
+                os.rename(trash / name, out / name)
+        os.rmdir(trash)
+        os.unlink(out / JOURNAL)
+    except OSError:
+        pass
 
 
 @contextmanager
@@ -187,16 +404,23 @@ def swapped_in(folder: str | os.PathLike[str], names: Sequence[str]) -> Iterator
     """A scratch folder inside ``folder`` to write a whole run into; once the block ends
     without an error, its entries called ``names`` replace ``folder``'s
     (``replace_entries``), and the scratch folder goes either way. A run that fails
-    halfway leaves the earlier run in ``folder`` as it was."""
+    halfway leaves the earlier run in ``folder`` as it was; a save cut off before is
+    finished first, and an entry the package did not write is refused before anything
+    is written (``NotOursError``). The folder is locked against another save meanwhile."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    part = Path(tempfile.mkdtemp(prefix=".tavrei-save.", suffix=".part", dir=out))
-    try:
-        yield part
-        replace_entries(out, part, names)
-    finally:
-        shutil.rmtree(part, ignore_errors=True)
+    with _locked(out):
+        recover_output_folder(out)
+        _check_ours(out, [*names, MANIFEST])
+        part = Path(tempfile.mkdtemp(prefix=_SCRATCH, suffix=".part", dir=out))
+        try:
+            yield part
+            replace_entries(out, part, names)
+        finally:
+            if not os.path.lexists(out / JOURNAL):   # a journal: the swap is finished later
+                shutil.rmtree(part, ignore_errors=True)
 
 
-__all__ = ["check_file_writable", "check_folder_writable", "replace_entries", "swapped_in",
-           "write_atomically"]
+__all__ = ["JOURNAL", "MANIFEST", "NotOursError", "check_file_writable",
+           "check_folder_writable", "check_output_folder", "recover_output_folder",
+           "replace_entries", "swapped_in", "write_atomically"]
