@@ -75,6 +75,7 @@ import hmac
 import io
 import json
 import os
+import stat
 import sys
 import time
 import warnings
@@ -89,6 +90,14 @@ from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game, read_record
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.store_wal import (
+    has_shm,
+    has_wal_frames,
+    snapshot,
+    wal_path,
+    wal_problem,
+)
+from tavrei_lab.lab.store_wal import uri as store_uri
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -348,7 +357,11 @@ class ResultsStore:
         #: Games ``add`` replayed itself, stored or refused (no verification, or one
         #: that did not match).
         self.replayed = 0
+        #: A private copy of the store and its ``-wal`` that a read-only store is read
+        #: from (``store_wal``), removed on closing.
+        self._snapshot: Any = None
         if self.path != ":memory:":
+            _check_kind(str(path), self.path)
             parent = Path(self.path).parent
             if not parent.is_dir():
                 raise TavreiError(_("{path}: cannot create the store: no folder {parent}")
@@ -363,6 +376,8 @@ class ResultsStore:
                                 "install")) from None
         # in the browser even a reader goes through the file's one exclusive connection
         shared = self._shared = _IN_BROWSER and self.path != ":memory:"
+        if not shared and self.path != ":memory:" and has_wal_frames(self.path):
+            self._check_wal(sqlite3)
         try:
             if shared:
                 self.db = _BROWSER.open(self.path)
@@ -398,17 +413,44 @@ class ResultsStore:
             self._abandon(shared)
             raise
 
+    def _check_wal(self, sqlite3: Any) -> None:
+        """Refuse, writing nothing, a store whose ``-wal`` is not its own (``store_wal``);
+        a read-only store without a ``-shm`` keeps the copy it was checked on, to read."""
+        keep = self.readonly and not has_shm(self.path)
+        why, self._snapshot = wal_problem(
+            sqlite3, self.path, _TIMEOUT,
+            lambda db: _objects_in(db) in (_objects_of(_SCHEMA), _objects_of(_SCHEMA_V1)),
+            keep=keep)
+        if why is not None:
+            raise StoreError(_("{wal}: not this store's -wal file, or damaged; nothing was "
+                               "changed: move it away and run again ({why})").format(
+                wal=wal_path(self.path), why=" ".join(why.split())[:100]))
+
     def _open_readonly(self, sqlite3: Any) -> Any:
-        """``mode=ro``; a WAL store in a folder it may not write (no ``-shm`` to make)
-        falls back to ``immutable=1``, which reads the file as it stands."""
-        from urllib.parse import quote
-        uri = "file:" + quote(os.path.abspath(self.path))
+        """``mode=ro``; a store whose ``-wal`` was read from a private copy is read from
+        that copy (``_check_wal``): in a folder it may not write, ``mode=ro`` has no
+        ``-shm`` to make, and ``immutable=1`` would read the file without its ``-wal``."""
+        if self._snapshot is not None:
+            return sqlite3.connect(os.path.join(self._snapshot.name, "store.sqlite"),
+                                   timeout=_TIMEOUT)
+        uri = store_uri(self.path)
         db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=_TIMEOUT)
         try:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.OperationalError:
             db.close()
+        if has_wal_frames(self.path):
+            try:
+                self._snapshot = snapshot(self.path)
+            except OSError:
+                warnings.warn(_("{path}: read without the -wal file beside it: the games "
+                                "in {wal} are not read (no room to copy them); open it "
+                                "where its folder can be written").format(
+                    path=self.path, wal=wal_path(self.path)), RuntimeWarning, stacklevel=4)
+            else:
+                return sqlite3.connect(os.path.join(self._snapshot.name, "store.sqlite"),
+                                       timeout=_TIMEOUT)
         return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, timeout=_TIMEOUT)
 
     def _abandon(self, shared: bool) -> None:
@@ -416,10 +458,15 @@ class ResultsStore:
             _BROWSER.release(self.path)
         elif hasattr(self, "db"):
             self.db.close()
+        self._drop_snapshot()
+
+    def _drop_snapshot(self) -> None:
+        if self._snapshot is not None:
+            self._snapshot.cleanup()
+            self._snapshot = None
 
     def _objects(self) -> list[tuple[str, str, str]]:
-        return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in self.db.execute(
-            "SELECT type, name, sql FROM sqlite_master"))
+        return _objects_in(self.db)
 
     def _check_file(self) -> None:
         rows = [r[0] for r in self.db.execute("PRAGMA quick_check(5)")]
@@ -547,6 +594,11 @@ class ResultsStore:
                             count).format(count=count)
         except TavreiError:
             pass
+        if self.path != ":memory:" and not self.readonly and has_wal_frames(self.path):
+            # the newest games are in the -wal until a checkpoint: a student clearing
+            # space, or copying the store away, must not leave that file behind
+            kept += _(" (the newest are in {wal}: keep it beside the store; it is moved "
+                      "into the store when it is next opened)").format(wal=wal_path(self.path))
         return StoreError(_("{path}: {doing} failed: {value}{kept}; {value2}")
                               .format(path=self.path, doing=doing, value=_one(exc), kept=kept,
                                       value2=_advice(exc)))
@@ -865,6 +917,7 @@ class ResultsStore:
             _BROWSER.release(self.path)
         else:
             self.db.close()
+        self._drop_snapshot()
 
     def __enter__(self) -> ResultsStore:
         return self
@@ -878,6 +931,31 @@ class ResultsStore:
             return f"<ResultsStore {self.path}: {len(self)} games>"
         except (StoreError, AttributeError):
             return f"<ResultsStore {getattr(self, 'path', '?')}: closed>"
+
+
+def _objects_in(db: Any) -> list[tuple[str, str, str]]:
+    """The (type, name, sql) of every object of a database (whitespace folded)."""
+    return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in db.execute(
+        "SELECT type, name, sql FROM sqlite_master"))
+
+
+def _check_kind(given: str, path: str) -> None:
+    """Refuse a store path that names no file to keep games in: an empty name, a
+    folder, a FIFO or a device (SQLite said "disk I/O error" or "damaged" of them, and
+    an empty name made a temporary database that kept nothing)."""
+    if not given.strip():
+        raise StoreError(_("--store {path}: an empty name; give the store a file name "
+                           "(e.g. lab.sqlite)").format(path=repr(given)))
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return                # a new store, or one SQLite's own open will name the failure of
+    if stat.S_ISREG(mode):
+        return
+    kind = (_("a folder") if stat.S_ISDIR(mode) else _("a pipe (FIFO)") if stat.S_ISFIFO(mode)
+            else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else _("a socket"))
+    raise StoreError(_("{path}: is {kind}, not a results store file; give --store a file "
+                       "name (a new name makes a new store)").format(path=path, kind=kind))
 
 
 def _objects_of(schema: str) -> list[tuple[str, str, str]]:

@@ -287,7 +287,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
                               .format(names=", ".join(agent_list)))
     pairs = agent_pairs(agent_list)
 
-    db = store if isinstance(store, ResultsStore) else open_store(store or ":memory:")
+    db = store if isinstance(store, ResultsStore) else open_store(":memory:" if store is None else store)
     units: list[Unit] = []
     started = time.perf_counter()
     played = 0
