@@ -310,7 +310,10 @@ class TournamentResult:
         written whole into a hidden folder inside ``directory`` and swapped in
         (``core.files.swapped_in``): the folder holds one run's output, a
         failure while writing leaves the earlier run as it was, and the user's own
-        files beside them are left alone.
+        files beside them are left alone. Only what an earlier ``save`` wrote, as
+        its manifest lists it, is replaced: a file of the user's under one of these
+        names (``settings.json``, a game in ``records/``) is refused
+        (``core.files.NotOursError``), never deleted.
         """
         out = Path(directory)
         with swapped_in(out, SAVED_ENTRIES) as part:

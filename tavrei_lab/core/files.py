@@ -261,7 +261,10 @@ def _locked(out: Path) -> Iterator[None]:
         return
     fd = os.open(out, os.O_RDONLY)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:          # a file system without locks (a browser's, some mounts)
+            pass
         yield
     finally:
         os.close(fd)

@@ -330,7 +330,8 @@ def until_decided(base: str | Sequence[str] = "tavreli",
         if len(between) != 2 or between[0] == between[1]:
             raise TavreiError(_("--until-decided: between names two different cells, got "
                                 "{value}").format(value=repr(between)))
-    db = store if isinstance(store, ResultsStore) else ResultsStore(":memory:" if store is None else store)
+    db = store if isinstance(store, ResultsStore) else ResultsStore(
+        ":memory:" if store is None else store)      # "" is refused, not a throw-away store
     looks: list[dict[str, Any]] = []
     spent = 0.0
     n = 0

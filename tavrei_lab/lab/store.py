@@ -594,11 +594,12 @@ class ResultsStore:
                             count).format(count=count)
         except TavreiError:
             pass
-        if self.path != ":memory:" and not self.readonly and has_wal_frames(self.path):
+        if "full" in str(exc).lower() and self.path != ":memory:" and \
+                has_wal_frames(self.path):
             # the newest games are in the -wal until a checkpoint: a student clearing
             # space, or copying the store away, must not leave that file behind
-            kept += _(" (the newest are in {wal}: keep it beside the store; it is moved "
-                      "into the store when it is next opened)").format(wal=wal_path(self.path))
+            kept += _(" (the newest in {wal}: keep it beside the store)").format(
+                wal=os.path.basename(wal_path(self.path)))
         return StoreError(_("{path}: {doing} failed: {value}{kept}; {value2}")
                               .format(path=self.path, doing=doing, value=_one(exc), kept=kept,
                                       value2=_advice(exc)))

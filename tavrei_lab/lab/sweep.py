@@ -287,7 +287,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
                               .format(names=", ".join(agent_list)))
     pairs = agent_pairs(agent_list)
 
-    db = store if isinstance(store, ResultsStore) else open_store(":memory:" if store is None else store)
+    db = store if isinstance(store, ResultsStore) else open_store(
+        ":memory:" if store is None else store)      # "" is refused, not a throw-away store
     units: list[Unit] = []
     started = time.perf_counter()
     played = 0
@@ -728,7 +729,8 @@ class SweepResult:
         map for a two-option grid) stayed from an earlier sweep into the same folder,
         beside tables it did not describe. The sweep's files are written whole into a
         scratch folder and swapped in (``core.files.swapped_in``), as ``compare``'s:
-        the folder holds one sweep's output, and the user's own files stay.
+        the folder holds one sweep's output, and the user's own files stay (one
+        under a name written here is refused, ``core.files.NotOursError``).
         """
         out = Path(directory)
         with swapped_in(out, SWEEP_ENTRIES) as part:
