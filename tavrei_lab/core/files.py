@@ -244,6 +244,12 @@ def _check_ours(out: Path, names: Sequence[str]) -> None:
     else:
         culprit = next((p for p in (_not_ours(out, listed, n) for n in names
                                          if n != MANIFEST) if p), None)
+    if culprit is not None and not os.path.lexists(out / MANIFEST):
+        # (a folder written by a tavrei_lab that kept no manifest reads so too)
+        raise NotOursError(_("{path}: the folder has no {manifest} listing the files "
+                             "tavrei_lab wrote there, so it is not replaced; move it away "
+                             "or choose another --out").format(
+            path=quote(os.fspath(culprit), 200), manifest=MANIFEST))
     if culprit is not None:
         raise NotOursError(_("{path}: not written by tavrei_lab, or changed since: it is not "
                              "replaced; move it away or choose another --out")
