@@ -233,3 +233,26 @@ def test_a_save_killed_at_any_step_is_finished_or_undone_by_the_next(tmp_path: P
         assert {k: v for k, v in contents(out).items() if k != "notes.md"} == whole["new"]
         at += 1
     assert at > 10 and journals > 5   # every rename, write and removal was a kill point
+
+
+def test_a_users_file_that_appears_during_the_run_sends_the_results_elsewhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the check before play passed; the file came while the games were played
+    import shutil
+
+    from tavrei_lab.cli import common, main
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "settings.json").write_text("mine")
+    monkeypatch.setattr(common, "check_output_folder", lambda out, entries: None)
+    code = main(["compare", "--agents", "random", "--games", "2", "--max-plies", "8",
+                 "--executor", "inline", "--no-progress", "--out", str(folder)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "settings.json" in err[0], err
+    spare = Path(err[0].rsplit("saved in ", 1)[1].split(" instead")[0])
+    try:
+        assert len(list((spare / "records").iterdir())) == 2
+    finally:
+        shutil.rmtree(spare)
+    assert contents(folder) == {"settings.json": b"mine"}
