@@ -265,7 +265,11 @@ def _locked(out: Path) -> Iterator[None]:
     except ImportError:          # (no such locks here: one save at a time is assumed)
         yield
         return
-    fd = os.open(out, os.O_RDONLY)
+    try:
+        fd = os.open(out, os.O_RDONLY)
+    except OSError:              # a folder that cannot be opened so (a browser's file system)
+        yield
+        return
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
