@@ -183,3 +183,34 @@ def test_a_store_path_that_is_no_file_is_one_line_and_changes_nothing(
     assert sorted(os.listdir(tmp_path)) == before
     if kind == "devnull":
         assert Path("/dev/null").is_char_device()
+
+
+def test_a_read_only_store_that_cannot_read_its_wal_says_so(
+        stores: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no room for a private copy, and (as in a read-only folder) no -shm to be made
+    import sqlite3
+
+    from tavrei_lab.lab import store as store_module
+    from tavrei_lab.lab import store_wal
+    path = tmp_path / "g.sqlite"
+    shutil.copy(stores["grown"], path)
+    shutil.copy(f"{stores['grown']}-wal", f"{path}-wal")
+    before = files_beside(path)
+
+    def no_room(p: str) -> object:
+        raise OSError(28, "No space left on device")
+
+    real = sqlite3.connect
+
+    def no_shm(target: str, *args: object, **kw: object) -> object:
+        if str(target).endswith("?mode=ro"):
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(target, *args, **kw)                     # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_wal, "snapshot", no_room)
+    monkeypatch.setattr(store_module, "snapshot", no_room)
+    monkeypatch.setattr(sqlite3, "connect", no_shm)
+    with pytest.warns(RuntimeWarning, match="the games in .*g.sqlite-wal are not read"):
+        with ResultsStore(path, readonly=True) as store:
+            assert len(store) == 12                          # the file's own, said so
+    assert files_beside(path) == before

@@ -417,10 +417,13 @@ class ResultsStore:
         """Refuse, writing nothing, a store whose ``-wal`` is not its own (``store_wal``);
         a read-only store without a ``-shm`` keeps the copy it was checked on, to read."""
         keep = self.readonly and not has_shm(self.path)
-        why, self._snapshot = wal_problem(
-            sqlite3, self.path, _TIMEOUT,
-            lambda db: _objects_in(db) in (_objects_of(_SCHEMA), _objects_of(_SCHEMA_V1)),
-            keep=keep)
+        try:
+            why, self._snapshot = wal_problem(
+                sqlite3, self.path, _TIMEOUT,
+                lambda db: _objects_in(db) in (_objects_of(_SCHEMA), _objects_of(_SCHEMA_V1)),
+                keep=keep)
+        except OSError:           # read-only, no room for a copy: ``_open_readonly`` says so
+            return
         if why is not None:
             raise StoreError(_("{wal}: not this store's -wal file, or damaged; nothing was "
                                "changed: move it away and run again ({why})").format(
@@ -434,12 +437,14 @@ class ResultsStore:
             return sqlite3.connect(os.path.join(self._snapshot.name, "store.sqlite"),
                                    timeout=_TIMEOUT)
         uri = store_uri(self.path)
-        db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=_TIMEOUT)
+        db = None
         try:
+            db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=_TIMEOUT)
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.OperationalError:
-            db.close()
+            if db is not None:
+                db.close()
         if has_wal_frames(self.path):
             try:
                 self._snapshot = snapshot(self.path)

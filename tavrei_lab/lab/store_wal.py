@@ -104,8 +104,9 @@ def wal_problem(sqlite3: Any, path: str, timeout: float, is_ours: Callable[[Any]
                 keep: bool = False) -> tuple[str | None, tempfile.TemporaryDirectory[str] | None]:
     """Why the store at ``path`` and its ``-wal`` do not read together as one store
     (``is_ours`` judges a connection's schema), or None when they do; with ``keep``,
-    the private copy they were read from (when one was made), for the caller to read.
-    Nothing of the store's is written, nor a file left beside it."""
+    the private copy they were read from (when one was made), for the caller to read,
+    and an ``OSError`` when there is no room for that copy. Nothing of the store's is
+    written, nor a file left beside it."""
     alone = _alone_keys(sqlite3, path)
     copy, made_shm = None, False
     try:
@@ -113,6 +114,8 @@ def wal_problem(sqlite3: Any, path: str, timeout: float, is_ours: Callable[[Any]
             try:
                 copy = snapshot(path)
             except OSError:      # no room for a copy: read the files in place
+                if keep:         # (the caller reads without writing: it says what it can)
+                    raise
                 made_shm = True
         if copy is not None:
             db = sqlite3.connect(os.path.join(copy.name, "store.sqlite"), timeout=timeout)
