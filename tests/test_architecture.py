@@ -117,21 +117,6 @@ KNOWN_REACH_INS = {("tavrei_lab/tree/build.py", "_node"), ("tavrei_lab/tree/buil
                    ("tavrei_lab/rules/stacking.py", "_key"),
                    ("tavrei_lab/engine/play.py", "_kings")}
 
-#: ``widgets/board_*.py`` are parts of the one ``Board`` class written as functions that take
-#: the board (mypy refuses mixins annotated with it): they may use the names ``Board`` itself
-#: defines on ``self`` in widgets/board.py, and only those.
-BOARD_PARTS = re.compile(r"tavrei_lab/widgets/board_\w+\.py")
-
-
-def _board_own_names() -> set[str]:
-    import ast
-    tree = ast.parse((ROOT / "tavrei_lab/widgets/board.py").read_text(encoding="utf-8"))
-    return ({node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-             and isinstance(node.value, ast.Name) and node.value.id == "self"}
-            | {node.name for node in ast.walk(tree)
-               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))})
-
-
 def test_no_module_reaches_into_another_modules_private_names() -> None:
     """A leading underscore means "this module's own": another module neither imports
     such a name nor reads or sets such an attribute. Allowed: ``self._x`` and
@@ -149,8 +134,6 @@ def test_no_module_reaches_into_another_modules_private_names() -> None:
         own |= {t.id for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign))
                 for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
                 if isinstance(t, ast.Name)}
-        if BOARD_PARTS.fullmatch(path):
-            own |= _board_own_names()
         foreign = {(alias.asname or alias.name).split(".")[0]
                    for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
                    and not (getattr(node, "module", None) or "").startswith("tavrei_lab")

@@ -14,7 +14,7 @@ import ipywidgets
 import pytest
 
 from tavrei_lab import Game
-from tavrei_lab.errors import IllegalMoveError
+from tavrei_lab.errors import IllegalMoveError, TavreiError
 from tavrei_lab.widgets import Board
 from tavrei_lab.widgets.choices import Choices
 
@@ -120,7 +120,10 @@ def test_game_traits_fire_observe_callbacks_on_a_move() -> None:
     board.undo()
     assert seen["ply"] == [1, 0] and board.position_string == start
     with pytest.raises(Exception, match="read-only"):
-        board.ply = 5
+        board.position_string = "x"
+    with pytest.raises(TavreiError, match="ply 5 is not in this game"):
+        board.ply = 5          # past the line: refused, the board stays
+    assert board.ply == 0 and board.position_string == start
 
 
 def test_outcome_trait_and_link() -> None:

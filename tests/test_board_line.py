@@ -110,7 +110,7 @@ def test_stepping_writes_no_move_text_and_a_new_move_writes_its_own(
     assert calls[0] == 2                  # the move list's text and the status line's
     labels = [label for label, _ in board.move_list.options]
     assert labels[-2:] == ["75... g8-f6", "\u21b3 76. e2-e4"]
-    assert "(ply 151 of 151)" in board._where_text()
+    assert "(ply 151 of 151)" in board.session.where_text()
 
 
 def test_a_new_game_on_the_board_gets_its_own_line() -> None:

@@ -1,4 +1,4 @@
-"""The board's parts, each on its own (issue 25 item 6): the drawing, the status
+"""The board's parts, each on its own: the drawing, the status
 sentences, the move list's texts, the die's line, the players and the inspector's
 feed are plain Python over a ``Game``, tested here without building a ``Board``;
 and the ``Board`` composes them under the names it always had."""
@@ -42,11 +42,16 @@ def test_the_plain_parts_import_no_widget_library(name: str) -> None:
     assert not _imports(WIDGETS / name) & {"ipywidgets", "anywidget", "traitlets", "IPython"}
 
 
-def test_board_py_is_split_into_its_parts() -> None:
-    lines = (WIDGETS / "board.py").read_text(encoding="utf-8").count("\n")
-    assert lines < 1400, lines           # it was 1,491 lines before the split
-    for part in ("drawing", "status", "inspector", "move_panel", "die_panel", "players"):
-        assert f"from tavrei_lab.widgets.{part} import" in (WIDGETS / "board.py").read_text()
+def test_board_py_is_layout_over_a_session() -> None:
+    """The widget composes its panels and shows a ``BoardSession``: it never pushes,
+    pops or redoes a move of the game itself."""
+    text = (WIDGETS / "board.py").read_text(encoding="utf-8")
+    assert "from tavrei_lab.session import" in text
+    for part in ("inspector", "move_panel", "die_panel", "players"):
+        assert f"from tavrei_lab.widgets.{part} import" in text
+    assert not [line for line in text.splitlines()
+                if any(f"game.{verb}(" in line for verb in ("push", "pop", "redo", "roll"))]
+    assert not list(WIDGETS.glob("board_*.py"))
 
 
 def test_drawing_sizes_and_die_column() -> None:

@@ -240,7 +240,7 @@ def test_closing_a_puzzle_removes_its_listeners_and_closes_its_widgets(key: str)
     board = puzzle.board
     puzzle.close()
     assert lesson._listeners == []
-    assert board is None or board._move_listeners == []
+    assert board is None or board.session.listeners == []
     # every widget closes, except at most one unreferenced default Layout the Board
     # replaces when it sets its status line's layout
     assert open_widgets() - before <= 1, f"{open_widgets() - before} of {made} left open"

@@ -1,32 +1,21 @@
 """``Board``: the interactive board for notebooks, with its controls.
 
-The division of labour follows lichess's chessground: Python (this module)
-owns the game and computes every legal move; the browser (``BoardView``)
-draws the SVG it is given, owns the pointer, and reports clicks and drops.
-With each drawing Python sends every tower's legal destinations per count,
-so a drag shows where it may go without asking the kernel; only the drop
-comes back. So the whole behaviour of the board -- selecting a tower,
-choosing how many tavrels to take, playing, undo, the die, the computer
-opponent -- is ordinary Python that the tests drive by setting the same
-traits the browser sets.
-
-A click walks through a small state machine:
-
-1. no tower selected: a click on an own-topped tower selects it (a click on a
-   layer of its strip also chooses how many tavrels to take: layer ``i`` of a
-   tower of height ``h`` means the top ``h - i``);
-2. a tower selected: a click on a lit destination plays the move; a click on
-   the selected tower's layer changes the count, on the tower itself clears
-   the selection; a click on another own tower selects that one; anything
-   else is explained in the status line (the game says why it is illegal).
-
-A drop (``drop_tower``) plays the move if it is legal; otherwise the square
-flashes and the status line says why. Either way a refused move changes
-nothing, and the tower is back where it was.
+The division of labour follows lichess's chessground. The board's state and
+every action on it are a ``BoardSession`` (``tavrei_lab.session``, no widget
+library): the game, the line and side lines, the selection and count, the
+marks, the hint and the players. This widget is layout plus "show this":
+each click, drop, button or key calls one action of the session and shows the
+``Update`` it returns -- the status sentence, the drawing with its effects,
+the move list, the pickers. The browser (``BoardView``) draws the SVG it is
+given, owns the pointer, and reports clicks and drops; with each drawing it
+gets every tower's legal destinations per count, so a drag shows where it may
+go without asking the kernel. Tests drive the widget by setting the same
+traits the browser sets, and drive the session with no widget at all.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import inspect
 from collections.abc import Callable
@@ -36,43 +25,33 @@ import ipywidgets as widgets
 import traitlets
 
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import COLOR_NAMES, WHITE
-from tavrei_lab.errors import IllegalMoveError, NotationError, TavreiError
+from tavrei_lab.core.tavrel import BLACK, WHITE
+from tavrei_lab.errors import ArgumentError, NotationError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.widgets import board_engine, board_lessons, board_lines, board_records
-from tavrei_lab.widgets.choices import CHOOSE_PROMOTION, PROMOTION_FIRST, Choices
-from tavrei_lab.widgets.controls import button as _button
-from tavrei_lab.widgets.controls import in_own_language
-from tavrei_lab.widgets.die_panel import DiePanel
-from tavrei_lab.widgets.drawing import (
+from tavrei_lab.session import MAX_COMPUTER_PLIES, BoardSession, Update
+from tavrei_lab.session.drawing import (
     DEFAULT_LETTER_PX,
     PROJECTOR_LETTER_PX,
     PROJECTOR_SCALE,
     PROJECTOR_SIZE,
     board_width,
     draw,
-    has_die,
 )
+from tavrei_lab.session.players import HUMAN, agent_names, player_label
+from tavrei_lab.session.status import count_options, kind_name
+from tavrei_lab.widgets.controls import button as _button
+from tavrei_lab.widgets.controls import in_own_language
+from tavrei_lab.widgets.die_panel import DiePanel
 from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
 from tavrei_lab.widgets.line import MoveLine
 from tavrei_lab.widgets.move_panel import MovePanel
-from tavrei_lab.widgets.players import HUMAN, PlayersPanel, agent_names, player_label
-from tavrei_lab.widgets.status import (
-    count_options,
-    face_text,
-    kind_name,
-    move_said,
-    not_yours,
-    selection_text,
-    state_text,
-)
+from tavrei_lab.widgets.players import PlayersPanel
 from tavrei_lab.widgets.view import BoardView, with_svg
 
-#: How many moves the computer may play in a row from one trigger (both sides
-#: played by the computer): a guard so a notebook cell always returns.
-MAX_COMPUTER_PLIES = 300
+_B = TypeVar("_B")
+
 
 def _speaks_its_language(cls: type[_B]) -> type[_B]:
     """Run every method of the board in the board's own language: a click comes long
@@ -84,7 +63,20 @@ def _speaks_its_language(cls: type[_B]) -> type[_B]:
     return cls
 
 
-_B = TypeVar("_B")
+def _orientation(flipped: bool, orientation: Any, flip: Any) -> bool:
+    """``flipped``, or python-chess's spellings of it: ``orientation="black"``, ``flip=True``."""
+    if flip is not None:
+        if not isinstance(flip, bool):
+            raise ArgumentError(_("flip= is True or False (the same as flipped=), not "
+                                  "{value}").format(value=repr(flip)[:40]))
+        flipped = flip
+    if orientation is not None:
+        if orientation not in ("white", "black"):
+            raise ArgumentError(_('orientation= is "white" or "black" (the side at the '
+                                  'bottom; flipped=True is "black"), not {value}').format(
+                                      value=repr(orientation)[:40]))
+        flipped = orientation == "black"
+    return bool(flipped)
 
 
 @_speaks_its_language
@@ -97,7 +89,9 @@ class Board(widgets.VBox):
 
     ``game`` (a ``Game``) or ``variant``/``position``/``seed`` choose what is
     on the board; ``white``/``black`` are ``"human"`` or an agent name from
-    ``AGENTS``; ``auto_roll`` rolls the die for human players too.
+    ``AGENTS``; ``auto_roll`` rolls the die for human players too;
+    ``flipped=True`` puts black at the bottom (python-chess's
+    ``orientation="black"`` and ``flip=True`` say the same).
     ``language`` ("en" or "ru"; default ``tavrei_lab.get_language()``, which
     follows ``TAVREI_LANG`` and the locale) is the language of every word the
     board shows: status, buttons, inspector, legend, die, move list, pickers.
@@ -108,7 +102,8 @@ class Board(widgets.VBox):
     it where there is room; ``size`` (pixels) overrides the smallest width. The
     ``size_slider`` (Board size, per cent) draws any board larger or smaller.
     The game on the board is ``board.game``; ``board.status.value`` is the
-    status line.
+    status line; ``board.session`` is the board without its widgets
+    (``tavrei_lab.session.BoardSession``).
 
     For lessons and puzzles built on a board:
 
@@ -124,17 +119,33 @@ class Board(widgets.VBox):
     starts a side line on a copy (``board.game``) and ``back_to_game()``
     returns to the game's own moves; ``best_move()`` shows the engine's move.
 
-    Read-only traits follow the game, so ``board.observe(f, "ply")``,
-    ``ipywidgets.link`` / ``dlink`` and ``interact`` work on them:
-    ``position_string`` (the position's text), ``ply``, ``side_to_move``
-    (``"white"``/``"black"``) and ``outcome`` (``"1-0"``, ``"0-1"``,
-    ``"1/2-1/2"`` or None while the game goes on). Layout keywords of
+    Traits, for ``board.observe(f, name)``, ``interact``, ``ipywidgets.link``
+    and ``dlink``:
+
+    - ``ply`` (plies played to the shown position): set it to show that ply of
+      the line (``link((board, "ply"), (slider, "value"))`` steps with a
+      slider); a ply past the line raises ``TavreiError``;
+    - ``flipped``: black at the bottom; set it to turn the board round;
+    - ``arrows``, ``highlights``: the teacher's marks (assign a new list);
+    - read-only, following the game: ``position_string`` (the position's
+      text), ``side_to_move`` (``"white"``/``"black"``) and ``outcome``
+      (``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or None while the game goes on).
+
+    ``ply`` and ``flipped`` are synced with the browser, so ``jslink`` links
+    them to another widget's trait in the page too. Layout keywords of
     ipywidgets (``layout=...``) are passed on to the box.
     """
 
     position_string = traitlets.Unicode("", read_only=True,
                                         help="the shown position's text (as Set position reads it)")
-    ply = traitlets.Int(0, read_only=True, help="plies played to the shown position")
+    ply = traitlets.Int(0, help="plies played to the shown position; set it to show "
+                                "that ply").tag(sync=True)
+    flipped = traitlets.Bool(False, help="black at the bottom").tag(sync=True)
+    arrows: traitlets.List[Any] = traitlets.List(
+        help="the teacher's arrows: (from, to) or (from, to, colour)")
+    highlights = traitlets.Union([traitlets.List(), traitlets.Unicode()],
+                                 default_value=[],
+                                 help="tinted squares: a name or (name, colour)")
     side_to_move = traitlets.Unicode("white", read_only=True, help='"white" or "black"')
     outcome = traitlets.Unicode(None, allow_none=True, read_only=True,
                                 help='"1-0", "0-1", "1/2-1/2", or None while the game goes on')
@@ -143,39 +154,37 @@ class Board(widgets.VBox):
                  position: str | None = None, seed: int | None = None,
                  flipped: bool = False, white: str = HUMAN, black: str = HUMAN,
                  auto_roll: bool = False, size: int | None = None,
-                 projector: bool = False, language: str | None = None, **box: Any) -> None:
+                 projector: bool = False, language: str | None = None,
+                 orientation: str | None = None, flip: bool | None = None,
+                 **box: Any) -> None:
         with speaking(language) as chosen:   # checks it: an unknown one raises TavreiError
+            if game is not None and not isinstance(game, Game):
+                said = (_("Board's first argument is a Game, not {value}: for a new game of "
+                          "a variant write Board(variant={value})") if isinstance(game, str)
+                        else _("Board's first argument is a Game, not {value}"))
+                raise ArgumentError(said.format(value=repr(game)[:60]))
+            flipped = _orientation(flipped, orientation, flip)
             #: "en" or "ru": the language of every word on the board
             self.language = chosen
-            self._build(game, variant, position, seed, flipped, white, black, auto_roll, size,
-                        projector, box)
+            self._syncing = True          # traits follow the session until it is built
+            self.session = BoardSession(
+                game if game is not None else Game(variant, position, seed=seed),
+                white=white, black=black, auto_roll=auto_roll, flipped=flipped,
+                language=chosen)
+            self.session.owner = self
+            self._build(size, projector, white, black, auto_roll, box)
+            self._syncing = False
+            self.set_trait("flipped", flipped)
+            self._show(self.session.say(_("New game.") if game is None else _("Game loaded."),
+                                        go_on=True))
 
-    def _build(self, game: Game | None, variant: str, position: str | None, seed: int | None,
-               flipped: bool, white: str, black: str, auto_roll: bool, size: int | None,
-               projector: bool, box: dict[str, Any]) -> None:
-        self.game: Game = game if game is not None else Game(variant, position, seed=seed)
-        self.flipped = flipped
+    def _build(self, size: int | None, projector: bool, white: str, black: str,
+               auto_roll: bool, box: dict[str, Any]) -> None:
         self.projector = projector
         self._size_asked = size
         self.size = board_width(self.game, size, PROJECTOR_SCALE) if projector else size
         self.letter_px = PROJECTOR_LETTER_PX if projector else DEFAULT_LETTER_PX
-        self._move_listeners: list[Callable[[Board, Move], Any]] = []
-        self._arrows: list[tuple[Any, ...]] = []
-        self._highlights: list[Any] = []
-        self._effects: dict[str, Any] = {}
-        self._dropping = False        # set while a dropped move is played
-        self.choices = Choices()      # the half-made choice (plain Python, widgets/choices.py)
-        self._took_back = False       # Undo ran last: the next move replaces, not branches
-        self.message = ""
         self._updating = False
-        self._legal_for: tuple[Any, list[Move]] | None = None
-        self._line = MoveLine()
-        self._main_game: Game | None = None   # the game, while a side line is explored
-        self._branch: int | None = None       # actions before the side line's first move
-        self._branch_text = ""                # the game's own move where the side line left it
-        self._hint: tuple[Any, tuple[str, str, str]] | None = None  # (position, engine arrow)
-        self._hint_agents: dict[str, Any] = {}  # the engine, kept (its table) per spec
-
         self.view = BoardView()
         self.view.observe(self._on_click, "click")
         self.view.observe(self._on_key, "key")
@@ -213,6 +222,7 @@ class Board(widgets.VBox):
         self.die_label = self.die_panel.die_label
         self.roll_button = self.die_panel.roll_button
         self.auto_roll = self.die_panel.auto_roll
+        self.auto_roll.observe(self._on_auto_roll, "value")
         self.die_box = self.die_panel.box
         # the size control: a share of the room the board has (a projector board fills
         # it, issue 25 item 3), or of its own size on a notebook board
@@ -279,7 +289,7 @@ class Board(widgets.VBox):
         self.movable_toggle = widgets.ToggleButton(
             value=False, description=_("Show movable"),
             tooltip=_("tint every tower that can move now"))
-        self.movable_toggle.observe(lambda _c: self.redraw(), "value")
+        self.movable_toggle.observe(self._on_movable, "value")
         self.animate_toggle = widgets.Checkbox(value=True, description=_("animate moves"),
                                                indent=False, layout=widgets.Layout(width="auto"))
         widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
@@ -305,160 +315,107 @@ class Board(widgets.VBox):
         if projector:
             self.add_class("tavrei-projector")
             self.view.add_class("tavrei-projector")
-        self._after_change([_("New game.") if game is None else _("Game loaded."),
-                            *self._continue()])
 
-    # the half-made choice lives in self.choices; these names stay the Board's API
+    # == the state, read from the session =========================================
+    @property
+    def game(self) -> Game:
+        """The game on the board (a copy of it while a side line is explored)."""
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.session.game = game
+
+    @property
+    def choices(self) -> Any:
+        return self.session.choices
+
     @property
     def selected(self) -> int | None:
-        return self.choices.selected
+        return self.session.selected
 
     @selected.setter
     def selected(self, square: int | None) -> None:
-        self.choices.selected = square
+        self.session.choices.selected = square
 
     @property
     def count(self) -> int | None:
-        return self.choices.count
+        return self.session.count
 
     @count.setter
     def count(self, count: int | None) -> None:
-        self.choices.count = count
+        self.session.choices.count = count
 
     @property
     def pending_promotion(self) -> list[Move]:
-        return self.choices.pending_promotion
+        return self.session.pending_promotion
 
-    def _close_choices(self) -> None:
-        """Every navigation closes the selection and an open promotion picker."""
-        self.choices.close()
-        self.promotion_picker.layout.display = "none"
+    @property
+    def message(self) -> str:
+        """What the status line says after its first half (whose turn)."""
+        return self.session.message
 
-    def _fit_view(self) -> None:
-        """Let the view shrink to the board's width (the inspector then wraps under it)."""
-        from tavrei_lab.render.board import DEFAULT_SCALE
-        width = board_width(self.game, self.size, DEFAULT_SCALE)
-        self.view.layout.flex = "1 1 0px"
-        self.view.layout.min_width = f"{width}px"
-        self.view.layout.max_width = "max-content"
-
-
-    # == reading the state ========================================================
     @property
     def position(self) -> Any:
         return self.game.position
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now (cached per position: a click asks several times)."""
-        pos = self.game.position
-        if self._legal_for is None or self._legal_for[0] is not pos:
-            moves = [] if self.game.is_chance_node() else self.game.legal_moves()
-            self._legal_for = (pos, moves)
-        return self._legal_for[1]
+        return self.session.legal_moves()
 
     def destinations(self) -> list[int]:
         """Squares the selected unit (``selected``, ``count``) may move to."""
-        if self.selected is None:
-            return []
-        return sorted({m.to_square for m in self.legal_moves()
-                       if m.from_square == self.selected and m.count == self.count})
+        return self.session.destinations()
 
     def square_names(self, squares: list[int]) -> list[str]:
         return [self.game.position.geometry.name(s) for s in squares]
 
     def greyed(self) -> list[str]:
         """Own towers that may not move now because of the die face (die games only)."""
-        pos = self.game.position
-        if pos.roll is None or self.game.is_chance_node():
-            return []
-        movable = {m.from_square for m in self.legal_moves()}
-        return [pos.geometry.name(s) for s, tower in enumerate(pos.board)
-                if tower and tower[-1].color == pos.turn and s not in movable]
+        return self.session.greyed()
 
     def player(self, color: int) -> str:
-        return (self.white_player if color == WHITE else self.black_player).value
+        return self.session.player(color)
 
     def is_human_turn(self) -> bool:
-        return self.player(self.game.position.turn) == HUMAN
+        return self.session.is_human_turn()
 
     def line(self) -> MoveLine:
-        """The whole line -- what was played plus what can be redone -- with its texts
-        (kept between steps: stepping through a long game costs no more than a short one)."""
-        self._line.follow(self.game)
-        return self._line
-
-    # == drawing ==================================================================
-    def svg(self) -> str:
-        """The board as drawn now (also the static fallback)."""
-        split = self.count if self.selected is not None else None
-        hint = self._hint
-        engine = [hint[1]] if hint is not None and hint[0] is self.game.position else []
-        return draw(self.game, flipped=self.flipped, selected=self.selected,
-                    destinations=self.destinations() or None, split_count=split,
-                    size=self.size, arrows=self._arrows + engine,
-                    highlights=self._highlights + self._movable_marks(),
-                    letter_px=self.letter_px)
-
-    def redraw(self) -> None:
-        """Send a new drawing to the browser (in place: the widget stays)."""
-        effects, self._effects = self._effects, {}
-        pos = self.game.position
-        towers = self.inspector.towers(pos)
-        self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
-                       effects=effects, towers=towers)
-
-
-    def _movable_marks(self) -> list[tuple[str, str]]:
-        """With "Show movable" on: every tower that can move, tinted green."""
-        if not self.movable_toggle.value:
-            return []
-        return [(name, "green") for name in self.moves_by_tower()]
-
-    def _slide(self, move: Move, back: bool = False) -> None:
-        """Animate ``move`` with the next drawing (``back``: as it is taken back)."""
-        names = self.game.position.geometry.names
-        fr, to = names[move.from_square], names[move.to_square]
-        self._effects.setdefault("slide", []).append([to, fr] if back else [fr, to])
+        """The whole line -- what was played plus what can be redone -- with its texts."""
+        return self.session.line()
 
     def moves_by_tower(self) -> dict[str, dict[str, list[str]]]:
-        """Where each tower may go now, per count: ``{"e2": {"1": ["e3", "e4"]}}``.
+        """Where each tower may go now, per count: ``{"e2": {"1": ["e3", "e4"]}}``."""
+        return self.session.moves_by_tower()
 
-        Sent to the browser with every drawing, so a drag shows its
-        destinations at once (also in JupyterLite, whose kernel is slow) and
-        the kernel hears only of the drop. Empty when no person may move.
-        """
-        if self.pending_promotion or not self.is_human_turn() or self.game.outcome():
-            return {}
-        names = self.game.position.geometry.names
-        out: dict[str, dict[str, list[str]]] = {}
-        for m in self.legal_moves():
-            dests = out.setdefault(names[m.from_square], {}).setdefault(str(m.count), [])
-            if names[m.to_square] not in dests:
-                dests.append(names[m.to_square])
-        return out
+    def state_text(self) -> str:
+        """Whose turn, check, mate, stalemate, draws: the first half of the status line."""
+        return self.session.state_text()
 
-    def _flash(self, *squares: int, home: Move | None = None) -> None:
-        """With the next drawing: flash ``squares``; slide ``home``'s tower back to its start."""
-        names = self.game.position.geometry.names
-        flash = self._effects.setdefault("flash", [])
-        flash.extend(names[s] for s in squares)
-        if home is not None:
-            self._effects.setdefault("slide", []).append(
-                [names[home.to_square], names[home.from_square]])
+    # == showing ==================================================================
+    def svg(self) -> str:
+        """The board as drawn now (also the static fallback)."""
+        return self.session.svg(size=self.size, letter_px=self.letter_px)
 
-    def _after_change(self, messages: list[str]) -> None:
-        """Redraw everything that depends on the game, and say what happened.
+    def redraw(self, effects: dict[str, Any] | None = None) -> None:
+        """Send a new drawing to the browser (in place: the widget stays)."""
+        towers = self.inspector.towers(self.game.position)
+        self.view.show(self.svg(), self.greyed(), moves=self.moves_by_tower(),
+                       effects=effects or {}, towers=towers)
 
-        The board and its status line go to the browser first: they are the
-        answer to the click or drop; the move list and the other controls follow.
-        """
-        self.message = " ".join(m for m in messages if m)
+    def _show(self, update: Update) -> None:
+        """Show what an action of the session changed: the board and its status line
+        first (the answer to the click or drop), then the move list and the controls."""
+        if update.new_game:
+            self._new_game_shown()
         self.status.value = self._status_html()
-        self.redraw()
+        self._show_promotion(update.promotion)
+        self.redraw(update.effects)
         self._updating = True
         try:
-            self.move_panel.show(self.line(), self.game.action_count, self._branch,
-                                 self._main_game is not None)
+            session = self.session
+            self.move_panel.show(self.line(), self.game.action_count, session.branch,
+                                 session.main_game is not None)
             self._update_count_picker()
             self.die_panel.show(self.game)
             self.position_text.value = self.game.position.string
@@ -468,395 +425,11 @@ class Board(widgets.VBox):
         finally:
             self._updating = False
 
-    def _set_game_traits(self) -> None:
-        """Update the read-only traits (each fires ``observe`` only when it changes)."""
+    def _new_game_shown(self) -> None:
+        """What belongs to the old game goes: the browser's own arrows, the size, the
+        pieces' pictures, the variant and seed in the controls."""
         game = self.game
-        pos = game.position
-        outcome = game.outcome()
-        with self.hold_trait_notifications():
-            self.set_trait("position_string", pos.string)
-            self.set_trait("ply", game.ply)
-            self.set_trait("side_to_move", COLOR_NAMES[pos.turn])
-            self.set_trait("outcome", None if outcome is None else outcome.result())
-
-    def _status_html(self) -> str:
-        # whose turn first: a long message may run past the two reserved lines
-        # (they scroll), but the state of the game is always in sight
-        return (f'<b class="tavrei-state">{html.escape(self.state_text())}</b> '
-                f'<span class="tavrei-message">{html.escape(self.message)}</span>')
-
-    def state_text(self) -> str:
-        """Whose turn, check, mate, stalemate, draws: the first half of the status line."""
-        return state_text(self.game)
-
-    def _face_text(self, face: str | None) -> str:
-        return face_text(self.game.position.pieces, face)
-
-
-    def _update_count_picker(self) -> None:
-        pos = self.game.position
-        if self.selected is None:
-            self.count_picker.options = []
-            self.count_picker.disabled = True
-            return
-        height = len(pos.board[self.selected])
-        counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
-        self.count_picker.options = count_options(pos, self.selected, counts)
-        self.count_picker.value = self.count
-        self.count_picker.disabled = height == 1
-
-
-    # == clicks and keys ==========================================================
-    def _on_click(self, change: dict[str, Any]) -> None:
-        click = change["new"] or {}
-        name = str(click.get("square", ""))
-        layer = click.get("layer")
-        try:
-            square = self.game.position.geometry.parse(name)
-        except NotationError as exc:
-            self._after_change([_("Click ignored: {error}.").format(error=exc)])
-            return
-        self.click_square(square, layer if isinstance(layer, int) else None)
-
-    def _on_drop(self, change: dict[str, Any]) -> None:
-        drop = change["new"] or {}
-        g = self.game.position.geometry
-        try:
-            fr, to = g.parse(str(drop.get("from", ""))), g.parse(str(drop.get("to", "")))
-        except NotationError as exc:
-            self._after_change([_("Drop ignored: {error}.").format(error=exc)])
-            return
-        count = drop.get("count")
-        self.drop_tower(fr, to, count if isinstance(count, int) else None)
-
-    def drop_tower(self, from_square: int, to_square: int, count: int | None = None) -> None:
-        """What dropping the top ``count`` of the tower on ``from_square`` onto ``to_square`` does.
-
-        A legal drop plays the move (asking for the promotion if there is a
-        choice); anything else flashes the square, leaves the tower where it
-        was and says why. ``count`` None means the whole tower (or, if the
-        whole tower cannot move, the largest part that can).
-        """
-        game = self.game
-        pos = game.position
-        refusal = self._refusal()
-        if refusal:
-            self._flash(from_square)
-            self._after_change([refusal])
-            return
-        tower = pos.board[from_square]
-        if not tower or tower[-1].color != pos.turn:
-            self._flash(from_square)
-            self._after_change([self._not_yours(from_square)])
-            return
-        if count is None:
-            count = self._default_count(from_square)
-        self._close_choices()
-        found = [m for m in self.legal_moves() if m.key == (from_square, count, to_square)]
-        if found:
-            self._dropping = True   # the tower already stands there: no slide
-            try:
-                self._play(found)
-            finally:
-                self._dropping = False
-            return
-        self._flash(to_square)
-        self._after_change([self._why_not(Move(from_square, count, to_square))])
-
-    def _refusal(self) -> str:
-        """Why no person may move now ("" when one may)."""
-        game = self.game
-        pos = game.position
-        if game.outcome() is not None:
-            return _("The game is over; start a new game or undo.")
-        white = pos.turn == WHITE
-        if game.is_chance_node():
-            return (_("White must roll the die first (press Roll the die).") if white
-                    else _("Black must roll the die first (press Roll the die)."))
-        if not self.is_human_turn():
-            played = (_("White is played by the computer ({agent}): press Computer move.")
-                      if white else
-                      _("Black is played by the computer ({agent}): press Computer move."))
-            return played.format(agent=self._player_label(self.player(pos.turn)))
-        if self.pending_promotion:
-            return _(PROMOTION_FIRST)
-        return ""
-
-    def _not_yours(self, square: int) -> str:
-        """The explanation of a click on an empty square or an enemy unit."""
-        return not_yours(self.game.position, square)
-
-    def _default_count(self, square: int) -> int:
-        """The count a tower is picked up with: whole, or the largest part that can move."""
-        height = len(self.game.position.board[square])
-        counts = sorted({m.count for m in self.legal_moves() if m.from_square == square})
-        return height if (height in counts or not counts) else counts[-1]
-
-    def _on_key(self, change: dict[str, Any]) -> None:
-        key = (change["new"] or {}).get("key")
-        if key == "ArrowLeft":
-            self.step(-1)
-        elif key == "ArrowRight":
-            self.step(1)
-        elif key in ("Home", "ArrowUp"):
-            self.go_to(0)
-        elif key in ("End", "ArrowDown"):
-            self.go_to(len(self.line()))
-        elif key == "f":
-            self.flip()
-
-    def click_square(self, square: int, layer: int | None = None) -> None:
-        """What a click on ``square`` (layer ``layer`` of its strip) does; see the module."""
-        game = self.game
-        pos = game.position
-        refusal = self._refusal()
-        if refusal:
-            self._flash(square)
-            self._after_change([refusal])
-            return
-        if self.selected is not None:
-            found = [m for m in self.legal_moves()
-                     if m.key == (self.selected, self.count, square)]
-            if found:
-                self._play(found)
-                return
-            if square == self.selected:
-                if layer is not None:
-                    self._choose_count(len(pos.board[square]) - layer)
-                else:
-                    self._deselect(_("Selection cleared."))
-                return
-        tower = pos.board[square]
-        if tower and tower[-1].color == pos.turn:
-            self._select(square, layer)
-            return
-        if self.selected is None:
-            self._flash(square)
-            self._after_change([self._not_yours(square)])
-            return
-        self._flash(square)
-        self._after_change([self._why_not(Move(self.selected, self.count or 1, square))])
-
-    def _why_not(self, move: Move) -> str:
-        """The game's own explanation of an illegal move (the game is not changed)."""
-        game = self.game
-        before = len(game.history)
-        try:
-            game.push(move)
-        except IllegalMoveError as exc:
-            return _("Illegal: {reason}.").format(reason=exc)
-        game.pop()  # unreachable for a move not in legal_moves(); undone to be safe
-        assert len(game.history) == before
-        return _("That move is legal.")
-
-    def _select(self, square: int, layer: int | None) -> None:
-        pos = self.game.position
-        tower = pos.board[square]
-        height = len(tower)
-        if layer is not None and 0 <= layer < height:
-            count = height - layer
-        else:
-            count = self._default_count(square)
-        self.selected = square
-        self.count = count
-        self._after_change([self._selection_text()])
-
-    def _choose_count(self, count: int) -> None:
-        height = len(self.game.position.board[self.selected]) if self.selected is not None else 0
-        if self.selected is None or not 1 <= count <= height:
-            self._after_change([_("Cannot take {count}: select a tower of at least {count}.")
-                                .format(count=count)])
-            return
-        self.count = count
-        self._after_change([self._selection_text()])
-
-    def _selection_text(self) -> str:
-        assert self.selected is not None and self.count is not None
-        counts = sorted({m.count for m in self.legal_moves() if m.from_square == self.selected})
-        return selection_text(self.game.position, self.selected, self.count,
-                              self.square_names(self.destinations()), counts)
-
-    def _deselect(self, message: str = "") -> None:
-        self.selected = None
-        self.count = None
-        self._after_change([message])
-
-    def _on_count_picked(self, change: dict[str, Any]) -> None:
-        if self._updating or change["new"] is None:
-            return
-        self._choose_count(int(change["new"]))
-
-    def _on_promotion_picked(self, change: dict[str, Any]) -> None:
-        if self._updating or change["new"] is None or not self.pending_promotion:
-            return
-        try:
-            move = self.choices.take_promotion(change["new"], self.game.position)
-        except IllegalMoveError as exc:   # offered in a position no longer shown
-            self.promotion_picker.layout.display = "none"
-            self._after_change([str(exc)])
-            return
-        self.promotion_picker.layout.display = "none"
-        self._push(move)
-
-    # == playing ==================================================================
-    def _play(self, moves: list[Move]) -> None:
-        if len({m.promotion for m in moves}) > 1:
-            pos = self.game.position
-            self.choices.offer_promotion(moves, pos)
-            self._updating = True
-            try:
-                self.promotion_picker.options = [
-                    (kind_name(pos.pieces.by_kind[m.promotion]), m) for m in moves]
-                self.promotion_picker.value = None
-            finally:
-                self._updating = False
-            self.promotion_picker.layout.display = ""
-            self._after_change([_(CHOOSE_PROMOTION)])
-            return
-        self._push(moves[0])
-
-    def _push(self, move: Move) -> None:
-        """Play a person's move, tell the ``on_move`` listeners, then let the game go on."""
-        messages = [self._played_text(move)]
-        game = self.game
-        if not self._along_the_line(move):
-            self.game.push(move)
-            if self.game is not game:
-                messages.append(_("A side line: the game's own {move} is kept "
-                                  "(Back to the game returns to it).").format(
-                                      move=self._branch_text))
-        if not self._dropping:      # a click-click move glides there, as a drop did by hand
-            self._slide(move)
-        self.selected = None
-        self.count = None
-        ply = len(self.game.history)
-        for listener in list(self._move_listeners):
-            said = None
-            try:
-                said = listener(self, move)
-            except Exception as exc:  # a lesson's bug must not freeze the board
-                messages.append(_("(An on_move callback failed: {error})").format(
-                    error=f"{type(exc).__name__}: {exc}"))
-            if len(self.game.history) != ply or self.game.history[-1] != move:
-                return  # a listener took the move back (``reject``) and said why
-            if isinstance(said, str) and said:   # a lesson's word on the move: "Right!"
-                messages.append(said)
-        messages += self._continue()
-        self._after_change(messages)
-
-    # == lessons and puzzles =====================================================
-    def _played_text(self, move: Move, checks: bool = False) -> str:
-        return _("{move} played.").format(move=move_said(self.game, move, checks))
-
-    def play(self, move: Move | str) -> None:
-        """Play a move from Python (``Move`` or move text) as if it had been clicked.
-
-        An illegal move is explained in the status line and changes nothing.
-        """
-        if isinstance(move, str):
-            try:
-                move = self.game.parse_move(move)
-            except TavreiError as exc:
-                self._after_change([_("Illegal: {reason}.").format(reason=exc)])
-                return
-        found = [m for m in self.legal_moves() if m == move or
-                 (m.key == move.key and m.promotion == move.promotion)]
-        if not found:
-            self._after_change([self._why_not(move)])
-            return
-        self._push(found[0])
-
-    def _continue(self) -> list[str]:
-        """After a move: automatic rolls and the computer's replies, announced.
-
-        Where the line goes on (a person played its next move), the computer's
-        side plays the line's own reply, and rolls come as they were rolled.
-        """
-        messages: list[str] = []
-        for _round in range(MAX_COMPUTER_PLIES):
-            game = self.game
-            if game.outcome(claim_draw=not self.is_human_turn()) is not None:
-                break
-            if game.can_redo() and (not self.is_human_turn() or (
-                    game.is_chance_node() and self.auto_roll.value)):
-                text = self.line().texts[game.action_count]
-                action = game.redo()
-                if isinstance(action, Move):
-                    self._slide(action)
-                messages.append(_("{move} played, as in the game.").format(move=text))
-                continue
-            if game.is_chance_node():
-                if self.is_human_turn() and not self.auto_roll.value:
-                    break
-                messages.append(self._roll_once())
-                continue
-            if self.is_human_turn():
-                break
-            agent = self._agent(game.position.turn)
-            move = agent.choose(game)
-            messages.append(self._computer_text(move, agent))
-            game.push(move)
-            self._slide(move)
-        return messages
-
-    def _on_players(self, text: str, go_on: bool) -> None:
-        self._after_change([text, *(self._continue() if go_on else [])])
-
-    # == the die ==================================================================
-    def roll(self) -> None:
-        """Roll the die (Roll button); skips and passes are announced."""
-        game = self.game
-        if not game.is_chance_node():
-            if not has_die(game):
-                why = _("No roll is due: this game has no die.")
-            elif game.position.turn == WHITE:
-                why = _("No roll is due: white must move first.")
-            else:
-                why = _("No roll is due: black must move first.")
-            self._after_change([why])
-            return
-        self._close_choices()
-        messages = [self._roll_once()]
-        self._after_change(messages + self._continue())
-
-    def _roll_once(self) -> str:
-        self._along_the_line(None)          # a new roll where the line goes on: a side line
-        game = self.game
-        before = game.position.turn
-        face = game.roll()
-        self._effects["roll"] = True
-        rolled = _("White rolled {face}.") if before == WHITE else _("Black rolled {face}.")
-        text = rolled.format(face=self._face_text(face))
-        after = game.position
-        if game.is_chance_node() or after.turn != before:
-            text += " " + (_("No move: the turn passes to white.") if after.turn == WHITE
-                           else _("No move: the turn passes to black."))
-        elif not game.legal_moves():
-            text += " " + _("No unit may move.")
-        return text
-
-    # == stepping through the game ===============================================
-
-    def flip(self) -> None:
-        self.flipped = not self.flipped
-        self._after_change([_("Board flipped.")])
-
-    # == new games, records, positions ===========================================
-    def set_game(self, game: Game, message: str | None = None) -> None:
-        """Put ``game`` on the board (the widget stays; only its contents change);
-        ``message`` is what the status line says (default "New game.")."""
-        if message is None:
-            message = _("New game.")
-        self.game = game
-        self._main_game = self._branch = None
-        self._took_back = False
-        self._close_choices()
-        # a teacher's arrows and circles belong to the old position (issue 25 item 5)
-        self._arrows = []
-        self._highlights = []
-        self._hint = None
-        self.view.drawn = []             # the arrows and circles drawn in the browser too
-        self._legal_for = None
+        self.view.drawn = []
         if self.projector:                # the new game may have another board or a die
             self.size = board_width(game, self._size_asked, PROJECTOR_SCALE)
         self._fit_view()
@@ -871,7 +444,251 @@ class Board(widgets.VBox):
             self.seed_text.value = "" if game.seed is None else str(game.seed)
         finally:
             self._updating = False
-        self._after_change([message, *self._continue()])
+
+    def _show_promotion(self, moves: list[Move]) -> None:
+        if not moves:
+            self.promotion_picker.layout.display = "none"
+            return
+        pos = self.game.position
+        options = [(kind_name(pos.pieces.by_kind[m.promotion]), m) for m in moves]
+        if list(self.promotion_picker.options) != options:
+            self._updating = True
+            try:
+                self.promotion_picker.options = options
+                self.promotion_picker.value = None
+            finally:
+                self._updating = False
+        self.promotion_picker.layout.display = ""
+
+    def _set_game_traits(self) -> None:
+        """Bring the traits in line with the session (each fires ``observe`` only when
+        it changes; the board's own handlers ignore what it sets here)."""
+        session = self.session
+        self._syncing = True
+        try:
+            with self.hold_trait_notifications():
+                for name, value in session.game_traits().items():
+                    self.set_trait(name, value)
+                self.set_trait("flipped", session.flipped)
+                if list(self.arrows) != session.arrows:
+                    self.arrows = list(session.arrows)
+                if list(self.highlights) != session.highlights:
+                    self.highlights = list(session.highlights)
+        finally:
+            self._syncing = False
+
+    def _status_html(self) -> str:
+        # whose turn first: a long message may run past the two reserved lines
+        # (they scroll), but the state of the game is always in sight
+        return (f'<b class="tavrei-state">{html.escape(self.state_text())}</b> '
+                f'<span class="tavrei-message">{html.escape(self.message)}</span>')
+
+    def _fit_view(self) -> None:
+        """Let the view shrink to the board's width (the inspector then wraps under it)."""
+        from tavrei_lab.render.board import DEFAULT_SCALE
+        width = board_width(self.game, self.size, DEFAULT_SCALE)
+        self.view.layout.flex = "1 1 0px"
+        self.view.layout.min_width = f"{width}px"
+        self.view.layout.max_width = "max-content"
+
+    def _update_count_picker(self) -> None:
+        pos = self.game.position
+        selected = self.selected
+        if selected is None:
+            self.count_picker.options = []
+            self.count_picker.disabled = True
+            return
+        self.count_picker.options = count_options(pos, selected,
+                                                  self.session.counts_from(selected))
+        self.count_picker.value = self.count
+        self.count_picker.disabled = len(pos.board[selected]) == 1
+
+    # == the traits a person or a link sets ========================================
+    @traitlets.validate("ply")
+    def _check_ply(self, proposal: Any) -> int:
+        value = proposal["value"]
+        if self._syncing:
+            return int(value)
+        plies = self.session.line().plies
+        if not 0 <= value <= plies:
+            with speaking(self.language):
+                raise ArgumentError(_("ply {ply} is not in this game: its line has the "
+                                      "plies 0-{plies}").format(ply=value, plies=plies))
+        return int(value)
+
+    @traitlets.observe("ply")
+    def _on_ply(self, change: Any) -> None:
+        if not self._syncing:
+            self._show(self.session.go_to_ply(change["new"]))
+
+    @traitlets.observe("flipped")
+    def _on_flipped(self, change: Any) -> None:
+        if not self._syncing and self.session.flipped != change["new"]:
+            self.session.flipped = bool(change["new"])
+            self.redraw()
+
+    @traitlets.validate("arrows")
+    def _check_arrows(self, proposal: Any) -> list[Any]:
+        value = [tuple(a) if isinstance(a, list) else a for a in proposal["value"]]
+        if not self._syncing:
+            with speaking(self.language):
+                self.session.check_marks(value, self.session.highlights)
+        return value
+
+    @traitlets.validate("highlights")
+    def _check_highlights(self, proposal: Any) -> list[Any]:
+        value = proposal["value"]
+        value = [tuple(h) if isinstance(h, list) else h for h in
+                 ([value] if isinstance(value, str) else value)]
+        if not self._syncing:
+            with speaking(self.language):
+                self.session.check_marks(self.session.arrows, value)
+        return value
+
+    @traitlets.observe("arrows", "highlights")
+    def _on_marks(self, change: Any) -> None:
+        if not self._syncing:
+            setattr(self.session, change["name"], list(change["new"]))
+            self.redraw()
+
+    # == clicks, drops and keys from the browser ==================================
+    def _on_click(self, change: dict[str, Any]) -> None:
+        click = change["new"] or {}
+        name = str(click.get("square", ""))
+        layer = click.get("layer")
+        try:
+            square = self.game.position.geometry.parse(name)
+        except NotationError as exc:
+            self._show(self.session.say(_("Click ignored: {error}.").format(error=exc)))
+            return
+        self.click_square(square, layer if isinstance(layer, int) else None)
+
+    def _on_drop(self, change: dict[str, Any]) -> None:
+        drop = change["new"] or {}
+        g = self.game.position.geometry
+        try:
+            fr, to = g.parse(str(drop.get("from", ""))), g.parse(str(drop.get("to", "")))
+        except NotationError as exc:
+            self._show(self.session.say(_("Drop ignored: {error}.").format(error=exc)))
+            return
+        count = drop.get("count")
+        self.drop_tower(fr, to, count if isinstance(count, int) else None)
+
+    def _on_key(self, change: dict[str, Any]) -> None:
+        key = (change["new"] or {}).get("key")
+        if key == "ArrowLeft":
+            self.step(-1)
+        elif key == "ArrowRight":
+            self.step(1)
+        elif key in ("Home", "ArrowUp"):
+            self.go_to(0)
+        elif key in ("End", "ArrowDown"):
+            self.go_to(len(self.line()))
+        elif key == "f":
+            self.flip()
+
+    def _on_count_picked(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None:
+            return
+        self._show(self.session.choose_count(int(change["new"])))
+
+    def _on_promotion_picked(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None or not self.pending_promotion:
+            return
+        self._show(self.session.choose_promotion(change["new"]))
+
+    def _on_players(self, text: str, go_on: bool) -> None:
+        for color in (WHITE, BLACK):
+            self.session.players[color] = self.players.player(color)
+        self._show(self.session.say(text, go_on=go_on))
+
+    def _on_auto_roll(self, change: dict[str, Any]) -> None:
+        self.session.auto_roll = bool(change["new"])
+
+    def _on_movable(self, change: dict[str, Any]) -> None:
+        self.session.show_movable = bool(change["new"])
+        self.redraw()
+
+    # == the actions: each one the session's, shown ===============================
+    def click_square(self, square: int | str, layer: int | None = None) -> None:
+        """What a click on ``square`` (an index or a name such as ``"e2"``; layer ``layer``
+        of its strip) does: see ``tavrei_lab.session``. A square off the board raises
+        ``TavreiError``."""
+        self._show(self.session.click(square, layer))
+
+    def drop_tower(self, from_square: int | str, to_square: int | str,
+                   count: int | None = None) -> None:
+        """What dropping the top ``count`` of the tower on ``from_square`` onto ``to_square``
+        does (squares by index or name).
+
+        A legal drop plays the move (asking for the promotion if there is a
+        choice); anything else flashes the square, leaves the tower where it
+        was and says why. ``count`` None means the whole tower (or, if the
+        whole tower cannot move, the largest part that can).
+        """
+        self._show(self.session.drop(from_square, to_square, count))
+
+    def play(self, move: Move | str) -> None:
+        """Play a move from Python (``Move`` or move text) as if it had been clicked.
+
+        An illegal move is explained in the status line and changes nothing.
+        """
+        self._show(self.session.play(move))
+
+    def roll(self) -> None:
+        """Roll the die (Roll button); skips and passes are announced."""
+        self._show(self.session.roll())
+
+    def flip(self) -> None:
+        """Turn the board round (the ``flipped`` trait follows)."""
+        self._show(self.session.flip())
+
+    def computer_move(self) -> None:
+        """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
+        self._show(self.session.computer_move())
+
+    def best_move(self, agent: str = "play:1s") -> None:
+        """Ask the engine for the best move here (the Best move button), as lichess's
+        analysis board shows it: a blue arrow on the board while the position stays,
+        and in the status line the move, its value for white and the line it expects.
+
+        ``agent`` is any agent spec that searches (``"play:1s"``, ``"alphabeta:3"``).
+        Nothing is played; a position with nothing to search says why.
+        """
+        self._show(self.session.best_move(agent))
+
+    def go_to(self, index: int) -> None:
+        """Show the game after its first ``index`` actions (moves and rolls)."""
+        self._show(self.session.go_to(index))
+
+    def step(self, delta: int) -> None:
+        """One action back (``-1``) or forward (``+1``): the arrow keys."""
+        self._show(self.session.step(delta))
+
+    def undo(self) -> None:
+        """Take back the last move -- and the computer's reply -- back to a human's turn.
+
+        A die roll that preceded the move taken back stays: the same face is
+        used again (undo cannot re-roll the die).
+        """
+        self._show(self.session.undo())
+
+    def redo(self) -> None:
+        """Play again the move undone last (with the roll before it)."""
+        self._show(self.session.redo())
+
+    def back_to_game(self) -> None:
+        """Leave the side line and return to the game's own moves where it branched off."""
+        self._show(self.session.back_to_game())
+
+    # == new games, records, positions ===========================================
+    def set_game(self, game: Game, message: str | None = None) -> None:
+        """Put ``game`` on the board (the widget stays; only its contents change);
+        ``message`` is what the status line says (default "New game.")."""
+        if not isinstance(game, Game):
+            raise ArgumentError(_("set_game needs a Game, not {value}").format(
+                value=repr(game)[:60]))
+        self._show(self.session.set_game(game, message))
 
     def _seed(self) -> int | None:
         text = self.seed_text.value.strip()
@@ -887,73 +704,68 @@ class Board(widgets.VBox):
     def new_game(self) -> None:
         """Start a new game of the variant (and seed) chosen in the controls."""
         try:
-            game = Game(self.variant_picker.value, seed=self._seed())
+            seed = self._seed()
         except TavreiError as exc:
-            self._after_change([_("Cannot start a new game: {error}.").format(error=exc)])
+            self._show(self.session.say(_("Cannot start a new game: {error}.").format(error=exc)))
             return
-        self.set_game(game, _("New game of {variant}.").format(variant=_(game.variant.name)))
+        self._show(self.session.new_game(self.variant_picker.value, seed))
 
     def load_record(self, text: str | None = None) -> None:
         """Replay a record (the text area's by default); a bad one changes nothing."""
-        board_records.load_record(self, text)
+        self._show(self.session.load_record(self.record_text.value if text is None else text))
 
     def save_record(self) -> None:
         """Write the record into the text area and offer it as a download."""
-        board_records.save_record(self)
+        text = self.game.record()
+        self.record_text.value = text
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.download_link.value = (
+            f'<a download="{html.escape(self.game.variant.id)}-game.txt" '
+            f'href="data:text/plain;charset=utf-8;base64,{data}">'
+            f'{html.escape(_("Download the record"))}</a>')
+        self._show(self.session.say(_("Record written below (and ready to download).")))
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        board_records.on_upload(self, change)
+        files = change["new"]
+        if not files:
+            return
+        if isinstance(files, dict):        # ipywidgets 7 sent {name: file}
+            files = list(files.values())
+        item = files[0] if isinstance(files, (list, tuple)) else None
+        if not isinstance(item, dict):
+            item = {}
+        content = item.get("content")
+        if not isinstance(content, (bytes, bytearray, memoryview)):
+            # a forged or malformed upload message: say so, change nothing
+            self._show(self.session.say(_("Could not read the upload: it holds no file "
+                                          "content. The game on the board is unchanged.")))
+            return
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            name = str(item.get("name", _("the file")))[:80]
+            self._show(self.session.say(_(
+                "Could not read {name}: not UTF-8 text ({reason} at byte {byte}). The game "
+                "on the board is unchanged.").format(name=name, reason=exc.reason,
+                                                      byte=exc.start)))
+            return
+        self.record_text.value = text
+        self.load_record(text)
 
     def set_position(self, text: str | None = None) -> None:
-        """Start a new game from a position string; a bad one is explained, nothing changes."""
-        board_records.set_position(self, text)
+        """Start a new game from a position string; a bad one is explained, nothing changes.
+        Anything but text raises ``TavreiError``."""
+        self._show(self.session.set_position(self.position_text.value if text is None
+                                             else text))
 
     def copy_position(self) -> None:
         """Copy the position string to the clipboard (the browser does the copying)."""
-        board_records.copy_position(self)
+        text = self.game.position.string
+        self.view.copy_to_clipboard(text)
+        self._show(self.session.say(_("Copied the position string: {position}").format(
+            position=text)))
 
-    # == stepping, takebacks, side lines (board_lines.py) ====================
-    def _along_the_line(self, move: Move | None) -> bool:
-        """Where the line goes on, the move a person plays either is its next move --
-        then the board steps to it, keeping the line -- or starts a side line.
-
-        A side line is played on a copy of the game (``board.game`` becomes the
-        copy): the game itself keeps its own moves, and "Back to the game" returns
-        to them where the side line left them, as on lichess's analysis board.
-        Returns True when the move was the line's own (already played by stepping).
-        ``move`` None stands for a new roll of the die, which always starts a side line.
-        """
-        return board_lines.along_the_line(self, move)
-
-    def back_to_game(self) -> None:
-        """Leave the side line and return to the game's own moves where it branched off."""
-        board_lines.back_to_game(self)
-
-    def go_to(self, index: int) -> None:
-        """Show the game after its first ``index`` actions (moves and rolls)."""
-        board_lines.go_to(self, index)
-
-    def _where_text(self) -> str:
-        """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."."""
-        return board_lines.where_shown(self)
-
-    def step(self, delta: int) -> None:
-        """One action back (``-1``) or forward (``+1``): the arrow keys."""
-        board_lines.step(self, delta)
-
-    def undo(self) -> None:
-        """Take back the last move -- and the computer's reply -- back to a human's turn.
-
-        A die roll that preceded the move taken back stays: the same face is
-        used again (undo cannot re-roll the die).
-        """
-        board_lines.undo(self)
-
-    def redo(self) -> None:
-        """Play again the move undone last (with the roll before it)."""
-        board_lines.redo(self)
-
-    # == lessons and puzzles (board_lessons.py) ===============================
+    # == lessons and puzzles ======================================================
     def on_move(self, callback: Callable[[Board, Move], Any], *,
                 remove: bool = False) -> None:
         """Call ``callback(board, move)`` after each move a person plays on this board.
@@ -967,7 +779,7 @@ class Board(widgets.VBox):
         the move ("1. d4(2)-d6 played. Right! ...").
         ``remove=True`` unregisters a callback given before.
         """
-        board_lessons.on_move(self, callback, remove=remove)
+        self.session.on_move(callback, remove=remove)
 
     def reject(self, move: Move | str | None = None, reason: str = "") -> None:
         """Take ``move`` (default: the last move) back on the board, and say why.
@@ -978,73 +790,11 @@ class Board(widgets.VBox):
         back with it); otherwise a ``TavreiError`` says so and nothing changes.
         The rejected move is not kept for Redo.
         """
-        board_lessons.reject(self, move, reason)
-
-    @property
-    def arrows(self) -> list[tuple[Any, ...]]:
-        """The teacher's arrows: ``[("e2", "e4"), ("g1", "f3", "red"), ("d5", "d5")]``.
-
-        Each is (from, to) or (from, to, colour); a colour is ``green`` (the
-        default), ``red``, ``blue``, ``yellow`` or any SVG colour; an arrow from
-        a square to itself circles it. Assign a new list to change them (they
-        are drawn live and in the static SVG); a bad entry raises
-        ``TavreiError`` naming it and the old arrows stay.
-        """
-        return list(self._arrows)
-
-    @arrows.setter
-    def arrows(self, value: Any) -> None:
-        value = [tuple(a) if isinstance(a, list) else a for a in value]
-        self._check_marks(arrows=value, highlights=self._highlights)
-        self._arrows = value
-        self.redraw()
-
-    @property
-    def highlights(self) -> list[Any]:
-        """Squares tinted on the board: ``["e4", ("d5", "red")]`` (a hint, "look here").
-
-        Each is a square name or a (square, colour) pair (default yellow).
-        Assign a new list to change them; ``[]`` clears them. A bad entry
-        raises ``TavreiError`` naming it and the old highlights stay.
-        """
-        return list(self._highlights)
-
-    @highlights.setter
-    def highlights(self, value: Any) -> None:
-        value = [tuple(h) if isinstance(h, list) else h for h in
-                 ([value] if isinstance(value, str) else value)]
-        self._check_marks(arrows=self._arrows, highlights=value)
-        self._highlights = value
-        self.redraw()
-
-    def _check_marks(self, arrows: list[Any], highlights: list[Any]) -> None:
-        """Draw once with the new marks, so a bad one fails before anything changes."""
-        board_lessons.check_marks(self, arrows, highlights)
-
-    # == the computer (board_engine.py) =======================================
-    def _agent(self, color: int) -> Any:
-        """The agent playing ``color`` (made once per player choice, seeded from the game)."""
-        return board_engine.agent(self, color)
-
-    def computer_move(self) -> None:
-        """Let the computer play the side to move (its agent, or ``random`` for a human side)."""
-        board_engine.computer_move(self)
-
-    def best_move(self, agent: str = "play:1s") -> None:
-        """Ask the engine for the best move here (the Best move button), as lichess's
-        analysis board shows it: a blue arrow on the board while the position stays,
-        and in the status line the move, its value for white and the line it expects.
-
-        ``agent`` is any agent spec that searches (``"play:1s"``, ``"alphabeta:3"``).
-        Nothing is played; a position with nothing to search says why.
-        """
-        board_engine.best_move(self, agent)
+        update = self.session.reject(move, reason)
+        if not self.session.busy:       # inside on_move the move's own update shows it
+            self._show(update)
 
     # == the board's words =======================================================
-    def _computer_text(self, move: Move, agent: Any) -> str:
-        return _("{move} played by the computer ({agent}).").format(
-            move=move_said(self.game, move), agent=self._player_label(agent.name))
-
     @staticmethod
     def _player_label(spec: str) -> str:
         """A player as the dropdowns name it (``level:3`` is "level 3" / "уровень 3")."""
@@ -1076,7 +826,6 @@ class Board(widgets.VBox):
         return with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
 
 
-
-__all__ = ["DEFAULT_LETTER_PX", "HUMAN", "PROJECTOR_LETTER_PX", "PROJECTOR_SCALE",
-           "PROJECTOR_SIZE", "Board", "agent_names", "board_width", "draw", "glyph_pictures",
-           "legend_rows", "tower_rows"]
+__all__ = ["DEFAULT_LETTER_PX", "HUMAN", "MAX_COMPUTER_PLIES", "PROJECTOR_LETTER_PX",
+           "PROJECTOR_SCALE", "PROJECTOR_SIZE", "Board", "agent_names", "board_width", "draw",
+           "glyph_pictures", "legend_rows", "tower_rows"]

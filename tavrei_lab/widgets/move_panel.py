@@ -4,7 +4,8 @@ As on lichess's analysis board: one line per move, each die roll inline
 before the move it allowed, the current move selected; a click on a line
 goes there, ``|<`` ``<`` ``>`` ``>|`` step, and while a side line is explored a button goes
 back to the game's own moves. The texts come from ``MoveLine`` (``line.py``);
-``entry_label`` and ``where_text`` are plain Python, tested without widgets.
+``entry_label`` and ``where_text`` (``tavrei_lab.session.line``) are plain Python,
+tested without widgets, and importable from here too.
 """
 
 from __future__ import annotations
@@ -14,34 +15,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tavrei_lab.core.tavrel import WHITE
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.session.line import MoveLine, entry_label, where_text
 from tavrei_lab.widgets.controls import button
-from tavrei_lab.widgets.line import MoveLine, MoveListSelect
-
-
-def entry_label(line: MoveLine, played: int) -> str:
-    """The move list's text for the action ``played`` (1-based): ``16. g1-f3``."""
-    before = line.befores[played - 1]
-    dots = "." if before.turn == WHITE else "..."
-    return f"{before.fullmove_number}{dots} {line.texts[played - 1]}"
-
-
-def where_text(line: MoveLine, played: int, ply: int, branch: int | None,
-               branch_text: str) -> str:
-    """Which position the board shows while stepping: "After 2... @B b7-b6 (ply 4 of 9)."
-
-    ``played`` actions of ``line`` are on the board (``ply`` moves); past
-    ``branch`` actions the board is on a side line that left the game at
-    ``branch_text``.
-    """
-    if not played:
-        return _("At the start position.")
-    text = _("After {move} (ply {ply} of {plies}).").format(
-        move=entry_label(line, played), ply=ply, plies=line.plies)
-    if branch is not None and played > branch:
-        text += " " + _("Your side line: the game went {move}.").format(move=branch_text)
-    return text
+from tavrei_lab.widgets.line import MoveListSelect
 
 
 class MovePanel:
