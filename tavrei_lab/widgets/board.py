@@ -15,7 +15,6 @@ traits the browser sets, and drive the session with no widget at all.
 
 from __future__ import annotations
 
-import base64
 import html
 import inspect
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows,
 from tavrei_lab.widgets.line import MoveLine
 from tavrei_lab.widgets.move_panel import MovePanel
 from tavrei_lab.widgets.players import PlayersPanel
+from tavrei_lab.widgets.record_panel import RecordPanel, download_html, upload_text
 from tavrei_lab.widgets.view import BoardView, with_svg
 
 _B = TypeVar("_B")
@@ -264,28 +264,13 @@ class Board(widgets.VBox):
         self.white_player = self.players.white_player
         self.black_player = self.players.black_player
 
-        self.record_text = widgets.Textarea(placeholder=_("paste a game record here"),
-                                            layout=widgets.Layout(width="100%", height="8em"))
-        self.record_upload = widgets.FileUpload(accept=".txt,.pgn,.tvr", multiple=False,
-                                                description=_("Open file"))
-        self.record_upload.observe(self._on_upload, "value")
-        self.download_link = widgets.HTML()
-        self.position_text = widgets.Text(description=_("Position"),
-                                          layout=widgets.Layout(width="100%"))
-        record_box = widgets.VBox([
-            self.record_text,
-            widgets.HBox([_button(_("Load record"), _("replay the record above"),
-                                  self.load_record),
-                          _button(_("Save record"), _("write this game's record above"),
-                                  self.save_record),
-                          self.record_upload, self.download_link]),
-            self.position_text,
-            widgets.HBox([_button(_("Set position"),
-                                  _("start a new game from the position string"),
-                                  self.set_position),
-                          _button(_("Copy position"), _("copy the position string"),
-                                  self.copy_position)]),
-        ])
+        self.records = RecordPanel(load=self.load_record, save=self.save_record,
+                                   upload=self._on_upload, set_position=self.set_position,
+                                   copy_position=self.copy_position)
+        self.record_text = self.records.record_text
+        self.record_upload = self.records.record_upload
+        self.download_link = self.records.download_link
+        self.position_text = self.records.position_text
         self.movable_toggle = widgets.ToggleButton(
             value=False, description=_("Show movable"),
             tooltip=_("tint every tower that can move now"))
@@ -301,7 +286,7 @@ class Board(widgets.VBox):
             first_row,
             widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
             self.players.box,
-            record_box,
+            self.records.box,
         ])
         # Narrow room (a projector with JupyterLab's file browser open): the tower
         # inspector goes under the board first, so the move list and the die stay
@@ -718,36 +703,15 @@ class Board(widgets.VBox):
         """Write the record into the text area and offer it as a download."""
         text = self.game.record()
         self.record_text.value = text
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.download_link.value = (
-            f'<a download="{html.escape(self.game.variant.id)}-game.txt" '
-            f'href="data:text/plain;charset=utf-8;base64,{data}">'
-            f'{html.escape(_("Download the record"))}</a>')
+        self.download_link.value = download_html(text, self.game.variant.id)
         self._show(self.session.say(_("Record written below (and ready to download).")))
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
+        if not change["new"]:
             return
-        if isinstance(files, dict):        # ipywidgets 7 sent {name: file}
-            files = list(files.values())
-        item = files[0] if isinstance(files, (list, tuple)) else None
-        if not isinstance(item, dict):
-            item = {}
-        content = item.get("content")
-        if not isinstance(content, (bytes, bytearray, memoryview)):
-            # a forged or malformed upload message: say so, change nothing
-            self._show(self.session.say(_("Could not read the upload: it holds no file "
-                                          "content. The game on the board is unchanged.")))
-            return
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            name = str(item.get("name", _("the file")))[:80]
-            self._show(self.session.say(_(
-                "Could not read {name}: not UTF-8 text ({reason} at byte {byte}). The game "
-                "on the board is unchanged.").format(name=name, reason=exc.reason,
-                                                      byte=exc.start)))
+        text, why = upload_text(change["new"])
+        if text is None:               # a forged or malformed upload: say so, change nothing
+            self._show(self.session.say(why))
             return
         self.record_text.value = text
         self.load_record(text)
