@@ -47,7 +47,7 @@ import ipywidgets as widgets
 import networkx as nx
 import traitlets
 
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import ArgumentError, TavreiError
 from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import parse_move_spec
@@ -109,6 +109,27 @@ def _layers_from(G: nx.DiGraph, root: int) -> dict[int, int]:
     return layers
 
 
+def _check_tree(G: Any) -> None:
+    """A game tree or one clear line: a networkx ``DiGraph`` whose nodes hold positions,
+    as ``tavrei_lab.tree.build`` makes (a plain graph has no positions to show)."""
+    if not isinstance(G, nx.DiGraph):
+        raise ArgumentError(_("TreeView shows a game tree (a networkx DiGraph from "
+                              "tavrei_lab.tree.build), not {value}").format(
+                                  value=type(G).__name__))
+    if not G.number_of_nodes():
+        raise ArgumentError(_("TreeView needs a tree with at least its root; this graph "
+                              "is empty"))
+    missing = next((n for n, data in G.nodes(data=True) if "position" not in data), None)
+    if missing is not None:
+        raise ArgumentError(_("TreeView shows a game tree from tavrei_lab.tree.build: node "
+                              "{node} has no position").format(node=repr(missing)[:40]))
+    try:
+        root_of(G)
+    except ValueError:
+        raise ArgumentError(_("TreeView needs a tree: every node of this graph has a "
+                              "parent, so none is the root")) from None
+
+
 class TreeView:
     """A tree beside a board. ``selected`` is the node on the board; ``collapsed`` the
     nodes whose subtrees are hidden.
@@ -126,6 +147,7 @@ class TreeView:
         #: "en" or "ru": the language in force when the view was made, unless given
         self.language = language or get_language()
         with speaking(self.language):
+            _check_tree(G)
             self._build(G, expand_depth, thumbnails, board_size)
 
     def _build(self, G: nx.DiGraph, expand_depth: int, thumbnails: Any,
