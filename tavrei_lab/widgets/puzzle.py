@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import BLACK
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.exercises import Exercise, Feedback, Lesson
+from tavrei_lab.exercises import Exercise, Feedback, Lesson, register_opener
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
@@ -112,8 +112,9 @@ class PuzzleWidget(widgets.VBox):
         self._closed = False
 
         self.header = widgets.HTML(
-            f"<h3 style='margin:0.3em 0'>{html.escape(_(exercise.title))}</h3>"
-            f"<p style='font-size:1.15em;margin:0.2em 0'>{html.escape(_(exercise.prompt))}</p>")
+            f"<h3 style='margin:0.3em 0'>{html.escape(exercise.said('title'))}</h3>"
+            f"<p style='font-size:1.15em;margin:0.2em 0'>"
+            f"{html.escape(exercise.said('prompt'))}</p>")
         self.progress = widgets.HTML(self._progress_html())
         self.progress.add_class("tavrei-progress")
         self.lesson.on_change(self._on_lesson_change)
@@ -266,7 +267,7 @@ class PuzzleWidget(widgets.VBox):
         """Show the hint and circle the squares the question is about."""
         self.hint_shown = True
         if self.exercise.hint:
-            hint = _("Hint: {hint}").format(hint=_(self.exercise.hint))
+            hint = _("Hint: {hint}").format(hint=self.exercise.said("hint"))
             self.hint_text.value = f"<p><i>{html.escape(hint)}</i></p>"
         if self.board is not None:
             self.board.highlights = [(s, HINT_COLOUR) for s in self.exercise.focus]
@@ -390,3 +391,14 @@ def _button(description: str, tooltip: str, handler: Any, style: str = "") -> wi
                             layout=widgets.Layout(width="auto"))
     button.on_click(lambda _b: handler())
     return button
+
+
+def open(exercise: Exercise, *, board_size: int | None = 360, lesson: Lesson | None = None,
+         projector: bool = False) -> PuzzleWidget:
+    """``exercise`` on a live board (what ``Exercise.widget()`` gives): a move puzzle is
+    solved by playing the move, a squares puzzle by clicking them, the others by typing."""
+    return PuzzleWidget(exercise, board_size=board_size, lesson=lesson, projector=projector)
+
+
+# Exercise.widget() opens puzzles through this module (exercises never import widgets).
+register_opener(open)

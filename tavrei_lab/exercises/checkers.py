@@ -1,45 +1,27 @@
-"""Exercises with immediate feedback, for the tutorials and the classroom.
-
-A learner answers a question about a position ("find the split that frees
-your luchnik", "where can this vsadnik go?", "which faces let you save the
-volkhv?") and a *checker* says at once whether the answer is right and, when
-it is not, **why** -- in the words of the rules (docs/rules.md), not just "wrong".
+"""The checkers: each says whether an answer to a question about a position is right
+and, when it is not, **why** -- in the words of the rules (docs/rules.md), not just
+"wrong".
 
 Every checker works out the right answers from the rules themselves (legal
 moves, the position after a move, the die's faces); nothing here stores an
-expected answer. So a checker stays right when a teacher edits the puzzle's
-position, and the ready-made puzzles below stay right if the rules change.
-
-Two layers:
-
-- **checker functions** ``check_*(game, answer, ...) -> Feedback`` -- usable
-  on any position;
-- **exercises** (``Exercise``): a title, a prompt, a position and a checker
-  bound together; ``exercise.check(answer)`` gives ``Feedback``, the object
-  shows its board in a notebook, and ``exercise.widget()`` gives a text box
-  and a *Check* button so a class can play without writing code.
-
->>> ex = EXERCISES["free-the-luchnik"]
->>> bool(ex.check("d4(2)-d6"))
-True
->>> print(ex.check("d4(1)-d6").message)  # doctest: +ELLIPSIS
-d4(1)-d6 takes only the white ratoborets: the black vsadnik on d4 is now on top -- you freed ...
+expected answer. So a checker stays right when a teacher edits a puzzle's
+position, and the puzzles (``puzzles.toml``) stay right if the rules change.
+A checker is ``check_*(game, answer, ...) -> Feedback``, usable on any position.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pieces import ORTHODOX_PIECES
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
-from tavrei_lab.data import recorded_game
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext
+from tavrei_lab.i18n import N_, get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.render import board_svg
@@ -732,151 +714,41 @@ def check_saving_faces(game: Game, answer: Iterable[str] | str | None) -> Feedba
 
 # -- exercises -------------------------------------------------------------------------------
 
+def check_accepted(game: Game, answer: Any, accepted: Iterable[Any],
+                   answer_kind: str = "text") -> Feedback:
+    """Is ``answer`` one of the ``accepted`` answers? For a puzzle whose right answers a
+    teacher lists rather than the rules work out (``checker = "accepted"`` in a puzzle
+    file). ``answer_kind``: ``"move"`` (any spelling of the same legal move), ``"squares"``
+    (the same squares, in any order) or ``"text"`` (the same words, any case)."""
+    accepted = list(accepted)
+    if answer_kind == "move":
+        move = _answered_move(game, answer)
+        if isinstance(move, Feedback):
+            return move
+        right = {game.find_move(str(a)) for a in accepted}
+        said = game.move_text(move)
+        if move in right:
+            return Feedback(True, _("{answer} is the answer.").format(answer=said))
+        return Feedback(False, _("{answer} can be played, but it is not the answer this "
+                                 "puzzle asks for.").format(answer=said))
+    if answer_kind == "squares":
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            return _no_answer("squares such as 'a3 c3'")
+        given = set(_squares(answer))
+        if any(given == set(_squares(a)) for a in accepted):
+            return Feedback(True, _("{squares}: all of them, and no other.").format(
+                squares=" ".join(sorted(given))))
+        return Feedback(False, _("{squares} is not the set of squares asked for.").format(
+            squares=" ".join(sorted(given)) or "-"))
+    if answer is None or not str(answer).strip():
+        return _no_answer(N_("a word or a number"))
+    text = " ".join(str(answer).split()).casefold()
+    if any(text == " ".join(str(a).split()).casefold() for a in accepted):
+        return Feedback(True, _("{answer} is the answer.").format(answer=str(answer).strip()))
+    return Feedback(False, _("{answer} is not the answer.").format(answer=str(answer).strip()))
+
+
 Checker = Callable[[Game, Any], Feedback]
-
-#: How a learner answers an exercise: by playing the move on the board, by clicking
-#: squares on it, or by typing a word or a number.
-ANSWER_KINDS = ("move", "squares", "text")
-
-
-@dataclass
-class Exercise:
-    """A puzzle: a position, a question and a checker, shown as a board in notebooks."""
-
-    key: str
-    title: str
-    prompt: str
-    position: str | None
-    checker: Checker
-    variant: str = "tavreli"
-    hint: str = ""
-    moves: str = ""
-    #: squares to highlight on the board (e.g. the tower the question is about)
-    focus: tuple[str, ...] = field(default_factory=tuple)
-    #: candidate answers a teacher's "solution" button tries (None: legal moves)
-    candidates: Callable[[Game], Iterable[Any]] | None = None
-    #: "move" (played on the board), "squares" (clicked on it) or "text" (typed)
-    answer: str = "text"
-    #: rule options the variant is loaded with (``{"own_towers": False}``): a puzzle
-    #: about what one option changes
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.answer not in ANSWER_KINDS:
-            raise TavreiError(f"exercise {self.key!r}: answer must be one of "
-                              f"{', '.join(ANSWER_KINDS)}, not {self.answer!r}")
-
-    def game(self) -> Game:
-        """A fresh game at the puzzle's position (answers never change it)."""
-        g = Game(self.variant, self.position, **self.options)
-        if self.moves:
-            g.play(self.moves)
-        return g
-
-    def check(self, answer: Any) -> Feedback:
-        """Check an answer; a wrong one is explained.
-
-        An answer longer than ``MAX_ANSWER_CHARS`` is not read (its feedback would
-        quote it whole: a pasted 100 KB answer came back as 100 KB of feedback)."""
-        size = len(answer) if isinstance(answer, str) else len(str(answer)) \
-            if isinstance(answer, (list, tuple, set)) else 0
-        if size > MAX_ANSWER_CHARS:
-            return Feedback(False, _("that answer is {size} characters long; an answer is "
-                                     "at most {limit} (a move, a few squares or a "
-                                     "name).").format(size=size, limit=MAX_ANSWER_CHARS))
-        return self.checker(self.game(), answer)
-
-    def solutions(self) -> list[str]:
-        """Every answer the checker accepts among the candidates (for the teacher).
-
-        Move puzzles try every legal move, so this is how a teacher sees all the
-        solutions without knowing them in advance.
-        """
-        game = self.game()
-        cands = (self.candidates(game) if self.candidates is not None
-                 else [game.move_text(m) for m in game.legal_moves()])
-        return [str(c) for c in cands if self.checker(game, c)]
-
-    def board_svg(self, size: int = 360, *, hint: bool = False,
-                  marked: Iterable[str] = ()) -> str:
-        """The puzzle's board; ``hint`` tints the focus squares, ``marked`` shows clicked ones."""
-        g = self.game()
-        squares = [g.position.geometry.parse(s) for s in self.focus]
-        selected = squares[0] if squares and self.answer == "text" else None
-        highlights = [(s, "green") for s in self.focus] if hint else []
-        return board_svg(g.position, size=size, selected=selected, highlights=highlights,
-                         destinations=list(marked) or None,
-                         lastmove=g.moves[-1] if g.moves else None)
-
-    def _repr_html_(self, board_size: int = 360) -> str:
-        try:
-            board = self.board_svg(board_size)
-        except ImportError:  # rendering not installed: the text board still teaches
-            board = f"<pre>{html.escape(self.game().position.text())}</pre>"
-        return (f"<div><h3>{html.escape(_(self.title))}</h3>{board}"
-                f"<p style='font-size:1.15em'>{html.escape(_(self.prompt))}</p></div>")
-
-    def widget(self, board_size: int | None = 360, lesson: Lesson | None = None,
-               projector: bool = False) -> Any:
-        """The puzzle on a live board, as in lichess's lessons (``PuzzleWidget``).
-
-        A move puzzle is solved by playing the move on the board (a wrong one is
-        taken back with the checker's explanation); a squares puzzle by clicking
-        the squares; the others by typing the answer. The hint waits behind a
-        button. ``board_size`` is the board's width in pixels; ``projector=True``
-        uses the board's projector mode (large, readable from the back of a
-        room); ``lesson`` counts this puzzle in a notebook's progress.
-        """
-        from tavrei_lab.widgets.puzzle import PuzzleWidget
-        return PuzzleWidget(self, board_size=board_size, lesson=lesson, projector=projector)
-
-
-class Lesson:
-    """The puzzles of one notebook and which of them are solved: "2 of 3 solved".
-
-    Puzzle widgets report to their lesson when solved; whoever shows the
-    progress listens (``on_change``). Solving a puzzle twice counts once.
-
-    >>> lesson = Lesson("free-the-luchnik", "ratnik-destiny")
-    >>> lesson.solve("ratnik-destiny"); lesson.progress_text()
-    '1 of 2 solved'
-    """
-
-    def __init__(self, *keys: str) -> None:
-        for key in keys:
-            exercise(key)  # an unknown key is an error now, not when the puzzle opens
-        self.keys: list[str] = list(keys)
-        self.solved: set[str] = set()
-        self._listeners: list[Callable[[Lesson], None]] = []
-
-    def solve(self, key: str) -> None:
-        """Count ``key`` as solved (a puzzle outside the lesson joins it: a teacher's
-        own ``Exercise`` counts too)."""
-        if key not in self.keys:
-            self.keys.append(key)
-        if key not in self.solved:
-            self.solved.add(key)
-            for listener in list(self._listeners):
-                listener(self)
-
-    def on_change(self, listener: Callable[[Lesson], None], *, remove: bool = False) -> None:
-        """Call ``listener(lesson)`` when a puzzle is solved; ``remove=True`` stops that.
-
-        A puzzle widget that is closed or replaced removes its listener, or the
-        lesson would keep every puzzle ever shown alive (and update it)."""
-        if remove:
-            self._listeners = [f for f in self._listeners if f != listener]  # bound methods: ==
-        else:
-            self._listeners.append(listener)
-
-    def progress_text(self) -> str:
-        return _("{solved} of {total} solved").format(solved=len(self.solved),
-                                                      total=len(self.keys))
-
-    def _repr_html_(self) -> str:
-        stars = "".join("&#9733;" if k in self.solved else "&#9734;" for k in self.keys)
-        return f"<b>{stars}</b> {self.progress_text()}"
-
 
 def describe_tower(position: Any, square: str) -> str:
     """The tower on ``square`` in words, bottom to top, with its owner::
@@ -901,158 +773,3 @@ def describe_tower(position: Any, square: str) -> str:
     owner = (_("bottom -> top; white's tower") if tower[-1].color == 0
              else _("bottom -> top; black's tower"))
     return f"{square}: " + "  /  ".join(layers) + f"    ({owner})"
-
-
-def _piece_candidates(game: Game) -> list[str]:
-    return [p.name for p in game.position.pieces]
-
-
-def _square_candidates(square: str) -> Callable[[Game], list[str]]:
-    return lambda game: [" ".join(sorted(destinations(game, square)))]
-
-
-def _count_candidates(game: Game) -> list[int]:
-    return list(range(0, 33))
-
-
-def _build_exercises() -> dict[str, Exercise]:
-    kupreichik = recorded_game(2)["moves"]
-    ex = [
-        Exercise(
-            "first-prisoner", "Take your first prisoner",
-            "White to move. Take a black tavrel prisoner: move onto it.",
-            None, check_takes_prisoner, moves="e2-e4 d7-d5", answer="move", focus=("e4",),
-            hint="A ratnik takes one square diagonally forward, like a pawn."),
-        Exercise(
-            "luchnik-analogue", "Name the analogue",
-            "Which chess piece moves like the luchnik (лучник)?",
-            None, lambda g, a: check_chess_analogue(g, "luchnik", a), focus=("c1",),
-            hint="лучник means 'archer': it shoots along diagonals.",
-            candidates=lambda g: [p.english for p in g.position.pieces]),
-        Exercise(
-            "vsadnik-squares", "Where can the vsadnik go?",
-            "List every square the white vsadnik (всадник) on b1 can move to at the start.",
-            None, lambda g, a: check_destinations(g, "b1", a), focus=("b1",),
-            hint="A tavrel may also step onto its own pieces, forming a tower.",
-            candidates=_square_candidates("b1"), answer="squares"),
-        Exercise(
-            "count-prisoners", "Count the prisoners",
-            "After this little skirmish, how many black tavrels does white hold prisoner?",
-            None, lambda g, a: check_prisoners(g, a, color=0),
-            moves="e2-e4 d7-d5 e4xd5 d8xd5 b1-c3 d5xa2 a1xa2", focus=("a2",),
-            hint="Look inside every white-topped tower.",
-            candidates=_count_candidates),
-        Exercise(
-            "free-the-luchnik", "Find the split that frees your luchnik",
-            "Your ratoborets (ратоборец) on d4 stands on a black vsadnik, which stands on "
-            "your luchnik (лучник). Free the luchnik with one move.",
-            "4v3/8/8/8/3(LsR)4/8/8/6V1 w - 0 1",
-            lambda g, a: check_frees(g, a, "d4", 4), focus=("d4",), answer="move",
-            hint="Choose how many tavrels to take from the top: start from that layer of "
-                 "the tower's strip (click or drag it), or write d4(2)-... for two."),
-        Exercise(
-            "free-the-vsadnik", "Dig out your vsadnik",
-            "Your vsadnik (всадник) lies at the bottom of the tower on c3, under two black "
-            "prisoners and your ratoborets. Free it with one move.",
-            "4v3/8/8/8/8/2(SrlR)5/8/4V3 w - 0 1",
-            lambda g, a: check_frees(g, a, "c3", 5), focus=("c3",), answer="move",
-            hint="Count the tavrels above the vsadnik: all of them must leave together. "
-                 "And mind your volkhv on e1 -- what would a black luchnik on top see?"),
-        Exercise(
-            "ratnik-destiny", "What does this ratnik become?",
-            "This white ratnik (ратник) on c7 began the game on e2. What will it become "
-            "on c8?",
-            "4v3/2P:H'5/8/8/8/8/8/4V3 w - 0 1",
-            lambda g, a: check_promotion(g, "c7", a), focus=("c7",),
-            hint="A ratnik's destiny is the piece it stood in front of.",
-            candidates=_piece_candidates),
-        Exercise(
-            "escape-onto-a-tower", "Save the volkhv",
-            "White's volkhv (волхв) on g1 is in check. Find a way out.",
-            "4v3/8/8/8/8/8/5(P:LS)P:SP:R/4r1V1 w - 0 1",
-            check_escape, focus=("g1",), answer="move",
-            hint="The volkhv may step onto towers -- its own too -- if the square is safe."),
-        Exercise(
-            "mate-in-one", "Mate in one (Anderson - Zhmurov, Moscow 1997)",
-            "Black to move and mate at once, as Zhmurov did in this tournament game.",
-            None, check_mate_in_one, focus=("e1",), answer="move",
-            moves=("h1-h2 e7-e5 e2-e3 g8-f6 d2-d4 b8-c6 g1-f3 d7-d6 f1-e2 f8-d6 h2(1)-h1 "
-                   "d8-d6 h2-h3 c8-e6 b1-a3 a8-a7 c2-c3 a7-a3 b2-a3 d6(1)-a3 c1-a3 d6(1)-a3 "
-                   "a1-b1 a3(2)-b4 g2-g3 a3(2)-c3 e1-f1 a3-a2 f1-g2 0-0 h1-e1 f8-a8 d1-d3 "
-                   "e5-e4 d3-b5 e4-f3 e2-f3 c3-e1 b1-e1 b4-e1 b5-b7 a2(1)-f2 g2-g1"),
-            hint="Black tavrels lie inside the tall tower on e1. Which of them would act if "
-                 "the tavrels above it moved away?"),
-        Exercise(
-            "discovered-check", "Check by splitting",
-            "Your vsadnik on e2 stands on your own ratoborets. Give check to the black "
-            "volkhv by splitting the tower.",
-            "4v3/8/8/8/8/8/4(RS)3/V7 w - 0 1", check_discovered_check, focus=("e2",),
-            answer="move",
-            hint="A covered tavrel does not attack. What does the ratoborets see once the "
-                 "vsadnik has gone?"),
-        Exercise(
-            "die-save-the-king", "Which faces save the king?",
-            "Gavrilov's chess-die game: the black rook attacks your king, and you are about "
-            "to roll. Which faces let you save the king? (List them, e.g. 'K N'.)",
-            "3k2/6/6/4N1/6/2K2r w - 0 1", check_saving_faces, variant="gavrilov-die",
-            focus=("c1",),
-            hint="A face lets you move its own piece type and every type below it: "
-                 "King > Queen > Rook > Bishop > Knight > Pawn.",
-            candidates=lambda g: [" ".join(faces_that_save_the_king(g))]),
-        Exercise(
-            "die-take-the-king", "Win with one move (chess-die game)",
-            "Gavrilov's chess-die game: you rolled a knight, and the black king stands "
-            "unguarded. Win the game with one move.",
-            "3k2/6/4N1/6/6/2K2r w - 0 1", lambda g, a: check_takes_prisoner(g, a),
-            variant="gavrilov-die", moves="@N", focus=("d6",), answer="move",
-            hint="In this game a move may land on the enemy king: it is taken prisoner, and "
-                 "that wins. Which of your pieces does the knight face allow?"),
-        Exercise(
-            "check-through-your-own", "Check through your own tavrels",
-            "In this variant (tavreli-pass-over-own) the knyaz, ratoborets, luchnik and "
-            "helgi pass over their own tavrels. White to move: give check.",
-            "4v3/8/8/8/8/8/P:R3P:H3/R5V1 w - 0 1", check_gives_check,
-            variant="tavreli-pass-over-own", focus=("a1",), answer="move",
-            hint="In ordinary Tavreli the white ratniks block the ratoborets. Here they "
-                 "do not: which lines reach the black volkhv?"),
-        Exercise(
-            "no-own-towers", "When own_towers is off",
-            "This board plays Tavreli with the option own_towers off: no tavrel may land "
-            "on its own. Click every square the white vsadnik (всадник) on d4 may move to, "
-            "then Check.",
-            "4v3/8/2p:K5/8/3S4/1P:L3R2/4P:H3/4V3 w - 0 1",
-            lambda g, a: check_destinations(g, "d4", a), focus=("d4",),
-            options={"own_towers": False}, candidates=_square_candidates("d4"),
-            answer="squares",
-            hint="A vsadnik leaps as a knight does, to eight squares. Landing on a white "
-                 "tavrel is what the option forbids; landing on a black one still takes "
-                 "it prisoner."),
-        Exercise(
-            "kupreichik-mate", "Mate in one (Karpov - Kupreichik, Moscow 1997)",
-            "White to move and mate at once, as A. Karpov did in this tournament game.",
-            None, check_mate_in_one, moves=" ".join(kupreichik[:-1]), answer="move",
-            focus=("f5",),  # the black volkhv
-            hint="Look at every square next to the black volkhv: which ones could it escape "
-                 "to, and which white tavrel could cover them all while giving check?"),
-        Exercise(
-            "mate-without-stacking", "Mate when the volkhv never stacks",
-            "In the variant tavreli-king-never-stacks the volkhv may not step onto towers. "
-            "Black to move: mate the white volkhv at once.",
-            "v3r3/8/8/8/8/8/5(P:LS)P:SP:R/6V1 b - 0 1", check_mate_in_one,
-            variant="tavreli-king-never-stacks", focus=("g1",), answer="move",
-            hint="The white volkhv is boxed in by its own tavrels, and here it may not "
-                 "step onto them. Attack it along its rank."),
-    ]
-    return {e.key: e for e in ex}
-
-
-#: The ready-made puzzles the tutorials and the classroom demo use, by key.
-EXERCISES: dict[str, Exercise] = _build_exercises()
-
-
-def exercise(key: str) -> Exercise:
-    """A ready-made exercise by key (see ``EXERCISES``)."""
-    try:
-        return EXERCISES[key]
-    except KeyError:
-        raise TavreiError(f"no exercise {key!r}; known: {', '.join(EXERCISES)}") from None
