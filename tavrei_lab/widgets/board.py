@@ -493,13 +493,13 @@ class Board(widgets.VBox):
     def _check_ply(self, proposal: Any) -> int:
         value = proposal["value"]
         if self._syncing:
-            return int(value)
+            return value              # the game's Ply: a number that may also be called
         plies = self.session.line().plies
         if not 0 <= value <= plies:
             with speaking(self.language):
                 raise ArgumentError(_("ply {ply} is not in this game: its line has the "
                                       "plies 0-{plies}").format(ply=value, plies=plies))
-        return int(value)
+        return value
 
     @traitlets.observe("ply")
     def _on_ply(self, change: Any) -> None:

@@ -3,7 +3,7 @@
 ``BoardView`` knows nothing about games. Python hands it a finished SVG
 (from ``tavrei_lab.render.board_svg``), the squares to grey out, and -- after
 chessground's model -- every tower's legal destinations per count (``moves``).
-The browser half (``board.js`` after the shared ``svg_clicks.js``, see
+The browser half (``board.js`` and its parts after the shared ``svg_clicks.js``, see
 ``widgets.esm``; inline ESM, no CDN, no build step) draws it,
 lets a tower be dragged (showing its destinations without asking the kernel),
 and reports: a click on a ``data-square`` element into ``click``, a finished
