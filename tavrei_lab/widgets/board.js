@@ -9,7 +9,7 @@
 // together with each tower's legal destinations per count (trait `moves`).
 //
 // - A press and release on the same spot is a click: reported through
-//   `click` ({square, layer}), exactly as before drag and drop existed.
+//   `click` ({square, layer}), the same message as a click with no drag at all.
 // - A press on a tower that may move, then a drag, lifts it: the part taken
 //   (chosen by where on the strip the drag starts: layer i of h takes the top
 //   h - i) follows the pointer and its destinations are shown from `moves`,
@@ -33,7 +33,7 @@
 // Pointer events serve mouse, pen and touch alike (`touch-action: none` on
 // the board keeps a finger drag from scrolling the page).
 
-const SLIDE_MS = 220;       // a tower sliding (the issue allows up to 300 ms)
+const SLIDE_MS = 220;       // a tower sliding (under 300 ms: a move never waits for it)
 const FLASH_MS = 650;       // a refused square flashes this long
 const ROLL_MS = 420;        // the die tumbles this long (a click skips it)
 const DRAG_START_PX = 5;    // a press that moves less than this is a click

@@ -27,8 +27,8 @@ from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import BLACK, WHITE
 from tavrei_lab.errors import ArgumentError, NotationError, TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import speaking
 from tavrei_lab.session import MAX_COMPUTER_PLIES, BoardSession, Update
 from tavrei_lab.session.drawing import (
     DEFAULT_LETTER_PX,
@@ -43,6 +43,7 @@ from tavrei_lab.session.status import count_options, kind_name
 from tavrei_lab.widgets.controls import button as _button
 from tavrei_lab.widgets.controls import in_own_language
 from tavrei_lab.widgets.die_panel import DiePanel
+from tavrei_lab.widgets.game_panel import GamePanel
 from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
 from tavrei_lab.widgets.line import MoveLine
 from tavrei_lab.widgets.move_panel import MovePanel
@@ -194,11 +195,27 @@ class Board(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("tavrei-status")
         # the status line always takes three lines' room (board.css sets their
-        # height: ipywidgets' HTML line is 28 px, which clipped the second line,
-        # issue 25 item 2), so the longest message fits and never pushes the board
-        # down (the board holds still)
+        # height: ipywidgets' HTML line of 28 px clips a second line), so the longest
+        # message fits and never pushes the board down (the board holds still)
         self.status.layout = widgets.Layout(height="4.3em", overflow="hidden auto")
 
+        side = self._side_column(projector, auto_roll)
+        controls = self._controls(white, black)
+        # Narrow room (a projector with JupyterLab's file browser open): the tower
+        # inspector goes under the board first, so the move list and the die stay
+        # beside it; only where the board and that column do not fit side by side
+        # does the column go under the board. (The view's flex basis is the board
+        # alone; it grows to hold the inspector beside the board where there is room.)
+        self._fit_view()
+        main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.status, main, controls], **box)
+        self.add_class("tavrei-board-app")
+        if projector:
+            self.add_class("tavrei-projector")
+            self.view.add_class("tavrei-projector")
+
+    def _side_column(self, projector: bool, auto_roll: bool) -> widgets.VBox:
+        """Beside the board: the die, the count, the promotion, the move list, the size."""
         # -- beside the board: the count, the promotion, the move list -----------
         self.count_picker = widgets.Dropdown(description=_("Take"), options=[], disabled=True,
                                              layout=widgets.Layout(width="210px"))
@@ -225,7 +242,7 @@ class Board(widgets.VBox):
         self.auto_roll.observe(self._on_auto_roll, "value")
         self.die_box = self.die_panel.box
         # the size control: a share of the room the board has (a projector board fills
-        # it, issue 25 item 3), or of its own size on a notebook board
+        # it), or of its own size on a notebook board
         self.size_slider = widgets.IntSlider(
             value=100, min=40, max=160, step=5,
             tooltip=_("how large the board is drawn, in per cent of the room it has"),
@@ -236,10 +253,12 @@ class Board(widgets.VBox):
         widgets.link((self.size_slider, "value"), (self.view, "zoom"))
         self.view.fit = projector          # the projector board grows to the room it has
         # the die first: in a die game the Roll button sits by the board's top, in sight
-        side = widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
+        return widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
                              self.move_list, self.move_panel.nav, size_box],
                             layout=widgets.Layout(width="215px", flex="none"))
 
+    def _controls(self, white: str, black: str) -> widgets.VBox:
+        """Under the board: the game's buttons, new games, players, records."""
         # -- under the board: game controls ---------------------------------------
         self.undo_button = _button(_("Undo"), _("take back the last move"), self.undo)
         self.redo_button = _button(_("Redo"), _("play the undone move again"), self.redo)
@@ -249,17 +268,10 @@ class Board(widgets.VBox):
         self.best_button = _button(_("Best move"), _("ask the engine (1 s): an arrow shows its "
                                                      "move, the status line its value and line"),
                                    lambda: self.best_move())
-        from tavrei_lab.variant import variants
-        names = variants()
-        current = self.game.variant.id
-        self.variant_picker = widgets.Dropdown(
-            options=self._variant_options(names if current in names else [*names, current]),
-            value=current, description=_("Variant"))
-        self.seed_text = widgets.Text(value="" if self.game.seed is None else str(self.game.seed),
-                                      description=_("Seed"), placeholder=_("no seed"),
-                                      layout=widgets.Layout(width="180px"))
-        self.new_button = _button(_("New game"), _("start a new game of the chosen variant"),
-                                  self.new_game)
+        self.game_panel = GamePanel(self.game, self.new_game)
+        self.variant_picker = self.game_panel.variant_picker
+        self.seed_text = self.game_panel.seed_text
+        self.new_button = self.game_panel.new_button
         self.players = PlayersPanel(white, black, self._on_players)
         self.white_player = self.players.white_player
         self.black_player = self.players.black_player
@@ -282,24 +294,12 @@ class Board(widgets.VBox):
                                   self.computer_button, self.best_button, self.movable_toggle,
                                   self.animate_toggle])
         first_row.add_class("tavrei-controls-row")   # the room the fitted board leaves it
-        controls = widgets.VBox([
+        return widgets.VBox([
             first_row,
-            widgets.HBox([self.variant_picker, self.seed_text, self.new_button]),
+            self.game_panel.box,
             self.players.box,
             self.records.box,
         ])
-        # Narrow room (a projector with JupyterLab's file browser open): the tower
-        # inspector goes under the board first, so the move list and the die stay
-        # beside it; only where the board and that column do not fit side by side
-        # does the column go under the board. (The view's flex basis is the board
-        # alone; it grows to hold the inspector beside the board where there is room.)
-        self._fit_view()
-        main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.status, main, controls], **box)
-        self.add_class("tavrei-board-app")
-        if projector:
-            self.add_class("tavrei-projector")
-            self.view.add_class("tavrei-projector")
 
     # == the state, read from the session =========================================
     @property
@@ -422,11 +422,7 @@ class Board(widgets.VBox):
         self.inspector.set_pieces(game.position.pieces)
         self._updating = True
         try:
-            if game.variant.id not in self.variant_picker.options:
-                self.variant_picker.options = self._variant_options(
-                    [*self.variant_picker.options, game.variant.id])
-            self.variant_picker.value = game.variant.id
-            self.seed_text.value = "" if game.seed is None else str(game.seed)
+            self.game_panel.show(game)
         finally:
             self._updating = False
 
@@ -675,21 +671,10 @@ class Board(widgets.VBox):
                 value=repr(game)[:60]))
         self._show(self.session.set_game(game, message))
 
-    def _seed(self) -> int | None:
-        text = self.seed_text.value.strip()
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise NotationError(_("seed must be a whole number, got {text}").format(
-                                    text=repr(text)),
-                                text=text) from None
-
     def new_game(self) -> None:
         """Start a new game of the variant (and seed) chosen in the controls."""
         try:
-            seed = self._seed()
+            seed = self.game_panel.seed()
         except TavreiError as exc:
             self._show(self.session.say(_("Cannot start a new game: {error}.").format(error=exc)))
             return
@@ -763,23 +748,6 @@ class Board(widgets.VBox):
     def _player_label(spec: str) -> str:
         """A player as the dropdowns name it (``level:3`` is "level 3" / "уровень 3")."""
         return player_label(spec)
-
-    @staticmethod
-    def _variant_options(ids: Any) -> list[Any]:
-        """The variant picker's choices: the ids in English (as they are typed), each
-        variant's name in Russian (an id such as gavrilov-die is English words)."""
-        from tavrei_lab.variant import load_variant
-        plain = [option[1] if isinstance(option, tuple) else option for option in ids]
-        if get_language() != "ru":
-            return plain
-        options = []
-        for variant_id in plain:
-            try:
-                name = _(load_variant(variant_id).variant.name)
-            except TavreiError:
-                name = variant_id
-            options.append((name, variant_id))
-        return options
 
     # == without a widget front end ==============================================
     def _repr_svg_(self) -> str:

@@ -1034,3 +1034,33 @@ def test_dark_theme_text_is_readable(notebook: Notebook) -> None:
                       "{theme: 'JupyterLab Light'})")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'",
                                timeout=20000)
+
+
+def wait_output(nb: Notebook, code: str, wanted: str, timeout: float = 15.0) -> str:
+    """Run ``code`` until its last output line is ``wanted`` (the page links widgets on
+    its own time); the last output seen is returned for the failure message."""
+    deadline = time.monotonic() + timeout
+    out = ""
+    while time.monotonic() < deadline:
+        out = nb.execute(code).strip().splitlines()[-1]
+        if out == wanted:
+            break
+    return out
+
+
+def test_jslink_links_the_board_ply_with_a_slider_in_the_page(notebook: Notebook) -> None:
+    """``jslink`` joins the two widgets in the browser: a move played by a click moves
+    the slider there (and the slider's value comes back to Python); a slider value
+    sent to the page moves the board back to that ply."""
+    nb = notebook
+    reset(nb, "board", MAIN)
+    nb.execute("import ipywidgets as _w\n_slider = _w.IntSlider(max=50)\n"
+               "_link = _w.jslink((board, 'ply'), (_slider, 'value'))")
+    click_square(nb, MAIN, "e2")
+    click_square(nb, MAIN, "e4")
+    assert wait_output(nb, "print(_slider.value)", "1") == "1"
+    before = version(nb, MAIN)
+    nb.execute("_slider.value = 0")
+    wait_redraw(nb, MAIN, before)
+    assert wait_output(nb, "print(board.game.ply, board.ply)", "0 0") == "0 0"
+    assert nb.state("board")["history"] == []
