@@ -149,7 +149,7 @@ def test_view_front_end_folds_on_click_and_selects_on_double_click() -> None:
 def test_board_and_tree_view_share_one_click_mechanism() -> None:
     """Both browser halves start with ``svg_clicks.js`` and report through it: neither
     numbers or sends its own messages (the browser tests check that the clicks work)."""
-    from tavrei_lab.widgets.esm import SHARED, widget_module
+    from tavrei_lab.widgets.esm import PARTS, SHARED, widget_module
     from tavrei_lab.widgets.tree import TreeCanvas
     from tavrei_lab.widgets.view import BoardView
 
@@ -159,8 +159,9 @@ def test_board_and_tree_view_share_one_click_mechanism() -> None:
     for widget, name in ((BoardView, "board"), (TreeCanvas, "tree")):
         assert widget._esm == widget_module(name)
         assert widget._esm.startswith(shared)
-        own = (widgets_dir / f"{name}.js").read_text(encoding="utf-8")
-        assert "reporter(model)" in own and "hitIn(holder, " in own
+        own = "\n".join((widgets_dir / part).read_text(encoding="utf-8")
+                        for part in (*PARTS.get(name, ()), f"{name}.js"))
+        assert "reporter(model)" in own and re.search(r"hitIn\((ui\.)?holder, ", own)
         assert "seq +=" not in own
         assert not re.search(r'model\.set\("(click|drop|key)"', own)
 
