@@ -42,8 +42,6 @@ from tavrei_lab.exercises.checkers import (
     check_promotion,
     check_saving_faces,
     check_takes_prisoner,
-    commentary,
-    describe_tower,
     destinations,
     faces_that_save_the_king,
     moves_from,
@@ -67,6 +65,7 @@ from tavrei_lab.exercises.model import (
     exercise,
     register_opener,
 )
+from tavrei_lab.exercises.words import commentary, describe_tower
 
 load_shipped()
 
