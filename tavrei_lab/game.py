@@ -18,6 +18,7 @@ import os
 import random
 import re
 import time
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -41,8 +42,16 @@ from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import Token, tokenize
+from tavrei_lab.notation.pgn import tokenize_pgn
 from tavrei_lab.notation.position_string import read_position
-from tavrei_lab.notation.record import MAX_RECORD_TOKENS, parse_record, write_record
+from tavrei_lab.notation.record import (
+    MAX_RECORD_TOKENS,
+    parse_record,
+    record_variant,
+    start_tag,
+    write_record,
+)
+from tavrei_lab.notation.san import parse_san, plays_chess, read_san, write_san
 from tavrei_lab.rules.base import Outcome, RuleModule, missing_members
 from tavrei_lab.variant import (
     MAX_VARIANT_DATA_CHARS,
@@ -117,22 +126,48 @@ class Ply(int):
         return int(self)
 
 
+class ChessHabitWarning(UserWarning):
+    """A python-chess habit that runs but means something else here (``if game.turn:``)."""
+
+
+class Turn(int):
+    """The side to move: 0 (``WHITE``) or 1 (``BLACK``), a plain int in arithmetic and
+    indexing. python-chess's ``board.turn`` is True for white, so ``if game.turn:`` or
+    ``game.turn == chess.WHITE`` reads the opposite side here: both warn."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        warnings.warn(ChessHabitWarning(_(
+            "game.turn is 0 for white and 1 for black, so it is false when white is to "
+            "move (python-chess's turn is True for white): compare it with WHITE or BLACK")),
+            stacklevel=2)
+        return int(self) != 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, bool):
+            warnings.warn(ChessHabitWarning(_(
+                "game.turn is compared with {value}: here WHITE is 0 and BLACK is 1 "
+                "(python-chess: True and False); compare it with tavrei_lab.WHITE or "
+                "BLACK").format(value=other)), stacklevel=2)
+        return int(self) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = int.__hash__
+
+
 #: python-chess's names on its Board, and how Tavreli's ``Game`` says each.
 CHESS_HABITS: dict[str, str] = {
-    "push_san": "Game.push takes the move text itself: game.push('e2-e4'), or several "
-                "with game.play('e2-e4 e7-e5')",
     "push_uci": "Game.push takes the move text: game.push('e2-e4') (squares cut by '-')",
-    "parse_san": "game.parse_move('e2-e4') gives the legal Move that text names",
     "parse_uci": "game.parse_move('e2-e4') gives the legal Move that text names",
-    "fen": "the position string is game.position.string (Game(text) reads one back)",
     "board_fen": "the position string is game.position.string",
     "epd": "the position string is game.position.string",
     "set_fen": "start a new game from a position string: Game(text), or "
                "Game(variant, position=text)",
     "set_board_fen": "start a new game from a position string: Game(variant, position=text)",
     "reset": "start a new game: Game(variant)",
-    "piece_at": "towers stand on squares: game.position.tower(square) (a tuple of Tavrels, "
-                "bottom first)",
     "is_legal": "game.find_move(move) returns the legal move or raises IllegalMoveError "
                 "saying why",
     "variation_san": "game.action_texts() gives the text of every action played",
@@ -162,8 +197,6 @@ CHESS_HABITS: dict[str, str] = {
     "is_capture": "tavrei_lab.tree.filters.is_capture(game.position, move)",
     "gives_check": "tavrei_lab.tree.filters.gives_check(game.position, move)",
     "checkers": "game.is_check() says whether the side to move is in check",
-    "attackers": "game.is_check() says whether the side to move is in check; the moves "
-                 "that capture are in game.legal_moves",
     "is_attacked_by": "game.is_check() says whether the side to move is in check",
     "king": "game.position.towers() maps each occupied square's name to its tower (the "
             "king is a Tavrel in one of them)",
@@ -307,6 +340,11 @@ class Game:
         # each comment under the number of actions played where it stands (0: before the
         # first); an undone action's waits for ``redo`` and goes when its line is dropped
         self.comments: dict[int, str] = {}
+        #: numeric annotation glyphs (``$1``, ``!``) of a chess record, keyed as comments
+        self.nags: dict[int, list[int]] = {}
+        #: a chess record's variations: each the movetext of an alternative to the move
+        #: that brought the game to that number of actions (keyed as comments)
+        self.variations: dict[int, list[str]] = {}
         self.tags: dict[str, str] = {}
         self.seed = seed
         self.rng = random.Random(seed)
@@ -382,9 +420,11 @@ class Game:
         return LegalMoves(PlayedMove.at(m, position) for m in self.rules.legal_moves(position))
 
     @property
-    def turn(self) -> int:
-        """The side to move, ``WHITE`` or ``BLACK`` (python-chess's ``board.turn``)."""
-        return self.position.turn
+    def turn(self) -> Turn:
+        """The side to move, ``WHITE`` (0) or ``BLACK`` (1), as python-chess's
+        ``board.turn`` -- whose WHITE is True: testing it for truth, or comparing it with
+        True or False, warns (``ChessHabitWarning``); compare it with ``WHITE``."""
+        return Turn(self.position.turn)
 
     @property
     def move_stack(self) -> list[Move]:
@@ -501,6 +541,8 @@ class Game:
         played = len(self._actions)
         for number in range(played + 1, played + len(self._redo) + 1):
             self.comments.pop(number, None)
+            self.nags.pop(number, None)
+            self.variations.pop(number, None)
         self._redo.clear()
 
     def push(self, move: Move | str) -> Move:
@@ -571,14 +613,18 @@ class Game:
                 raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
                                     text=repr(bad[0])[:40])
             movetext = " ".join(words)
-        return self._play_tokens(tokenize(movetext), deadline, time_limit, progress)
+        tokens = tokenize_pgn(movetext) if self.plays_chess else tokenize(movetext)
+        return self._play_tokens(tokens, deadline, time_limit, progress)
 
     def _play_tokens(self, tokens: list[Token], deadline: float | None,
                      time_limit: float | None, progress: bool | str = True) -> list[Move]:
         """``play`` of movetext already tokenized (``read_record`` counts the moves first)."""
         mark = len(self._actions)
         redo = list(self._redo)
-        comments = dict(self.comments)  # a refused play must not leave its comments behind
+        # a refused play must not leave its comments, glyphs or variations behind
+        notes = (dict(self.comments), {k: list(v) for k, v in self.nags.items()},
+                 {k: list(v) for k, v in self.variations.items()})
+        chess = self.plays_chess
         played: list[Move] = []
         bar = None
         if progress is not False and len(tokens) >= LONG_MOVETEXT:   # short: no bar at all
@@ -597,13 +643,19 @@ class Game:
                 elif tok.kind == "roll":
                     self._roll_text(tok.text)
                 elif tok.kind == "comment" and tok.text:
-                    self.comments[len(self._actions)] = tok.text
+                    here = len(self._actions)
+                    before = self.comments.get(here) if chess else None
+                    self.comments[here] = f"{before} {tok.text}" if before else tok.text
+                elif tok.kind == "nag":
+                    self.nags.setdefault(len(self._actions), []).append(int(tok.text))
+                elif tok.kind == "variation":
+                    self._add_variation(tok)
         except TavreiError:
             while len(self._actions) > mark:
                 self.pop()
             self._redo = redo
             self._line_version += 1
-            self.comments = comments
+            self.comments, self.nags, self.variations = notes
             raise
         else:
             if bar is not None:
@@ -613,11 +665,51 @@ class Game:
                 bar.close()
         return played
 
+    def _add_variation(self, token: Token) -> None:
+        """Keep a chess record's variation, once it is seen to replay: an alternative
+        to the last move, played from the position before it (its own variations
+        from the positions in it)."""
+        if not self._actions or not isinstance(self._actions[-1], Move):
+            raise NotationError(_("a variation at character {at} follows no move it could "
+                                  "replace").format(at=token.offset + 1), token.text[:40],
+                                where=f"character {token.offset + 1}")
+        line = Game(self.rules, self._positions[-2])
+        try:
+            line._play_tokens(tokenize_pgn(token.text), None, None, False)
+        except TavreiError as exc:
+            raise NotationError(_("variation after ply {ply}: {reason}").format(
+                ply=self._ply, reason=exc.args[0]), token.text[:40],
+                where=f"character {token.offset + 1}") from None
+        if token.text:
+            self.variations.setdefault(len(self._actions), []).append(token.text)
+
+    @property
+    def plays_chess(self) -> bool:
+        """Whether this game is chess as chess notation writes it (no towers, no die:
+        orthodox chess): then moves are read and written in SAN (``Nf3``, ``exd5``,
+        ``O-O``) as well as in move text, and ``fen()`` gives standard FEN."""
+        return plays_chess(self.rules)
+
+    def _read_text(self, text: str, spec: MoveSpec | None = None) -> Move:
+        """The legal move a text names: SAN or move text in chess, move text otherwise."""
+        if self.plays_chess:
+            san = parse_san(text)
+            if san is None or san.castle or (san.from_file and san.from_rank
+                                             and not san.piece):
+                try:   # move text (e2-e4, 0-0) says the same and explains more
+                    return self._resolve(spec if spec is not None else parse_move_spec(text))
+                except NotationError:
+                    if san is None:
+                        raise
+            assert san is not None
+            return read_san(self._positions[-1], text, san)
+        return self._resolve(spec if spec is not None else parse_move_spec(text))
+
     def _push_text(self, text: str, spec: MoveSpec | None = None) -> Move:
         ply = self._ply + 1
         try:
             # the tokenizer has read the move already (``Token.spec``): do not read it again
-            move = self._resolve(spec if spec is not None else parse_move_spec(text))
+            move = self._read_text(text, spec)
         except IllegalMoveError as exc:
             raise IllegalMoveError(_("ply {ply}: {reason}").format(ply=ply, reason=exc.args[0]),
                                    move_text=text, ply=ply,
@@ -659,21 +751,76 @@ class Game:
         return self._match(move)
 
     def parse_move(self, text: str) -> Move:
-        """The legal move that ``text`` names here; explains why if there is none."""
-        spec = parse_move_spec(text)
-        return self._resolve(spec)
+        """The legal move that ``text`` names here (in chess also SAN: ``Nf3``);
+        explains why if there is none."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text, got {type(text).__name__}", str(text))
+        return self._read_text(text)
 
     def move_text(self, move: Move, position: Position | None = None) -> str:
         """Canonical text of ``move`` in ``position`` (default: the current one)."""
         return write_move(position or self.position, move)
 
     def san(self, move: Move) -> str:
-        """Canonical text plus ``+`` or ``#`` -- what records write."""
+        """The move's SAN in chess (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``); in a variant
+        with towers, its canonical move text plus ``+`` or ``#`` -- what records write."""
+        if self.plays_chess:
+            return write_san(self.position, self.find_move(move))
         text = self.move_text(move)
         after = self.rules.apply(self.position, move)
         if self.rules.is_check(after):
             text += "#" if not self.rules.legal_moves(after) else "+"
         return text
+
+    # -- chess notation and python-chess's names -----------------------------------
+    def _chess_only(self, name: str, hint: str) -> None:
+        if not self.plays_chess:
+            raise ChessHabitError(_("{variant} is no chess: Game.{name} is for orthodox chess; "
+                                    "here {hint}").format(variant=self.variant.id, name=name,
+                                                          hint=hint), name=name, obj=self)
+
+    def fen(self) -> str:
+        """The current position as standard FEN (chess only; ``position.string`` holds
+        towers and is every variant's)."""
+        self._chess_only("fen", _("the position string is game.position.string"))
+        return self.position.fen()
+
+    def parse_san(self, text: str) -> Move:
+        """The legal move a SAN text names (chess only; ``parse_move`` reads it too)."""
+        self._chess_only("parse_san", _("game.parse_move('e2-e4') gives the legal Move "
+                                        "that text names"))
+        return self.parse_move(text)
+
+    def push_san(self, text: str) -> Move:
+        """Play a move given in SAN (chess only; ``push`` takes SAN too)."""
+        self._chess_only("push_san", _("Game.push takes the move text itself: "
+                                       "game.push('e2-e4')"))
+        return self.push(text)
+
+    @classmethod
+    def from_fen(cls, fen: str, variant: Any = "orthodox") -> Game:
+        """A game of orthodox chess (or of ``variant``) from a FEN or position string,
+        as ``chess.Board(fen)``."""
+        return cls(variant, fen)
+
+    def piece_at(self, square: int | str) -> Any:
+        """The tavrel on top of the tower on ``square`` (a number or a name such as
+        ``"e2"``), or None: in chess the piece there, as python-chess's ``piece_at``;
+        the whole tower is ``game.position.tower(square)``."""
+        return self.position.piece_at(square)
+
+    def attackers(self, color: int, square: int | str) -> list[int]:
+        """The squares (numbers, as python-chess gives them) of ``color``'s towers whose
+        top attacks ``square`` (a number or a name), as ``board.attackers(color, square)``;
+        ``game.rules.geometry.name(s)`` names each."""
+        if isinstance(color, bool):   # python-chess's WHITE is True, BLACK False
+            color = 0 if color else 1
+        if color not in (0, 1):
+            raise ArgumentError(f"color must be WHITE (0) or BLACK (1), got {color!r}")
+        sq = self.position.geometry.parse(square.lower()) if isinstance(square, str) else square
+        if not (type(sq) is int and 0 <= sq < self.position.geometry.size):
+            raise ArgumentError(f"{square!r} is not a square of this board")
+        return sorted(self.rules.attackers(self.position, sq, color))
 
     # -- resolving text to a legal move ------------------------------------------
     def _match(self, move: Move) -> Move:
@@ -807,6 +954,8 @@ class Game:
         other._keys = Counter(self._keys)
         other._counted = self._counted
         other.comments = dict(self.comments)
+        other.nags = {k: list(v) for k, v in self.nags.items()}
+        other.variations = {k: list(v) for k, v in self.variations.items()}
         other.tags = dict(self.tags)
         other.seed = self.seed
         other.rng = random.Random()
@@ -827,8 +976,9 @@ class Game:
                        else write_move(pos, action))
         return out
 
-    def record(self, **tags: str) -> str:
-        """The game as a record (tag pairs, then movetext).
+    def record(self, *, san: bool = False, **tags: str) -> str:
+        """The game as a record (tag pairs, then movetext); ``san=True`` writes a game
+        of chess as PGN in SAN, which chess programs read (``write_record``).
 
         A shipped variant is named by its id (``[Variant "tavreli"]``). Any other --
         a variant file, options changed -- also writes its whole definition in a
@@ -839,7 +989,9 @@ class Game:
         else:
             tags.setdefault(VARIANT_DATA_TAG, json.dumps(
                 variant_data(self.rules), ensure_ascii=False, separators=(",", ":")))
-        return write_record(self, **tags)
+        if san:
+            self._chess_only("record(san=True)", _("game.record() writes the record"))
+        return write_record(self, san=san, **tags)
 
     @classmethod
     def from_record(cls, text: str, variant: Any = None, *,
@@ -881,6 +1033,8 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
     """
     tags, movetext = parse_record(text)
     chosen = variant if variant is not None else _record_rules(tags, allow_files)
+    start = start_tag(tags)
+    guessed = variant is None and "Variant" not in tags and VARIANT_DATA_TAG not in tags
     seed = None
     if "Seed" in tags:
         try:
@@ -889,17 +1043,43 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
             raise RecordError(_("tag Seed: expected an integer, got {value}").format(
                 value=repr(tags["Seed"]))) from None
     try:
-        game = Game(chosen, tags.get("Position"), seed=seed)
+        game = Game(chosen, start, seed=seed)
     except TavreiError as exc:
+        if guessed and start is not None and _reads_as_chess(start, movetext):
+            raise RecordError(_chess_hint(_("its FEN tag is a chess position"))) from exc
         raise RecordError(_("record header: {reason}").format(reason=exc)) from exc
     game.tags = dict(tags)
-    tokens = tokenize(movetext)
-    if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
-        raise RecordError(_("record has more than {limit} moves and rolls").format(
-            limit=MAX_RECORD_TOKENS))
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    game._play_tokens(tokens, deadline, time_limit, progress)
+    try:
+        tokens = tokenize_pgn(movetext) if game.plays_chess else tokenize(movetext)
+        if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
+            raise RecordError(_("record has more than {limit} moves and rolls").format(
+                limit=MAX_RECORD_TOKENS))
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        game._play_tokens(tokens, deadline, time_limit, progress)
+    except (NotationError, IllegalMoveError) as exc:
+        if guessed and _reads_as_chess(start, movetext):
+            raise RecordError(_chess_hint(_("this looks like chess SAN"))
+                              + " (" + exc.args[0] + ")") from exc
+        raise
     return game
+
+
+def _chess_hint(what: str) -> str:
+    """What a record with no Variant tag that reads as chess is told (``what``: why)."""
+    return _('{what}: add [Variant "orthodox"] to the record, or read it with '
+             'variant="orthodox" (a record without a Variant tag is Tavreli)').format(what=what)
+
+
+def _reads_as_chess(start: str | None, movetext: str) -> bool:
+    """Whether a record that did not read as Tavreli reads as orthodox chess: its
+    start position (if any) and its first moves, at most 40 of them, in SAN."""
+    try:
+        game = Game("orthodox", start)
+        tokens = [t for t in tokenize_pgn(movetext) if t.kind in ("move", "comment")]
+        game._play_tokens(tokens[:40], None, None, False)
+    except TavreiError:
+        return False
+    return True
 
 
 def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
@@ -926,19 +1106,42 @@ def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
         return
     else:
         lines = source
-    number, first, in_moves = 0, 1, False
+    number, first, in_moves, in_comment = 0, 1, False, False
     chunk: list[str] = []
     for line_no, line in enumerate(lines, 1):
+        if line_no == 1:
+            line = line.removeprefix("\ufeff")   # a byte order mark starts no game
         stripped = line.strip()
-        if stripped.startswith("[") and in_moves:
+        if in_comment:   # a comment's next line may start with "[" (a wrapped [%clk])
+            in_comment = _ends_in_comment(line, True)
+        elif stripped.startswith("[") and in_moves:
             number += 1
             yield _one_of_many("".join(chunk), number, first, variant, allow_files, time_limit)
             chunk, in_moves, first = [], False, line_no
         elif stripped and not stripped.startswith("["):
             in_moves = True
+            in_comment = _ends_in_comment(line, False)
         chunk.append(line if line.endswith("\n") else line + "\n")
     if any(c.strip() for c in chunk):
         yield _one_of_many("".join(chunk), number + 1, first, variant, allow_files, time_limit)
+
+
+def _ends_in_comment(line: str, inside: bool) -> bool:
+    """Whether a line of movetext ends inside a ``{...}`` comment (``inside``: it
+    starts inside one); a ``;`` comment ends with its line."""
+    pos = 0
+    while True:
+        if inside:
+            end = line.find("}", pos)
+            if end < 0:
+                return True
+            inside, pos = False, end + 1
+        else:
+            opened = line.find("{", pos)
+            semi = line.find(";", pos)
+            if opened < 0 or 0 <= semi < opened:
+                return False
+            inside, pos = True, opened + 1
 
 
 def _one_of_many(text: str, number: int, line: int, variant: Any, allow_files: bool,
@@ -970,7 +1173,7 @@ def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
             return variant_from_data(parsed, where=f"tag {VARIANT_DATA_TAG}")
         except TavreiError as exc:
             raise RecordError(_("record header: {reason}").format(reason=exc)) from exc
-    name = tags.get("Variant", "tavreli")
+    name = record_variant(tags.get("Variant", "tavreli"))
     if allow_files or name in variants():
         return name
     raise RecordError(f"record header: Variant {quote(name)} is not a shipped variant "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tavrei_lab.core.fen import write_fen
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE, Color, Tavrel
 from tavrei_lab.core.text import position_text, repetition_key, write_position
@@ -93,9 +94,22 @@ class Position:
         names = self.geometry.names
         return {names[s]: t for s, t in enumerate(self.board) if t}
 
-    def top(self, square: int) -> Tavrel | None:
-        t = self.board[square]
+    def top(self, square: int | str) -> Tavrel | None:
+        """The top tavrel of the tower on a square (by index or name), or None if empty."""
+        t = self.tower(square)
         return t[-1] if t else None
+
+    def piece_at(self, square: int | str) -> Tavrel | None:
+        """What stands on a square (by index or name) as python-chess's ``piece_at``
+        says it: the top tavrel, the one that moves the tower, or None. A tower's
+        other tavrels are in ``tower(square)``."""
+        return self.top(square)
+
+    def fen(self) -> str:
+        """The position as standard FEN, in a variant played as chess (no towers, no
+        die: orthodox chess); other variants raise ``PositionError`` naming
+        ``position.string``, the text that holds towers."""
+        return write_fen(self)
 
     def king_square(self, color: int) -> int | None:
         """Where ``color``'s volkhv stands (it is always on top), or None."""

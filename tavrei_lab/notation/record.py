@@ -18,6 +18,12 @@ record replays under exactly those rules anywhere; see ``Game.record``).
 Tag values escape ``"`` and ``\\`` with a backslash.
 A file with no tags is read as bare movetext.
 
+Chess records (PGN) read too: ``Variant`` spelt as chess files spell standard
+chess (``Standard``, ``Chess``, ``From Position``, ...: ``record_variant``) is
+orthodox chess, whose movetext is SAN (``notation.pgn``); ``[SetUp "1"]`` with
+``[FEN "..."]`` gives the start position (``start_tag``). ``write_record(game,
+san=True)`` writes a game of chess as a chess program reads it.
+
 This module reads and writes the *text*: ``parse_record`` splits a record into
 tags and movetext, ``write_record`` writes a game out. Replaying the moves
 makes a game, which is the game layer's work: ``tavrei_lab.game.read_record``
@@ -59,6 +65,51 @@ def _escape(value: str) -> str:
     return _LINE_BREAKS.sub(" ", value.replace("\\", "\\\\").replace('"', '\\"'))
 
 
+#: How chess records spell the variant that is orthodox chess here (compared folded:
+#: lower case, without spaces, hyphens or underscores).
+CHESS_VARIANTS = frozenset({"orthodox", "standard", "chess", "classical", "normal",
+                            "fromposition", "std", "orthodoxchess", "standardchess"})
+#: Chess960's spellings: a set-up this package does not play.
+CHESS960_VARIANTS = frozenset({"chess960", "960", "fischerandom", "fischerrandom",
+                               "fischerrandomchess", "frc"})
+#: The Variant tag a chess record is written with: every chess program reads it.
+CHESS_VARIANT_TAG = "Standard"
+SEVEN_TAGS = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
+              ("White", "?"), ("Black", "?"), ("Result", "*"))
+
+
+def _folded(name: str) -> str:
+    return re.sub(r"[\s_-]+", "", name).lower()
+
+
+def record_variant(name: str) -> str:
+    """The variant a record's ``Variant`` tag names: a chess spelling of standard chess
+    is ``"orthodox"``; Chess960 raises ``RecordError``; anything else is kept as given."""
+    folded = _folded(name)
+    if folded in CHESS_VARIANTS:
+        return "orthodox"
+    if folded in CHESS960_VARIANTS:
+        raise RecordError(_("record header: Variant {name} is Chess960, which is not "
+                            "supported: only orthodox chess's standard set-up (castling "
+                            "from e1 and e8), or a position in a FEN tag that castles so"
+                            ).format(name=repr(name[:40])))
+    return name
+
+
+def start_tag(tags: dict[str, str]) -> str | None:
+    """The start position a record's tags give: ``Position`` (a position string) or a
+    chess record's ``FEN`` (with ``[SetUp "1"]``); None for the variant's own start."""
+    fen = tags.get("FEN")
+    position = tags.get("Position")
+    if fen is not None and position is not None:
+        raise RecordError(_("record header: tags FEN and Position both give a start "
+                            "position; keep one"))
+    if fen is None and tags.get("SetUp", "0").strip() == "1" and position is None:
+        raise RecordError(_('record header: [SetUp "1"] says the game starts from a set '
+                            "position, but no FEN tag gives it"))
+    return fen if fen is not None else position
+
+
 def parse_record(text: str) -> tuple[dict[str, str], str]:
     """Split a record into its tags and its movetext (no moves are played)."""
     if not isinstance(text, str):
@@ -89,24 +140,45 @@ def parse_record(text: str) -> tuple[dict[str, str], str]:
     return tags, movetext
 
 
-def write_record(game: Any, **tags: str) -> str:
-    """The record of ``game``; keyword tags override ``game.tags``."""
+def write_record(game: Any, *, san: bool = False, **tags: str) -> str:
+    """The record of ``game``; keyword tags override ``game.tags``.
+
+    ``san=True`` (chess only) writes it as chess programs read it (PGN): the seven
+    tags' defaults, ``[Variant "Standard"]`` for orthodox chess, a set start as
+    ``[SetUp "1"]`` and ``[FEN]``, and the moves in SAN."""
     all_tags = dict(game.tags)
     all_tags.update({k: str(v) for k, v in tags.items()})
     all_tags["Variant"] = game.variant.id
-    if game.start_position.string != game.rules.initial_position().string:
-        all_tags["Position"] = game.start_position.string
+    start = game.start_position
+    set_up = start.string != game.rules.initial_position().string
+    if san:
+        for name in ("Position", "SetUp", "FEN"):
+            all_tags.pop(name, None)
+        for name, default in SEVEN_TAGS[:-1]:
+            all_tags.setdefault(name, default)
+        if game.variant.id == "orthodox":
+            all_tags["Variant"] = CHESS_VARIANT_TAG
+        if set_up:
+            all_tags["SetUp"] = "1"
+            all_tags["FEN"] = start.fen()
+    else:
+        for name in ("SetUp", "FEN"):     # the start is the Position tag's
+            all_tags.pop(name, None)
+        if set_up:
+            all_tags["Position"] = start.string
     if game.seed is not None:
         all_tags["Seed"] = str(game.seed)
     outcome = game.outcome(claim_draw=False)
     all_tags.setdefault("Result", outcome.result() if outcome else "*")
-    ordered = [k for k in TAG_ORDER if k in all_tags]
+    order = (*(name for name, _ in SEVEN_TAGS), "Variant", "SetUp", "FEN") if san else TAG_ORDER
+    ordered = [k for k in order if k in all_tags]
     ordered += sorted(k for k in all_tags if k not in TAG_ORDER)
     head = "\n".join(f'[{k} "{_escape(all_tags[k])}"]' for k in ordered)
     words: list[str] = []
     positions = game.positions
     from tavrei_lab.core.move import Roll
     from tavrei_lab.notation.moves import write_move
+    from tavrei_lab.notation.san import write_san
     start_comment = game.comments.get(0)
     if start_comment:
         words.append("{" + start_comment.replace("}", ")") + "}")
@@ -117,6 +189,8 @@ def write_record(game: Any, **tags: str) -> str:
             if need_number or (pos.turn == 0 and not words[-1:] == ["@"]):
                 pass
             text = f"@{action.face}"
+        elif san:
+            text = write_san(pos, action)
         else:
             text = write_move(pos, action)
             after = positions[i + 1]
@@ -128,9 +202,13 @@ def write_record(game: Any, **tags: str) -> str:
             words.append(number)
         need_number = False
         words.append(text)
+        words.extend(f"${nag}" for nag in game.nags.get(i + 1, ()))
         comment = game.comments.get(i + 1)
         if comment:
             words.append("{" + comment.replace("}", ")") + "}")
+            need_number = True
+        for line in game.variations.get(i + 1, ()):
+            words.append(f"({line})")
             need_number = True
     # the movetext ends in a result token; a Result tag that is not one (a typo such as
     # "-0" read from a file) stays in the tags but must not end the movetext unreadably
