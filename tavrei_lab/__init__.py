@@ -72,6 +72,11 @@ def __getattr__(name: str) -> object:
             "tavrei_lab.Game(), and the board widget for a notebook is "
             "tavrei_lab.widgets.Board(game)", name=name)
     hint = _MODULE_HABITS.get(name)
+    if hint is None and len(name) == 2 and name[0] in "ABCDEFGH" and name[1] in "12345678":
+        # python-chess's square constants (chess.E2)
+        hint = (f"squares are taken by their names: game.piece_at({name.lower()!r}), "
+                f"game.position.tower({name.lower()!r}); on an 8x8 board its number is "
+                f"game.rules.geometry.parse({name.lower()!r})")
     if hint is not None:
         raise ChessHabitError(f"tavrei_lab has no {name}: {hint}", name=name)
     raise AttributeError(f"module 'tavrei_lab' has no attribute {name!r}", name=name)

@@ -49,6 +49,7 @@ from tavrei_lab.notation.record import (
     parse_record,
     record_variant,
     start_tag,
+    write_pgn,
     write_record,
 )
 from tavrei_lab.notation.san import parse_san, plays_chess, read_san, write_san
@@ -673,7 +674,9 @@ class Game:
             raise NotationError(_("a variation at character {at} follows no move it could "
                                   "replace").format(at=token.offset + 1), token.text[:40],
                                 where=f"character {token.offset + 1}")
-        line = Game(self.rules, self._positions[-2])
+        line = self.copy()     # (cheaper than a new game: the position is not checked again)
+        line.pop()
+        line.clear_redo()
         try:
             line._play_tokens(tokenize_pgn(token.text), None, None, False)
         except TavreiError as exc:
@@ -829,7 +832,8 @@ class Game:
                                      "the roll)").format(move=self._safe_text(move)),
                                    move_text=self._safe_text(move), ply=self.ply + 1,
                                    position=self.position.string)
-        legal = self.rules.legal_moves(self.position)
+        # only the moves between the move's squares can be it (a castling too)
+        legal = self.rules.legal_moves_from(self.position, move.from_square, move.to_square)
         if move in legal:
             return move
         for m in legal:  # castling given as a plain volkhv move, e.g. e1-g1
@@ -976,22 +980,32 @@ class Game:
                        else write_move(pos, action))
         return out
 
-    def record(self, *, san: bool = False, **tags: str) -> str:
-        """The game as a record (tag pairs, then movetext); ``san=True`` writes a game
-        of chess as PGN in SAN, which chess programs read (``write_record``).
+    def record(self, **tags: str) -> str:
+        """The game as a record (tag pairs, then movetext); ``pgn()`` writes a game of
+        chess as chess programs read it.
 
         A shipped variant is named by its id (``[Variant "tavreli"]``). Any other --
         a variant file, options changed -- also writes its whole definition in a
         ``VariantData`` tag, so the record replays under exactly these rules anywhere,
         without the file (whose name may be taken, or mean something else, there)."""
+        return write_record(self, **self._variant_tags(tags))
+
+    def _variant_tags(self, tags: dict[str, str]) -> dict[str, str]:
+        """``tags`` with the definition of a variant that is not shipped (see ``record``)."""
         if is_shipped(self.rules):
             self.tags.pop(VARIANT_DATA_TAG, None)
         else:
             tags.setdefault(VARIANT_DATA_TAG, json.dumps(
                 variant_data(self.rules), ensure_ascii=False, separators=(",", ":")))
-        if san:
-            self._chess_only("record(san=True)", _("game.record() writes the record"))
-        return write_record(self, san=san, **tags)
+        return tags
+
+    def pgn(self, **tags: str) -> str:
+        """The game as standard PGN (chess only), as ``str(chess.pgn.Game)`` gives it:
+        the seven tags' defaults, ``[Variant "Standard"]``, a set start as ``[SetUp
+        "1"]`` and ``[FEN]``, the moves in SAN with their comments, NAGs and variations.
+        Keyword tags override ``game.tags``."""
+        self._chess_only("pgn", _("game.record() writes the record"))
+        return write_pgn(self, **self._variant_tags(tags))
 
     @classmethod
     def from_record(cls, text: str, variant: Any = None, *,

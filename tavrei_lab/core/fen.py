@@ -101,30 +101,48 @@ def legal_ep_square(position: Position) -> int | None:
     return None
 
 
+#: FEN texts of ranks already written, by piece set (``id``, the set kept) and the rank's
+#: towers: a move changes one or two ranks, so a game's positions share most of theirs.
+_FEN_RANKS: dict[int, tuple[Any, dict[tuple[Any, ...], str]]] = {}
+_FEN_RANKS_LIMIT = 100_000
+
+
+def _fen_rank(rank: tuple[Any, ...], pieces: Any, names: tuple[str, ...]) -> str:
+    row, empty = "", 0
+    for i, tower in enumerate(rank):
+        if not tower:
+            empty += 1
+            continue
+        if len(tower) > 1:
+            raise PositionError(_("a tower of {height} stands on {square}: FEN holds one "
+                                  "piece a square (the position string holds towers)")
+                                .format(height=len(tower), square=names[i]), where=names[i])
+        if empty:
+            row += str(empty)
+            empty = 0
+        t = tower[0]
+        letter = pieces.letter(t.acting_kind)
+        row += letter if t.color == 0 else letter.lower()
+    return row + (str(empty) if empty else "")
+
+
 def fen_board(position: Position) -> str:
     """The board field of FEN; a tower (two or more pieces on a square) has none."""
     g = position.geometry
     pieces = position.pieces
+    entry = _FEN_RANKS.get(id(pieces))
+    if entry is None or entry[0] is not pieces or len(entry[1]) >= _FEN_RANKS_LIMIT:
+        entry = _FEN_RANKS[id(pieces)] = (pieces, {})
+    cache = entry[1]
+    board = position.board
+    w = g.width
     ranks = []
     for r in range(g.height - 1, -1, -1):
-        row, empty = "", 0
-        for f in range(g.width):
-            tower = position.board[r * g.width + f]
-            if not tower:
-                empty += 1
-                continue
-            if len(tower) > 1:
-                raise PositionError(_("a tower of {height} stands on {square}: FEN holds one "
-                                      "piece a square (the position string holds towers)")
-                                    .format(height=len(tower), square=g.name(r * g.width + f)),
-                                    where=g.name(r * g.width + f))
-            if empty:
-                row += str(empty)
-                empty = 0
-            t = tower[0]
-            letter = pieces.letter(t.acting_kind)
-            row += letter if t.color == 0 else letter.lower()
-        ranks.append(row + (str(empty) if empty else ""))
+        rank = board[r * w:(r + 1) * w]
+        text = cache.get(rank)
+        if text is None:
+            text = cache[rank] = _fen_rank(rank, pieces, g.names[r * w:(r + 1) * w])
+        ranks.append(text)
     return "/".join(ranks)
 
 

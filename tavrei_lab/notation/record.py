@@ -21,8 +21,8 @@ A file with no tags is read as bare movetext.
 Chess records (PGN) read too: ``Variant`` spelt as chess files spell standard
 chess (``Standard``, ``Chess``, ``From Position``, ...: ``record_variant``) is
 orthodox chess, whose movetext is SAN (``notation.pgn``); ``[SetUp "1"]`` with
-``[FEN "..."]`` gives the start position (``start_tag``). ``write_record(game,
-san=True)`` writes a game of chess as a chess program reads it.
+``[FEN "..."]`` gives the start position (``start_tag``). ``write_pgn``
+(``Game.pgn``) writes a game of chess as a chess program reads it.
 
 This module reads and writes the *text*: ``parse_record`` splits a record into
 tags and movetext, ``write_record`` writes a game out. Replaying the moves
@@ -90,9 +90,8 @@ def record_variant(name: str) -> str:
         return "orthodox"
     if folded in CHESS960_VARIANTS:
         raise RecordError(_("record header: Variant {name} is Chess960, which is not "
-                            "supported: only orthodox chess's standard set-up (castling "
-                            "from e1 and e8), or a position in a FEN tag that castles so"
-                            ).format(name=repr(name[:40])))
+                            "supported: orthodox chess here castles only from the standard "
+                            "set-up's squares").format(name=repr(name[:40])))
     return name
 
 
@@ -140,12 +139,19 @@ def parse_record(text: str) -> tuple[dict[str, str], str]:
     return tags, movetext
 
 
-def write_record(game: Any, *, san: bool = False, **tags: str) -> str:
-    """The record of ``game``; keyword tags override ``game.tags``.
+def write_record(game: Any, **tags: str) -> str:
+    """The record of ``game``; keyword tags override ``game.tags``."""
+    return _write(game, tags, san=False)
 
-    ``san=True`` (chess only) writes it as chess programs read it (PGN): the seven
-    tags' defaults, ``[Variant "Standard"]`` for orthodox chess, a set start as
-    ``[SetUp "1"]`` and ``[FEN]``, and the moves in SAN."""
+
+def write_pgn(game: Any, **tags: str) -> str:
+    """The record of a game of chess as chess programs read it (PGN): the seven tags'
+    defaults, ``[Variant "Standard"]`` for orthodox chess, a set start as ``[SetUp
+    "1"]`` and ``[FEN]``, and the moves in SAN; keyword tags override ``game.tags``."""
+    return _write(game, tags, san=True)
+
+
+def _write(game: Any, tags: dict[str, str], san: bool) -> str:
     all_tags = dict(game.tags)
     all_tags.update({k: str(v) for k, v in tags.items()})
     all_tags["Variant"] = game.variant.id
@@ -172,7 +178,7 @@ def write_record(game: Any, *, san: bool = False, **tags: str) -> str:
     all_tags.setdefault("Result", outcome.result() if outcome else "*")
     order = (*(name for name, _ in SEVEN_TAGS), "Variant", "SetUp", "FEN") if san else TAG_ORDER
     ordered = [k for k in order if k in all_tags]
-    ordered += sorted(k for k in all_tags if k not in TAG_ORDER)
+    ordered += sorted(k for k in all_tags if k not in order)
     head = "\n".join(f'[{k} "{_escape(all_tags[k])}"]' for k in ordered)
     words: list[str] = []
     positions = game.positions

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tavrei_lab.core.fen import plays_chess
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import PAWN
+from tavrei_lab.core.tavrel import ACTING, PAWN
 from tavrei_lab.errors import IllegalMoveError, NotationError
 from tavrei_lab.i18n import get_language
 from tavrei_lab.i18n import gettext as _
@@ -110,6 +110,28 @@ def _matching(position: Position, spec: SanSpec, moves: list[Move]) -> list[Move
     return found
 
 
+def _legal_for(position: Position, spec: SanSpec) -> list[Move]:
+    """The legal moves ``spec`` may name, generated only from the squares it may
+    mean (a replay reads every move: the whole list each ply cost it twice as much)."""
+    rules = position.rules
+    g = position.geometry
+    me = position.turn
+    if spec.castle:
+        ks = position.king_square(me)
+        return [] if ks is None else rules.legal_moves_from(position, ks)
+    to = g.index_of[spec.to_square]
+    if spec.from_file and spec.from_rank and not spec.piece:
+        squares = [g.index_of[spec.from_file + spec.from_rank]]
+    else:
+        kind = position.pieces.kind(spec.piece) if spec.piece else PAWN
+        squares = [s for s, t in enumerate(position.board)
+                   if t and t[-1] & 1 == me and ACTING[t[-1]] == kind]
+    found: list[Move] = []
+    for square in squares:
+        found.extend(rules.legal_moves_from(position, square, to))
+    return found
+
+
 def read_san(position: Position, text: str, spec: SanSpec | None = None) -> Move:
     """The legal move that the SAN ``text`` names in ``position``.
 
@@ -134,8 +156,7 @@ def read_san(position: Position, text: str, spec: SanSpec | None = None) -> Move
         if square and square not in g.index_of:
             raise NotationError(_("{text}: {square} is not a square of this board").format(
                 text=repr(text), square=square), text)
-    rules = position.rules
-    found = _matching(position, spec, rules.legal_moves(position))
+    found = _matching(position, spec, _legal_for(position, spec))
     if spec.promotion:
         kind = pieces.kind(spec.promotion)
         named = [m for m in found if m.promotion == kind]
@@ -194,9 +215,12 @@ def write_san(position: Position, move: Move) -> str:
             capture = capture or fr[0] != to[0]    # a pawn leaves its file only to take
             text = (fr[0] + "x" if capture else "") + to
         else:
-            others = {m.from_square for m in rules.legal_moves(position)
-                      if m.to_square == move.to_square and m.from_square != move.from_square
-                      and not m.castling and _acting(position, m) == kind}
+            me = position.turn
+            others = {s for s, t in enumerate(position.board)
+                      if t and s != move.from_square and t[-1] & 1 == me
+                      and ACTING[t[-1]] == kind and any(
+                          not m.castling for m in rules.legal_moves_from(
+                              position, s, move.to_square))}
             same_file = any(names[s][0] == fr[0] for s in others)
             same_rank = any(names[s][1:] == fr[1:] for s in others)
             if not others:
