@@ -42,7 +42,7 @@ from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import Token, tokenize
-from tavrei_lab.notation.pgn import tokenize_pgn
+from tavrei_lab.notation.pgn import tokenize_chess, tokenize_pgn
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import (
     MAX_RECORD_TOKENS,
@@ -198,7 +198,7 @@ CHESS_HABITS: dict[str, str] = {
     "is_capture": "tavrei_lab.tree.filters.is_capture(game.position, move)",
     "gives_check": "tavrei_lab.tree.filters.gives_check(game.position, move)",
     "checkers": "game.is_check() says whether the side to move is in check",
-    "is_attacked_by": "game.is_check() says whether the side to move is in check",
+    "is_attacked_by": "bool(game.attackers(color, square)): the squares attacking it",
     "king": "game.position.towers() maps each occupied square's name to its tower (the "
             "king is a Tavrel in one of them)",
     "root": "the position the game started from is game.start_position",
@@ -312,6 +312,7 @@ class Game:
         if position is None and not options and looks_like_position(variant):
             variant, position = _position_variant(variant), variant
         self.rules = _rules_for(variant, options)
+        self._chess = plays_chess(self.rules)   # (asked at every move a text names)
         if position is None:
             start = self.rules.initial_position()
         elif isinstance(position, Position):
@@ -614,7 +615,7 @@ class Game:
                 raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
                                     text=repr(bad[0])[:40])
             movetext = " ".join(words)
-        tokens = tokenize_pgn(movetext) if self.plays_chess else tokenize(movetext)
+        tokens = tokenize_chess(movetext) if self.plays_chess else tokenize(movetext)
         return self._play_tokens(tokens, deadline, time_limit, progress)
 
     def _play_tokens(self, tokens: list[Token], deadline: float | None,
@@ -691,20 +692,23 @@ class Game:
         """Whether this game is chess as chess notation writes it (no towers, no die:
         orthodox chess): then moves are read and written in SAN (``Nf3``, ``exd5``,
         ``O-O``) as well as in move text, and ``fen()`` gives standard FEN."""
-        return plays_chess(self.rules)
+        return self._chess
 
     def _read_text(self, text: str, spec: MoveSpec | None = None) -> Move:
         """The legal move a text names: SAN or move text in chess, move text otherwise."""
-        if self.plays_chess:
+        if self._chess:
+            if spec is not None:   # read as move text already (``tokenize_chess``)
+                return self._resolve(spec)
             san = parse_san(text)
-            if san is None or san.castle or (san.from_file and san.from_rank
-                                             and not san.piece):
-                try:   # move text (e2-e4, 0-0) says the same and explains more
-                    return self._resolve(spec if spec is not None else parse_move_spec(text))
-                except NotationError:
-                    if san is None:
-                        raise
-            assert san is not None
+            if san is None:   # move text the SAN grammar does not read (E2-E4, e2 (1)-e4)
+                return self._resolve(spec if spec is not None else parse_move_spec(text))
+            if san.castle or (san.from_file and san.from_rank and not san.piece):
+                # both squares named (e2-e4, e1g1) or castling: move text says the same,
+                # and explains more when it is illegal
+                return self._resolve(MoveSpec(
+                    text=text, from_square=san.from_file + san.from_rank,
+                    to_square=san.to_square, promotion=san.promotion.lower(),
+                    castle=san.castle))
             return read_san(self._positions[-1], text, san)
         return self._resolve(spec if spec is not None else parse_move_spec(text))
 
@@ -950,6 +954,7 @@ class Game:
         (positions are immutable and shared; every list, the comments and the tags are new)."""
         other = Game.__new__(Game)
         other.rules = self.rules
+        other._chess = self._chess
         other._positions = list(self._positions)
         other._actions = list(self._actions)
         other._redo = list(self._redo)
@@ -1064,7 +1069,7 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
         raise RecordError(_("record header: {reason}").format(reason=exc)) from exc
     game.tags = dict(tags)
     try:
-        tokens = tokenize_pgn(movetext) if game.plays_chess else tokenize(movetext)
+        tokens = tokenize_chess(movetext) if game.plays_chess else tokenize(movetext)
         if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
             raise RecordError(_("record has more than {limit} moves and rolls").format(
                 limit=MAX_RECORD_TOKENS))

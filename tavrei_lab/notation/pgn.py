@@ -23,7 +23,7 @@ import re
 
 from tavrei_lab.errors import NotationError
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.notation.movetext import MAX_MOVETEXT_TOKENS, Token
+from tavrei_lab.notation.movetext import MAX_MOVETEXT_TOKENS, Token, tokenize
 from tavrei_lab.notation.san import GLYPH_NAGS
 
 _WORD = re.compile(r"[^\s{}();$]+")
@@ -146,4 +146,30 @@ def tokenize_pgn(movetext: str) -> list[Token]:
     return out
 
 
-__all__ = ["tokenize_pgn"]
+#: Characters after which chess movetext may mean what move text does not: glyphs (kept
+#: as NAGs here, dropped there), NAGs, variations, escape lines.
+_CHESS_ONLY = frozenset("!?$()%")
+
+
+def tokenize_chess(movetext: str) -> list[Token]:
+    """``tokenize_pgn``, taking the move-text tokenizer's fast road where it reads the
+    same: ASCII movetext of moves that name both squares (``e2-e4``, ``g1f3``,
+    ``0-0``: what ``Game.record`` writes), which it reads once with their ``spec``;
+    anything else -- SAN, glyphs, variations, a move it cut across a space (``e4 e5``
+    is one move to it) -- is read by ``tokenize_pgn``."""
+    if movetext.isascii() and _CHESS_ONLY.isdisjoint(movetext):
+        try:
+            tokens = tokenize(movetext)
+        except NotationError:
+            return tokenize_pgn(movetext)
+        if all(t.kind != "move" or (t.spec is not None and t.text[:1] in _PLAIN_START
+                                    and not any(c.isspace() for c in t.text))
+               for t in tokens):
+            return tokens
+    return tokenize_pgn(movetext)
+
+
+#: How a move the fast road may take starts: a lower-case file, or castling.
+_PLAIN_START = frozenset("abcdefghijklmnopqrstuvwxyz0O")
+
+__all__ = ["tokenize_chess", "tokenize_pgn"]
