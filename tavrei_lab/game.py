@@ -1090,15 +1090,25 @@ def _chess_hint(what: str) -> str:
 
 
 def _reads_as_chess(start: str | None, movetext: str) -> bool:
-    """Whether a record that did not read as Tavreli reads as orthodox chess: its
-    start position (if any) and its first moves, at most 40 of them, in SAN."""
+    """Whether a record that did not read as Tavreli is chess: from its start position
+    (if any), its first moves play in orthodox chess, and one of them at least is SAN
+    that no Tavreli record holds (``e4``, ``Nf3``: move text such as ``e2-e4`` reads
+    in both, so it tells nothing)."""
     try:
         game = Game("orthodox", start)
-        tokens = [t for t in tokenize_pgn(movetext) if t.kind in ("move", "comment")]
-        game._play_tokens(tokens[:40], None, None, False)
+        tokens = [t for t in tokenize_pgn(movetext) if t.kind == "move"][:40]
     except TavreiError:
         return False
-    return True
+    seen_san = False
+    for token in tokens:
+        try:
+            game._push_text(token.text)
+        except TavreiError:
+            break
+        san = parse_san(token.text)
+        seen_san = seen_san or (san is not None and not san.castle
+                                and not (san.from_file and san.from_rank and not san.piece))
+    return seen_san
 
 
 def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
