@@ -201,3 +201,41 @@ OPERA_MOVES = """1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 N
 @pytest.mark.parametrize("fen", STARTS)
 def test_game_from_fen_writes_the_fen_back_as_python_chess_does(fen: str) -> None:
     assert Game.from_fen(fen).fen() == chess.Board(fen).fen()
+
+
+CORPUS = (
+    "\ufeff" + '[Event "Rated blitz game"]\r\n[Site "https://lichess.org/abc"]\r\n'
+    '[White "a"]\r\n[Black "b"]\r\n[Result "1-0"]\r\n[Variant "Standard"]\r\n'
+    '[TimeControl "180+0"]\r\n\r\n'
+    "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 { [%eval 0.19]\r\n"
+    "[%clk 0:03:00] } 2. Nf3 $1 d6?! (2... Nc6 3. d4 (3. Bb5 g6) 3... cxd4) 3. d4 cxd4\r\n"
+    "% an escape line the standard leaves out\r\n"
+    "4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Be7 9. Qd2 O-O 10. O-O-O Nbd7\r\n"
+    "11. g4 b5 12. g5 b4 13. Ne2 Ne8 14. f4 a5 15. f5 a4 16. Nbd4 exd4 17. Nxd4 b3\r\n"
+    "18. Kb1 bxc2+ 19. Nxc2 Bb3 20. axb3 axb3 21. Na3 Ne5 22. h4 Ra5 23. Qc3 Qa8\r\n"
+    "24. Bg2 Nc4 25. Nxc4 1-0\r\n\r\n"
+    '[Event "Study"]\n[SetUp "1"]\n[FEN "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"]\n'
+    '[Result "1-0"]\n\n{ White to move wins } 1. Kd6 Kd8 2. e6 Ke8 3. e7 Kf7 4. Kd7 Kf6\n'
+    "5. e8=Q Kf5 6. Qe3 Kg4 7. Ke6 1-0\n\n"
+    '[Event "Short"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
+
+
+def test_a_corpus_file_reads_game_by_game_as_python_chess_reads_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A BOM, CRLF line ends, a lichess header, clock comments wrapped onto a line
+    starting with "[", NAGs, nested variations, an escape line, a set-up study."""
+    path = tmp_path / "corpus.pgn"
+    path.write_bytes(CORPUS.encode("utf-8"))
+    ours = list(read_games(path, variant="orthodox"))
+    handle = io.StringIO(CORPUS.replace("\r\n", "\n").lstrip("\ufeff"))
+    theirs = []
+    while (game := chess.pgn.read_game(handle)) is not None:
+        assert game.errors == []
+        theirs.append(game)
+    assert [g.tags["Event"] for g in ours] == [g.headers["Event"] for g in theirs]
+    for mine, their in zip(ours, theirs):
+        _check_same(mine, their)
+        back = chess.pgn.read_game(io.StringIO(mine.pgn()))
+        assert back is not None and back.errors == [] and back.end().board() == their.end().board()
+    assert ours[0].comments[2].split() == ["[%eval", "0.19]", "[%clk", "0:03:00]"]
+    assert ours[0].nags == {3: [1], 4: [6]} and len(ours[0].variations[4]) == 1
+    assert ours[1].comments[0] == "White to move wins" and ours[2].is_checkmate()
