@@ -22,6 +22,7 @@ from tavrei_lab.core import BLACK, WHITE, Geometry, Move, Position, Tavrel
 from tavrei_lab.core.move import Roll
 from tavrei_lab.errors import (
     ChessHabitError,
+    ChessHabitWarning,
     IllegalMoveError,
     LimitError,
     NotationError,
@@ -54,7 +55,8 @@ __all__ = [
     "BLACK", "WHITE", "Game", "Geometry", "IllegalMoveError", "LimitError", "Move",
     "NotationError", "Option", "Outcome", "Position", "PositionError", "RecordError",
     "Roll", "RuleModule", "Tavrel", "TavreiError", "VariantError", "load_variant",
-    "variants", "read_games", "read_record", "ChessHabitError", "get_language", "set_language",
+    "variants", "read_games", "read_record", "ChessHabitError", "ChessHabitWarning",
+    "get_language", "set_language",
 ]
 
 

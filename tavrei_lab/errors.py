@@ -146,3 +146,8 @@ class ChessHabitError(AttributeError):
     """A python-chess name (``push_san``, ``fen``, ``chess.Board``) that this package
     spells otherwise: an ``AttributeError``, as the missing name is, whose message
     gives the Tavreli spelling."""
+
+
+class ChessHabitWarning(UserWarning):
+    """A python-chess habit that runs but means something else here: ``if game.turn:``
+    is true for black, as WHITE is 0 (python-chess's WHITE is True)."""

@@ -30,6 +30,7 @@ from tavrei_lab.core.tavrel import KING
 from tavrei_lab.errors import (
     ArgumentError,
     ChessHabitError,
+    ChessHabitWarning,
     IllegalMoveError,
     LimitError,
     NotationError,
@@ -125,10 +126,6 @@ class Ply(int):
 
     def __call__(self) -> int:
         return int(self)
-
-
-class ChessHabitWarning(UserWarning):
-    """A python-chess habit that runs but means something else here (``if game.turn:``)."""
 
 
 class Turn(int):
@@ -701,7 +698,7 @@ class Game:
                 return self._resolve(spec)
             san = parse_san(text)
             if san is None:   # move text the SAN grammar does not read (E2-E4, e2 (1)-e4)
-                return self._resolve(spec if spec is not None else parse_move_spec(text))
+                return self._resolve(parse_move_spec(text))
             if san.castle or (san.from_file and san.from_rank and not san.piece):
                 # both squares named (e2-e4, e1g1) or castling: move text says the same,
                 # and explains more when it is illegal

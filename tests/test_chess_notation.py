@@ -14,6 +14,7 @@ from tavrei_lab import (
     BLACK,
     WHITE,
     ChessHabitError,
+    ChessHabitWarning,
     Game,
     IllegalMoveError,
     NotationError,
@@ -21,7 +22,6 @@ from tavrei_lab import (
     read_games,
     read_record,
 )
-from tavrei_lab.game import ChessHabitWarning
 
 STUDY_FEN = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"
 
