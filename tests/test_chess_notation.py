@@ -76,6 +76,23 @@ def test_setup_and_fen_tags_start_the_game_from_their_position() -> None:
     assert read_record(written).positions == game.positions
 
 
+def test_the_replay_command_starts_a_study_from_its_fen_or_says_why_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tavrei_lab.cli import main
+    path = tmp_path / "study.pgn"
+    path.write_text(f'[SetUp "1"]\n[FEN "{STUDY_FEN}"]\n\n1. Kd2 *\n', encoding="utf-8")
+    assert main(["replay", "--json", "--variant", "orthodox", str(path)]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    board = chess.Board(STUDY_FEN)
+    board.push_san("Kd2")
+    assert facts["fen"] == board.fen() and facts["legal_moves"] == board.legal_moves.count()
+    assert main(["replay", "--json", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and 'its FEN tag is a chess position: add [Variant "orthodox"]' in err
+
+
 def test_push_and_play_take_san_in_orthodox_chess() -> None:
     game = Game("orthodox")
     assert str(game.push("e4")) == "e2-e4"

@@ -50,6 +50,8 @@ def summary(game: Game) -> dict[str, Any]:
     }
     if game.rules.has_chance:
         facts["pending_roll"] = game.rules.pending_roll(pos)
+    if game.plays_chess:
+        facts["fen"] = game.fen()
     return facts
 
 

@@ -33,6 +33,8 @@ _RESULTS = ("1-0", "0-1", "1/2-1/2", "*", "½-½")
 #: A null move, which python-chess's files may hold: no variant here can pass its move.
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 _TRAILING_GLYPH = re.compile(r"(?<=[^!?])([!?]{1,2})\Z")
+#: Deepest nesting of variations read (each level is checked by replaying it, in turn).
+MAX_VARIATION_DEPTH = 64
 
 
 def _closing(text: str, start: int) -> int:
@@ -55,6 +57,11 @@ def _closing(text: str, start: int) -> int:
             continue
         if c == "(":
             depth += 1
+            if depth > MAX_VARIATION_DEPTH:
+                raise NotationError(_("variations are nested more than {limit} deep at "
+                                      "character {at}").format(limit=MAX_VARIATION_DEPTH,
+                                                               at=pos + 1),
+                                    text[pos:pos + 20], where=f"character {pos + 1}")
         elif c == ")":
             depth -= 1
             if depth == 0:
