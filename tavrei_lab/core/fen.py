@@ -31,9 +31,8 @@ _HOMES: dict[int, tuple[Any, tuple[tuple[int | None, int | None],
 def plays_chess(rules: Any) -> bool:
     """Whether ``rules`` can be written in chess notation (SAN, FEN): no tower can
     form (no prisoners, no own towers, no splits) and no die is rolled."""
-    options = getattr(rules, "options", {})
-    return (options.get("prisoners") is False and options.get("own_towers") is False
-            and options.get("splits") is False and not getattr(rules, "has_chance", True))
+    return (not rules.prisoners and not rules.splits and not rules.has_chance
+            and rules.options.get("own_towers") is False)
 
 
 def _homes(rules: Any) -> tuple[tuple[int | None, int | None],
