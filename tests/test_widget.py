@@ -827,7 +827,8 @@ def test_best_move_draws_the_engine_s_arrow_and_says_its_value_and_line() -> Non
     scholar = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1"
     board = Board(Game("orthodox", scholar))
     board.best_move("alphabeta:2")
-    assert board.message.startswith("Engine (alphabeta): 1. f3xf7# is best; white mates in 1 ply")
+    # (game.san: SAN in orthodox chess)
+    assert board.message.startswith("Engine (alphabeta): 1. Qxf7# is best; white mates in 1 ply")
     arrow = re.search(r'<g class="arrow" data-from="f3" data-to="f7"[^>]*>', board.view.svg)
     assert arrow, "no engine arrow on the board"
     assert board.game.action_count == 0                       # nothing was played
