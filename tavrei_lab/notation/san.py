@@ -112,7 +112,7 @@ def _matching(position: Position, spec: SanSpec, moves: list[Move]) -> list[Move
 
 def _legal_for(position: Position, spec: SanSpec) -> list[Move]:
     """The legal moves ``spec`` may name, generated only from the squares it may
-    mean (a replay reads every move: the whole list each ply cost it twice as much)."""
+    mean (a replay reads every move: the whole list each ply costs twice as much)."""
     rules = position.rules
     g = position.geometry
     me = position.turn
