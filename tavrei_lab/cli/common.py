@@ -84,9 +84,39 @@ def run_executor(args: argparse.Namespace) -> Iterator[Any]:
         return
     client = connect_scheduler(args.scheduler)
     try:
-        yield client
+        with _quiet_cluster_logs():
+            try:
+                yield client
+            finally:
+                client.close()
+    except Exception as exc:
+        if not (type(exc).__module__.split(".")[0] in ("distributed", "tornado")
+                and not isinstance(exc, TavreiError)):
+            raise
+        raise TavreiError(_("--scheduler {shown}: the dask cluster failed ({name})").format(
+            shown=args.scheduler.strip()[:200], name=type(exc).__name__)) from None
+
+
+#: The loggers a dask client reports through: a worker or scheduler killed mid-run
+#: made them print 25-36 lines of tracebacks above the command's own one line.
+CLUSTER_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+@contextmanager
+def _quiet_cluster_logs() -> Iterator[None]:
+    """The dask client's own logging kept off the terminal while a command uses it:
+    what failed is the command's one line (and the games kept), as the package says
+    everywhere. The loggers' levels are put back after."""
+    import logging
+    saved = [(logging.getLogger(name), logging.getLogger(name).level)
+             for name in CLUSTER_LOGGERS]
+    for logger, _level in saved:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
-        client.close()
+        for logger, level in saved:
+            logger.setLevel(level)
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
@@ -355,6 +385,8 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
     if scheme != "tcp":
         raise TavreiError(_("--scheduler {shown}: {scheme}:// addresses are not supported; give "
                             "a tcp://HOST:PORT address").format(shown=shown, scheme=scheme))
+    host, port = scheduler_host_port(shown)
+    _probe(shown, host, port, wait)
     try:
         from distributed import Client  # the optional [cluster] extra, imported when asked
     except ImportError:
@@ -386,3 +418,53 @@ def connect_scheduler(address: str, timeout: float | None = None) -> Any:
         raise TavreiError(_("--scheduler {shown}: cannot connect to a dask scheduler: {what}")
                               .format(shown=shown, what=what)) from None
     return box["client"]
+
+
+def scheduler_host_port(shown: str) -> tuple[str, int]:
+    """The host and port of a ``--scheduler`` address (``tcp://HOST:PORT``, ``HOST:PORT``,
+    ``[IPv6]:PORT``; dask's 8786 when the port is left out), refused at once when it
+    cannot be one: a port past 65535 or an empty host made dask retry for its whole
+    timeout before it said "Timed out"."""
+    rest = shown.split("://", 1)[1] if "://" in shown else shown
+    rest = rest.rstrip("/")
+    if rest.startswith("["):
+        host, bracket, tail = rest[1:].partition("]")
+        port_text = tail[1:] if tail.startswith(":") else ("" if not tail else None)
+        if not bracket or port_text is None:
+            port_text = None
+    elif rest.count(":") == 1:
+        host, _colon, port_text = rest.partition(":")
+    else:
+        host, port_text = rest, ("" if ":" not in rest else None)
+    if port_text is None or not host.strip():
+        raise TavreiError(_("--scheduler {shown}: not an address; give tcp://HOST:PORT (or "
+                            "HOST:PORT)").format(shown=shown))
+    if not port_text:
+        return host, 8786
+    if not (port_text.isascii() and port_text.isdigit() and 1 <= int(port_text[:6]) <= 65535):
+        raise TavreiError(_("--scheduler {shown}: the port must be a number 1..65535, got "
+                            "{port!r}").format(shown=shown, port=port_text[:20]))
+    return host, int(port_text)
+
+
+def _probe(shown: str, host: str, port: int, wait: float) -> None:
+    """Is anything listening at ``host:port``? A refused connection or an unknown host is
+    said at once, in the words of what happened (dask retries them for its whole
+    timeout, and its last error spoke of a protocol when nothing had answered)."""
+    import socket
+    try:
+        with socket.create_connection((host, port), timeout=wait):
+            return
+    except socket.gaierror as exc:
+        raise TavreiError(_("--scheduler {shown}: no such host ({reason})")
+                          .format(shown=shown, reason=exc.strerror or exc)) from None
+    except TimeoutError:
+        raise TavreiError(_("--scheduler {shown}: nothing answered within {wait:g} s")
+                          .format(shown=shown, wait=wait)) from None
+    except ConnectionRefusedError:
+        raise TavreiError(_("--scheduler {shown}: nothing is listening there (connection "
+                            "refused); is the scheduler started?").format(shown=shown)) from None
+    except (OSError, ValueError, OverflowError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise TavreiError(_("--scheduler {shown}: cannot connect: {reason}")
+                          .format(shown=shown, reason=reason)) from None

@@ -17,21 +17,27 @@ stopped tune.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 
 from tavrei_lab.cli.common import add_progress_flags, progress_mode, run_executor
 from tavrei_lab.compare.parallel import EXECUTOR_NAMES
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.cells import build_cells
+from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.cells import build_cells, parse_value
 from tavrei_lab.lab.tune import (
     DEFAULT_GAMES,
     DEFAULT_GENERATIONS,
+    DEFAULT_MAX_PLIES,
     DEFAULT_NODES,
+    TuneInterrupted,
+    check_tune_settings,
     gate_text,
     tune,
     written_text,
 )
+from tavrei_lab.lab.tune_checkpoint import check_weights_out
 from tavrei_lab.variant import load_variant
 
 
@@ -72,22 +78,71 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def _options(args: argparse.Namespace) -> dict[str, list[str]]:
+    """``--option KEY=VALUE`` items, each checked against the variant's own options and
+    named as the user typed it (a tune has no sweep grid to blame)."""
+    rules = load_variant(args.variant)
+    declared = {o.name: o for o in type(rules).OPTIONS}
     options: dict[str, list[str]] = {}
     for item in args.option:
         key, eq, value = item.partition("=")
-        if not eq or not key.strip() or not value.strip():
+        key = key.strip()
+        if not eq or not key or not value.strip():
             raise TavreiError(_("--option {value}: expected KEY=VALUE").format(value=repr(item)))
-        options[key.strip()] = [value.strip()]
-    cell = build_cells(args.variant, options)[0]
+        if key in options:
+            raise TavreiError(_("--option {value}: option {key!r} is given twice")
+                              .format(value=repr(item), key=key))
+        option = declared.get(key)
+        if option is None:
+            raise TavreiError(_("--option {value}: {variant} has no option {key!r}; its "
+                                "options: {names}").format(value=repr(item), key=key,
+                                                           variant=args.variant,
+                                                           names=", ".join(sorted(declared))))
+        problem = option.check(parse_value(option, value))
+        if problem:
+            raise TavreiError(_("--option {value}: {problem}").format(value=repr(item),
+                                                                      problem=problem))
+        options[key] = [value.strip()]
+    return options
+
+
+def _resume(args: argparse.Namespace) -> str:
+    return _("resume with: {command}").format(
+        command="tavrei-lab " + shlex.join(getattr(args, "argv", None) or ["tune"]))
+
+
+def run(args: argparse.Namespace) -> int:
+    # everything that can be refused is, before a folder is made or a worker started
+    check_tune_settings(generations=args.generations, games=args.games, nodes=args.nodes,
+                        gate_games=args.gate_games, max_plies=DEFAULT_MAX_PLIES, seed=args.seed)
+    check_weights_out(args.out)
+    cell = build_cells(args.variant, _options(args))[0]
     rules = cell.rules if cell.rules is not None else load_variant(cell.base,
                                                                    **dict(cell.options))
-    with run_executor(args) as executor:
-        doc = tune(rules, generations=args.generations, games=args.games, nodes=args.nodes,
-                   gate_games=args.gate_games, out=args.out, seed=args.seed,
-                   executor=executor, workers=args.workers,
-                   progress=lambda text: print(text, file=sys.stderr, flush=True),
-                   bar=progress_mode(args))
+    try:
+        with run_executor(args) as executor:
+            doc = tune(rules, generations=args.generations, games=args.games,
+                       nodes=args.nodes, gate_games=args.gate_games, out=args.out,
+                       seed=args.seed, executor=executor, workers=args.workers,
+                       progress=lambda text: print(text, file=sys.stderr, flush=True),
+                       bar=progress_mode(args))
+    except TuneInterrupted as exc:    # printed here: the resume line must not be cut
+        print(_("tavrei-lab {command}: error: {message}").format(
+            command="tune", message=one_line(f"{exc}; {_resume(args)}", 4000)),
+              file=sys.stderr, flush=True)
+        return 2
+    except KeyboardInterrupt as exc:
+        kept = getattr(exc, "games_kept", None)
+        folder = getattr(exc, "folder", None)
+        if kept is None or folder is None:
+            print("\n" + _("interrupted before any game was played"), file=sys.stderr,
+                  flush=True)
+        else:
+            print("\n" + ngettext("interrupted: {count} games of this tune are kept in "
+                                  "{folder}; {resume}", "interrupted: {count} games of this "
+                                  "tune are kept in {folder}; {resume}", kept).format(
+                count=kept, folder=folder, resume=_resume(args)), file=sys.stderr, flush=True)
+        return 130
     print(_("{file}: weights for {cell} (settings hash {hash}), {generations} generations x "
             "{games} games in {seconds:.0f} s").format(
         file=args.out, cell=cell.name, hash=doc["settings_hash"], generations=args.generations,

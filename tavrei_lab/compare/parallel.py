@@ -73,7 +73,8 @@ PARENT_WATCH_SECONDS = 0.5
 
 
 def _die_with_parent() -> None:
-    """Pool-worker initializer: the worker exits when the process that started it dies.
+    """Pool-worker initializer: the worker exits when the process that started it dies,
+    and leaves Ctrl-C to it.
 
     A ``kill -9`` (or SIGTERM) of a sweep otherwise leaves its workers idle under PID 1
     for good. On Linux the kernel is asked to send SIGTERM at the parent's death
@@ -82,6 +83,13 @@ def _die_with_parent() -> None:
     parent that died before the ``prctl``).
     """
     parent = os.getppid()
+    try:
+        import signal
+        # Ctrl-C reaches the whole process group: the parent stops the run and says
+        # what is kept; a worker's own KeyboardInterrupt was a 30-line traceback each
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ImportError, OSError, ValueError):
+        pass
     if sys.platform.startswith("linux"):
         try:
             import ctypes

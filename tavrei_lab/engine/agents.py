@@ -102,7 +102,8 @@ class RandomAgent:
 MODES = ("lesson", "play")
 
 
-def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
+def parse_limits(arg: str, default_name: str = "depth",
+                 also: tuple[str, ...] = ()) -> dict[str, Any]:
     """``"2"`` -> {"depth": 2}; ``"depth=3,nodes=1000,time=0.5"`` -> all three;
     ``"0.5s"`` -> {"time": 0.5}; ``"mode=play"`` -> {"mode": "play"}.
 
@@ -112,6 +113,10 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
     {'nodes': 500, 'time': 0.25}
     >>> parse_limits("0.5s")
     {'time': 0.5}
+
+    ``also``: the other keys the agent takes (``play``'s weights, noise, ...), named in
+    the message for a key it does not know. A key given twice is refused: which of the
+    two was meant cannot be told.
     """
     out: dict[str, Any] = {}
     for part in arg.split(","):
@@ -119,6 +124,9 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
         if not part:
             continue
         name, eq, value = part.partition("=")
+        if not eq and part.strip().lower() in also:
+            raise TavreiError(_("agent argument {part!r}: {name} needs a value, like {name}=...")
+                              .format(part=part, name=part.strip().lower()))
         if not eq:
             if part.lower().endswith("s") and part[:-1].strip():
                 name, value = "time", part[:-1]
@@ -127,6 +135,9 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
         name = name.strip().lower()
         aliases = {"d": "depth", "n": "nodes", "t": "time", "s": "time", "seconds": "time"}
         name = aliases.get(name, name)
+        if name in out:
+            raise TavreiError(_("agent argument {part!r}: {name} is given twice")
+                              .format(part=part, name=name))
         if name == "mode":
             value = value.strip().lower()
             if value not in MODES:
@@ -135,6 +146,10 @@ def parse_limits(arg: str, default_name: str = "depth") -> dict[str, Any]:
             out["mode"] = value
             continue
         if name not in ("depth", "nodes", "time"):
+            if also:
+                raise TavreiError(_("agent argument {part!r}: expected depth=N, nodes=N, "
+                                    "time=SECONDS (or 0.5s), mode=play or one of {names}")
+                                  .format(part=part, names=", ".join(f"{n}=..." for n in also)))
             raise TavreiError(_("agent argument {part!r}: expected depth=N, nodes=N, "
                                 "time=SECONDS (or 0.5s) or mode=lesson|play").format(part=part))
         try:
@@ -285,7 +300,7 @@ class PlayAgent(SearchAgent):
                  nodes: int | None = None, time: float | None = None,
                  mode: str | None = None, weights: Any = None, noise: int = 0,
                  contempt: int = 0, ending: int = ENDING_NODES) -> None:
-        from tavrei_lab.engine.weights import Weights, load_weights
+        from tavrei_lab.engine.weights import Weights, load_weights_file
         if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 1000:
             raise TavreiError(_("agent 'play': noise must be 0..1000 centipawns, got {noise!r}")
                               .format(noise=noise))
@@ -311,12 +326,14 @@ class PlayAgent(SearchAgent):
         #: what the spec said: None (the default weights), a file, or "fit"
         self.weights_spec: str | None = None
         self.weights: Weights | None = None
+        #: the weights file's document (its settings hash), checked against each variant
+        self.weights_doc: dict[str, Any] | None = None
         if isinstance(weights, Weights):
             self.weights = weights
         elif weights is not None:
             self.weights_spec = str(weights)
-            if self.weights_spec != FIT:
-                self.weights = load_weights(self.weights_spec)   # fails now, not mid-game
+            if self.weights_spec != FIT:                   # fails now, not mid-game
+                self.weights, self.weights_doc = load_weights_file(self.weights_spec)
         options: dict[str, Any] = {} if self.weights is None else {"weights": self.weights}
         if noise:
             options["noise"] = noise
@@ -337,10 +354,17 @@ class PlayAgent(SearchAgent):
                  "ending": _("agent argument {value!r}: ending must be a whole "
                              "number (times the nodes)")}
         numbers = {"noise": 0, "contempt": 0, "ending": ENDING_NODES}
+        seen: set[str] = set()
         for part in arg.split(","):
             name, eq, value = part.partition("=")
             key = name.strip().lower()
-            if eq and key in ("weights", "w"):
+            key = "weights" if key == "w" else key
+            if eq and (key == "weights" or key in whole):
+                if key in seen:
+                    raise TavreiError(_("agent argument {part!r}: {name} is given twice")
+                                      .format(part=part.strip(), name=key))
+                seen.add(key)
+            if eq and key == "weights":
                 if not value.strip():
                     raise TavreiError(_("agent argument {value!r}: weights needs a file "
                                         "(weights=W.json) or 'fit'").format(value=part.strip()))
@@ -352,15 +376,21 @@ class PlayAgent(SearchAgent):
                     raise TavreiError(whole[key].format(value=part.strip())) from None
             else:
                 rest.append(part)
-        limits = parse_limits(",".join(rest)) if any(p.strip() for p in rest) else {}
+        limits = (parse_limits(",".join(rest), also=PLAY_KEYS)
+                  if any(p.strip() for p in rest) else {})
         return cls(seed=seed, weights=weights, noise=numbers["noise"],
                    contempt=numbers["contempt"], ending=numbers["ending"], **limits)
 
     def searcher(self, rules: RuleModule) -> Any:
-        if self.weights_spec == FIT and (self._searcher is None
-                                         or self._searcher.rules is not rules):
-            from tavrei_lab.engine.weights import fit_weights
-            self.play_options["weights"] = fit_weights(rules)
+        if self._searcher is None or self._searcher.rules is not rules:
+            if self.weights_spec == FIT:
+                from tavrei_lab.engine.weights import fit_weights
+                self.play_options["weights"] = fit_weights(rules)
+            elif self.weights_doc is not None:
+                # a file a tune fit to another variant is refused before its first move
+                from tavrei_lab.engine.weights import check_fit_for
+                check_fit_for(self.weights_doc, rules,
+                              f"weights file {self.weights_spec!r}")
         return super().searcher(rules)
 
     def limits_for(self, game: Any) -> Any:
@@ -393,6 +423,8 @@ class PlayAgent(SearchAgent):
 
 #: ``play:...,weights=fit``: the weights fit for the game's own variant (``fit_weights``).
 FIT = "fit"
+#: The keys ``play:`` takes besides the search's limits.
+PLAY_KEYS = ("weights", "noise", "contempt", "ending")
 
 
 @dataclass(frozen=True)

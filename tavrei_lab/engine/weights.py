@@ -8,14 +8,20 @@ player without a weights file plays exactly as before, node for node.
 
 A weights file is JSON: ``{"weights": {name: number, ...}, ...}`` with any
 other keys (the tune's log, the variant's settings hash) kept beside it.
-Missing names take their default; an unknown name or a non-number is an
-error that names the file and the field (``WeightsFileError``).
+Missing names take their default; an unknown name, a non-number or a number
+outside its term's range (``WEIGHT_RANGES``) is an error that names the file and
+the field (``WeightsFileError``). A file is read as a variant file is: a regular
+file of at most ``MAX_WEIGHTS_FILE_BYTES``, UTF-8, never waited for (a FIFO) nor
+read without end (``/dev/zero``). A file a tune wrote names its variant's settings
+hash, and a player refuses it for a game of another variant (``check_fit_for``).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
@@ -39,6 +45,11 @@ EVALUATION_VERSION = 4
 
 class WeightsFileError(TavreiError):
     """A weights file that cannot be read: names the file and the field at fault."""
+
+
+#: The largest weights file read (bytes): a tune's file with its log of a hundred
+#: generations is about 100 KB; past this it is refused unread.
+MAX_WEIGHTS_FILE_BYTES = 1024 * 1024
 
 
 #: The kinds by the names the weights use (``value_<name>``, ``held_<name>``).
@@ -137,6 +148,9 @@ class Weights:
     die_threat: float = 0.0
     die_threat_waiting: float = 0.0
 
+    def __post_init__(self) -> None:
+        _check_weights(self)      # built from Python too: the same ranges as a file's
+
     @property
     def die_terms(self) -> bool:
         """Does the evaluation count the die's threats (any of the die terms non-zero)?"""
@@ -177,36 +191,165 @@ class Weights:
             if name not in known:
                 raise WeightsFileError(_("{where}: unknown weight {name!r} (known: {names})")
                                            .format(where=where, name=name, names=", ".join(NAMES)))
-            if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or not math.isfinite(value):
+            number = _finite(value)
+            if number is None:
+                shown = (_("a number of {count} digits").format(count=len(str(abs(value))))
+                         if isinstance(value, int) and not isinstance(value, bool)
+                         else repr(value)[:40])
                 raise WeightsFileError(_("{where}: weight {name!r} must be a finite number, got "
-                                         "{value!r}").format(where=where, name=name, value=value))
-            out[name] = float(value)
+                                         "{value}").format(where=where, name=name, value=shown))
+            _check_range(name, number, where)
+            out[name] = number
         return cls(**out)
 
 
+def _finite(value: Any) -> float | None:
+    """``value`` as a finite float, or None (not a number, a bool, inf, nan, or an
+    integer too large for a float: a 400-digit number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 NAMES: tuple[str, ...] = tuple(f.name for f in fields(Weights))
+
+
+def _range(name: str) -> tuple[float, float]:
+    if name.startswith("value_"):
+        return (-100.0, 100.0)                      # pawns: a knyaz is 9
+    if name.startswith(("held_", "buried_")) or name in ("die_threat", "die_threat_waiting"):
+        return (-10.0, 10.0)                        # fractions of a value
+    if name.startswith("die_hit_volkhv"):
+        return (-100_000.0, 100_000.0)              # centipawns per unit of probability
+    return (-1_000.0, 1_000.0)                      # centipawns per square, rank, attack
+
+
+#: The range each weight may take, inclusive. Why: the compiled search keeps its
+#: scores in C ints (``engine.play``), and a value of 1e7 pawns for a ratnik, or a
+#: mobility of 1e8 centipawns, overflowed them mid-game while the pure build played on
+#: with scores past the mate's. Within these ranges a position of 512 tavrels on a
+#: 26 x 26 board evaluates to well under 2^31 centipawns; the shipped and fitted
+#: weights are a hundred times inside them.
+WEIGHT_RANGES: dict[str, tuple[float, float]] = {name: _range(name) for name in NAMES}
+
+
+def _check_range(name: str, value: float, where: str) -> None:
+    low, high = WEIGHT_RANGES[name]
+    if not low <= value <= high:
+        raise WeightsFileError(_("{where}: weight {name!r} must be {low:g}..{high:g}, got "
+                                 "{value:g}").format(where=where, name=name, low=low,
+                                                     high=high, value=value))
+
+
+def _check_weights(weights: Weights) -> None:
+    for name in NAMES:
+        value = _finite(getattr(weights, name))
+        if value is None:
+            raise WeightsFileError(_("weights: weight {name!r} must be a finite number, got "
+                                     "{value}").format(name=name,
+                                                       value=repr(getattr(weights, name))[:40]))
+        _check_range(name, value, "weights")
+
+
 DEFAULT_WEIGHTS = Weights()
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most the limit plus one. Opened
+    without blocking and checked once open (``fstat``): a FIFO would wait for a writer
+    for ever, and a device such as ``/dev/zero`` never ends."""
+    def cannot(exc: OSError) -> WeightsFileError:
+        return WeightsFileError(_("weights file {value!r}: cannot read it ({strerror})")
+                                .format(value=str(path), strerror=exc.strerror or exc))
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise cannot(exc) from None
+    except ValueError:       # a NUL in the name
+        raise WeightsFileError(_("weights file {value!r}: not a file name")
+                               .format(value=str(path))) from None
+    try:
+        try:
+            info = os.fstat(fd)
+        except OSError as exc:
+            raise cannot(exc) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise WeightsFileError(_("weights file {value!r}: not a regular file")
+                                   .format(value=str(path)))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_WEIGHTS_FILE_BYTES:
+            try:
+                chunk = os.read(fd, MAX_WEIGHTS_FILE_BYTES + 1 - size)
+            except OSError as exc:
+                raise cannot(exc) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_WEIGHTS_FILE_BYTES:
+            raise WeightsFileError(_("weights file {value!r}: over the limit of {limit} bytes")
+                                   .format(value=str(path), limit=MAX_WEIGHTS_FILE_BYTES))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def load_weights_file(path: str | Path) -> tuple[Weights, dict[str, Any]]:
     """The weights in a file and the whole document (its log, settings hash)."""
     p = Path(path)
+    raw = _read_bounded(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise WeightsFileError(_("weights file {value!r}: cannot read it ({strerror})")
-                                   .format(value=str(p), strerror=exc.strerror)) \
-            from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WeightsFileError(_("weights file {value!r}: not UTF-8 text ({reason} at byte "
+                                 "{start})").format(value=str(p), reason=exc.reason,
+                                                    start=exc.start)) from None
+    if text.startswith("\ufeff"):     # a byte-order mark, as Windows editors save UTF-8
+        text = text[1:]
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsFileError(_("weights file {value!r}: not JSON ({msg} at line {lineno})")
                                    .format(value=str(p), msg=exc.msg, lineno=exc.lineno)) from None
+    except ValueError:        # an integer of more digits than Python converts
+        raise WeightsFileError(_("weights file {value!r}: not JSON (a number too long)")
+                               .format(value=str(p))) from None
+    except RecursionError:
+        raise WeightsFileError(_("weights file {value!r}: not JSON (arrays or objects nested "
+                                 "too deep)").format(value=str(p))) from None
     if not isinstance(doc, dict) or "weights" not in doc:
         raise WeightsFileError(_("weights file {value!r}: field 'weights' is missing")
                                    .format(value=str(p)))
-    return Weights.from_dict(doc["weights"], where=f"weights file {str(p)!r}"), doc
+    where = f"weights file {str(p)!r}"
+    hashed = doc.get("settings_hash")
+    if hashed is not None and not (isinstance(hashed, str) and len(hashed) <= 64):
+        raise WeightsFileError(_("{where}: field 'settings_hash' must be the text a tune "
+                                 "writes, got {value}").format(where=where,
+                                                               value=repr(hashed)[:40]))
+    return Weights.from_dict(doc["weights"], where=where), doc
+
+
+def check_fit_for(doc: dict[str, Any], rules: Any, where: str) -> None:
+    """Refuse weights a tune fit to another variant (their file's settings hash is not
+    ``rules``'): a player reading them would misjudge every position of this one. A
+    file without a settings hash (written by hand) is taken as it is."""
+    hashed = doc.get("settings_hash")
+    if hashed is None:
+        return
+    key = variant_hash(rules)
+    if hashed != key:
+        fit_for = doc.get("variant")
+        raise WeightsFileError(_("{where}: fit for variant {fit!r} (settings hash {hashed}), "
+                                 "not for {vid!r} with these options (settings hash {key}); "
+                                 "fit them with `tavrei-lab tune --variant {vid}`").format(
+            where=where, fit=str(fit_for)[:60], hashed=hashed, vid=rules.variant.id, key=key))
 
 
 def load_weights(path: str | Path) -> Weights:
@@ -281,6 +424,7 @@ def fit_weights(rules: Any) -> Weights:
                              "W.json` and use weights=W.json").format(vid=vid, key=key))
 
 
-__all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "NAMES", "Weights",
-           "WeightsFileError", "fit_weights", "load_weights", "load_weights_file",
-           "register_fit", "save_weights", "shipped_weights_dir", "using_fit", "variant_hash"]
+__all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "MAX_WEIGHTS_FILE_BYTES",
+           "NAMES", "WEIGHT_RANGES", "Weights", "WeightsFileError", "check_fit_for",
+           "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
+           "shipped_weights_dir", "using_fit", "variant_hash"]

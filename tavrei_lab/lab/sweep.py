@@ -101,6 +101,7 @@ from tavrei_lab.lab.tune import (
     DEFAULT_NODES,
     FIT_VERSION,
     TuneCheckpointError,
+    check_tune_settings,
 )
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
 from tavrei_lab.lab.tune import tune as run_tune
@@ -395,6 +396,7 @@ def tune_settings(tune: bool | Mapping[str, Any] | None, seed: int = 0) -> dict[
     if not 1 <= out["max_plies"] <= MAX_GAME_PLIES:
         raise LimitError(_("tune: max_plies must be 1..{max_game_plies}, got {max_plies}")
                              .format(max_game_plies=MAX_GAME_PLIES, max_plies=out['max_plies']))
+    check_tune_settings(**out)        # a cell's tune has the bounds of ``tune``'s, refused now
     return out
 
 

@@ -79,7 +79,6 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import resolve_executor
 from tavrei_lab.compare.tournament import derive_seed
-from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import ENDING_NODES, PlayAgent
@@ -89,16 +88,29 @@ from tavrei_lab.engine.weights import (
     EVALUATION_VERSION,
     KIND_NAMES,
     NAMES,
+    WEIGHT_RANGES,
     Weights,
     WeightsFileError,
     load_weights_file,
     save_weights,
     variant_hash,
 )
-from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.differences import t95
+from tavrei_lab.lab.tune_checkpoint import (
+    MAX_TUNE_GAMES,
+    MAX_TUNE_GENERATIONS,
+    TuneCheckpointError,
+    TuneInterrupted,
+    check_tune_settings,
+    check_weights_out,
+    checkpoint_dir,
+    cluster_failure,
+    open_checkpoint,
+    read_games,
+)
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import variant_data, variant_from_data
 
@@ -131,6 +143,9 @@ GATE_ELO1 = 50.0
 GATE_ALPHA = 0.05
 GATE_BETA = 0.05
 GATE_BATCH = 20
+#: Games submitted and not yet finished, at most: a generation's games are planned as
+#: workers free up, never built all at once (a million games took 411 MB in 90 s).
+TUNE_IN_FLIGHT = 64
 #: What a fit depends on besides the variant and the tune's settings: the evaluation's
 #: version and the method's. The lab's store keys its fits by it (with the settings),
 #: and a tune's checkpoint records it, so a changed evaluation or method never reuses
@@ -449,6 +464,8 @@ def _fit_round(data: Sequence[tuple[float, list[tuple[int, float]]]], begin: Wei
     for name in NAMES:
         if name.startswith("value_") and name not in _FIXED:
             w[_INDEX[name]] = max(0.0, w[_INDEX[name]])
+        low, high = WEIGHT_RANGES[name]             # what a weights file may hold
+        w[_INDEX[name]] = max(low, min(high, w[_INDEX[name]]))
     fitted = Weights.from_vector([round(x, 4) for x in w])
     return fitted, k, _loss(fitted.vector(), data, k)
 
@@ -630,69 +647,56 @@ def written_text(doc: dict[str, Any]) -> str:
     return _("written: the fit (one generation: no gate tested it)")
 
 
-class TuneCheckpointError(TavreiError):
-    """A tune's games folder that cannot be resumed. ``folder`` and ``problem`` let
-    ``sweep --tune``, whose folder the user never chose, give its own advice: what
-    ``tune`` says (choose another ``--out``) means nothing there. Nothing in the
-    folder is removed: its games may be all a long tune has to show."""
-
-    def __init__(self, message: str, folder: Path | str = "", problem: str = "") -> None:
-        self.folder = str(folder)
-        self.problem = problem
-        super().__init__(message)
-
-
-def _checkpoint_error(folder: Path, problem: str) -> TuneCheckpointError:
-    return TuneCheckpointError(_("{folder}: {problem}; remove it or choose another --out")
-                               .format(folder=folder, problem=problem), folder, problem)
-
-
-def _checkpoint_dir(out: Path) -> Path:
-    return out.with_name(out.name + ".games")
-
-
-def _read_settings(meta: Path) -> Any:
-    """The settings a checkpoint was started with. A file cut short or overwritten
-    (it is written atomically, so by something else) is not taken for other settings:
-    the user is told that it is damaged, not that they changed a setting."""
+def _kept_games(ckpt: Path, generations: int) -> int:
     try:
-        return json.loads(meta.read_bytes())
-    except ValueError as exc:      # not JSON, or not UTF-8
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else _("not UTF-8 text")
-        raise _checkpoint_error(meta.parent, _("its settings.json cannot be read ({reason})")
-                                .format(reason=reason)) from None
+        return sum(len(read_games(ckpt / f"generation-{g}.jsonl"))
+                   for g in range(1, generations + 1))
+    except OSError:
+        return 0
 
 
-def _game_row(line: bytes) -> dict[str, Any]:
-    """One stored game, checked as far as the fit and the gate read it (ValueError,
-    KeyError or TypeError when it is not one). A row of another shape
-    would stop the fit with a traceback generations later; checked here, it is one
-    more game played again."""
-    row = json.loads(line)
-    if not isinstance(row, dict):
-        raise TypeError
-    index, score, plies = row["index"], row["score"], row["plies"]
-    if type(index) is not int or index < 0 or score not in (0, 0.5, 1) \
-            or type(plies) is not int or not isinstance(row["adjudicated"], bool):
-        raise ValueError
-    for position in row["positions"]:
-        for i, amount in position:
-            if not 0 <= int(i) < len(NAMES) or not math.isfinite(float(amount)):
-                raise ValueError
-    return row
+def _kept_text(kept: int, ckpt: Path) -> str:
+    return ngettext("{count} games of this tune are kept in {folder}; the same command resumes "
+                    "it", "{count} games of this tune are kept in {folder}; the same command "
+                    "resumes it", kept).format(count=kept, folder=ckpt)
 
 
-def _read_games(path: Path) -> dict[int, dict[str, Any]]:
-    done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    for line in path.read_bytes().splitlines():
+def _play_games(pool: Executor, tasks: Any, path: Path, done: dict[int, dict[str, Any]],
+                shown: Any) -> None:
+    """Play ``tasks`` (an iterator: each is built when a worker is free), at most
+    ``TUNE_IN_FLIGHT`` at once, appending each finished game to ``path``; a failed
+    write is an ``OSError`` naming ``path``, not standard output."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    pending: set[Any] = set()
+    try:
+        sink = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    with sink:
+        def finish(future: Any) -> None:
+            row = future.result()
+            try:
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+            except OSError as exc:         # a full disk: name the file, not stdout
+                raise OSError(exc.errno, exc.strerror, str(path)) from None
+            done[row["index"]] = row
+            shown.update()
+
         try:
-            row = _game_row(line)
-        except (ValueError, KeyError, TypeError):
-            continue      # a line cut short by a kill, or damaged: that game is played again
-        done[row["index"]] = row
-    return done
+            for t in tasks:
+                pending.add(pool.submit(play_tune_game, t))
+                while len(pending) >= TUNE_IN_FLIGHT:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        finish(future)
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    finish(future)
+        finally:
+            for future in pending:
+                future.cancel()
 
 
 def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
@@ -713,37 +717,25 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     ``games`` left its test undecided (None: as many as ``games``; 0: none, and an
     undecided test drops the new weights at once).
     """
+    extra_cap = check_tune_settings(generations=generations, games=games, nodes=nodes,
+                                    gate_games=gate_games, max_plies=max_plies, seed=seed)
+    out = check_weights_out(out)
     if isinstance(variant, str):
         from tavrei_lab.variant import load_variant
         variant = load_variant(variant)
     rules = variant
     # a die game's terms start at 0 (see fit_weights_to): k is fitted again to the fit
     fit_rounds = 2 if die_faces(rules) is not None else 1
-    for name, value in (("generations", generations), ("games", games), ("nodes", nodes)):
-        if not isinstance(value, int) or value < 1:
-            raise TavreiError(_("tune: {name} must be a whole number 1 or more, got {value}")
-                              .format(name=name, value=repr(value)))
-    extra_cap = games if gate_games is None else gate_games
-    if isinstance(extra_cap, bool) or not isinstance(extra_cap, int) or extra_cap < 0:
-        raise TavreiError(_("tune: gate_games must be a whole number 0 or more, got {value}")
-                          .format(value=repr(gate_games)))
-    out = Path(out)
     key = variant_hash(rules)
     data = variant_data(rules)
-    ckpt = _checkpoint_dir(out)
-    ckpt.mkdir(parents=True, exist_ok=True)
+    ckpt = checkpoint_dir(out)
     settings = {"variant": data, "settings_hash": key, "games": games, "nodes": nodes,
                 "seed": seed, "max_plies": max_plies, "start": start.as_dict(),
                 "fit_version": FIT_VERSION,
                 "gate": {"test": "sprt", "elo0": GATE_ELO0, "elo1": GATE_ELO1,
                          "alpha": GATE_ALPHA, "beta": GATE_BETA, "batch": GATE_BATCH,
                          "gate_games": extra_cap}}
-    meta = ckpt / "settings.json"
-    if meta.exists():
-        if _read_settings(meta) != settings:
-            raise _checkpoint_error(ckpt, _("holds the games of a tune with other settings"))
-    else:
-        write_atomically(meta, json.dumps(settings, sort_keys=True))
+    open_checkpoint(ckpt, settings)
     say = progress or (lambda text: None)
     pool, owned = resolve_executor(executor, workers)
     log: list[dict[str, Any]] = []
@@ -760,7 +752,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
         for gen in range(1, generations + 1):
             t0 = time.perf_counter()
             path = ckpt / f"generation-{gen}.jsonl"
-            done = _read_games(path)
+            done = read_games(path, games + extra_cap)
 
             def task(i: int, gen: int = gen, new: Weights = current,
                      old: Weights = previous) -> TuneGame:
@@ -772,21 +764,17 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
 
             def play(indices: range, gen: int = gen, path: Path = path,
                      done: dict[int, dict[str, Any]] = done) -> None:
-                tasks = [task(i) for i in indices if i not in done]
-                if tasks:
+                count = sum(1 for i in indices if i not in done)
+                if count:
                     say(_("generation {generation}: {count} games to play ({kept} kept from "
-                        "before)").format(generation=gen, count=len(tasks), kept=len(done)))
-                shown = progress_bar(len(tasks), _("tune generation {generation}").format(
+                        "before)").format(generation=gen, count=count, kept=len(done)))
+                shown = progress_bar(count, _("tune generation {generation}").format(
                                          generation=gen), unit=_("game"),
                                      mode=None if bar is True else "off" if bar is False
                                      else str(bar), delay=1.0)
-                with path.open("a", encoding="utf-8") as sink, shown:
-                    for future in [pool.submit(play_tune_game, t) for t in tasks]:
-                        row = future.result()
-                        sink.write(json.dumps(row) + "\n")
-                        sink.flush()
-                        done[row["index"]] = row
-                        shown.update()
+                with shown:
+                    _play_games(pool, (task(i) for i in indices if i not in done), path,
+                                done, shown)
 
             play(range(games))
             played = games
@@ -848,6 +836,17 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             if "k" in entry:
                 previous, current = current, fitted
                 last_fit = fitted
+    except BaseException as exc:
+        what = cluster_failure(exc) or (
+            _("cannot write {file}: {reason}").format(file=exc.filename, reason=exc.strerror)
+            if isinstance(exc, OSError) and exc.filename is not None else "")
+        kept = _kept_games(ckpt, generations)
+        if what:
+            raise TuneInterrupted(f"{what}; {_kept_text(kept, ckpt)}", kept, str(ckpt)) from None
+        if isinstance(exc, KeyboardInterrupt):     # for the command's last line
+            exc.games_kept = kept                  # type: ignore[attr-defined]
+            exc.folder = str(ckpt)                 # type: ignore[attr-defined]
+        raise
     finally:
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -856,13 +855,21 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
            "nodes": nodes, "games": games, "gate_games": extra_cap,
            "generations": generations, "seed": seed, "proven": proven,
            "seconds": round(time.perf_counter() - started, 2), "log": log}
-    save_weights(out, written, **doc)
+    try:
+        save_weights(out, written, **doc)
+    except OSError as exc:
+        kept = _kept_games(ckpt, generations)
+        raise TuneInterrupted(_("cannot write the weights file {file}: {reason}; {kept}").format(
+            file=out, reason=exc.strerror or exc, kept=_kept_text(kept, ckpt)),
+            kept, str(ckpt)) from None
     say(written_text(doc))
     return {"weights": written.as_dict(), **doc}
 
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_GENERATIONS", "DEFAULT_NODES", "FIT_VERSION", "GATE_ALPHA",
-           "GATE_BATCH", "GATE_BETA", "GATE_ELO0", "GATE_ELO1", "TuneCheckpointError",
-           "TuneGame", "WeightsFileError", "elo", "elo_score", "features", "fit_k",
+           "GATE_BATCH", "GATE_BETA", "GATE_ELO0", "GATE_ELO1", "MAX_TUNE_GAMES",
+           "MAX_TUNE_GENERATIONS", "TUNE_IN_FLIGHT", "TuneCheckpointError", "TuneGame",
+           "TuneInterrupted", "WeightsFileError", "check_tune_settings", "elo", "elo_score",
+           "features", "fit_k",
            "fit_weights_to", "gate_text", "load_weights_file", "match", "play_tune_game",
            "sprt_gate", "sprt_llr", "tune", "written_text"]
