@@ -108,8 +108,10 @@ def _quiet_cluster_logs() -> Iterator[None]:
     what failed is the command's one line (and the games kept), as the package says
     everywhere. The loggers' levels are put back after."""
     import logging
+    names = [name for name in list(logging.Logger.manager.loggerDict)
+             if name.split(".")[0] in CLUSTER_LOGGERS]   # dask sets its children's levels
     saved = [(logging.getLogger(name), logging.getLogger(name).level)
-             for name in CLUSTER_LOGGERS]
+             for name in {*CLUSTER_LOGGERS, *names}]
     for logger, _level in saved:
         logger.setLevel(logging.CRITICAL + 1)
     try:

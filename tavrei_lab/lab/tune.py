@@ -70,6 +70,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -656,9 +657,45 @@ def _kept_games(ckpt: Path, generations: int) -> int:
 
 
 def _kept_text(kept: int, ckpt: Path) -> str:
-    return ngettext("{count} games of this tune are kept in {folder}; the same command resumes "
-                    "it", "{count} games of this tune are kept in {folder}; the same command "
-                    "resumes it", kept).format(count=kept, folder=ckpt)
+    return ngettext("{count} games of this tune are kept in {folder}",
+                    "{count} games of this tune are kept in {folder}", kept).format(
+        count=kept, folder=ckpt)
+
+
+#: How often a tune waiting on a dask cluster asks whether any worker is connected, and
+#: how long it waits with none before it stops (seconds), as a sweep does.
+WORKER_CHECK_SECONDS = 5.0
+NO_WORKER_WAIT = 60.0
+
+
+class _WorkerWatch:
+    """A dask cluster with no worker left: said once, and the tune stops after
+    ``NO_WORKER_WAIT`` seconds (it would otherwise wait for ever, silently)."""
+
+    def __init__(self, pool: Executor) -> None:
+        client = getattr(pool, "_client", None)
+        self.client = client if type(client).__module__.split(".")[0] == "distributed" else None
+        self.since: float | None = None
+
+    def check(self) -> None:
+        if self.client is None:
+            return
+        try:
+            workers = len(self.client.nthreads())
+        except Exception as exc:   # the scheduler is gone: the futures will say so too
+            raise TuneInterrupted(_("the dask scheduler stopped answering ({name})")
+                                  .format(name=type(exc).__name__)) from None
+        now = time.monotonic()
+        if workers:
+            self.since = None
+        elif self.since is None:
+            self.since = now
+            print(_("no dask worker is connected to the scheduler; waiting up to "
+                    "{no_worker_wait:g} s for one").format(no_worker_wait=NO_WORKER_WAIT),
+                  file=sys.stderr, flush=True)
+        elif now - self.since >= NO_WORKER_WAIT:
+            raise TuneInterrupted(_("no dask worker was connected to the scheduler for "
+                                    "{no_worker_wait:g} s").format(no_worker_wait=NO_WORKER_WAIT))
 
 
 def _play_games(pool: Executor, tasks: Any, path: Path, done: dict[int, dict[str, Any]],
@@ -683,17 +720,23 @@ def _play_games(pool: Executor, tasks: Any, path: Path, done: dict[int, dict[str
             done[row["index"]] = row
             shown.update()
 
+        watch = _WorkerWatch(pool)
+
+        def drain(until: int) -> None:
+            nonlocal pending
+            while len(pending) > until:
+                finished, pending = wait(pending, timeout=WORKER_CHECK_SECONDS,
+                                         return_when=FIRST_COMPLETED)
+                if not finished:
+                    watch.check()
+                for future in finished:
+                    finish(future)
+
         try:
             for t in tasks:
                 pending.add(pool.submit(play_tune_game, t))
-                while len(pending) >= TUNE_IN_FLIGHT:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        finish(future)
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    finish(future)
+                drain(TUNE_IN_FLIGHT - 1)
+            drain(0)
         finally:
             for future in pending:
                 future.cancel()
@@ -839,7 +882,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     except BaseException as exc:
         what = cluster_failure(exc) or (
             _("cannot write {file}: {reason}").format(file=exc.filename, reason=exc.strerror)
-            if isinstance(exc, OSError) and exc.filename is not None else "")
+            if isinstance(exc, OSError) and exc.filename is not None else
+            str(exc) if isinstance(exc, TuneInterrupted) else "")
         kept = _kept_games(ckpt, generations)
         if what:
             raise TuneInterrupted(f"{what}; {_kept_text(kept, ckpt)}", kept, str(ckpt)) from None
