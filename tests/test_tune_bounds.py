@@ -357,3 +357,14 @@ def test_a_tune_whose_dask_workers_are_gone_stops_with_the_games_kept(tmp_path, 
     kept = games.read_bytes().count(b"\n")
     assert f"{kept} games of this tune are kept in" in str(caught.value)
     assert time.monotonic() - started < 150
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_games_file_that_is_a_fifo_is_named_not_waited_for(tmp_path):
+    out, folder, _doc = _first_run(tmp_path)
+    games = folder / "generation-1.jsonl"
+    games.unlink()
+    os.mkfifo(games)
+    with pytest.raises(TuneCheckpointError, match="generation-1.jsonl is not a regular file"):
+        tune("tavreli-no-split", generations=1, games=2, nodes=20, out=out,
+             executor="inline", bar=False)

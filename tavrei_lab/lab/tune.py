@@ -884,11 +884,12 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             _("cannot write {file}: {reason}").format(file=exc.filename, reason=exc.strerror)
             if isinstance(exc, OSError) and exc.filename is not None else
             str(exc) if isinstance(exc, TuneInterrupted) else "")
-        kept = _kept_games(ckpt, generations)
+        stored = _kept_games(ckpt, generations)
         if what:
-            raise TuneInterrupted(f"{what}; {_kept_text(kept, ckpt)}", kept, str(ckpt)) from None
+            raise TuneInterrupted(f"{what}; {_kept_text(stored, ckpt)}", stored,
+                                  str(ckpt)) from None
         if isinstance(exc, KeyboardInterrupt):     # for the command's last line
-            exc.games_kept = kept                  # type: ignore[attr-defined]
+            exc.games_kept = stored                # type: ignore[attr-defined]
             exc.folder = str(ckpt)                 # type: ignore[attr-defined]
         raise
     finally:
@@ -902,10 +903,10 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     try:
         save_weights(out, written, **doc)
     except OSError as exc:
-        kept = _kept_games(ckpt, generations)
+        stored = _kept_games(ckpt, generations)
         raise TuneInterrupted(_("cannot write the weights file {file}: {reason}; {kept}").format(
-            file=out, reason=exc.strerror or exc, kept=_kept_text(kept, ckpt)),
-            kept, str(ckpt)) from None
+            file=out, reason=exc.strerror or exc, kept=_kept_text(stored, ckpt)),
+            stored, str(ckpt)) from None
     say(written_text(doc))
     return {"weights": written.as_dict(), **doc}
 

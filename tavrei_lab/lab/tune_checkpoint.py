@@ -269,8 +269,11 @@ def _lines(path: Path) -> Any:
 def read_games(path: Path, limit: int | None = None) -> dict[int, dict[str, Any]]:
     """The games stored in ``path`` by index (those below ``limit`` when given)."""
     done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
+    if not os.path.lexists(path):
         return done
+    if not path.is_file():      # a FIFO would hang the games' append, a folder fail it
+        raise checkpoint_error(path.parent, _("its {name} is not a regular file")
+                               .format(name=path.name))
     for line in _lines(path):
         try:
             row = _game_row(line)
