@@ -436,6 +436,7 @@ def scheduler_host_port(shown: str) -> tuple[str, int]:
             port_text = None
     elif rest.count(":") == 1:
         host, _colon, port_text = rest.partition(":")
+        port_text = port_text or None           # "HOST:" names no port
     else:
         host, port_text = rest, ("" if ":" not in rest else None)
     if port_text is None or not host.strip():
