@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ from tavrei_lab.engine.weights import (
     save_weights,
     variant_hash,
 )
+from tavrei_lab.errors import TavreiError
 from tavrei_lab.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,3 +141,21 @@ def test_cli_play_with_weights_of_another_variant_is_one_line(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
     assert "fit for variant 'tavreli-no-split'" in proc.stderr
+
+
+# -- agent specs --------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, what", [
+    ("play:weights", "weights needs a value, like weights=..."),
+    ("play:nodes=50,noise", "noise needs a value"),
+    ("play:nodes=50,bogus=1", "weights=..., noise=..., contempt=..., ending=..."),
+    ("play:nodes=50,nodes=60", "nodes is given twice"),
+    ("play:nodes=50,weights=fit,w=fit", "weights is given twice"),
+    ("play:nodes=50,contempt=5,contempt=6", "contempt is given twice"),
+    ("alphabeta:depth=2,d=3", "depth is given twice"),
+    ("level:2,nodes=50,nodes=60", "nodes is given twice"),
+])
+def test_an_agent_spec_with_a_bare_unknown_or_repeated_key_says_which(spec, what):
+    with pytest.raises(TavreiError, match=re.escape(what)) as caught:
+        make_agent(spec)
+    assert "number of seconds" not in str(caught.value)
