@@ -368,3 +368,33 @@ def test_a_games_file_that_is_a_fifo_is_named_not_waited_for(tmp_path):
     with pytest.raises(TuneCheckpointError, match="generation-1.jsonl is not a regular file"):
         tune("tavreli-no-split", generations=1, games=2, nodes=20, out=out,
              executor="inline", bar=False)
+
+
+def test_a_match_is_bounded_and_planned_as_workers_free_up(monkeypatch):
+    from tavrei_lab.engine.weights import DEFAULT_WEIGHTS
+    from tavrei_lab.lab.tune import match
+    with pytest.raises(LimitError, match="match: games must be 1..5000"):
+        match("tavreli-no-split", DEFAULT_WEIGHTS, DEFAULT_WEIGHTS, games=1_000_000_000)
+    state = {"now": 0, "most": 0}
+    lock = threading.Lock()
+
+    def fake_game(task: Any) -> dict[str, Any]:
+        time.sleep(0.002)
+        with lock:
+            state["now"] -= 1
+        return {"index": task.index, "score": float(task.index % 2), "plies": 10,
+                "adjudicated": False, "positions": []}
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+            with lock:
+                state["now"] += 1
+                state["most"] = max(state["most"], state["now"])
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(tune_module, "play_tune_game", fake_game)
+    with Counting(max_workers=2) as pool:
+        result = match("tavreli-no-split", DEFAULT_WEIGHTS, DEFAULT_WEIGHTS,
+                       games=TUNE_IN_FLIGHT * 3, executor=pool)
+    assert 0 < state["most"] <= TUNE_IN_FLIGHT
+    assert result["games"] == TUNE_IN_FLIGHT * 3 and result["score"] == 0.0
