@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-#: Termination name of an adjudicated game.
-ADJUDICATED = "max-plies"
+from tavrei_lab.engine.selfplay import MAX_PLIES
+
+#: Termination name of an adjudicated game (the cap of docs/adjudication.md).
+ADJUDICATED = MAX_PLIES
 
 
 @dataclass

@@ -10,11 +10,11 @@ what changes". So a tournament:
   tournament seed, the variant, the pair and the game's number (a stable
   hash, the same on every machine and in every process), the die and each
   agent are seeded from it, and the seed is written into the record;
-- ends each game by the rules (``game.outcome(claim_draw=True)``: checkmate,
-  stalemate, and the automatic repetition and fifty-move draws of docs/rules.md
-  A9.4), or at ``max_plies`` -- an **adjudication**, scored as a draw and
-  reported as the termination ``max-plies``, never hidden among the real
-  draws;
+- ends each game by the one adjudication policy (``engine.selfplay``,
+  docs/adjudication.md): by the rules (checkmate, stalemate, king capture, and
+  the automatic repetition and fifty-move draws of docs/rules.md A9.4), or at
+  ``max_plies`` -- an **adjudication**, scored as a draw and reported as the
+  termination ``max-plies``, never hidden among the real draws;
 - keeps every game as a record (``Game.from_record`` replays it) and its
   per-game statistics.
 
@@ -39,13 +39,15 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import Progress, resolve_executor
 from tavrei_lab.compare.plots import tournament_plots
-from tavrei_lab.compare.results import ADJUDICATED, GameResult
+from tavrei_lab.compare.results import ADJUDICATED as ADJUDICATED  # its old path
+from tavrei_lab.compare.results import GameResult
 from tavrei_lab.compare.shipping import VariantParcel, probe
 from tavrei_lab.compare.stats import GameStats
 from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.files import swapped_in, write_atomically
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
+from tavrei_lab.engine.selfplay import GameLimits, Watch, play_out
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
@@ -88,6 +90,28 @@ class GameSpec:
     max_plies: int = DEFAULT_MAX_PLIES
 
 
+class _TournamentWatch(Watch):
+    """The tournament's statistics, and the caller's watch told of each decision and
+    move (never of rolls: ``play_game``'s ``watch`` promises the two it always had)."""
+
+    def __init__(self, stats: GameStats, watch: Any) -> None:
+        self.stats = stats
+        self.watch = watch
+
+    def decision(self, game: Game, moves: Sequence[Move]) -> None:
+        self.stats.record_decision(len(moves))
+        if self.watch is not None:
+            self.watch.decision(game, moves)
+
+    def moved(self, game: Game, before: Any, move: Move) -> None:
+        self.stats.record_move(before, move, game.position)
+        if self.watch is not None:
+            self.watch.moved(game, before, move)
+
+    def rolled(self, game: Game, before: Any, face: str) -> None:
+        self.stats.rolls += 1
+
+
 def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None) -> GameResult:
     """Play one game (a top-level function, so a process pool can run it).
 
@@ -95,61 +119,25 @@ def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None
     variant lab passes a variant built with other options). ``watch``: an
     object told about each decision (``decision(game, moves)``) and each move
     (``moved(game, before, move)``), so a caller can measure more than
-    ``GameStats`` does without a second game loop.
+    ``GameStats`` does without a second game loop. The game is played by
+    ``engine.selfplay.play_out`` under the one adjudication policy
+    (docs/adjudication.md).
     """
     started = time.perf_counter()
     game = Game(rules if rules is not None else spec.variant, seed=spec.seed)
     agents = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
               make_agent(spec.black, seed=derive_seed(spec.seed, "black")))
     stats = GameStats()
-    outcome = None
-    adjudicated = False
-    # Rolls are not plies; a long run of skip faces still has to end.
-    max_actions = 4 * spec.max_plies + 16
-    while True:
-        outcome = game.outcome(claim_draw=True)
-        if outcome is not None:
-            break
-        if game.ply >= spec.max_plies or len(game.history) >= max_actions:
-            adjudicated = True
-            break
-        if game.is_chance_node():
-            game.roll()
-            stats.rolls += 1
-            continue
-        # The rules' own list (not ``game.legal_moves``, whose moves each carry their
-        # position to print as text): only its size is used, and making the texted
-        # list twice a ply was a tenth of a lab game's time (issue 27).
-        moves = game.rules.legal_moves(game.position)
-        if not moves:     # a rule module whose outcome missed the end: say so
-            raise TavreiError(_("{variant}: no legal move but no outcome at ply {ply} ({string})")
-                                  .format(variant=spec.variant, ply=game.ply,
-                                          string=game.position.string))
-        stats.record_decision(len(moves))
-        if watch is not None:
-            watch.decision(game, moves)
-        move: Move = agents[game.position.turn].choose(game)
-        before = game.position
-        game.push(move)
-        stats.record_move(before, move, game.position)
-        if watch is not None:
-            watch.moved(game, before, move)
-    if adjudicated:
-        result, winner, termination = "1/2-1/2", None, ADJUDICATED
-        term_tag = f"{ADJUDICATED} (adjudicated draw after {game.ply} plies)"
-    else:
-        assert outcome is not None
-        result = outcome.result()
-        winner = None if outcome.winner is None else ("white", "black")[outcome.winner]
-        termination = term_tag = outcome.termination
+    end = play_out(game, agents, GameLimits(max_plies=spec.max_plies),
+                   _TournamentWatch(stats, watch))
+    winner = None if end.winner is None else ("white", "black")[end.winner]
     record = game.record(Event="tavrei-lab compare", Round=str(spec.index + 1),
-                         White=spec.white, Black=spec.black, Result=result,
-                         Termination=term_tag)
+                         White=spec.white, Black=spec.black, **end.tags())
     return GameResult(
         variant=spec.variant, white=spec.white, black=spec.black, seed=spec.seed,
         index=spec.index, agent_a=spec.agent_a or spec.white,
-        agent_b=spec.agent_b or spec.black, result=result, winner=winner,
-        termination=termination, adjudicated=adjudicated, plies=game.ply,
+        agent_b=spec.agent_b or spec.black, result=end.result, winner=winner,
+        termination=end.reason, adjudicated=end.adjudicated, plies=game.ply,
         mean_branching=stats.mean_branching, mean_tower_height=stats.mean_tower_height,
         max_tower_height=stats.max_tower_height, prisoners_taken=stats.prisoners_taken,
         prisoners_freed=stats.prisoners_freed, captures=stats.captures, splits=stats.splits,
