@@ -80,10 +80,12 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import resolve_executor
 from tavrei_lab.compare.tournament import derive_seed
+from tavrei_lab.core.move import Move
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
 from tavrei_lab.engine.agents import ENDING_NODES, PlayAgent
 from tavrei_lab.engine.play_eval import GATE_CP, die_faces, hunter, tables_for
+from tavrei_lab.engine.selfplay import MAX_PLIES, OLD_SPELLINGS, GameLimits, Watch, play_out
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
     EVALUATION_VERSION,
@@ -311,51 +313,69 @@ def _q(w: Sequence[float], feats: Sequence[tuple[int, float]]) -> float:
     return q
 
 
+class _OpeningPlayer:
+    """A tune's player: its first ``random_plies`` plies at random from the opening's
+    shared generator (a node-limited search alone plays one game over and over),
+    the search after them."""
+
+    def __init__(self, agent: PlayAgent, rng: random.Random, random_plies: int) -> None:
+        self.agent = agent
+        self.rng = rng
+        self.random_plies = random_plies
+
+    def choose(self, game: Game) -> Move:
+        if game.ply < self.random_plies:
+            return self.rng.choice(game.legal_moves())
+        return self.agent.choose(game)
+
+
+class _QuietSampler(Watch):
+    """Collects the quiet positions a tune learns from, as each action is played.
+
+    A die game is learnt where its search evaluates: at the chance nodes (the die
+    search has no quiescence, and every leaf is a position before a roll), right
+    after captures and with a volkhv attacked too -- that is what the die's terms
+    are for, and a check there is no forced reply but a threat the die may not allow.
+    """
+
+    lists_moves = False
+
+    def __init__(self, die: bool, random_plies: int) -> None:
+        self.die = die
+        self.random_plies = random_plies
+        self.quiet: list[list[tuple[int, float]]] = []
+        self.capture_before = False
+
+    def rolled(self, game: Game, before: Any, face: str) -> None:
+        if self.die and game.ply >= max(OPENING_PLIES, self.random_plies):
+            self.quiet.append(features(before))
+
+    def moved(self, game: Game, before: Any, move: Move) -> None:
+        ply = game.ply - 1                 # the ply the move was chosen at
+        if ply < self.random_plies:
+            self.capture_before = True     # not a quiet position to learn from
+            return
+        if not self.die and ply >= OPENING_PLIES and not self.capture_before \
+                and not game.rules.is_check(before):
+            self.quiet.append(features(before))
+        self.capture_before = bool(before.board[move.to_square]) and \
+            before.board[move.to_square][-1] & 1 != before.turn
+
+
 def play_tune_game(task: TuneGame) -> dict[str, Any]:
     """Play one game of a tune and sample its quiet positions (a top-level function, so
     a process pool or a dask worker can run it)."""
     rules = variant_from_data(task.variant, where="tune task")
     game = Game(rules, seed=task.seed)
-    agents = (PlayAgent(seed=derive_seed(task.seed, "white"), nodes=task.nodes,
-                        weights=Weights.from_dict(task.white), ending=task.ending),
-              PlayAgent(seed=derive_seed(task.seed, "black"), nodes=task.nodes,
-                        weights=Weights.from_dict(task.black), ending=task.ending))
     rng = random.Random(derive_seed("opening", task.opening))
-    quiet: list[list[tuple[int, float]]] = []
-    capture_before = False
-    max_actions = 4 * task.max_plies + 16
-    outcome = None
-    # A die game is learnt where its search evaluates: at the chance nodes (the die
-    # search has no quiescence, and every leaf is a position before a roll), right
-    # after captures and with a volkhv attacked too -- that is what the die's terms
-    # are for, and a check there is no forced reply but a threat the die may not allow.
-    die = die_faces(rules) is not None
-    while True:
-        outcome = game.outcome(claim_draw=True)
-        if outcome is not None or game.ply >= task.max_plies \
-                or len(game.history) >= max_actions:
-            break
-        if game.is_chance_node():
-            if die and game.ply >= max(OPENING_PLIES, task.random_plies):
-                quiet.append(features(game.position))
-            game.roll()
-            continue
-        pos = game.position
-        if game.ply < task.random_plies:
-            game.push(rng.choice(game.legal_moves()))
-            capture_before = True          # not a quiet position to learn from
-            continue
-        if not die and game.ply >= OPENING_PLIES and not capture_before \
-                and not rules.is_check(pos):
-            quiet.append(features(pos))
-        move = agents[pos.turn].choose(game)
-        capture_before = bool(pos.board[move.to_square]) and \
-            pos.board[move.to_square][-1] & 1 != pos.turn
-        game.push(move)
-    if outcome is None or outcome.winner is None:
-        score = 0.5
-    else:
-        score = 1.0 if outcome.winner == 0 else 0.0
+    agents = [_OpeningPlayer(PlayAgent(seed=derive_seed(task.seed, colour), nodes=task.nodes,
+                                       weights=Weights.from_dict(weights), ending=task.ending),
+                             rng, task.random_plies)
+              for colour, weights in (("white", task.white), ("black", task.black))]
+    sampler = _QuietSampler(die_faces(rules) is not None, task.random_plies)
+    end = play_out(game, agents, GameLimits(max_plies=task.max_plies), sampler)
+    quiet = sampler.quiet
+    score = 0.5 if end.winner is None else 1.0 if end.winner == 0 else 0.0
     if len(quiet) > SAMPLES_PER_GAME:
         quiet = random.Random(derive_seed(task.seed, "samples")).sample(quiet, SAMPLES_PER_GAME)
     material = [(i, a) for i, a in features(game.position) if NAMES[i].startswith(("value_",
@@ -366,8 +386,8 @@ def play_tune_game(task: TuneGame) -> dict[str, Any]:
     lead_tops = _q(_TOPS_ONLY, material) / 100
     return {"index": task.index, "score": score, "plies": game.ply, "lead": round(lead, 2),
             "lead_tops": round(lead_tops, 2),
-            "adjudicated": outcome is None,
-            "termination": "ply-cap" if outcome is None else outcome.termination,
+            "adjudicated": end.adjudicated,
+            "termination": end.reason,
             # a non-decisive game's last position, to tell a drawn ending from a win the
             # players did not finish (``match()["draw_games"]``)
             **({"final": str(game.position)} if score == 0.5 else {}),
@@ -613,7 +633,8 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
     # rules but a win the players did not finish in time (counted in "draws" as before)
     ends: dict[str, int] = {}
     for r in draws:
-        end = r.get("termination", "ply-cap" if r.get("adjudicated") else "draw")
+        end = r.get("termination", MAX_PLIES if r.get("adjudicated") else "draw")
+        end = OLD_SPELLINGS.get(end, end)       # a checkpoint's games of an older tune
         ends[end] = ends.get(end, 0) + 1
     return {"games": len(rows), "score": score, "low": low, "high": high,
             "capped": sum(1 for r in draws if r.get("adjudicated")), "draw_endings": ends,
