@@ -55,6 +55,7 @@ from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import KING, PROMOTED
 from tavrei_lab.engine.agents import make_agent
+from tavrei_lab.engine.selfplay import GameLimits, Watch, play_out
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
@@ -183,29 +184,36 @@ def position_problems(rules: RuleModule, before: Position | None, after: Positio
     return problems
 
 
-class _Checker:
-    """Checks every step of one game and collects violations."""
+class _Checker(Watch):
+    """Checks every step of one game as ``play_out`` plays it, and collects violations."""
 
-    def __init__(self, report: SoakReport, variant: str, index: int, seed: int) -> None:
+    lists_moves = False
+
+    def __init__(self, report: SoakReport, variant: str, index: int, seed: int,
+                 start_hash: int) -> None:
         self.report = report
         self.variant = variant
         self.index = index
         self.seed = seed
+        self.hash = start_hash        # the hash updated move by move
 
     def fail(self, game: Game, invariant: str, detail: str) -> None:
         self.report.violations.append(Violation(
             invariant, self.variant, self.index, self.seed, len(game.history), detail,
             game.position.string))
 
-    def step(self, game: Game, action: Move | Roll, hash_before: int) -> int:
-        """Play ``action`` and check everything; returns the incremental hash after it."""
+    def moved(self, game: Game, before: Position, move: Move) -> None:
+        self.check(game, before, move)
+        self.report.plies += 1
+
+    def rolled(self, game: Game, before: Position, face: str) -> None:
+        self.check(game, before, Roll(face))
+        self.report.rolls += 1
+
+    def check(self, game: Game, before: Position, action: Move | Roll) -> None:
+        """Everything that must hold after ``action`` was played from ``before``."""
         rules = game.rules
-        before = game.position
         before_string = before.string
-        if isinstance(action, Roll):
-            game.apply_roll(action.face)
-        else:
-            game.push(action)
         after = game.position
         after_string = after.string
         report = self.report
@@ -223,7 +231,7 @@ class _Checker:
         if again != after or again.string != after_string:
             self.fail(game, "string", f"{after_string} read back as {again.string}")
         # the incremental hash agrees with the hash from scratch
-        incremental = update_hash(hash_before, before, action, after)
+        incremental = update_hash(self.hash, before, action, after)
         scratch = zobrist_hash(after)
         if incremental != scratch:
             self.fail(game, "hash", f"after {action}: incremental {incremental:#018x} != "
@@ -234,7 +242,7 @@ class _Checker:
         report.checks += 6
         tallest = max((len(t) for t in after.board), default=0)
         report.tallest_tower = max(report.tallest_tower, tallest)
-        return scratch
+        self.hash = scratch
 
 
 def soak_game(variant: str, agents: tuple[str, str], seed: int, index: int,
@@ -242,40 +250,20 @@ def soak_game(variant: str, agents: tuple[str, str], seed: int, index: int,
               deadline: float | None = None) -> Game:
     """Play one seeded game, checking every step; records what it saw in ``report``.
 
-    The game stops at ``max_plies`` moves, or at ``4 * max_plies + 16`` actions (a die
-    game where every roll passes makes no moves at all), or at ``deadline`` (a
-    ``time.monotonic()`` value) -- ending ``"max-plies"`` or ``"time-limit"``.
+    The game is played by ``engine.selfplay.play_out`` under the one adjudication
+    policy (docs/adjudication.md): it ends by the rules, at the cap of ``max_plies``
+    moves (``max-plies``), or at ``deadline`` (a ``time.monotonic()`` value:
+    ``time-limit``); its record says which.
     """
     game = Game(variant, seed=seed)
     players = (make_agent(agents[0], seed=seed), make_agent(agents[1], seed=seed + 1))
-    checker = _Checker(report, variant, index, seed)
+    checker = _Checker(report, variant, index, seed, zobrist_hash(game.position))
     for name, detail in position_problems(game.rules, None, game.position, False):
         checker.fail(game, name, f"at the start: {detail}")
-    h = zobrist_hash(game.position)
-    ending = "max-plies"
-    while True:
-        outcome = game.outcome(claim_draw=True)
-        if outcome is not None:
-            ending = outcome.termination
-            break
-        if game.ply >= max_plies or game.action_count >= 4 * max_plies + 16:
-            break
-        if deadline is not None and time.monotonic() > deadline:
-            ending = "time-limit"
-            break
-        if game.is_chance_node():
-            outcomes = game.chance_outcomes()
-            faces = [f for f, _ in outcomes]
-            face = game.rng.choices(faces, [p for _, p in outcomes])[0]
-            h = checker.step(game, Roll(face), h)
-            report.rolls += 1
-            continue
-        move = players[game.position.turn].choose(game)
-        h = checker.step(game, move, h)
-        report.plies += 1
+    end = play_out(game, players, GameLimits(max_plies=max_plies, deadline=deadline), checker)
     # the record reads back to the same game, roll for roll
     try:
-        again = Game.from_record(game.record())
+        again = Game.from_record(game.record(**end.tags()))
         if [p.string for p in again.positions] != [p.string for p in game.positions]:
             checker.fail(game, "record", "the record read back to a different game")
     except Exception as exc:  # noqa: BLE001 -- any failure here is the finding
@@ -283,7 +271,7 @@ def soak_game(variant: str, agents: tuple[str, str], seed: int, index: int,
     report.games += 1
     report.per_variant[variant] += 1
     report.plies_per_variant[variant] += game.ply
-    report.endings[ending] += 1
+    report.endings[end.reason] += 1
     return game
 
 
