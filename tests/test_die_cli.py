@@ -54,8 +54,8 @@ def test_the_record_replays_to_the_reported_end(tmp_path: Path,
     assert facts["position"] == game.position.string
     tags = dict(line[1:-1].split(" ", 1) for line in record.splitlines() if line.startswith("["))
     outcome = game.outcome(claim_draw=True)
-    if tags["Termination"] == '"adjudication"':
-        assert tags["Result"] == '"*"'
+    if tags["Termination"].startswith('"max-plies'):
+        assert tags["Result"] == '"1/2-1/2"' and outcome is None
     else:
         assert outcome is not None and f'"{outcome.termination}"' == tags["Termination"]
         assert f'"{outcome.result()}"' == tags["Result"]
@@ -73,12 +73,15 @@ def test_replay_reports_the_pending_roll(tmp_path: Path,
     assert facts["legal_moves"] == 21
 
 
-def test_max_plies_adjudicates(tmp_path: Path) -> None:
+def test_max_plies_adjudicates_a_draw_as_every_self_play_game_does(tmp_path: Path) -> None:
+    """The cap of docs/adjudication.md: a draw, named max-plies, after that many plies
+    (moves; the die's rolls and passes are not plies)."""
     text = play(tmp_path, "short.txt", "--seed", "1", "--max-plies", "6").decode()
-    assert '[Result "*"]' in text and '[Termination "adjudication"]' in text
-    assert "{adjudicated: no result after 6 turns}" in text
+    assert '[Result "1/2-1/2"]' in text
+    assert '[Termination "max-plies (adjudicated draw after 6 plies)"]' in text
+    assert "{adjudicated a draw: no result after 6 plies} 1/2-1/2" in text
     game = Game.from_record(text)
-    assert sum(1 for a in game.history if type(a).__name__ == "Roll") == 6
+    assert game.ply == 6 and game.outcome(claim_draw=True) is None
 
 
 def test_every_seeded_game_terminates(tmp_path: Path) -> None:

@@ -307,9 +307,8 @@ def test_a_sweeps_tables_mean_and_name_their_methods_in_russian() -> None:
 
 
 def test_plays_record_comments_speak_russian_and_english_stays() -> None:
-    """The comment ``play`` writes where a game stops: out of turns (Russian plural of
-    полуход: a turn is one side's move), a resignation, a player who stopped; English as
-    it was."""
+    """The comment ``play`` writes where a game stops: adjudicated at the cap (Russian
+    plural of полуход), a resignation, a player who stopped; English as it was."""
     import io
 
     from tavrei_lab.cli.play import play_game
@@ -324,19 +323,20 @@ def test_plays_record_comments_speak_russian_and_english_stays() -> None:
         play_game(g, agents, max_plies, stdin=io.StringIO(human or ""), stdout=io.StringIO())
         return g.comments[len(g.history)]
 
-    assert stopped(6) == "adjudicated: no result after 6 turns"
-    assert stopped(21) == "adjudicated: no result after 21 turns"
+    assert stopped(6) == "adjudicated a draw: no result after 6 plies"
+    assert stopped(21) == "adjudicated a draw: no result after 21 plies"
     assert stopped(6, "resign\n") == "white resigns"
     assert stopped(6, "") == "white stopped playing"
     set_language("ru")
-    assert stopped(6) == "партия остановлена: за 6 полуходов результата нет"
-    assert stopped(21) == "партия остановлена: за 21 полуход результата нет"
-    assert stopped(22) == "партия остановлена: за 22 полухода результата нет"
+    assert stopped(6) == "присуждена ничья: за 6 полуходов результата нет"
+    assert stopped(21) == "присуждена ничья: за 21 полуход результата нет"
+    assert stopped(22) == "присуждена ничья: за 22 полухода результата нет"
     assert stopped(6, "resign\n") == "белые сдались"
     assert stopped(6, "") == "белые прекратили игру"
     g = Game("tavreli", seed=1)
-    play_game(g, [make_agent("random", seed=0), make_agent("random", seed=1)], 3)
-    assert "{партия остановлена: за 3 полухода результата нет} *" in g.record(Result="*")
+    tags = play_game(g, [make_agent("random", seed=0), make_agent("random", seed=1)], 3)
+    assert tags["Result"] == "1/2-1/2"
+    assert "{присуждена ничья: за 3 полухода результата нет}" in g.record(**tags)
 
 
 def test_a_game_stopped_by_max_plies_says_how_many_half_moves_it_played() -> None:
@@ -352,7 +352,7 @@ def test_a_game_stopped_by_max_plies_says_how_many_half_moves_it_played() -> Non
     record = g.record(Result="*")
     assert len(g.history) == 40
     assert re.search(r"\b20\. ", record) and not re.search(r"\b21\. ", record)
-    assert "{партия остановлена: за 40 полуходов результата нет} *" in record
+    assert "{присуждена ничья: за 40 полуходов результата нет} *" in record
 
 
 #: English that counts plies in other words: a turn (one side's move, or a die roll that
@@ -360,6 +360,7 @@ def test_a_game_stopped_by_max_plies_says_how_many_half_moves_it_played() -> Non
 PLIES_IN_OTHER_WORDS = (
     "adjudicated: no result after {max_plies} turns",
     "adjudicate after N turns (default {default_max_plies})",
+    "adjudicated a draw: no result after {plies} ply",
     "stop a game after N moves (default {default_max_plies})",
     "search to this depth in moves",
     "record has more than {limit} moves and rolls",

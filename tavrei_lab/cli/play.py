@@ -13,13 +13,14 @@ agent gets a seed derived from it, so the same seed writes the same record
 byte for byte. When no seed is given one is drawn and recorded, so any game
 can be replayed.
 
-Every game ends: the claimable draws (threefold repetition, fifty moves) are
-taken automatically, as engines and self-play do (A9.4) -- a repetition counts
-only positions brought about by moves, not by die passes (see
-``move_repetitions``) -- and a game still
-running after ``--max-plies`` turns (a turn is a move, or a die roll that
-passes) is adjudicated: ``Result "*"``, ``Termination "adjudication"`` and a
-closing comment saying why.
+Every game ends, under the one adjudication policy of every game the package
+plays (``engine.selfplay``, docs/adjudication.md): the claimable draws
+(threefold repetition, fifty moves) are taken automatically, as engines and
+self-play do (A9.4) -- a repetition counts only positions brought about by
+moves, not by die passes (see ``move_repetitions``) -- and a game still running
+after ``--max-plies`` plies (or four times as many moves and rolls) is
+adjudicated a draw: ``Result "1/2-1/2"``, ``Termination "max-plies (adjudicated
+draw after N plies)"`` and a closing comment saying why.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any, TextIO
 from tavrei_lab.cli.common import TypedLines, add_variant, check_out, os_reason, write_output
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, make_agent
+from tavrei_lab.engine.selfplay import GameEnd, GameLimits, Watch, abandon, play_out, resign
 from tavrei_lab.errors import (
     IllegalMoveError,
     LimitError,
@@ -45,7 +47,7 @@ from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 
-#: Turns after which an unfinished game is adjudicated (a turn: a move or a pass).
+#: Plies after which an unfinished game is adjudicated a draw.
 DEFAULT_MAX_PLIES = 400
 HUMAN = "human"
 
@@ -66,7 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("play one side yourself, typing moves; 'roll': the colour roll of the "
                           "die decides which (die variants)"))
     p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
-                   help=_("adjudicate after N turns (default {default_max_plies})")
+                   help=_("adjudicate as a draw after N plies (default: {default_max_plies})")
                             .format(default_max_plies=DEFAULT_MAX_PLIES))
     p.add_argument("--out", default=None, metavar="FILE",
                    help=_("write the record here (default: standard output)"))
@@ -112,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         _write_or_show(args.out, record)
         print(_("{result} ({termination}); {length}; record written to {file}").format(
-            result=tags["Result"], termination=tags["Termination"], length=length_text(game),
+            result=tags["Result"], termination=tags["Termination"].split(" ", 1)[0],
+            length=length_text(game),
             file=args.out))
     else:
         write_output("-", record)
@@ -155,49 +158,68 @@ def _human_side(choice: str | None, game: Game, out: TextIO) -> int | None:
     return side
 
 
+class _Person:
+    """The side a person plays at the terminal: each move typed, refusals explained;
+    typing ``resign`` or closing the input ends the game (``GameEnd``)."""
+
+    def __init__(self, typed: TypedLines, out: TextIO) -> None:
+        self.typed = typed
+        self.out = out
+
+    def choose(self, game: Game) -> Move | GameEnd:
+        return _ask_human(game, self.typed, self.out)
+
+
+class _Commentary(Watch):
+    """Says each roll and each agent's move aloud, for the person playing (``agents[c]``
+    None: the person's side, whose own moves are not said back)."""
+
+    lists_moves = False
+
+    def __init__(self, out: TextIO, agents: list[Any]) -> None:
+        self.out = out
+        self.agents = agents
+
+    def rolled(self, game: Game, before: Any, face: str) -> None:
+        me = before.turn
+        passed = game.position.turn != me
+        said = ((_("white rolls @{face}: the turn passes") if passed
+                 else _("white rolls @{face}")) if me == 0 else
+                (_("black rolls @{face}: the turn passes") if passed
+                 else _("black rolls @{face}")))
+        self.out.write(said.format(face=face) + "\n")
+
+    def moved(self, game: Game, before: Any, move: Move) -> None:
+        if self.agents[before.turn] is None:
+            return
+        self.out.write((_("white plays {move}") if before.turn == 0
+                        else _("black plays {move}")).format(
+            move=game.move_text(move, before)) + "\n")
+
+
 def play_game(game: Game, agents: list[Any], max_plies: int,
               stdin: TextIO | TypedLines | None = None,
               stdout: TextIO | None = None) -> dict[str, str]:
     """Play ``game`` to its end; ``agents[c]`` None means a person at ``stdin``.
 
-    Returns the record tags that say how it ended (``Result``, ``Termination``).
+    The game is played by ``engine.selfplay.play_out`` under the one adjudication
+    policy (docs/adjudication.md); a game still going after ``max_plies`` plies is
+    adjudicated a draw, and the record's closing comment says so in the learner's
+    language. Returns the record tags that say how it ended (``Result``,
+    ``Termination``).
     """
     talk = stdout is not None and any(a is None for a in agents)
     typed = stdin if isinstance(stdin, TypedLines) else TypedLines(stdin or sys.stdin)
-    die = game.rules.has_chance
-    while True:
-        outcome = game.rules.outcome(game.position, move_repetitions(game), claim_draw=True)
-        if outcome is not None:
-            return {"Result": outcome.result(), "Termination": outcome.termination}
-        if turns(game) >= max_plies and (game.is_chance_node() or not die):
-            game.comments[len(game.history)] = ngettext(
-                "adjudicated: no result after {max_plies} turns",
-                "adjudicated: no result after {max_plies} turns",
-                max_plies).format(max_plies=max_plies)
-            return {"Result": "*", "Termination": "adjudication"}
-        me = game.position.turn
-        if game.is_chance_node():
-            face = game.roll()
-            if talk and stdout is not None:
-                passed = game.position.turn != me
-                said = ((_("white rolls @{face}: the turn passes") if passed
-                         else _("white rolls @{face}")) if me == 0 else
-                        (_("black rolls @{face}: the turn passes") if passed
-                         else _("black rolls @{face}")))
-                stdout.write(said.format(face=face) + "\n")
-            continue
-        agent = agents[me]
-        if agent is not None:
-            move = agent.choose(game)
-            text = game.move_text(move)
-            game.push(move)
-            if talk and stdout is not None:
-                stdout.write((_("white plays {move}") if me == 0
-                              else _("black plays {move}")).format(move=text) + "\n")
-            continue
-        move_or_end = _ask_human(game, typed, stdout or sys.stdout)
-        if isinstance(move_or_end, dict):
-            return move_or_end
+    person = _Person(typed, stdout or sys.stdout)
+    players = [person if a is None else a for a in agents]
+    end = play_out(game, players, GameLimits(max_plies=max_plies),
+                   _Commentary(stdout, agents) if talk and stdout is not None else None)
+    if end.adjudicated:
+        game.comments[len(game.history)] = ngettext(
+            "adjudicated a draw: no result after {plies} ply",
+            "adjudicated a draw: no result after {plies} plies",
+            end.plies).format(plies=end.plies)
+    return end.tags()
 
 
 def move_repetitions(game: Game) -> int:
@@ -242,7 +264,7 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
     return str(error)
 
 
-def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, str]:
+def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | GameEnd:
     """Show the board, read a move; explain a refusal and ask again."""
     pos = game.position
     out.write("\n" + pos.text() + "\n")
@@ -263,7 +285,7 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
                 why=stdin.ended) + ")\n")
             game.comments[len(game.history)] = (_("white stopped playing") if pos.turn == 0
                                                 else _("black stopped playing"))
-            return {"Result": "*", "Termination": "abandoned"}
+            return abandon(game)
         if stdin.last_too_long:
             out.write(_("line too long: a move is at most {limit} characters").format(
                 limit=MAX_MOVE_CHARS) + "\n")
@@ -278,8 +300,8 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | dict[str, s
         if text in ("resign", "quit"):
             game.comments[len(game.history)] = (_("white resigns") if pos.turn == 0
                                                 else _("black resigns"))
-            return {"Result": "0-1" if pos.turn == 0 else "1-0", "Termination": "resignation"}
+            return resign(game)
         try:
-            return game.push(text)
+            return game.find_move(text)
         except (IllegalMoveError, NotationError) as exc:
             out.write(_("not legal: {reason}").format(reason=explain(game, text, exc)) + "\n")
