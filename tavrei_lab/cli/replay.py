@@ -12,6 +12,7 @@ from tavrei_lab.cli.common import (
     progress_mode,
     read_input,
 )
+from tavrei_lab.engine.selfplay import recorded_end
 from tavrei_lab.errors import LimitError
 from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
 from tavrei_lab.i18n import gettext as _
@@ -40,12 +41,16 @@ def summary(game: Game) -> dict[str, Any]:
     pos = game.position
     chance = game.is_chance_node()
     outcome = game.outcome()
+    end = recorded_end(game)
     facts = {
         "plies": game.ply,
         "side_to_move": pos.turn_name,
         "in_check": False if chance else game.is_check(),
         "legal_moves": 0 if chance else len(game.legal_moves()),
         "outcome": None if outcome is None else outcome.termination,
+        # how the record says the game ended (docs/adjudication.md), old records too
+        "result": "*" if end is None else end.result,
+        "ended_by": None if end is None else end.reason,
         "position": pos.string,
     }
     if game.rules.has_chance:
