@@ -26,7 +26,6 @@ from tavrei_lab.engine.selfplay import (
     MAX_PLIES,
     GameEnd,
     GameLimits,
-    Watch,
     action_cap,
     adjudicate,
     play_out,
