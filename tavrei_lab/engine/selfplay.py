@@ -223,8 +223,8 @@ def play_step(game: Game, players: Sequence[Player | None], limits: GameLimits,
         return Roll(face)
     player = players[before.turn]
     if player is None:
-        raise TavreiError(_("no player for {side} at ply {ply}").format(
-            side=_("white") if before.turn == 0 else _("black"), ply=game.ply + 1))
+        raise TavreiError((_("no player for white at ply {ply}") if before.turn == 0
+                           else _("no player for black at ply {ply}")).format(ply=game.ply + 1))
     if watch is not None and watch.lists_moves:
         moves = game.rules.legal_moves(before)
         if not moves:     # a rule module whose outcome missed the end: say so
