@@ -269,3 +269,21 @@ def test_plays_person_is_told_agents_moves_and_rolls_not_their_own() -> None:
     said = shown.getvalue()
     assert "white plays" not in said and said.count("black plays") == 2
     assert tags["Result"] == "1/2-1/2" and tags["Termination"].startswith(MAX_PLIES)
+
+
+def test_a_stored_lab_game_keeps_why_it_ended_and_its_record_says_the_same(
+        tmp_path: Path) -> None:
+    from tavrei_lab.lab import sweep
+    from tavrei_lab.lab.store import ResultsStore
+
+    db = tmp_path / "lab.sqlite"
+    sweep(base="orthodox", grid={"castling": [True]}, agents="greedy,random", games=4,
+          seed=2, max_plies=30, executor="inline", progress=False, store=str(db))
+    with ResultsStore(db) as store:
+        games = store.games()
+    assert len(games) == 4 and {g.result.termination for g in games} >= {MAX_PLIES}
+    for g in games:
+        end = recorded_end(g.replay())
+        assert end is not None
+        assert (end.result, end.reason) == (g.result.result, g.result.termination)
+        assert end.adjudicated == g.result.adjudicated
