@@ -54,13 +54,18 @@ CASES = {
     "checkmate": (3, 3, "k1K/3/R2 b - 0 1", 100, ("1-0", "checkmate", 0)),
     # the shuffle stopped by the cap before it repeats: adjudicated a draw
     "cap": (2, 3, "k1/2/K1 w - 0 1", 4, ("1/2-1/2", MAX_PLIES, 4)),
+    # a die game (gavrilov-die's rules) whose black volkhv is already under a white tower
+    "king-capture": (4, 4, "(kB)3/4/4/K3 w - 0 1", 100, ("1-0", "king-capture", 0)),
 }
 
 
 def variant_file(tmp_path: Path, name: str, width: int, height: int, position: str) -> Path:
     path = tmp_path / f"{name}.toml"
-    path.write_text(f'extends = "orthodox"\n\n[board]\nwidth = {width}\nheight = {height}\n\n'
-                    f'[setup]\nposition = "{position}"\n', encoding="utf-8")
+    die = name == "king-capture"
+    path.write_text(f'extends = "{"gavrilov-die" if die else "orthodox"}"\n\n'
+                    f'[board]\nwidth = {width}\nheight = {height}\n\n'
+                    f'[setup]\nposition = "{position}"\n'
+                    + ('\n[options]\nabsent = "none"\n' if die else ""), encoding="utf-8")
     return path
 
 
