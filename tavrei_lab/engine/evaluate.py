@@ -20,15 +20,15 @@ to move, as negamax search wants it. Terminal positions score ``MATE`` (won),
 ``-MATE`` (lost) or 0 (drawn); the search subtracts the distance so that
 quicker mates score higher.
 
-Speed matters because a search calls this at every leaf: for the
-tower-chess family the end of the game is found with an early-exit "is
-there any legal move?" (usually one trial move) instead of generating every
-legal move, and the moves and volkhv attacks are *counted*, never listed:
-one pass over each side's units (``TowerChessRules.activity``) adds up the
-landings of each pattern and marks the attacked squares around the enemy
-volkhv. The numbers are exactly those of listing the moves and asking
-``is_attacked`` square by square (the tests keep that slower formula as the
-oracle). Other rule modules go through their own ``outcome`` and moves.
+Speed matters because a search calls this at every leaf: where a rule module
+offers the tower kernel (``RuleModule.fast_paths``), the end of the game is
+found with an early-exit "is there any legal move?" (usually one trial move)
+instead of generating every legal move, and the moves and volkhv attacks are
+*counted*, never listed: one pass over each side's units (``TowerKernel.activity``)
+adds up the landings of each pattern and marks the attacked squares around the
+enemy volkhv. The numbers are exactly those of listing the moves and asking
+``is_attacked`` square by square, which is what a module without the kernel
+gets (``mobility_counts``, ``volkhv_danger``): one formula, two speeds.
 """
 
 from __future__ import annotations
@@ -38,8 +38,6 @@ from typing import Any
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.rules.base import Outcome, RuleModule
-from tavrei_lab.rules.die import DieRules
-from tavrei_lab.rules.stacking import TowerChessRules
 
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 3.0, ROOK: 5.0, QUEEN: 9.0, HELGI: 12.0,
           KING: 0.0}
@@ -95,22 +93,10 @@ def volkhv_danger(rules: RuleModule, position: Position, color: int) -> int:
     if ks is None:
         return 0
     zone = (ks, *position.geometry.king[ks])
-    family = _tower_family(rules)
-    if family is not None:      # the family counts them in one pass
-        return family.attacked_count(position.board, zone, 1 - color)
+    kernel = rules.fast_paths().tower
+    if kernel is not None:      # the kernel counts them in one pass
+        return kernel.attacked_count(position.board, zone, 1 - color)
     return sum(1 for s in zone if rules.is_attacked(position, s, 1 - color))
-
-
-def _tower_family(rules: RuleModule) -> TowerChessRules | None:
-    """The tower-chess rules that answer for ``rules``' mobility and attacks, if any:
-    ``rules`` itself, or the tower rules a die game's module wraps (``inner``), which
-    its ``is_attacked`` asks. A subclass (a plugin) goes through its own methods."""
-    if type(rules) is TowerChessRules:
-        return rules
-    inner = rules.inner
-    if type(inner) is TowerChessRules and type(rules) is DieRules:
-        return inner
-    return None
 
 
 def has_legal_move(rules: RuleModule, position: Position, pseudo: list[Any] | None = None) -> bool:
@@ -153,9 +139,10 @@ def evaluate(position: Position, rules: RuleModule | None = None) -> float:
 
 def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | None, float]:
     """``(outcome, score)`` at a search horizon: the end of the game by the rules, or
-    else ``positional_score``. For the tower-chess family the end is asked the cheap
-    way: is there one legal move, and if not, is the volkhv in check."""
-    if type(rules) is not TowerChessRules or rules.king_capture:
+    else ``positional_score``. Where the tower kernel decides the whole game
+    (``FastPaths.whole_game``) the end is asked the cheap way: is there one legal
+    move, and if not, is the volkhv in check."""
+    if not rules.fast_paths().whole_game or rules.king_capture:
         outcome = quick_outcome(rules, position)
         return outcome, 0.0 if outcome is not None else positional_score(position, rules)
     if not rules.has_legal_move(position):
@@ -165,8 +152,23 @@ def leaf_evaluation(position: Position, rules: RuleModule) -> tuple[Outcome | No
     return None, positional_score(position, rules)
 
 
+def mobility_counts(position: Position, rules: RuleModule) -> tuple[int, int]:
+    """(the side to move's pseudo moves, the other side's as if it were its turn with no
+    en passant square): the mobility every module's evaluation counts. A die game's
+    moves are its family's (``inner``), whatever the die shows. Through the contract's
+    ``pseudo_moves``; the tower kernel (``FastPaths.tower``) counts the same numbers
+    without listing a move."""
+    movers = rules.inner or rules
+    mine = position if position.roll is None else position.replace(roll=None)
+    other = position.replace(turn=1 - position.turn, ep_square=None, roll=None)
+    return len(movers.pseudo_moves(mine)), len(movers.pseudo_moves(other))
+
+
 def positional_score(position: Position, rules: RuleModule, mobility: int | None = None) -> float:
-    """The evaluation of a position known not to be over (what a search's leaves use).
+    """The evaluation of a position known not to be over (what a search's leaves use):
+    material, ``MOBILITY`` per pseudo move of the side to move minus the other side's
+    (``mobility_counts``), and ``VOLKHV_THREAT`` per square around the enemy volkhv
+    attacked minus the same around one's own -- one formula for every rule module.
 
     ``mobility``: the side to move's pseudo-move count, if already known (callers
     from before the counting passed it; it is no longer needed).
@@ -174,23 +176,15 @@ def positional_score(position: Position, rules: RuleModule, mobility: int | None
     me = position.turn
     white_view = material(position)
     score = white_view if me == 0 else -white_view
-    # A die game's module wraps a tower-chess module (``inner``): mobility is
-    # counted by the tower rules, whatever the die shows. The other side's count
-    # is its pseudo moves as if it were its turn, with no en passant square.
-    tower_rules = rules.inner or rules
-    if type(tower_rules) is TowerChessRules and _tower_family(rules) is tower_rules:
-        # the family counts both sides' moves and volkhv attacks in two passes
-        mine, theirs, my_danger, their_danger = tower_rules.activity(position)
-        if mobility is not None:
-            mine = mobility
-        score += MOBILITY * (mine - theirs)
-        return score + VOLKHV_THREAT * (their_danger - my_danger)
-    if type(tower_rules) is TowerChessRules:
-        count = tower_rules.pseudo_move_count
-        mine = count(position) if mobility is None else mobility
-        score += MOBILITY * (mine - count(position, 1 - me))
-    elif not rules.is_chance_node(position):
-        score += MOBILITY * len(rules.legal_moves(position))
-    score += VOLKHV_THREAT * (volkhv_danger(rules, position, 1 - me)
-                              - volkhv_danger(rules, position, me))
-    return score
+    kernel = rules.fast_paths().tower
+    if kernel is not None:
+        # the kernel counts both sides' moves and volkhv attacks in two passes
+        mine, theirs, my_danger, their_danger = kernel.activity(position)
+    else:
+        mine, theirs = mobility_counts(position, rules)
+        my_danger = volkhv_danger(rules, position, me)
+        their_danger = volkhv_danger(rules, position, 1 - me)
+    if mobility is not None:
+        mine = mobility
+    score += MOBILITY * (mine - theirs)
+    return score + VOLKHV_THREAT * (their_danger - my_danger)

@@ -62,7 +62,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from tavrei_lab.core import cython_shim as cython
@@ -93,10 +93,9 @@ from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 from tavrei_lab.engine.zobrist import TURN_KEY, changed_squares, update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.rules.stacking import TowerChessRules
 
 if TYPE_CHECKING:
-    from tavrei_lab.rules.base import RuleModule
+    from tavrei_lab.rules.base import RuleModule, TowerKernel
 
 if cython.compiled:
     # Position as the extension type of core/position.pxd (play.pxd declares it so too)
@@ -240,20 +239,24 @@ class PlaySearcher:
         #: what time budgets are measured with: the wall clock (an agent's answer
         #: time), or ``time.process_time`` for CPU-time benchmarks on a busy machine
         self.clock = clock
-        tower_rules = rules.inner or rules
-        #: the tower-chess family with checkmate: every fast path applies
-        self.fast = type(rules) is TowerChessRules and not rules.king_capture
+        # What the module offers beyond the contract (``RuleModule.fast_paths``): never
+        # which class it is, so a plugin subclass that changes nothing searches as its
+        # parent does, and one that changes a rule the shortcuts reproduce, through its
+        # own members.
+        paths = rules.fast_paths()
+        tower_rules = paths.tower
+        #: the tower kernel decides the whole game, with checkmate: every fast path applies
+        self.fast = tower_rules is not None and paths.whole_game and not rules.king_capture
         self.has_chance = rules.has_chance
-        from tavrei_lab.rules.die import DieRules
         #: the Gavrilov die game, whose faces allow nested sets of moves (see _die_chance)
-        self.die = rules if (type(rules) is DieRules and rules.no_move_passes and star2) \
-            else None
-        self.incremental = type(tower_rules) is TowerChessRules
-        # the family's board-level helpers (attacked_by, destinations, far_rank) are
-        # called only on the fast paths, where this is a TowerChessRules
-        self.tower_rules: Any = tower_rules
-        self.pass_over_own = (isinstance(tower_rules, TowerChessRules)
-                              and tower_rules.pass_over_own)
+        self.die = paths.die if (paths.die is not None and paths.die.no_move_passes
+                                 and star2) else None
+        #: a move changes only the squares ``changed_squares`` names, as the kernel's apply
+        self.incremental = tower_rules is not None
+        # the kernel's board-level helpers (attacked_by, destinations, far_rank) are
+        # called only on the fast paths (``self.fast``), where it is there
+        self.tower_rules: TowerKernel = cast("TowerKernel", tower_rules)
+        self.pass_over_own = rules.pass_over_own
         self.fifty = rules.fifty_move_rule
         #: the evaluation's terms (``engine.weights``): folded into the shared tables
         self.weights = weights if weights is not None else DEFAULT_WEIGHTS
@@ -269,7 +272,7 @@ class PlaySearcher:
         #: incremental. Tavreli keeps its one set (nothing leaves its board).
         self._middle_tables = self.tables
         self._end_tables: Any = None
-        self.phases = self.fast and not tower_rules.prisoners
+        self.phases = self.fast and not self.tower_rules.prisoners
         #: no tower can form (orthodox chess): the chess evaluation (``engine.chess_eval``),
         #: its square tables tapered by the phase read at each root
         self.chess = self.phases and plays_as_chess(rules)
@@ -283,7 +286,7 @@ class PlaySearcher:
         #: quiescence plies from which only recaptures are tried: where captured
         #: tavrels stay as prisoners, exchanges never run out; where a capture removes
         #: them (orthodox chess), they do, and every capture is played out
-        self.recapture_ply = (RECAPTURE_PLY if not self.fast or tower_rules.prisoners
+        self.recapture_ply = (RECAPTURE_PLY if not self.fast or self.tower_rules.prisoners
                               else MAX_QUIESCENCE)
         self.null_move = null_move and self.fast
         self.reductions = reductions
@@ -310,9 +313,8 @@ class PlaySearcher:
         self._path: Counter[int] = Counter()
         self._game: Counter[int] = Counter()
         if self.fast:
-            family: Any = tower_rules   # a TowerChessRules (self.fast)
-            choices = family.promotion_kinds
-            self._promotion = (0 if family.promotion != "choice"
+            choices = self.tower_rules.promotion_kinds
+            self._promotion = (0 if self.tower_rules.promotion != "choice"
                                else QUEEN if QUEEN in choices else choices[0])
 
     # == public ================================================================================
@@ -1105,8 +1107,9 @@ class PlaySearcher:
         pass the turn (skip marks, or no move allowed) share one position.
         """
         self._tick()
-        rules = self.die
-        assert rules is not None
+        die = self.die
+        assert die is not None
+        rules = self.rules
         if depth <= 0:
             return self._evaluate(pos, score, alpha, beta, h)
         entry = self.table.get(h)
@@ -1118,7 +1121,7 @@ class PlaySearcher:
                 if flag == _EXACT or (flag == _LOWER and value >= beta) \
                         or (flag == _UPPER and value <= alpha):
                     return value
-        moves = rules.all_moves(pos)
+        moves = die.all_moves(pos)
         board = pos.board
         rank_of = _DIE_RANK
         by_rank: dict[int, list[Move]] = {}
@@ -1127,8 +1130,8 @@ class PlaySearcher:
         # groups: (probability, rank or 0 for "passes", the moves that rank adds)
         pass_p = 0.0
         faces: list[tuple[int, float]] = []
-        for face, p in zip(rules.faces, rules.probabilities, strict=True):
-            r = rules.face_rank(face)
+        for face, p in zip(die.faces, die.probabilities, strict=True):
+            r = die.face_rank(face)
             if r == 0 or not any(k <= r for k in by_rank):
                 pass_p += p
             else:

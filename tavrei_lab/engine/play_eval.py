@@ -37,12 +37,13 @@ else:
     except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
         from tavrei_lab.core import cython_shim as cython
 
+if TYPE_CHECKING:
+    from tavrei_lab.rules.base import RuleModule
+
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
-from tavrei_lab.rules.die import DieRules
-from tavrei_lab.rules.stacking import TowerChessRules
 
 #: Per square a unit can reach by its pattern (mobility), in centipawns (the default weight).
 MOBILITY = 3
@@ -545,13 +546,15 @@ def hunter(tops: list[int]) -> int | None:
 _DIE_RANK = [0, 6, 5, 4, 3, 2, 1, 5]
 
 
-def die_faces(rules: Any) -> tuple[tuple[int, float], ...] | None:
+def die_faces(rules: RuleModule) -> tuple[tuple[int, float], ...] | None:
     """A die game's piece faces as (hierarchy rank, probability), for ``die_threats``;
-    None for a game without the Gavrilov die."""
-    if not rules.has_chance or not isinstance(rules, DieRules):
-        return None  # the faces and their ranks are the Gavrilov die's own data
-    rank = rules.face_rank
-    return tuple((rank(f), float(p)) for f, p in zip(rules.faces, rules.probabilities,
+    None for a game without the Gavrilov die (``FastPaths.die``: its faces and their
+    ranks are the Gavrilov die's own data)."""
+    die = rules.fast_paths().die
+    if not rules.has_chance or die is None:
+        return None
+    rank = die.face_rank
+    return tuple((rank(f), float(p)) for f, p in zip(die.faces, die.probabilities,
                                                       strict=True)
                  if rank(f) > 0)
 
@@ -641,8 +644,7 @@ def evaluate_for_side(position: Any, weights: Weights = DEFAULT_WEIGHTS) -> int:
     t = tables_for(position.geometry, weights)
     kings = (position.king_square(0), position.king_square(1))
     rules = position.rules
-    family = rules.inner or rules
-    pass_own = isinstance(family, TowerChessRules) and family.pass_over_own
+    pass_own = rules.pass_over_own
     white = t.board_score(position.board) + t.activity(position.board, kings, pass_own)
     if weights.die_terms:
         faces = die_faces(rules)

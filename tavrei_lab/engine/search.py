@@ -75,7 +75,6 @@ from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.rules.stacking import TowerChessRules
 
 INF = float("inf")
 #: Values beyond this are mates; they are stored in the table relative to the node.
@@ -192,7 +191,7 @@ def _after_roll(rules: RuleModule, child: Position, depth: int, ply: int) -> tup
 
 def _node_outcome(rules: RuleModule, position: Position, moves: list[Move]) -> Any:
     """The rules' end of the game at a decision node whose legal moves are known."""
-    if not moves or type(rules) is not TowerChessRules or rules.king_capture:
+    if not moves or not rules.fast_paths().whole_game or rules.king_capture:
         return rules.outcome(position)
     return None
 

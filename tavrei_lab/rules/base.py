@@ -126,6 +126,141 @@ class ColourRoll:
     rolls: tuple[tuple[str, str], ...]
 
 
+class TowerKernel(Protocol):
+    """Board-level answers of the tower-chess family's movement rules: what the engine's
+    fast paths call instead of the contract's general members (one call on a bare board
+    where the contract would build a position or a list). A module offers one only when
+    these answers are exactly its own (``FastPaths``)."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+    @property
+    def splits(self) -> bool: ...
+
+    @property
+    def prisoners(self) -> bool: ...
+
+    @property
+    def pass_over_own(self) -> bool: ...
+
+    @property
+    def promotion(self) -> str: ...
+
+    @property
+    def promotion_kinds(self) -> tuple[int, ...]: ...
+
+    @property
+    def far_rank(self) -> tuple[int, int]: ...
+
+    def attacked_by(self, board: tuple[Any, ...] | list[Any], sq: int, by: int) -> bool:
+        """Does a unit of ``by`` attack ``sq`` on ``board``?"""
+        ...
+
+    def destinations(self, board: tuple[Any, ...], s: int, top: int, me: int,
+                     ep: int | None) -> list[int]:
+        """The squares the unit on ``s`` topped by ``top`` may land on (movement rules)."""
+        ...
+
+    def attackers(self, position: Position, square: int, by: int) -> list[int]: ...
+
+    def pseudo_moves(self, position: Position) -> list[Move]: ...
+
+    def pseudo_move_count(self, position: Position, color: int | None = None) -> int:
+        """``len(pseudo_moves)`` for ``color`` (the side to move by default; the other
+        side as if it were its turn, with no en passant square), without the list."""
+        ...
+
+    def activity(self, position: Position) -> tuple[int, int, int, int]:
+        """(my pseudo moves, theirs, attacked squares around my volkhv, around theirs)."""
+        ...
+
+    def attacked_count(self, board: tuple[Any, ...] | list[Any], squares: Any, by: int) -> int:
+        """How many of ``squares`` a unit of ``by`` attacks."""
+        ...
+
+    def apply(self, position: Position, move: Move) -> Position: ...
+
+
+class DieKernel(Protocol):
+    """The Gavrilov die's structure, for the engine's chance nodes: the moves a face
+    allows include those of every lower face, so a search can take the faces from the
+    lowest up (``engine.play``). Offered only by a module whose faces follow it."""
+
+    @property
+    def faces(self) -> tuple[str, ...]: ...
+
+    @property
+    def probabilities(self) -> tuple[float, ...]: ...
+
+    @property
+    def no_move_passes(self) -> bool: ...
+
+    def face_rank(self, face: str) -> int:
+        """The hierarchy rank a face allows up to (0: the face passes the turn)."""
+        ...
+
+    def all_moves(self, position: Position) -> list[Move]:
+        """Every move some face allows (the decision's moves for the highest face)."""
+        ...
+
+
+@dataclass(frozen=True)
+class FastPaths:
+    """What a rule module offers the engine beyond the contract's general members.
+
+    The engine never asks which class a module is: it asks ``fast_paths()`` and
+    uses what is there. Each field is a promise that its answers equal the
+    module's own, so a subclass that changes a rule those answers reproduce must
+    not inherit it (``unchanged_members`` is how the shipped modules decide).
+
+    ``tower``: board-level movement answers (counting moves and attacks,
+    incremental evaluation: a move changes only the squares ``apply`` names).
+    ``whole_game``: beyond ``tower``, the module's legal moves, check and end of
+    the game are the tower family's (a search may generate and test moves on
+    ``tower`` alone and ask only "is there a legal move?" for the end).
+    ``die``: the nested faces of the Gavrilov die (``DieKernel``).
+    """
+
+    tower: TowerKernel | None = None
+    whole_game: bool = False
+    die: DieKernel | None = None
+
+
+#: A module that offers nothing beyond the contract: the engine asks its general members.
+NO_FAST_PATHS = FastPaths()
+
+
+_UNCHANGED: dict[tuple[type, type, frozenset[str]], bool] = {}
+
+
+def unchanged_members(cls: type, shipped: type, names: frozenset[str]) -> bool:
+    """Does ``cls`` take every member in ``names`` from ``shipped`` (or from a class
+    ``shipped`` itself inherits it from), overriding none of them?
+
+    How a shipped module decides whether a subclass keeps its fast paths: a
+    subclass that changes nothing keeps them, one that overrides a member they
+    reproduce (its move generation, its end of the game) loses them and is played
+    through its own members. Cached per class: classes are not edited after made.
+    """
+    key = (cls, shipped, names)
+    known = _UNCHANGED.get(key)
+    if known is None:
+        known = issubclass(cls, shipped) and not any(
+            name in vars(k) for k in cls.__mro__[:cls.__mro__.index(shipped)]  # cls, mixins
+            for name in names)
+        _UNCHANGED[key] = known
+    return known
+
+
+def own_methods(shipped: type, exempt: frozenset[str]) -> frozenset[str]:
+    """Every method ``shipped`` defines itself, but ``exempt`` (those that only read
+    the variant: the fast paths read what they set, not their code)."""
+    return frozenset(name for name, value in vars(shipped).items()
+                     if name not in exempt and (callable(value) or isinstance(
+                         value, (staticmethod, classmethod, property))))
+
+
 @runtime_checkable
 class RuleModule(Protocol):
     """Everything the package asks of a rule module (docs/rule-modules.md).
@@ -192,9 +327,20 @@ class RuleModule(Protocol):
         with different clocks apart and scores the clock's draw."""
 
     @property
+    def pass_over_own(self) -> bool:
+        """Line pieces pass over own-topped towers: the evaluation's line reach follows it."""
+
+    @property
     def inner(self) -> RuleModule | None:
         """The module this one wraps (a die over a family), or None. Its movement rules are the
         wrapper's without the chance: tools that look past the die ask it."""
+
+    def fast_paths(self) -> FastPaths:
+        """The shortcuts this module offers the engine (``FastPaths``); ``NO_FAST_PATHS``
+        for a module whose general members are all there is. They change how fast the
+        engine searches and which of its techniques apply, never which moves are legal
+        or how a position is scored."""
+        ...
 
     # -- the game ------------------------------------------------------------------
     def initial_position(self) -> Position:
@@ -312,6 +458,7 @@ class RuleModuleBase:
     castling: bool = False
     prisoners: bool = False
     fifty_move_rule: bool = False
+    pass_over_own: bool = False
     inner: RuleModule | None = None
     _destinies: dict[tuple[int, int], int] | None = None
 
@@ -439,6 +586,10 @@ class RuleModuleBase:
     def colour_roll(self, rng: random.Random) -> ColourRoll | None:
         return None
 
+    def fast_paths(self) -> FastPaths:
+        """Nothing beyond the contract, unless a module knows better."""
+        return NO_FAST_PATHS
+
 
 #: Every member of the contract, by name (what ``missing_members`` checks).
 CONTRACT_MEMBERS: tuple[str, ...] = tuple(sorted(
@@ -456,5 +607,6 @@ def missing_members(module: object) -> list[str]:
     return [name for name in CONTRACT_MEMBERS if not hasattr(module, name)]
 
 
-__all__ = ["CONTRACT_MEMBERS", "ColourRoll", "Option", "Outcome", "RuleModule", "RuleModuleBase",
-           "missing_members"]
+__all__ = ["CONTRACT_MEMBERS", "NO_FAST_PATHS", "ColourRoll", "DieKernel", "FastPaths", "Option",
+           "Outcome", "RuleModule", "RuleModuleBase", "TowerKernel", "missing_members",
+           "own_methods", "unchanged_members"]

@@ -118,7 +118,17 @@ from tavrei_lab.core.tavrel import (
 from tavrei_lab.errors import IllegalMoveError, PositionError, TavreiError, VariantError
 from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.rules.base import ColourRoll, Option, Outcome, RuleModule, RuleModuleBase
+from tavrei_lab.rules.base import (
+    NO_FAST_PATHS,
+    ColourRoll,
+    FastPaths,
+    Option,
+    Outcome,
+    RuleModule,
+    RuleModuleBase,
+    own_methods,
+    unchanged_members,
+)
 from tavrei_lab.rules.registry import rule_module
 from tavrei_lab.rules.stacking import TowerChessRules
 
@@ -221,6 +231,7 @@ class DieRules(RuleModuleBase):
         self.castling = inner.castling
         self.prisoners = inner.prisoners
         self.fifty_move_rule = inner.fifty_move_rule
+        self.pass_over_own = inner.pass_over_own
         self._cache: dict[tuple, list[Move]] = {}
         self.faces, self.weights, self.skips = self._read_die(variant, present)
         if not o["die"]:
@@ -608,5 +619,30 @@ class DieRules(RuleModuleBase):
                 total += sum(self.perft(self.apply(position, m), depth - 1) for m in allowed)
         return total
 
+    # -- what the engine may shortcut ---------------------------------------------
+    _fast_paths: FastPaths | None = None
+
+    def fast_paths(self) -> FastPaths:
+        """The die itself as the engine's ``DieKernel`` (its faces' moves are nested:
+        ``_filter`` by rank), and its family's tower kernel, whose moves and attacks
+        these members pass on unchanged -- while this class keeps every member they
+        reproduce (``DIE_MEMBERS``). Never ``whole_game``: there is a die to roll."""
+        paths = self._fast_paths
+        if paths is None:
+            if unchanged_members(type(self), DieRules, DIE_MEMBERS):
+                paths = FastPaths(tower=self.inner.fast_paths().tower, die=self)
+            else:
+                paths = NO_FAST_PATHS
+            self._fast_paths = paths
+        return paths
+
     def __repr__(self) -> str:
         return f"<DieRules {self.variant.id}: faces {' '.join(self.faces)}>"
+
+
+#: The die's members its fast paths reproduce: every method but those that only read
+#: the variant or that the engine never shortcuts (a subclass may change these).
+DIE_MEMBERS = own_methods(DieRules, frozenset({
+    "__init__", "_setup", "standard_setup", "_present_kinds", "_read_die", "validate",
+    "sample", "colour_roll", "claimable_draw", "canonical_face", "is_skip", "perft",
+    "__repr__", "fast_paths"}))

@@ -50,7 +50,15 @@ from tavrei_lab.core.tavrel import (
 from tavrei_lab.errors import PositionError
 from tavrei_lab.i18n import N_, get_language
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.rules.base import Option, Outcome, RuleModuleBase
+from tavrei_lab.rules.base import (
+    NO_FAST_PATHS,
+    FastPaths,
+    Option,
+    Outcome,
+    RuleModuleBase,
+    own_methods,
+    unchanged_members,
+)
 
 if cython.compiled:   # C-API calls for the compiled build's board copy (``_replaced``)
     from cython.cimports.cpython.object import PyObject  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -1369,7 +1377,48 @@ class TowerChessRules(RuleModuleBase):
             return Outcome("threefold-repetition")
         return None
 
+    # -- what the engine may shortcut ---------------------------------------------
+    #: (set by the first ``fast_paths``: a class's answer never changes)
+    _fast_paths: FastPaths | None = None
+
+    def fast_paths(self) -> FastPaths:
+        """This module as the engine's tower kernel, while its class keeps every member
+        the kernel's answers reproduce (``MOVEMENT_MEMBERS``; ``GAME_MEMBERS`` too for
+        ``whole_game``). A plugin subclass that changes nothing keeps every fast path;
+        one that changes its move generation or its end of the game is played through
+        its own members, which the kernel would bypass."""
+        paths = self._fast_paths
+        if paths is None:
+            cls = type(self)
+            if unchanged_members(cls, TowerChessRules, MOVEMENT_MEMBERS):
+                paths = FastPaths(tower=self, whole_game=unchanged_members(
+                    cls, TowerChessRules, GAME_MEMBERS))
+            else:
+                paths = NO_FAST_PATHS
+            self._fast_paths = paths
+        return paths
+
     # -- chance: none in this family (RuleModuleBase's answers) ------------------
+
+
+#: Members that only read the variant, or answer what the engine never shortcuts: a
+#: subclass may change them and keep the fast paths (those read what they set).
+READS_VARIANT = frozenset({"__init__", "__init_subclass__", "_read_homes", "validate",
+                           "initial_position", "default_destinies", "claimable_draw",
+                           "fast_paths"})
+#: What decides legality and the end of the game beyond the movement rules: the
+#: engine's ``whole_game`` shortcuts (generating and testing moves on the kernel,
+#: "is there a legal move?" for the end) reproduce these. The chance members are
+#: ``RuleModuleBase``'s: a subclass that adds a die changes the game too.
+GAME_MEMBERS = frozenset({"legal_moves", "legal_moves_from", "has_legal_move", "is_check",
+                          "outcome", "promotions", "buried_king", "_pinned", "_maybe_pinned",
+                          "_safe_after", "_king_capture_legal", "is_chance_node",
+                          "chance_outcomes", "apply_roll", "pending_roll"})
+#: Every other method of the family: its movement rules, attacks and ``apply``, which
+#: the kernel's board-level answers (``TowerKernel``) and the incremental evaluation
+#: reproduce. New methods count here unless listed above: a shortcut is kept only
+#: where it is known to be the module's own answer.
+MOVEMENT_MEMBERS = own_methods(TowerChessRules, READS_VARIANT | GAME_MEMBERS)
 
 
 @cython.cfunc

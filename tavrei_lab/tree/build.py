@@ -74,7 +74,6 @@ from tavrei_lab.errors import LimitError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_legal_move
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.rules.stacking import TowerChessRules
 from tavrei_lab.tree.filters import as_filter, every
 from tavrei_lab.tree.nodes import (
     collector_paused,
@@ -315,7 +314,7 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     # In the tower-chess family a move changes only the ranks of the squares it
     # changes (``changed_squares``): a child's position string is its parent's ranks
     # with those one or two rewritten, not the whole board written again.
-    by_ranks = type(rules) is TowerChessRules
+    by_ranks = rules.fast_paths().whole_game
     write_rank = rank_writer(root)
     known_ranks = rank_cache(root)   # (a rank found there needs no call of write_rank)
     height = rules.geometry.height
