@@ -24,6 +24,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
+from tavrei_lab.core.tavrel import COLOR_BIT
 from tavrei_lab.engine.zobrist import changed_squares
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
@@ -203,20 +204,20 @@ def prisoner_changes(before: Position, move: Move, after: Position) -> tuple[int
             lower = new[:len(new) - k]
             if not lower:
                 continue
-            new_owner = new[-1] & 1
-            old_owner = old[-1] & 1 if old else None   # empty: an en passant victim
+            new_owner = new[-1] & COLOR_BIT
+            old_owner = old[-1] & COLOR_BIT if old else None   # empty: an en passant victim
             for t in lower:
-                was = old_owner is not None and t & 1 != old_owner
-                now = t & 1 != new_owner
+                was = old_owner is not None and t & COLOR_BIT != old_owner
+                now = t & COLOR_BIT != new_owner
                 taken += now and not was
                 freed += was and not now
         else:
             if not old or not new:
                 continue
-            old_owner, new_owner = old[-1] & 1, new[-1] & 1
+            old_owner, new_owner = old[-1] & COLOR_BIT, new[-1] & COLOR_BIT
             for t in new:
-                was = t & 1 != old_owner
-                now = t & 1 != new_owner
+                was = t & COLOR_BIT != old_owner
+                now = t & COLOR_BIT != new_owner
                 taken += now and not was
                 freed += was and not now
     return (taken, freed)
@@ -249,7 +250,7 @@ class GameStats:
         if not move.castling:
             if move.count < len(tower):
                 self.splits += 1
-            if (dest and dest[-1] & 1 != before.turn) or (
+            if (dest and dest[-1] & COLOR_BIT != before.turn) or (
                     move.to_square == before.ep_square and not dest
                     and len(changed_squares(before, move)) == 3):
                 self.captures += 1

@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from tavrei_lab.core.fen import write_fen
 from tavrei_lab.core.pictures import picture
-from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, KING, WHITE, Color, Tavrel
+from tavrei_lab.core.tavrel import (
+    BLACK,
+    COLOR_BIT,
+    COLOR_NAMES,
+    KIND_BITS,
+    KIND_SHIFT,
+    KING,
+    PROMOTED,
+    WHITE,
+    Color,
+    Tavrel,
+)
 from tavrei_lab.core.text import position_text, repetition_key, write_position
 
 if TYPE_CHECKING:
@@ -116,8 +127,8 @@ class Position:
         if self._kings is None:
             kings: list[int | None] = [None, None]
             for s, t in enumerate(self.board):
-                if t and (t[-1] >> 1) & 7 == KING and not t[-1] & 128:
-                    kings[t[-1] & 1] = s
+                if t and t[-1] & KIND_BITS == KING << KIND_SHIFT and not t[-1] & PROMOTED:
+                    kings[t[-1] & COLOR_BIT] = s
             self._kings = (kings[0], kings[1])
         return self._kings[color]
 
@@ -133,7 +144,7 @@ class Position:
 
     def count(self, color: Color) -> int:
         """How many tavrels of ``color`` stand on the board (prisoners included)."""
-        return sum(1 for t in self.board for x in t if x & 1 == color)
+        return sum(1 for t in self.board for x in t if x & COLOR_BIT == color)
 
     @property
     def string(self) -> str:

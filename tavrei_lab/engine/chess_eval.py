@@ -43,10 +43,22 @@ else:
         from tavrei_lab.core import cython_shim as cython
 
 from tavrei_lab.core.geometry import Geometry
-from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import (
+    ACTING,
+    BISHOP,
+    COLOR_BIT,
+    HELGI,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+)
 from tavrei_lab.engine.play_eval import BoardTables, line_reach
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, Weights
 
+# The tavrel layout's colour bit (``core.tavrel``), as a C constant in the compiled build.
+_COLOR = cython.declare(cython.int, COLOR_BIT)
 _PAWN = cython.declare(cython.int, PAWN)
 _KING = cython.declare(cython.int, KING)
 _KNIGHT = cython.declare(cython.int, KNIGHT)
@@ -206,7 +218,7 @@ class ChessTables(BoardTables):
         if len(tower) > 1:          # cannot happen in orthodox chess; the tower rules' value
             return super().tower_score(square, tower)
         t = tower[0]
-        return self.psq[(t & 1) * 8 + ACTING[t]][square]
+        return self.psq[(t & _COLOR) * 8 + ACTING[t]][square]
 
     def board_score(self, board: tuple[tuple[int, ...], ...]) -> int:
         ts = self.tower_score
@@ -249,7 +261,7 @@ class ChessTables(BoardTables):
             if not tower:
                 continue
             top = tower[-1]
-            c = top & 1
+            c = top & _COLOR
             kind = acting[top]
             enemy_zone = zone_b if c == 0 else zone_w
             n = 0

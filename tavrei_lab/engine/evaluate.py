@@ -36,7 +36,19 @@ from __future__ import annotations
 from typing import Any
 
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import (
+    ACTING,
+    BISHOP,
+    COLOR_BIT,
+    HELGI,
+    KIND_OF,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    TAVREL_VALUES,
+)
 from tavrei_lab.rules.base import Outcome, RuleModule
 
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 3.0, ROOK: 5.0, QUEEN: 9.0, HELGI: 12.0,
@@ -47,13 +59,14 @@ MOBILITY = 0.02
 VOLKHV_THREAT = 0.15
 MATE = 10_000.0
 
-# Index by packed-kind bits for the inner loop (kind = (t >> 1) & 7).
+# Indexed by kind for the inner loop.
 _VALUE_BY_KIND = [VALUES.get(k, 0.0) for k in range(8)]
 # Per packed tavrel, its value signed for white (+) or black (-): as the top of its
 # tower (the kind it acts as) and as a tavrel under the top (its own kind).
-_TOP_VALUE = [(1.0 if t & 1 == 0 else -1.0) * _VALUE_BY_KIND[ACTING[t]] for t in range(512)]
-_UNDER_VALUE = [(1.0 if t & 1 == 0 else -1.0) * _VALUE_BY_KIND[(t >> 1) & 7]
-                for t in range(512)]
+_TOP_VALUE = [(1.0 if t & COLOR_BIT == 0 else -1.0) * _VALUE_BY_KIND[ACTING[t]]
+              for t in range(TAVREL_VALUES)]
+_UNDER_VALUE = [(1.0 if t & COLOR_BIT == 0 else -1.0) * _VALUE_BY_KIND[KIND_OF[t]]
+                for t in range(TAVREL_VALUES)]
 
 
 def material(position: Position) -> float:
@@ -73,10 +86,10 @@ def material(position: Position) -> float:
         if len(tower) == 1:
             score += top_value[top]
             continue
-        owner = top & 1
+        owner = top & COLOR_BIT
         for t in tower:
             v = top_value[t] if t is top else under_value[t]
-            if t & 1 == owner:
+            if t & COLOR_BIT == owner:
                 score += v
             else:
                 # t is a prisoner of ``owner``: partly ours (if we hold it) ...

@@ -74,7 +74,7 @@ else:
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import ACTING, KING, PAWN, QUEEN
+from tavrei_lab.core.tavrel import ACTING, COLOR_BIT, KIND_BITS, KIND_SHIFT, KING, PAWN, QUEEN
 from tavrei_lab.engine.chess_eval import (
     PHASE_MAX,
     chess_tables_for,
@@ -155,6 +155,10 @@ _INF = cython.declare(cython.int, INF)
 _MAX_EXTENSION_PLY = cython.declare(cython.int, MAX_EXTENSION_PLY)
 _MAX_QUIESCENCE = cython.declare(cython.int, MAX_QUIESCENCE)
 _CLOCK_MASK = cython.declare(cython.int, CLOCK_MASK)
+# The tavrel layout (``core.tavrel``, its one home), as C constants in the compiled build.
+_COLOR = cython.declare(cython.int, COLOR_BIT)
+_KIND_MASK = cython.declare(cython.int, KIND_BITS)
+_KIND_SHIFT = cython.declare(cython.int, KIND_SHIFT)
 _PAWN = cython.declare(cython.int, PAWN)
 _KING = cython.declare(cython.int, KING)
 #: The die's hierarchy rank of each acting kind (King 6 ... Pawn 1, helgi as queen).
@@ -179,13 +183,13 @@ def _terminal(outcome: Any, turn: int, ply: int) -> int:
 def _quiet_move(board: Any, m: Move, me: int) -> bool:
     """``PlaySearcher._quiet`` (the search calls this, a C function when compiled)."""
     dest = board[m.to_square]
-    if dest and dest[-1] & 1 != me:
+    if dest and dest[-1] & _COLOR != me:
         return False
     tower = board[m.from_square]
     if ACTING[tower[-1]] == _PAWN:
         return False
     rest = len(tower) - m.count
-    return not (rest and tower[rest - 1] & 1 == me and tower[rest] & 1 != me)
+    return not (rest and tower[rest - 1] & _COLOR == me and tower[rest] & _COLOR != me)
 
 
 @cython.cfunc
@@ -758,7 +762,7 @@ class PlaySearcher:
         for tower in pos.board:
             if tower:
                 top = tower[-1]
-                if top & 1 == me:
+                if top & _COLOR == me:
                     kind = ACTING[top]
                     if kind != _PAWN and kind != _KING:
                         return True
@@ -874,7 +878,7 @@ class PlaySearcher:
             return False
         top = tower[-1]
         me = pos.turn
-        if top & 1 != me:
+        if top & _COLOR != me:
             return False
         rules = self.tower_rules
         h = len(tower)
@@ -928,8 +932,8 @@ class PlaySearcher:
         gain = 100
         values = self._value_cp
         for t in board[m.to_square]:
-            if t & 1 != me:
-                gain += values[(t >> 1) & 7]
+            if t & _COLOR != me:
+                gain += values[(t & _KIND_MASK) >> _KIND_SHIFT]
         return gain
 
     @cython.locals(me=cython.int, s=cython.int, top=cython.int, h=cython.int,
@@ -959,7 +963,7 @@ class PlaySearcher:
         own = []
         for square, tower in enumerate(board):
             if tower:
-                if tower[-1] & 1 == me:
+                if tower[-1] & _COLOR == me:
                     own.append(square)
                 else:
                     enemy_mask |= 1 << square
@@ -1000,13 +1004,14 @@ class PlaySearcher:
             else:
                 first, step = 1, h - 1
             freeing = ([h - 1 - i for i in range(h - 1)
-                        if tower[i] & 1 == me and tower[i + 1] & 1 != me] if frees else ())
+                        if tower[i] & _COLOR == me and tower[i + 1] & _COLOR != me]
+                       if frees else ())
             for to in dests:
                 if enemy_mask >> to & 1:
                     victim = 0
                     for t in board[to]:
-                        if t & 1 != me:
-                            victim += values[(t >> 1) & 7]
+                        if t & _COLOR != me:
+                            victim += values[(t & _KIND_MASK) >> _KIND_SHIFT]
                     key = 10 * victim - attacker
                 elif pawn and (to == ep or to // w == far):
                     key = 1000 - attacker
@@ -1263,11 +1268,11 @@ class PlaySearcher:
             if m == tt_move:
                 return 1 << 40
             dest = board[m.to_square]
-            if dest and dest[-1] & 1 != me:
+            if dest and dest[-1] & _COLOR != me:
                 victim = 0
                 for t in dest:
-                    if t & 1 != me:
-                        victim += values[(t >> 1) & 7]
+                    if t & _COLOR != me:
+                        victim += values[(t & _KIND_MASK) >> _KIND_SHIFT]
                 return (1 << 30) + 10 * victim - values[ACTING[board[m.from_square][-1]]]
             if m.promotion or m == k0:
                 return 1 << 29

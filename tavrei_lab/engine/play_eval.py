@@ -41,7 +41,19 @@ if TYPE_CHECKING:
     from tavrei_lab.rules.base import RuleModule
 
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
-from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import (
+    ACTING,
+    BISHOP,
+    COLOR_BIT,
+    HELGI,
+    KIND_BITS,
+    KIND_SHIFT,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+)
 from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
 
@@ -60,6 +72,10 @@ HUNT_WEAK = 350
 HUNT_RATIO = 2
 # The kinds ``activity`` tells apart, as C ints in the compiled build (compared with the
 # kinds it reads as C ints; the module's Python constants would box each one).
+# The tavrel layout (``core.tavrel``, its one home), as C constants in the compiled build.
+_COLOR = cython.declare(cython.int, COLOR_BIT)
+_KIND_MASK = cython.declare(cython.int, KIND_BITS)
+_KIND_SHIFT = cython.declare(cython.int, KIND_SHIFT)
 _KING = cython.declare(cython.int, KING)
 _PAWN = cython.declare(cython.int, PAWN)
 _KNIGHT = cython.declare(cython.int, KNIGHT)
@@ -174,7 +190,7 @@ class BoardTables:
         fixed = GATE_CP
         for tower in board:
             if tower:
-                tops[tower[-1] & 1] += fixed[ACTING[tower[-1]]]
+                tops[tower[-1] & _COLOR] += fixed[ACTING[tower[-1]]]
         return hunter(tops)
 
     # -- the tower part ------------------------------------------------------------------
@@ -188,17 +204,17 @@ class BoardTables:
         if not tower:
             return 0
         top = tower[-1]
-        owner = top & 1
+        owner = top & _COLOR
         score = 0.0
         values = self.value_by_kind
         held = self.held_by_kind
         buried = self.buried_by_kind
         n = len(tower)
         for i, t in enumerate(tower):
-            k = ACTING[t] if i == n - 1 else (t >> 1) & 7
+            k = ACTING[t] if i == n - 1 else (t & _KIND_MASK) >> _KIND_SHIFT
             value = values[k]
-            sign = 1.0 if t & 1 == 0 else -1.0
-            if t & 1 == owner:
+            sign = 1.0 if t & _COLOR == 0 else -1.0
+            if t & _COLOR == owner:
                 score += sign * value if i == n - 1 else sign * value * buried[k]
             else:
                 score += sign * value * held[k]
@@ -253,7 +269,7 @@ class BoardTables:
             if not tower:
                 continue
             top = tower[-1]
-            c = top & 1
+            c = top & _COLOR
             kind = acting[top]
             enemy_zone = zone_b if c == 0 else zone_w
             zoned = zoned_b if c == 0 else zoned_w
@@ -312,7 +328,7 @@ class BoardTables:
                 # the hunting volkhv's home bonus (stay back, on the edge) is what keeps
                 # it from coming to help: in a won ending it is left out
                 ks = white_king if strong == 0 else black_king
-                if board[ks] and board[ks][-1] & 1 == strong and ACTING[board[ks][-1]] == KING:
+                if board[ks] and board[ks][-1] & _COLOR == strong and ACTING[board[ks][-1]] == KING:
                     home = self.bonus[(strong, KING, ks)]
                     v -= home if strong == 0 else -home
                 if self.hunt_ratnik or self.hunt_trade:
@@ -343,7 +359,7 @@ class BoardTables:
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 == st and acting[top] == _PAWN:
+            if top & _COLOR == st and acting[top] == _PAWN:
                 r = s // w
                 march += r if st == 0 else h - 1 - r
         left = -(weak_tops // 100)
@@ -392,7 +408,7 @@ class BoardTables:
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != c:
+            if top & _COLOR != c:
                 continue
             kind = acting[top]
             if kind == _PAWN:
@@ -493,7 +509,7 @@ class BoardTables:
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != c:
+            if top & _COLOR != c:
                 continue
             kind = ACTING[top]
             rank = _DIE_RANK[kind]
@@ -506,13 +522,13 @@ class BoardTables:
                 jumps = g.king[s]
             for t in jumps:
                 there = board[t]
-                if there and there[-1] & 1 != c:
+                if there and there[-1] & _COLOR != c:
                     found.append((t, there, rank, s))
             for d in _SLIDES.get(kind, ()):
                 for t in rays[s][d]:
                     there = board[t]
                     if there:
-                        if there[-1] & 1 != c:
+                        if there[-1] & _COLOR != c:
                             found.append((t, there, rank, s))
                         elif pass_over_own:
                             continue
@@ -582,7 +598,7 @@ def line_reach(board: Any, lines: tuple[tuple[tuple[int, ...], tuple[int, ...]],
         while i < last:
             t = ray[i]
             there = board[t]
-            if there and t != through and not (pass_own and there[-1] & 1 == c):
+            if there and t != through and not (pass_own and there[-1] & _COLOR == c):
                 break
             i += 1
         reached |= reach[i]

@@ -61,7 +61,7 @@ from typing import Any, NamedTuple
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import acting_kind
+from tavrei_lab.core.tavrel import COLOR_BIT, KIND_OF, acting_kind
 from tavrei_lab.engine import reference
 from tavrei_lab.engine.evaluate import (
     MATE,
@@ -623,9 +623,9 @@ class Searcher:
             if m == tt_move:
                 return -1e9
             dest = board[m.to_square]
-            if dest and dest[-1] & 1 != me:
+            if dest and dest[-1] & COLOR_BIT != me:
                 # Most valuable victims first, cheapest attacker first.
-                taken = sum(values[(t >> 1) & 7] for t in dest if t & 1 != me)
+                taken = sum(values[KIND_OF[t]] for t in dest if t & COLOR_BIT != me)
                 return -1e6 - 100 * taken + values[acting_kind(board[m.from_square][-1])]
             if m in killers:
                 return -1e3
@@ -635,7 +635,7 @@ class Searcher:
 
     def _remember_killer(self, pos: Position, move: Move, ply: int) -> None:
         dest = pos.board[move.to_square]
-        if dest and dest[-1] & 1 != pos.turn:
+        if dest and dest[-1] & COLOR_BIT != pos.turn:
             return   # captures are ordered first anyway
         if ply >= len(self._killers):
             return

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import ACTING, KINDS, KING, PAWN
+from tavrei_lab.core.tavrel import ACTING, COLOR_BIT, KIND_OF, KINDS, KING, PAWN
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 
@@ -49,11 +49,11 @@ def material_counts(position: Position) -> list[int]:
         if not tower:
             continue
         top = tower[-1]
-        owner = top & 1
+        owner = top & COLOR_BIT
         for t in tower:
-            if t & 1 != owner:
+            if t & COLOR_BIT != owner:
                 continue                      # a prisoner: out of play for both sides
-            kind = ACTING[t] if t is top else (t >> 1) & 7
+            kind = ACTING[t] if t is top else KIND_OF[t]
             diff[kind] += 1 if owner == 0 else -1
     return diff
 

@@ -82,7 +82,17 @@ from tavrei_lab.compare.parallel import resolve_executor
 from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.progress import progress_bar
-from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN
+from tavrei_lab.core.tavrel import (
+    ACTING,
+    BISHOP,
+    COLOR_BIT,
+    HELGI,
+    KIND_OF,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+)
 from tavrei_lab.engine.agents import ENDING_NODES, PlayAgent
 from tavrei_lab.engine.play_eval import GATE_CP, die_faces, hunter, tables_for
 from tavrei_lab.engine.selfplay import MAX_PLIES, OLD_SPELLINGS, GameLimits, Watch, play_out
@@ -214,14 +224,14 @@ def features(position: Any) -> list[tuple[int, float]]:
         if not tower:
             continue
         top = tower[-1]
-        owner = top & 1
+        owner = top & COLOR_BIT
         n = len(tower)
         for i, t in enumerate(tower):
-            k = ACTING[t] if i == n - 1 else (t >> 1) & 7
+            k = ACTING[t] if i == n - 1 else KIND_OF[t]
             if k not in KIND_NAMES:
                 continue
-            sign = 1.0 if t & 1 == 0 else -1.0
-            if t & 1 == owner:
+            sign = 1.0 if t & COLOR_BIT == 0 else -1.0
+            if t & COLOR_BIT == owner:
                 add(("value_" if i == n - 1 else "buried_") + KIND_NAMES[k], 100 * sign)
             else:
                 add("held_" + KIND_NAMES[k], 100 * sign)
@@ -258,7 +268,7 @@ def features(position: Any) -> list[tuple[int, float]]:
         tops = [0, 0]
         for tower in position.board:
             if tower:
-                tops[tower[-1] & 1] += GATE_CP[ACTING[tower[-1]]]
+                tops[tower[-1] & COLOR_BIT] += GATE_CP[ACTING[tower[-1]]]
         strong = hunter(tops)
         if strong is not None:
             edge, near = tables_for(g).hunt_terms(strong, kings[0], kings[1])
@@ -272,7 +282,7 @@ def features(position: Any) -> list[tuple[int, float]]:
             # the hunting volkhv's home bonus is left out (play_eval.BoardTables.activity)
             ks = kings[strong]
             tower = position.board[ks]
-            if tower and tower[-1] & 1 == strong and ACTING[tower[-1]] == KING:
+            if tower and tower[-1] & COLOR_BIT == strong and ACTING[tower[-1]] == KING:
                 sign = 1.0 if strong == 0 else -1.0
                 r = ks // w
                 advance = r if strong == 0 else h - 1 - r
@@ -359,7 +369,7 @@ class _QuietSampler(Watch):
                 and not game.rules.is_check(before):
             self.quiet.append(features(before))
         self.capture_before = bool(before.board[move.to_square]) and \
-            before.board[move.to_square][-1] & 1 != before.turn
+            before.board[move.to_square][-1] & COLOR_BIT != before.turn
 
 
 def play_tune_game(task: TuneGame) -> dict[str, Any]:

@@ -53,7 +53,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import KING, PROMOTED
+from tavrei_lab.core.tavrel import COLOR_BIT, KIND_OF, KING, PROMOTED
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.selfplay import GameLimits, Watch, play_out
 from tavrei_lab.engine.zobrist import update_hash, zobrist_hash
@@ -145,7 +145,7 @@ def tavrel_counts(position: Position) -> tuple[int, int]:
     white = black = 0
     for tower in position.board:
         for t in tower:
-            if t & 1:
+            if t & COLOR_BIT:
                 black += 1
             else:
                 white += 1
@@ -174,7 +174,7 @@ def position_problems(rules: RuleModule, before: Position | None, after: Positio
     demote_any = options.get("demote_by", "any") == "any"
     for square, tower in enumerate(after.board):
         for height, t in enumerate(tower[:-1]):
-            if (t >> 1) & 7 == KING and not (king_capture and game_over):
+            if KIND_OF[t] == KING and not (king_capture and game_over):
                 problems.append(("volkhv", f"a tavrel stands on the volkhv on {names[square]} "
                                  f"(height {height + 1} of {len(tower)})"
                                  + (" and the game goes on" if king_capture else "")))

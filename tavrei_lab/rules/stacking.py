@@ -34,7 +34,11 @@ from tavrei_lab.core.position import MAX_TOWER_HEIGHT, Position, check_limits
 from tavrei_lab.core.tavrel import (
     ACTING,
     BISHOP,
+    COLOR_BIT,
+    DESTINY_BITS,
     HELGI,
+    KIND_BITS,
+    KIND_SHIFT,
     KING,
     KNIGHT,
     MOVED,
@@ -91,8 +95,12 @@ _DIAG_BITS = cython.declare(cython.int, (1 << QUEEN) | (1 << BISHOP) | (1 << HEL
 _LEAP_BITS = cython.declare(cython.int, (1 << KNIGHT) | (1 << HELGI))
 _SLIDE_DIRS = {QUEEN: ORTHOGONAL + DIAGONAL, HELGI: ORTHOGONAL + DIAGONAL,
                ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
-_KIND_MASK = cython.declare(cython.int, 0b1110)
-_KING_BITS = cython.declare(cython.int, KING << 1)
+# The tavrel layout (``core.tavrel``, its one home), as C constants in the compiled build.
+_COLOR = cython.declare(cython.int, COLOR_BIT)
+_KIND_MASK = cython.declare(cython.int, KIND_BITS)
+_KIND_SHIFT = cython.declare(cython.int, KIND_SHIFT)
+_DESTINY_MASK = cython.declare(cython.int, DESTINY_BITS)
+_KING_BITS = cython.declare(cython.int, KING << KIND_SHIFT)
 # The tavrel constants again, as C ints in the compiled build (the hot methods use these).
 _KING = cython.declare(cython.int, KING)
 _PAWN = cython.declare(cython.int, PAWN)
@@ -110,7 +118,7 @@ _PINNED_ONE = [False, True]       # a lone tavrel on a pin line: test count 1
 
 
 def _kind(t: int) -> int:
-    return (t & _KIND_MASK) >> 1
+    return (t & _KIND_MASK) >> _KIND_SHIFT
 
 
 #: ``ACTING`` as a typed global of the compiled build (read without a name look-up).
@@ -131,7 +139,7 @@ def _leaps_onto(board: tuple, squares: tuple, by: int, kinds: int, sub: int,
         t = sub_tower if s == sub else board[s]
         if t:
             top = t[len(t) - 1]
-            if top & 1 == by and (kinds >> _ACTING[top]) & 1:
+            if top & _COLOR == by and (kinds >> _ACTING[top]) & 1:
                 return True
     return False
 
@@ -157,7 +165,7 @@ def _attacked(board: tuple, sq: int, by: int, sub: int, sub_tower: tuple, rays: 
             t = sub_tower if s == sub else board[s]
             if t:
                 top = t[len(t) - 1]
-                if top & 1 == by:
+                if top & _COLOR == by:
                     kind = _ACTING[top]
                     if ((_ORTH_BITS if d < 4 else _DIAG_BITS) >> kind) & 1:
                         return True
@@ -186,8 +194,8 @@ def _volkhv_lands(there: tuple, me: int, capture_king: bool, onto_own: bool,
         return True
     other = there[len(there) - 1]
     if other & _KIND_MASK == _KING_BITS:
-        return capture_king and other & 1 != me
-    if other & 1 == me:
+        return capture_king and other & _COLOR != me
+    if other & _COLOR == me:
         return onto_own
     return onto_enemy
 
@@ -514,7 +522,7 @@ class TowerChessRules(RuleModuleBase):
         board = position.board
         for s in self._pawn_attacks[1 - me][ep]:
             t = board[s]
-            if t and t[-1] & 1 == me and ACTING[t[-1]] == PAWN:
+            if t and t[-1] & _COLOR == me and ACTING[t[-1]] == PAWN:
                 return ep
         return None
 
@@ -522,7 +530,7 @@ class TowerChessRules(RuleModuleBase):
         """Squares of ``by``'s towers whose top attacks ``square`` (for teaching views)."""
         found = []
         for s, t in enumerate(position.board):
-            if t and t[-1] & 1 == by and square in self._attack_set(position.board, s, t[-1]):
+            if t and t[-1] & _COLOR == by and square in self._attack_set(position.board, s, t[-1]):
                 found.append(s)
         return found
 
@@ -531,7 +539,7 @@ class TowerChessRules(RuleModuleBase):
         g = self.geometry
         out: set[int] = set()
         if kind == PAWN:
-            return set(self._pawn_attacks[top & 1][s])
+            return set(self._pawn_attacks[top & _COLOR][s])
         if kind in LEAPERS:
             out.update(g.knight[s])
         if kind == KING:
@@ -540,7 +548,7 @@ class TowerChessRules(RuleModuleBase):
             for t in g.rays[s][d]:
                 out.add(t)
                 if board[t]:
-                    if self.pass_over_own and board[t][-1] & 1 == top & 1:
+                    if self.pass_over_own and board[t][-1] & _COLOR == top & _COLOR:
                         continue
                     break
         return out
@@ -557,8 +565,8 @@ class TowerChessRules(RuleModuleBase):
             return True
         top = t[-1]
         if _kind(top) == KING:
-            return self.king_capture and top & 1 != me
-        if top & 1 == me:
+            return self.king_capture and top & _COLOR != me
+        if top & _COLOR == me:
             if not self.own_towers:
                 return False
             return kind != KING or self.volkhv_stacks
@@ -599,7 +607,7 @@ class TowerChessRules(RuleModuleBase):
                     out.append(one)
                     continue
                 other = there[-1]
-                if onto_own and other & 1 == me and other & _KIND_MASK != _KING_BITS:
+                if onto_own and other & _COLOR == me and other & _KIND_MASK != _KING_BITS:
                     out.append(one)
                 break
             epi = -1 if ep is None or not self.en_passant else ep
@@ -608,7 +616,7 @@ class TowerChessRules(RuleModuleBase):
                 if there:
                     other = there[-1]
                     # onto an enemy: a volkhv only where taking the king wins
-                    if other & 1 != me and (capture_king or other & _KIND_MASK != _KING_BITS):
+                    if other & _COLOR != me and (capture_king or other & _KIND_MASK != _KING_BITS):
                         out.append(a)
                 elif a == epi:
                     out.append(a)
@@ -629,9 +637,9 @@ class TowerChessRules(RuleModuleBase):
                     continue
                 other = there[-1]
                 if other & _KIND_MASK == _KING_BITS:
-                    if capture_king and other & 1 != me:
+                    if capture_king and other & _COLOR != me:
                         out.append(t)
-                elif other & 1 != me or own_ok:
+                elif other & _COLOR != me or own_ok:
                     out.append(t)
         if kind == _ROOK:
             lo, hi = 0, 4
@@ -651,10 +659,10 @@ class TowerChessRules(RuleModuleBase):
                     continue
                 other = tower[-1]
                 if other & _KIND_MASK == _KING_BITS:
-                    if capture_king and other & 1 != me:
+                    if capture_king and other & _COLOR != me:
                         out.append(t)
                     break
-                if other & 1 == me:
+                if other & _COLOR == me:
                     if own_ok:
                         out.append(t)
                     if pass_own:
@@ -765,7 +773,7 @@ class TowerChessRules(RuleModuleBase):
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != me:
+            if top & _COLOR != me:
                 continue
             per = len(tower) if splits else 1       # moves per destination
             kind = ACTING[top]
@@ -781,20 +789,20 @@ class TowerChessRules(RuleModuleBase):
                 one = s + fwd
                 if 0 <= one < size:
                     t1 = board[one]
-                    if not t1 or (onto_own and t1[-1] & 1 == me
+                    if not t1 or (onto_own and t1[-1] & _COLOR == me
                                   and t1[-1] & _KIND_MASK != _KING_BITS):
                         n += 1
                     if not t1 and double_step and not top & MOVED and pawn_home[s]:
                         two = one + fwd
                         if 0 <= two < size:
                             t2 = board[two]
-                            if not t2 or (onto_own and t2[-1] & 1 == me
+                            if not t2 or (onto_own and t2[-1] & _COLOR == me
                                           and t2[-1] & _KIND_MASK != _KING_BITS):
                                 n += 1
                 for a in pawn_attacks[s]:
                     t = board[a]
                     if t:
-                        if t[-1] & 1 != me and can_land(board, a, me, PAWN):
+                        if t[-1] & _COLOR != me and can_land(board, a, me, PAWN):
                             n += 1
                     elif a == ep and en_passant:
                         n += 1
@@ -811,9 +819,9 @@ class TowerChessRules(RuleModuleBase):
                         continue
                     other = there[-1]
                     if other & _KIND_MASK == _KING_BITS:
-                        if capture_king and other & 1 != me:
+                        if capture_king and other & _COLOR != me:
                             n += 1
-                    elif other & 1 == me:
+                    elif other & _COLOR == me:
                         if volkhv_onto_own:
                             n += 1
                     elif volkhv_onto_enemy:
@@ -831,9 +839,9 @@ class TowerChessRules(RuleModuleBase):
                         continue
                     other = there[-1]
                     if other & _KIND_MASK == _KING_BITS:
-                        if capture_king and other & 1 != me:
+                        if capture_king and other & _COLOR != me:
                             n += 1
-                    elif other & 1 != me or own_ok:
+                    elif other & _COLOR != me or own_ok:
                         n += 1
             square_rays = rays[s]
             square_masks = ray_mask[s]
@@ -846,10 +854,10 @@ class TowerChessRules(RuleModuleBase):
                         continue
                     other = there[-1]
                     if other & _KIND_MASK == _KING_BITS:
-                        if capture_king and other & 1 != me:
+                        if capture_king and other & _COLOR != me:
                             n += 1
                         break
-                    if other & 1 == me:
+                    if other & _COLOR == me:
                         if own_ok:
                             n += 1
                         if pass_own:
@@ -863,7 +871,7 @@ class TowerChessRules(RuleModuleBase):
                     for t in ray:
                         hit |= (1 << t) & zone
                         there = board[t]
-                        if there and not (pass_own and there[-1] & 1 == me):
+                        if there and not (pass_own and there[-1] & _COLOR == me):
                             break
             total += per * n
         return total, hit
@@ -888,7 +896,7 @@ class TowerChessRules(RuleModuleBase):
                 if not t:
                     continue
                 r = t[-1]
-                if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
+                if (i >= 2 and len(t) == 1 and r & _COLOR == me and _kind(r) == ROOK
                         and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
                     paths.append(1 << ks | 1 << ray[0] | 1 << ray[1])
                 break
@@ -918,7 +926,7 @@ class TowerChessRules(RuleModuleBase):
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != by:
+            if top & _COLOR != by:
                 continue
             kind = ACTING[top]
             if kind == PAWN:
@@ -936,7 +944,7 @@ class TowerChessRules(RuleModuleBase):
                 for t in rays[s][d]:
                     hit |= (1 << t) & zone
                     there = board[t]
-                    if there and not (pass_own and there[-1] & 1 == by):
+                    if there and not (pass_own and there[-1] & _COLOR == by):
                         break
         return hit
 
@@ -995,7 +1003,7 @@ class TowerChessRules(RuleModuleBase):
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != me or s == skipped:
+            if top & _COLOR != me or s == skipped:
                 continue
             dests = self.destinations(board, s, top, me, ep)
             if only_to is not None:
@@ -1014,7 +1022,7 @@ class TowerChessRules(RuleModuleBase):
             else:   # a split that uncovers an enemy tavrel; the whole tower if pinned
                 full = [False] * (h + 1)
                 for k in range(1, h):
-                    if tower[h - k - 1] & 1 == enemy:
+                    if tower[h - k - 1] & _COLOR == enemy:
                         full[k] = True
                 if s in pinned:
                     full[h] = True
@@ -1080,7 +1088,7 @@ class TowerChessRules(RuleModuleBase):
                 if not t:
                     continue
                 r = t[-1]
-                if (i >= 2 and len(t) == 1 and r & 1 == me and _kind(r) == ROOK
+                if (i >= 2 and len(t) == 1 and r & _COLOR == me and _kind(r) == ROOK
                         and not r & MOVED and not r & PROMOTED and s in self._rook_homes[me]):
                     path = (ks, ray[0], ray[1])
                     if not any(self.attacked_by(board, p, enemy) for p in path):
@@ -1168,11 +1176,11 @@ class TowerChessRules(RuleModuleBase):
                     continue
                 top = tower[-1]
                 if first < 0:
-                    if top & 1 == enemy:
+                    if top & _COLOR == enemy:
                         break
                     first = t
                     continue
-                if top & 1 == enemy and (sliders >> ACTING[top]) & 1:
+                if top & _COLOR == enemy and (sliders >> ACTING[top]) & 1:
                     pinned.add(first)
                 break
         return pinned
@@ -1193,7 +1201,7 @@ class TowerChessRules(RuleModuleBase):
                 if not seen:
                     return False
                 top = tower[-1]
-                return top & 1 == enemy and ACTING[top] in sliders
+                return top & _COLOR == enemy and ACTING[top] in sliders
         return False
 
     def _safe_after(self, position: Position, move: Move) -> bool:
@@ -1210,7 +1218,7 @@ class TowerChessRules(RuleModuleBase):
         for m in self.pseudo_moves(position):
             top = board[m.from_square][-1]
             dest = board[m.to_square]
-            if (_kind(top) == KING and dest and dest[-1] & 1 == me
+            if (_kind(top) == KING and dest and dest[-1] & _COLOR == me
                     and self.attacked_by(board, m.to_square, 1 - me)):
                 continue
             out.append(m)
@@ -1224,7 +1232,7 @@ class TowerChessRules(RuleModuleBase):
         return self.promotion_kinds if self.promotion == "choice" else (QUEEN,)
 
     def _promoted(self, t: int, choice: int = 0) -> Tavrel:
-        if self.promotion == "destiny" and t & 0b1110000:
+        if self.promotion == "destiny" and t & _DESTINY_MASK:
             return TAVRELS[t | PROMOTED]
         kind = choice or QUEEN
         return TAVRELS[(t & ~0b1110000) | (kind << 4) | PROMOTED]
@@ -1286,7 +1294,7 @@ class TowerChessRules(RuleModuleBase):
                 capture = True
             elif dest:
                 dtop = dest[-1]
-                capture = dtop & 1 != me
+                capture = dtop & _COLOR != me
                 if dtop & _KIND_MASK == _KING_BITS:
                     kings = None
                 if capture and not prisoners:
@@ -1297,7 +1305,7 @@ class TowerChessRules(RuleModuleBase):
                 unit = unit[:-1] + (self._promoted(top, promotion),)
             if rest:   # ``_left_behind``, inlined: an uncovered ratnik on its far rank
                 rtop = rest[-1]
-                owner = rtop & 1
+                owner = rtop & _COLOR
                 if (acting[rtop] == _PAWN and fr // w == far_rank[owner]
                         and (owner == me or promote_enemy)):
                     rest = rest[:-1] + (self._promoted(rtop),)
@@ -1328,7 +1336,7 @@ class TowerChessRules(RuleModuleBase):
         if not rest:
             return rest
         rtop = rest[-1]
-        owner = rtop & 1
+        owner = rtop & _COLOR
         if (ACTING[rtop] == _PAWN and fr // self.geometry.width == self.far_rank[owner]
                 and (owner == me or self.promote_uncovered_enemy)):
             return rest[:-1] + (self._promoted(rtop),)
@@ -1354,7 +1362,7 @@ class TowerChessRules(RuleModuleBase):
         for tower in position.board:
             for t in tower[:-1]:
                 if _kind(t) == KING:
-                    return t & 1  # type: ignore[return-value]
+                    return t & _COLOR
         return None
 
     def outcome(self, position: Position, repetitions: int = 1,

@@ -32,7 +32,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import KING, PAWN, acting_kind
+from tavrei_lab.core.tavrel import COLOR_BIT, KING, PAWN, acting_kind
 from tavrei_lab.errors import NotationError
 from tavrei_lab.i18n import gettext as _
 
@@ -77,7 +77,7 @@ def is_capture(position: Position, move: Move) -> bool:
     dest = position.board[move.to_square]
     mover = position.turn
     if dest:
-        return dest[-1] & 1 != mover
+        return dest[-1] & COLOR_BIT != mover
     top = position.board[move.from_square][-1]
     w = position.geometry.width
     return (move.to_square == position.ep_square and acting_kind(top) == PAWN
@@ -109,7 +109,7 @@ def freed_prisoner(position: Position, move: Move) -> int | None:
     h = len(tower)
     new_top, cover = tower[h - move.count - 1], tower[h - move.count]
     me = position.turn
-    if new_top & 1 == me and cover & 1 != me:
+    if new_top & COLOR_BIT == me and cover & COLOR_BIT != me:
         return move.from_square
     return None
 

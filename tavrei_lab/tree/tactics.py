@@ -35,7 +35,7 @@ import networkx as nx
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
-from tavrei_lab.core.tavrel import COLOR_NAMES, KING, acting_kind
+from tavrei_lab.core.tavrel import COLOR_BIT, COLOR_NAMES, KING, acting_kind
 from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.i18n import N_, get_language, ngettext
 from tavrei_lab.i18n import gettext as _
@@ -110,7 +110,7 @@ def _name(position: Position, kind: int) -> str:
 
 
 def _tavrel_name(position: Position, t: int) -> str:
-    return f"{COLOR_NAMES[t & 1]} {_name(position, acting_kind(t))}"
+    return f"{COLOR_NAMES[t & COLOR_BIT]} {_name(position, acting_kind(t))}"
 
 
 def _said_name(position: Position, kind: int) -> str:
@@ -123,7 +123,7 @@ def _said_tavrel(position: Position, t: int) -> str:
     """"white luchnik", "лучник белых": a tavrel for a note, in the language in force."""
     if get_language() != "ru":
         return _tavrel_name(position, t)
-    side = _("{piece} of white") if t & 1 == 0 else _("{piece} of black")
+    side = _("{piece} of white") if t & COLOR_BIT == 0 else _("{piece} of black")
     return side.format(piece=_said_name(position, acting_kind(t)))
 
 
@@ -188,8 +188,8 @@ def free_prisoners_by_split(game_or_position: Any, *, depth: int = 2,
         h = len(tower)
         rest, unit = tower[:h - m.count], tower[h - m.count:]
         freed = rest[-1]
-        own_left = sum(1 for t in rest if t & 1 == me)
-        carried = sum(1 for t in unit if t & 1 != me)
+        own_left = sum(1 for t in rest if t & COLOR_BIT == me)
+        carried = sum(1 for t in unit if t & COLOR_BIT != me)
         name = position.geometry.name(square)
         facts = {"freed": _tavrel_name(position, freed), "square": name,
                  "own_left": own_left, "prisoners_carried": carried}
@@ -219,7 +219,7 @@ def discovered_check_by_split(game_or_position: Any, *, depth: int = 2,
             continue
         tower = position.board[m.from_square]
         uncovered = tower[len(tower) - m.count - 1]
-        if uncovered & 1 != me:
+        if uncovered & COLOR_BIT != me:
             continue
         after = rules.apply(position, m)
         king = after.king_square(1 - me)
@@ -257,8 +257,9 @@ def volkhv_escape(game_or_position: Any, *, depth: int = 2,
     king_moves = [m for m in moves
                   if not m.castling and acting_kind(position.board[m.from_square][-1]) == KING]
     found = []
+    board = position.board
     onto_own = [m for m in king_moves
-                if position.board[m.to_square] and position.board[m.to_square][-1] & 1 == me]
+                if board[m.to_square] and board[m.to_square][-1] & COLOR_BIT == me]
     for m in onto_own:
         height = len(position.board[m.to_square]) + m.count
         name = position.geometry.name(m.to_square)
@@ -285,7 +286,7 @@ def capture_tall_tower(game_or_position: Any, *, min_height: int = 2, depth: int
         dest = position.board[m.to_square]
         if len(dest) < min_height or not is_capture(position, m):
             continue
-        prisoners = sum(1 for t in dest if t & 1 != me)
+        prisoners = sum(1 for t in dest if t & COLOR_BIT != me)
         rescued = len(dest) - prisoners
         name = position.geometry.name(m.to_square)
         facts = {"height": len(dest), "prisoners": prisoners, "rescued": rescued}
@@ -331,7 +332,7 @@ def fork(game_or_position: Any, *, depth: int = 2,
             if reply.from_square != m.to_square or reply.castling:
                 continue
             dest = after.board[reply.to_square]
-            if dest and dest[-1] & 1 == enemy and reply.to_square not in targets:
+            if dest and dest[-1] & COLOR_BIT == enemy and reply.to_square not in targets:
                 worth = _worth(dest)
                 defended = rules.is_attacked(after, reply.to_square, enemy)
                 if worth > unit_worth or not defended:
