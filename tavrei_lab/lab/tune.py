@@ -256,8 +256,7 @@ def features(position: Any) -> list[tuple[int, float]]:
             add("volkhv_edge", sign * (1.0 if c == 0 else 0.0))
     kings = (position.king_square(0), position.king_square(1))
     rules = position.rules
-    family = rules.inner or rules
-    pass_own = bool(getattr(family, "pass_over_own", False))
+    pass_own = rules.pass_over_own
     mob = tables_for(g, _MOBILITY_ONLY).activity(position.board, kings, pass_own)
     att = tables_for(g, _ATTACK_ONLY).activity(position.board, kings, pass_own)
     if mob:
