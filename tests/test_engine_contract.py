@@ -389,3 +389,23 @@ def test_the_capability_check_lives_in_rules() -> None:
         if path.relative_to(PACKAGE).parts[0] == "rules":
             continue
         assert "unchanged_members" not in path.read_text(encoding="utf-8"), path
+
+
+# -- one home for the tavrel's bits ----------------------------------------------------------
+
+#: A packed tavrel decoded by hand: its colour bit read off a tavrel (a tower's top,
+#: ``t``, ``top``...), its kind shifted out, or a field's literal mask.
+BY_HAND = re.compile(r"(?:\]|\b(?:t|top|tower|dest|there|other|x|r|rtop|dtop|new_top|cover|"
+                     r"uncovered)) & 1\b|>> 1\) & 7|& 0b1110000\b|& 0b1110\b|& 128\b")
+
+
+def test_only_core_tavrel_knows_the_tavrel_bits() -> None:
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for path in sorted(PACKAGE.rglob("*.py")) if path.name != "tavrel.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if BY_HAND.search(line)]
+    assert found == []
+    for line in ("if dest and dest[-1] & 1 != me:", "k = (t >> 1) & 7",
+                 "owner = top & 1", "if t & 0b1110000:"):
+        assert BY_HAND.search(line), line
+    assert not BY_HAND.search("if attacked >> hunted & 1:")   # a bit mask, not a tavrel

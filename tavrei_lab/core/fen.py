@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavrei_lab.core.tavrel import KING, MOVED, PAWN, PROMOTED, ROOK
+from tavrei_lab.core.tavrel import COLOR_BIT, KIND_OF, KING, MOVED, PAWN, PROMOTED, ROOK
 from tavrei_lab.errors import PositionError
 from tavrei_lab.i18n import gettext as _
 
@@ -65,7 +65,7 @@ def _unmoved(tower: tuple[int, ...], color: int, kind: int) -> bool:
     if len(tower) != 1:
         return False
     t = tower[0]
-    return (t & 1 == color and (t >> 1) & 7 == kind and not t & MOVED
+    return (t & COLOR_BIT == color and KIND_OF[t] == kind and not t & MOVED
             and not t & PROMOTED)
 
 

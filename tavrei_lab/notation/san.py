@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tavrei_lab.core.fen import plays_chess
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import ACTING, PAWN
+from tavrei_lab.core.tavrel import ACTING, COLOR_BIT, PAWN
 from tavrei_lab.errors import IllegalMoveError, NotationError
 from tavrei_lab.i18n import get_language
 from tavrei_lab.i18n import gettext as _
@@ -125,7 +125,7 @@ def _legal_for(position: Position, spec: SanSpec) -> list[Move]:
     else:
         kind = position.pieces.kind(spec.piece) if spec.piece else PAWN
         squares = [s for s, t in enumerate(position.board)
-                   if t and t[-1] & 1 == me and ACTING[t[-1]] == kind]
+                   if t and t[-1] & COLOR_BIT == me and ACTING[t[-1]] == kind]
     found: list[Move] = []
     for square in squares:
         found.extend(rules.legal_moves_from(position, square, to))
@@ -217,7 +217,7 @@ def write_san(position: Position, move: Move) -> str:
         else:
             me = position.turn
             others = {s for s, t in enumerate(position.board)
-                      if t and s != move.from_square and t[-1] & 1 == me
+                      if t and s != move.from_square and t[-1] & COLOR_BIT == me
                       and ACTING[t[-1]] == kind and any(
                           not m.castling for m in rules.legal_moves_from(
                               position, s, move.to_square))}
