@@ -24,11 +24,13 @@ import importlib.util
 import json
 import os
 import re
+import stat
 import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TextIO
 
 #: The modules ``setup.py`` compiles, in import order (one list for both).
 HOT_MODULES: tuple[str, ...] = (
@@ -85,12 +87,33 @@ def pure_requested() -> bool:
     return os.environ.get("TAVREI_PURE", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+#: Largest manifest read: one hash a hot module is about 2 KB in all.
+MAX_MANIFEST_BYTES = 64 * 1024
+
+
 def _manifest(package_dir: Path) -> dict[str, str]:
+    """The build's record, module -> source hash; {} when it cannot be used (missing, not
+    a regular file, too large, not JSON, another shape): then no compiled module is
+    trusted, and the package imports its pure Python. Importing must never fail or wait
+    on it (a FIFO there is not waited on)."""
     try:
-        data = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        fd = os.open(package_dir / MANIFEST, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
         return {}
-    return data.get("sources", {}) if isinstance(data, dict) else {}
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return {}
+        os.set_blocking(fd, True)
+        raw = os.read(fd, MAX_MANIFEST_BYTES + 1)
+        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_MANIFEST_BYTES else None
+    except (OSError, ValueError, RecursionError):
+        return {}
+    finally:
+        os.close(fd)
+    sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(sources, dict):
+        return {}
+    return {k: v for k, v in sources.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 #: A C-level import of another module's declarations: ``from tavrei_lab.x cimport``
@@ -159,18 +182,37 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
             fullname, py, loader=importlib.machinery.SourceFileLoader(fullname, str(py)))
 
 
+def _one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+              file: TextIO | None = None, line: str | None = None) -> None:
+    """Shows the build's warning as one line, as the command line says everything (Python's
+    own form adds the importing file, its line number and that line of source). Where the
+    program shows warnings its own way (a notebook, pytest), that way is left in place."""
+    stream = file if file is not None else sys.stderr
+    try:
+        if stream is not None:
+            stream.write(f"{category.__name__}: {message}\n")
+    except (OSError, ValueError):   # a closed or full standard error: nothing to tell
+        pass
+
+
 def install() -> None:
     """Put the finder in front when some compiled module must not run (once)."""
     if any(isinstance(f, _SourceFirst) for f in sys.meta_path):
         return
     pure, stale = modules_to_run_pure()
     if stale:
-        warnings.warn(
-            f"tavrei_lab: the compiled {', '.join(m.rsplit('.', 1)[1] for m in stale)} "
-            "is older than its source (or was compiled against one that is); the pure "
-            "Python runs instead (rebuild with "
-            "`python setup.py build_ext --inplace`, or delete the .so files)",
-            StaleBuildWarning, stacklevel=3)
+        said = warnings.showwarning
+        if getattr(said, "__module__", None) == "warnings":   # Python's own two-line form
+            warnings.showwarning = _one_line
+        try:
+            warnings.warn(
+                f"tavrei_lab: the compiled {', '.join(m.rsplit('.', 1)[1] for m in stale)} "
+                "is older than its source (or was compiled against one that is); the pure "
+                "Python runs instead (rebuild with "
+                "`python setup.py build_ext --inplace`, or delete the .so files)",
+                StaleBuildWarning, stacklevel=3)
+        finally:
+            warnings.showwarning = said
     if pure:
         sys.meta_path.insert(0, _SourceFirst(pure, PACKAGE_DIR))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import random
 import re
@@ -26,6 +27,7 @@ from typing import IO, Any
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position, check_limits
+from tavrei_lab.core.reading import open_regular
 from tavrei_lab.core.tavrel import KING
 from tavrei_lab.errors import (
     ArgumentError,
@@ -46,6 +48,7 @@ from tavrei_lab.notation.movetext import Token, tokenize
 from tavrei_lab.notation.pgn import tokenize_chess, tokenize_pgn
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.notation.record import (
+    MAX_RECORD_BYTES,
     MAX_RECORD_TOKENS,
     parse_record,
     record_variant,
@@ -600,7 +603,7 @@ class Game:
         ``tqdm.auto`` bar of the tokens played for movetext of ``LONG_MOVETEXT`` tokens
         or more, shown once the replay lasts a second (True; a mode, or False).
         """
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        deadline = replay_deadline(time_limit)
         if not isinstance(movetext, str):
             words: list[Any]
             try:
@@ -1032,6 +1035,23 @@ LONG_MOVETEXT = 1000
 DEFAULT_REPLAY_SECONDS = 60.0
 
 
+def replay_deadline(time_limit: float | None) -> float | None:
+    """The ``time.monotonic()`` past which a replay stops, for ``time_limit`` seconds (a
+    finite number 0 or more; None: no limit). ``nan`` compares false with every time, so
+    taken as given it would silently mean no limit: it is refused, as is any other
+    number that is not a time."""
+    if time_limit is None:
+        return None
+    try:
+        seconds = float(time_limit)
+    except (TypeError, ValueError, OverflowError):
+        seconds = math.nan
+    if isinstance(time_limit, (bool, str)) or not 0 <= seconds < math.inf:
+        raise ArgumentError(_("time_limit must be a finite number of seconds, 0 or more (None "
+                              "for no limit), not {value}").format(value=quote(time_limit)))
+    return time.monotonic() + seconds
+
+
 def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
                 time_limit: float | None = DEFAULT_REPLAY_SECONDS,
                 progress: bool | str = True) -> Game:
@@ -1070,7 +1090,7 @@ def read_record(text: str, variant: Any = None, *, allow_files: bool = False,
         if sum(1 for t in tokens if t.kind in ("move", "roll")) > MAX_RECORD_TOKENS:
             raise RecordError(_("record has more than {limit} moves and rolls").format(
                 limit=MAX_RECORD_TOKENS))
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        deadline = replay_deadline(time_limit)
         game._play_tokens(tokens, deadline, time_limit, progress)
     except (NotationError, IllegalMoveError) as exc:
         if guessed and _reads_as_chess(start, movetext):
@@ -1123,12 +1143,12 @@ def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
     >>> [g.move_text(g.moves[0], g.positions[0]) for g in read_games(text)]
     ['e2-e4', 'd2-d4']
     """
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+    replay_deadline(time_limit)   # a bad limit is said before anything is read
+    if isinstance(source, str) and _is_record_text(source):
         lines: Iterable[str] = io.StringIO(source)
     elif isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8") as handle:
-            yield from read_games(handle, variant, allow_files=allow_files,
-                                  time_limit=time_limit)
+        yield from read_games(_record_file_lines(source), variant, allow_files=allow_files,
+                              time_limit=time_limit)
         return
     else:
         lines = source
@@ -1168,6 +1188,43 @@ def _ends_in_comment(line: str, inside: bool) -> bool:
             if opened < 0 or 0 <= semi < opened:
                 return False
             inside, pos = True, opened + 1
+
+
+def _is_record_text(source: str) -> bool:
+    """Is ``source`` a record's text rather than a file's name? Text with a line break or
+    a tag is; so is one line of movetext ("1. e2-e4 e7-e5 *": a move number, or words
+    with spaces), unless a file of that name exists."""
+    if "\n" in source or source.lstrip().startswith("["):
+        return True
+    if not source.strip() or os.path.lexists(source):
+        return False
+    return bool(re.match(r"\s*\d+\s*\.", source)) or " " in source.strip()
+
+
+def _record_file_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of a file of records, refused in one line (a ``RecordError`` naming the
+    file) when it is not a regular file -- a FIFO is not waited on, a folder or a device
+    not read -- or not UTF-8 text (naming the line)."""
+    name = os.fspath(path)
+
+    def refused(reason: str) -> RecordError:
+        return RecordError(_("{path}: cannot read the records: {reason}").format(
+            path=name, reason=reason))
+    fd = open_regular(name, refused)
+    longest = 4 * MAX_RECORD_BYTES   # UTF-8 takes at most 4 bytes a character
+    with open(fd, "rb") as handle:
+        for number, raw in enumerate(iter(lambda: handle.readline(longest + 1), b""), 1):
+            if len(raw) > longest:   # no record holds such a line: not read to its end
+                raise RecordError(_("{path}: line {line} is longer than a record may be "
+                                    "({limit} characters)").format(
+                                        path=name, line=number, limit=MAX_RECORD_BYTES))
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise RecordError(_("{path}: line {line} is not UTF-8 text ({reason} at byte "
+                                    "{start} of the line)").format(
+                                        path=name, line=number, reason=exc.reason,
+                                        start=exc.start)) from None
 
 
 def _one_of_many(text: str, number: int, line: int, variant: Any, allow_files: bool,

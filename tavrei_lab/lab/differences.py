@@ -191,35 +191,58 @@ def measure_name(measure: str) -> str:
     return name
 
 
+def _count(row: dict, column: str, cell: str) -> int:
+    """A cell's game count, or a TavreiError naming the cell and the column: a table read
+    from a file or built by hand may lack the column or hold something else in it."""
+    value = row.get(column)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            math.isfinite(value) and value >= 0 and value == int(value)):
+        raise TavreiError(_("cell {cell}: its {column!r} is {value!r}, not a number of games")
+                          .format(cell=cell, column=column, value=value))
+    return int(value)
+
+
+def _number(row: dict, column: str, cell: str) -> float:
+    value = row.get(column)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value):
+        raise TavreiError(_("cell {cell}: its {column!r} is {value!r}, not a finite number")
+                          .format(cell=cell, column=column, value=value))
+    return float(value)
+
+
 def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
                   b: str = "b") -> Difference:
     """The difference a - b of ``measure`` between two cells' table rows."""
     name = measure_name(measure)
-    n1, n2 = int(row_a["games"]), int(row_b["games"])
+    n1, n2 = _count(row_a, "games", a), _count(row_b, "games", b)
     if n1 < 2 or n2 < 2:
         raise TavreiError(_("compare {name}: a cell needs at least 2 games ({a}: {n1}, {b}: "
                             "{n2})").format(name=name, a=a, n1=n1, b=b, n2=n2))
+    wins: list[tuple[int, int, int]] = []
+    if name != "length":
+        for row, cell, n in ((row_a, a, n1), (row_b, b, n2)):
+            w, d, l_ = (_count(row, c, cell) for c in ("white_wins", "draws", "black_wins"))
+            if w + d + l_ != n:
+                raise TavreiError(_("cell {cell}: its wins and draws add up to {counted}, not "
+                                    "its {games} games").format(cell=cell, counted=w + d + l_,
+                                                                 games=n))
+            wins.append((w, d, l_))
     if name in PROPORTIONS:
-        def count(row: dict) -> int:
-            return (int(row["draws"]) if name == "draw"
-                    else int(row["white_wins"]) + int(row["black_wins"]))
-        x1, x2 = count(row_a), count(row_b)
+        x1, x2 = ((d if name == "draw" else w + l_) for w, d, l_ in wins)
         lo, hi = newcombe_interval(x1, n1, x2, n2)
         return Difference(name, a, b, x1 / n1, x2 / n2, x1 / n1 - x2 / n2, lo, hi,
                           score_test(x1, n1, x2, n2), n1, n2,
                           _("Newcombe hybrid score interval; score (pooled z) test"))
     if name == "white_score":
-        m1, v1 = score_moments(int(row_a["white_wins"]), int(row_a["draws"]),
-                               int(row_a["black_wins"]))
-        m2, v2 = score_moments(int(row_b["white_wins"]), int(row_b["draws"]),
-                               int(row_b["black_wins"]))
+        (m1, v1), (m2, v2) = (score_moments(*counts) for counts in wins)
         method = _("Welch t on per-game scores")
     else:
         if "length_sd" not in row_a or "length_sd" not in row_b:
             raise TavreiError(_("compare length: the table has no length_sd column (read it "
                                 "again with ResultsTable.from_store)"))
-        m1, v1 = float(row_a["length_mean"]), float(row_a["length_sd"]) ** 2
-        m2, v2 = float(row_b["length_mean"]), float(row_b["length_sd"]) ** 2
+        m1, v1 = _number(row_a, "length_mean", a), _number(row_a, "length_sd", a) ** 2
+        m2, v2 = _number(row_b, "length_mean", b), _number(row_b, "length_sd", b) ** 2
         method = _("Welch t on per-game plies")
     d, lo, hi, p = welch(m1, v1, n1, m2, v2, n2)
     return Difference(name, a, b, m1, m2, d, lo, hi, p, n1, n2, method)
