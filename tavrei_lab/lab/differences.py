@@ -275,9 +275,9 @@ def games_for_proportions(p1: float, p2: float, alpha: float = 0.05,
         raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
     za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
     bar = (p1 + p2) / 2
-    n = (za * math.sqrt(2 * bar * (1 - bar))
-         + zb * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / (p1 - p2) ** 2
-    return max(2, math.ceil(n))
+    spread = (za * math.sqrt(2 * bar * (1 - bar))
+              + zb * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2
+    return _planned_games(spread, (p1 - p2) ** 2, abs(p1 - p2))
 
 
 def games_for_means(sd: float, effect: float, alpha: float = 0.05, power: float = 0.8) -> int:
@@ -285,7 +285,22 @@ def games_for_means(sd: float, effect: float, alpha: float = 0.05, power: float 
     if effect == 0:
         raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
     za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
-    return max(2, math.ceil(2 * (za + zb) ** 2 * sd ** 2 / effect ** 2))
+    return _planned_games(2 * (za + zb) ** 2 * sd ** 2, effect ** 2, abs(effect))
+
+
+#: Most games a cell a plan answers with: past it no sweep could play them (a sweep plays
+#: at most 100,000 games in all), and the formula's float arithmetic runs out soon after.
+MAX_PLANNED_GAMES = 10 ** 12
+
+
+def _planned_games(numerator: float, squared_effect: float, effect: float) -> int:
+    """``ceil(numerator / squared_effect)``, at least 2, or a TavreiError past
+    ``MAX_PLANNED_GAMES`` (an effect of 1e-300 squares to 0: it was a ZeroDivisionError)."""
+    if not squared_effect > 0 or not numerator / squared_effect <= MAX_PLANNED_GAMES:
+        raise TavreiError(_("plan: a difference of {effect:g} needs more than {limit:,} games a "
+                            "cell; ask about a larger --effect").format(
+                                effect=effect, limit=MAX_PLANNED_GAMES))
+    return max(2, math.ceil(numerator / squared_effect))
 
 
 def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
@@ -297,7 +312,7 @@ def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
 
 
 __all__ = ["ALIASES", "Difference", "MEASURES", "MIN_GAMES", "PAIRWISE", "difference_of",
-           "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
+           "MAX_PLANNED_GAMES", "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
            "mean_interval", "measure_name", "newcombe_interval", "obrien_fleming_spent",
            "score_interval", "score_moments", "score_test", "t95", "t_quantile", "t_sf",
            "welch"]

@@ -62,6 +62,7 @@ from tavrei_lab.lab.differences import (
     score_moments,
     t_quantile,
 )
+from tavrei_lab.lab.cells import count_cells
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.sweep import SweepResult, sweep
 
@@ -128,17 +129,37 @@ def _pooled(rows: Sequence[dict[str, Any]], measure: str) -> float:
     return math.sqrt(var / max(1, n - len(rows)))
 
 
+def check_effect(measure: str, effect: float, who: str) -> None:
+    """Refuse an ``effect`` no games can detect: not a finite positive number, or, for a
+    rate or white's score (between 0 and 1), a difference of 1 or more (5 on a rate was
+    "excluded" after the first 4 games: every interval lies inside (-5, 5))."""
+    if isinstance(effect, bool) or not isinstance(effect, (int, float)) \
+            or not 0 < effect < math.inf:
+        raise TavreiError(_("{who}: --effect must be a finite positive difference, got {value}")
+                          .format(who=who, value=effect))
+    if measure in PROPORTIONS and effect >= 1:
+        raise TavreiError(_("{who}: a difference of rates is below 1, got {value}")
+                          .format(who=who, value=effect))
+    if measure == "white_score" and effect >= 1:
+        raise TavreiError(_("{who}: a difference of white's scores is below 1, got {value}")
+                          .format(who=who, value=effect))
+
+
+def check_two_cells(base: str | Sequence[str], grid: Mapping[str, Sequence[Any]] | None,
+                    who: str) -> None:
+    """A difference needs two cells: one cell (one base, no --grid) has none to plan for."""
+    if count_cells(base, grid) < 2:
+        raise TavreiError(_("{who}: one cell has no difference to detect; give two cells or "
+                            "more (--grid option=a,b, or two --base variants)").format(who=who))
+
+
 def plan(base: str | Sequence[str] = "tavreli", grid: Mapping[str, Sequence[Any]] | None = None,
          *, effect: float, measure: str = "white_score", trial: int = DEFAULT_TRIAL,
          **sweep_args: Any) -> Plan:
     """Play a trial of the sweep and say how many games a cell the question needs."""
     name = measure_name(measure)
-    if not effect > 0:
-        raise TavreiError(_("plan: --effect must be a positive difference, got {value}")
-                          .format(value=effect))
-    if name in PROPORTIONS and effect >= 1:
-        raise TavreiError(_("plan: a difference of rates is below 1, got {value}")
-                          .format(value=effect))
+    check_effect(name, effect, "plan")
+    check_two_cells(base, grid, "plan")
     if trial < 2:
         raise TavreiError(_("plan: the trial needs 2 or more games a cell, got {value}")
                           .format(value=trial))
@@ -316,9 +337,8 @@ def until_decided(base: str | Sequence[str] = "tavreli",
     it is in is decided.
     """
     name = measure_name(measure)
-    if not effect > 0:
-        raise TavreiError(_("--until-decided: --effect must be a positive difference, got "
-                            "{value}").format(value=effect))
+    check_effect(name, effect, "--until-decided")
+    check_two_cells(base, grid, "--until-decided")
     if batch < 2 or games < batch:
         raise TavreiError(_("--until-decided: need 2 <= batch <= games, got batch {batch}, "
                             "games {games}").format(batch=batch, games=games))
