@@ -1147,9 +1147,7 @@ def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
     if isinstance(source, str) and _is_record_text(source):
         lines: Iterable[str] = io.StringIO(source)
     elif isinstance(source, (str, os.PathLike)):
-        yield from read_games(_record_file_lines(source), variant, allow_files=allow_files,
-                              time_limit=time_limit)
-        return
+        lines = _record_file_lines(source)
     else:
         lines = source
     number, first, in_moves, in_comment = 0, 1, False, False

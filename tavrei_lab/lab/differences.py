@@ -222,14 +222,14 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
     wins: list[tuple[int, int, int]] = []
     if name != "length":
         for row, cell, n in ((row_a, a, n1), (row_b, b, n2)):
-            w, d, l_ = (_count(row, c, cell) for c in ("white_wins", "draws", "black_wins"))
-            if w + d + l_ != n:
+            counts = tuple(_count(row, c, cell) for c in ("white_wins", "draws", "black_wins"))
+            if sum(counts) != n:
                 raise TavreiError(_("cell {cell}: its wins and draws add up to {counted}, not "
-                                    "its {games} games").format(cell=cell, counted=w + d + l_,
+                                    "its {games} games").format(cell=cell, counted=sum(counts),
                                                                  games=n))
-            wins.append((w, d, l_))
+            wins.append((counts[0], counts[1], counts[2]))
     if name in PROPORTIONS:
-        x1, x2 = ((d if name == "draw" else w + l_) for w, d, l_ in wins)
+        x1, x2 = ((drawn if name == "draw" else white + black) for white, drawn, black in wins)
         lo, hi = newcombe_interval(x1, n1, x2, n2)
         return Difference(name, a, b, x1 / n1, x2 / n2, x1 / n1 - x2 / n2, lo, hi,
                           score_test(x1, n1, x2, n2), n1, n2,
@@ -311,8 +311,8 @@ def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
     return 2.0 * (1.0 - _NORMAL.cdf(_NORMAL.inv_cdf(1 - alpha / 2) / math.sqrt(fraction)))
 
 
-__all__ = ["ALIASES", "Difference", "MEASURES", "MIN_GAMES", "PAIRWISE", "difference_of",
-           "MAX_PLANNED_GAMES", "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
+__all__ = ["ALIASES", "Difference", "MAX_PLANNED_GAMES", "MEASURES", "MIN_GAMES", "PAIRWISE",
+           "difference_of", "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
            "mean_interval", "measure_name", "newcombe_interval", "obrien_fleming_spent",
            "score_interval", "score_moments", "score_test", "t95", "t_quantile", "t_sf",
            "welch"]

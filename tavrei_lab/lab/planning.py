@@ -49,6 +49,7 @@ from typing import Any
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.cells import count_cells
 from tavrei_lab.lab.differences import (
     PROPORTIONS,
     Difference,
@@ -62,7 +63,6 @@ from tavrei_lab.lab.differences import (
     score_moments,
     t_quantile,
 )
-from tavrei_lab.lab.cells import count_cells
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.sweep import SweepResult, sweep
 
