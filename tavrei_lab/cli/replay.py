@@ -13,9 +13,10 @@ from tavrei_lab.cli.common import (
     read_input,
 )
 from tavrei_lab.engine.selfplay import recorded_end
-from tavrei_lab.errors import LimitError
+from tavrei_lab.errors import LimitError, RecordError
 from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 #: Longest --time-limit a replay may be given.
 MAX_REPLAY_SECONDS = 3600.0
@@ -31,9 +32,49 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("stop (with an error) after this many seconds (default "
                           "{default:g}, at most {most:g})")
                             .format(default=DEFAULT_REPLAY_SECONDS, most=MAX_REPLAY_SECONDS))
+    p.add_argument("--game", type=int, default=None, metavar="N",
+                   help=_("of a file of several records, replay the Nth (1 is the first)"))
     p.add_argument("file", metavar="FILE", help=_("record file, or - for standard input"))
     add_progress_flags(p)     # a long record's replay shows a bar once it lasts a second
     p.set_defaults(run=run)
+
+
+def record_starts(text: str) -> list[int]:
+    """The line numbers (1-based) where each record of ``text`` begins: the first line,
+    and each tag line that follows movetext (as ``read_games`` splits a file)."""
+    starts, in_moves = [1], False
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and in_moves:
+            starts.append(number)
+            in_moves = False
+        elif stripped and not stripped.startswith("["):
+            in_moves = True
+    return starts
+
+
+def one_record(text: str, chosen: int | None, where: str) -> str:
+    """The ``chosen``-th record of ``text`` (1-based; None: the only one). A file of
+    several records without ``--game`` is refused naming how many it holds: replayed
+    whole, the second game's tags were read as moves ("'[Event' is not a move")."""
+    starts = record_starts(text)
+    if chosen is None:
+        if len(starts) > 1:
+            raise RecordError(ngettext(
+                "{file} holds {count} game records (the second from line {line}); replay "
+                "reads one: choose it with --game N",
+                "{file} holds {count} game records (the second from line {line}); replay "
+                "reads one: choose it with --game N", len(starts)).format(
+                    file=where, count=len(starts), line=starts[1]))
+        return text
+    if not 1 <= chosen <= len(starts):
+        raise RecordError(ngettext(
+            "--game {game}: {file} holds {count} game record",
+            "--game {game}: {file} holds {count} game records", len(starts)).format(
+                game=chosen, file=where, count=len(starts)))
+    lines = text.splitlines(keepends=True)
+    end = starts[chosen] - 1 if chosen < len(starts) else len(lines)
+    return "".join(lines[starts[chosen - 1] - 1:end])
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -66,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
                            "seconds, got {time_limit}")
                              .format(max_replay_seconds=MAX_REPLAY_SECONDS,
                                      time_limit=args.time_limit))
-    text = read_input(args.file)
+    where = _("standard input") if args.file == "-" else args.file
+    text = one_record(read_input(args.file), args.game, where)
     game = read_record(text, variant=args.variant, time_limit=args.time_limit,
                        progress=progress_mode(args))
     facts = summary(game)
