@@ -21,11 +21,14 @@ import json
 import os
 import shutil
 import sys
+import time
 from collections.abc import Generator
 from pathlib import Path
 
 import pluggy
 import pytest
+
+from tests import processes as procs
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -100,3 +103,62 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
         report.longrepr = (f"CI=true: this browser test may not skip, and it skipped: {reason}\n"
                            "CI must install Chromium ('make browser') and run it.")
     return None
+
+
+# -- no process outlives the run ---------------------------------------------------------
+#: Every process the tests started (by pid and start time): its command line and the
+#: test after which it was first seen running.
+_STARTED: dict[tuple[int, int], tuple[procs.Proc, str, str]] = {}
+#: Sessions started by those processes (a kernel's, a server's): whatever runs in one is
+#: the suite's too, even once its parent is gone and it hangs from init.
+_SESSIONS: set[int] = set()
+
+
+def _ours() -> list[procs.Proc]:
+    table = procs.processes()
+    own_session = os.getsid(0)
+    found = {p.pid: p for p in procs.descendants(os.getpid(), table)}
+    _SESSIONS.update(p.sid for p in found.values() if p.sid == p.pid != own_session)
+    for p in table.values():
+        if p.sid in _SESSIONS and p.state != "Z":
+            found.setdefault(p.pid, p)
+    return [p for p in found.values()
+            if not any(h in procs.command_line(p.pid) for h in procs.INTERPRETER_HELPERS)]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None
+                            ) -> Generator[None, None, None]:
+    """Note which test a still-running process was first seen after."""
+    yield
+    for p in _ours():
+        if p.key not in _STARTED:
+            _STARTED[p.key] = (p, procs.command_line(p.pid), item.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when a process the tests started is still running at its end (every
+    fixture is torn down by then), naming it and the test it was first seen after; then
+    end it, so that it does not outlive the run either."""
+    if not procs.PROC.is_dir():
+        return
+    left = _ours()
+    deadline = time.monotonic() + 10.0     # a process in its last moments of shutting down
+    while left and time.monotonic() < deadline:
+        time.sleep(0.2)
+        left = _ours()
+    if not left:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    lines = [f"{len(left)} process(es) started by the tests still running at the end of the "
+             "run (a fixture must stop what it started, with its process group):"]
+    for p in left:
+        _p, command, test = _STARTED.get(p.key, (p, procs.command_line(p.pid), "?"))
+        lines.append(f"  pid {p.pid}: {command[:200]} (first seen after {test})")
+    for line in lines:
+        if reporter is not None:
+            reporter.write_line(line, red=True)
+        else:
+            print(line, file=sys.stderr)
+    procs.kill(left)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -14,7 +14,9 @@ the fresh binder virtual environment's in ``test_binder.py``.
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,11 +54,32 @@ def run_notebook(path: Path, workdir: Path, python: str = sys.executable,
     for source in extra_cells:
         nb.cells.append(nbformat.v4.new_code_cell(source))
     workdir.mkdir(parents=True, exist_ok=True)
-    client = NotebookClient(nb, km=python_kernel(python, workdir / ".kernel"),
-                            timeout=CELL_TIMEOUT,
+    km = python_kernel(python, workdir / ".kernel")
+    client = NotebookClient(nb, km=km, timeout=CELL_TIMEOUT,
                             resources={"metadata": {"path": str(workdir)}})
-    client.execute()
+    try:
+        client.execute()
+    finally:
+        shut_down(client, km)
     return nb
+
+
+def shut_down(client: NotebookClient, km: KernelManager) -> None:
+    """End the kernel and everything it started, now. nbclient shuts down only a kernel
+    whose manager it made itself; given one (as here, for the kernelspec), it leaves the
+    kernel running until the interpreter exits -- a whole test run later. The kernel
+    runs in a session of its own, so its process group is its children too."""
+    provisioner = getattr(km, "provisioner", None)
+    pgid = getattr(provisioner, "pgid", None)
+    if client.kc is not None:
+        client.kc.stop_channels()
+    if km.has_kernel:
+        km.shutdown_kernel(now=True)
+    if pgid and pgid != os.getpgid(0):
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except OSError:          # already gone with the kernel
+            pass
 
 
 def stderr_tracebacks(nb: Any) -> list[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tavrei_lab.i18n import catalogue
+from tests.processes import stop_tree
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE / "notebooks"
@@ -49,12 +50,8 @@ def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path,
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    """Stop a server and every kernel it started (they run in sessions of their own)."""
+    stop_tree(process)
 
 
 def private_jupyter_env(root: Path) -> dict[str, str]:
@@ -185,6 +182,40 @@ def steady_centre(page: Any, selector: str) -> tuple[float, float]:
     raise AssertionError(f"{selector} never held still under the mouse (last {previous})")
 
 
+#: Resolves once the elements of ``sels`` have held the same boxes for ``frames``
+#: animation frames running, with no animation or transition running inside them.
+SETTLED = """async ([sels, frames, ms]) => {
+  const deadline = performance.now() + ms;
+  const finite = (a) => a.playState === "running" && a.effect
+      && a.effect.getComputedTiming().endTime !== Infinity;
+  const look = () => sels.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return "none";
+    const r = e.getBoundingClientRect();
+    const moving = e.getAnimations({subtree: true}).filter(finite).length;
+    return moving ? "moving" : [r.x, r.y, r.width, r.height].join(",");
+  }).join(" ");
+  let last = look(), same = 0;
+  while (performance.now() < deadline) {
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const now = look();
+    same = now === last && !now.includes("moving") ? same + 1 : 0;
+    last = now;
+    if (same >= frames) return true;
+  }
+  return last;
+}"""
+
+
+def settle(page: Any, selectors: list[str], frames: int = 10, timeout: float = 15000) -> None:
+    """Wait until the elements of ``selectors`` hold still: the same boxes for ``frames``
+    frames in a row, no animation or transition running inside them. A layout that
+    follows another (a panel opened, a fit after a resize, a banner's entrance) is
+    waited for as the state it reaches, never for a time that a loaded machine exceeds."""
+    done = page.evaluate(SETTLED, [selectors, frames, timeout])
+    assert done is True, f"{selectors} never held still; last seen {done}"
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a screenshot of the page as a test artefact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -277,7 +308,7 @@ def verdict_banner(page: Any, scope: str, kind: str, height: int) -> dict[str, A
     Returns what was measured."""
     board = f"{scope} .tavrei-board-widget"
     page.wait_for_selector(f"{board} .tavrei-banner.shown.{kind}", timeout=10000)
-    page.wait_for_timeout(400)                       # its entrance (260 ms) is over
+    settle(page, [f"{board} .tavrei-banner"])        # its entrance (260 ms) is over
     seen = page.evaluate("""(sel) => {
       const el = document.querySelector(sel);
       const svg = el.querySelector('.tavrei-board-svg').getBoundingClientRect();

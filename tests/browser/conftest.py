@@ -27,8 +27,15 @@ from typing import Any
 
 import pytest
 from _lab import NOTEBOOKS, Notebook, jupyter_server, lab_url, open_and_run, screenshot
+from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM  # where it is missing, tests/conftest.py skips (or fails, CI)
+
+# A read of what a widget shows waits for the state it expects (``expect(...)``, which
+# retries until it holds): the board redraws before the status and the move list, and
+# on a machine at load 4-13 a status read at once still showed the move before. Its
+# timeout is how long a loaded machine may take, not a pause: it returns when it holds.
+expect.set_options(timeout=20_000)
 
 HERE = Path(__file__).resolve().parent
 

@@ -27,6 +27,7 @@ from _lab import (
     screenshot,
     steady_centre,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +105,7 @@ def test_board_in_notebook7_plays_a_move_by_clicks(notebook7: dict[str, Any],
         assert squares_with(page, "selected") == set()
         assert page.locator(f'{BOARD} .tower[data-square="e4"]').count() == 1
         assert page.locator(f'{BOARD} .tower[data-square="e2"]').count() == 0
-        assert "e2-e4 played" in page.locator(".main-board .tavrei-status").inner_text()
+        expect(page.locator(".main-board .tavrei-status")).to_contain_text("e2-e4 played")
         screenshot(page, "09-notebook7")
 
         # Arrow keys step through the move list when the board has focus; in

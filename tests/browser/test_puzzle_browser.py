@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from _lab import screenshot, verdict_banner, voila_app
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -61,21 +62,22 @@ def test_puzzle_wrong_drag_taken_back_right_drag_solves(voila_puzzle: str,
         page.goto(voila_puzzle)
         page.wait_for_selector(f"{BOARD} svg", timeout=60000)
         progress = page.locator(".move-puzzle .tavrei-progress")
-        assert "0 of 2 solved" in progress.inner_text()
+        expect(progress).to_contain_text("0 of 2 solved")
         # the top layer of the d4 tower (3 high): only the ratoborets goes -- wrong
         _drag(page, 'svg [data-square="d4"][data-layer="2"]', "d6")
         board = page.locator(BOARD)
         assert board.get_attribute("data-flashed") == "d6"
         assert board.get_attribute("data-slid") == "d6-d4"
-        status = page.locator(".move-puzzle .tavrei-status").first.inner_text()
-        assert "taken back" in status and "enemy prisoner" in status
+        status = page.locator(".move-puzzle .tavrei-status").first
+        expect(status).to_contain_text("taken back")
+        expect(status).to_contain_text("enemy prisoner")
         page.wait_for_selector(".move-puzzle :text('Not yet.')", timeout=10000)
         assert page.locator(f'{BOARD} .tower[data-square="d4"]').count() == 1
         screenshot(page, "puzzle-wrong-move-taken-back")
         # the middle layer: the ratoborets with its prisoner -- the luchnik is free
         _drag(page, 'svg [data-square="d4"][data-layer="1"]', "d6")
         page.wait_for_selector(".move-puzzle :text('Right!')", timeout=10000)
-        assert "1 of 2 solved" in progress.inner_text()
+        expect(progress).to_contain_text("1 of 2 solved")
         assert page.locator(f'{BOARD} .square.lastmove').count() == 2
         screenshot(page, "puzzle-solved")
         # try again, then ask for the hint: the tower in question is marked
@@ -91,7 +93,7 @@ def test_puzzle_wrong_drag_taken_back_right_drag_solves(voila_puzzle: str,
         page.wait_for_selector(f'{BOARD} .highlight-mark[data-square="d4"]', timeout=10000)
         assert page.locator(f'{BOARD} .highlight-mark[data-square="d4"]').count() == 1
         page.wait_for_selector(".move-puzzle :text('Hint:')", timeout=10000)
-        assert "1 of 2 solved" in progress.inner_text()     # progress survives a retry
+        expect(progress).to_contain_text("1 of 2 solved")   # progress survives a retry
         screenshot(page, "puzzle-hint")
     finally:
         context.close()
@@ -113,12 +115,12 @@ def test_squares_puzzle_answered_by_clicking_squares(voila_puzzle: str, browser:
                 "([sel, v]) => Number(document.querySelector(sel).dataset.version) > v",
                 arg=[squares, before], timeout=15000)
         box = page.locator(".squares-puzzle input[type=text]")
-        assert box.input_value() == "a3 c3 d2"
+        expect(box).to_have_value("a3 c3 d2")
         page.locator(".squares-puzzle button", has_text="Check").click()
         page.wait_for_selector(".squares-puzzle :text('Right!')", timeout=10000)
         # one lesson, two puzzles: both widgets show the same count
-        assert "1 of 2 solved" in page.locator(".squares-puzzle .tavrei-progress").inner_text()
-        assert "1 of 2 solved" in page.locator(".move-puzzle .tavrei-progress").inner_text()
+        expect(page.locator(".squares-puzzle .tavrei-progress")).to_contain_text("1 of 2 solved")
+        expect(page.locator(".move-puzzle .tavrei-progress")).to_contain_text("1 of 2 solved")
         screenshot(page, "puzzle-squares")
     finally:
         context.close()
@@ -139,7 +141,7 @@ def test_the_verdict_shows_over_the_board_at_1280x720(voila_puzzle: str, browser
         _drag(page, 'svg [data-square="d4"][data-layer="1"]', "d6")      # right
         right = verdict_banner(page, ".move-puzzle", "right", 720)
         assert "Right!" in right["text"]
-        assert "Right!" in page.locator(".move-puzzle .tavrei-status").first.inner_text()
+        expect(page.locator(".move-puzzle .tavrei-status").first).to_contain_text("Right!")
         screenshot(page, "32-puzzle-verdict-right-1280x720")
         before = _version(page)
         page.locator(".move-puzzle button", has_text="Try again").click()
@@ -164,7 +166,8 @@ def test_every_layer_of_the_puzzle_s_tower_is_named_beside_the_board(
         page.wait_for_selector(f'{BOARD} .tavrei-inspector[data-square="d4"]', timeout=5000)
         board = page.locator(f"{BOARD} .tavrei-board-svg svg").bounding_box()
         rows = page.locator(f"{BOARD} .tavrei-inspector .insp-row")
-        assert board is not None and rows.count() == 3
+        expect(rows).to_have_count(3)
+        assert board is not None
         names = []
         for i in range(3):
             row = rows.nth(i).bounding_box()

@@ -12,11 +12,13 @@ after each gesture, and the board and tower shelf beside the tree.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from _lab import browser_page, lab_url, open_and_run, screenshot, voila_app
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +110,7 @@ def check_tree_fits_zooms_and_holds_still(page: Any, name: str) -> dict[str, Any
         "() => (document.querySelector('.tavrei-tree-caption') || {}).innerText"
         " && document.querySelector('.tavrei-tree-caption').innerText.includes('node 1')",
         timeout=15000)
-    assert "Under the pointer" in page.locator(".tavrei-tree-caption").inner_text()
+    expect(page.locator(".tavrei-tree-caption")).to_contain_text("Under the pointer")
     board = _rect(page, ".tavrei-tree-board svg")
     seen["board"] = (round(board["x"]), round(board["y"]), round(board["width"]))
     assert board["width"] >= BOARD_PX and board["height"] >= BOARD_PX
@@ -328,6 +330,8 @@ def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
             assert _rect(page, thumb) == before
             assert before["width"] <= 130 < BOARD_PX <= _rect(
                 page, ".tavrei-tree-board svg")["width"]
+            expect(page.locator(".tavrei-tree-shelf")).to_contain_text(
+                re.compile(r"f2:\s+3\s+layers\s+K\s+N\s+P\s*$"))
             shelf = page.locator(".tavrei-tree-shelf").inner_text().split()
             assert shelf[-6:] == ["f2:", "3", "layers", "K", "N", "P"], shelf
             screenshot(page, "tree-thumbs-voila")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from _lab import browser_page, lab_url, open_and_run, screenshot, voila_app
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -75,8 +76,7 @@ def check_the_tree_view(page: Any, name: str) -> None:
     page.wait_for_function(     # (the info showed node 5 already: it is under the pointer)
         "() => document.querySelector('.tavrei-tree-svg g[data-node=\"5\"]')"
         ".classList.contains('selected')", timeout=15000)
-    info = page.locator(".tavrei-tree-info").inner_text()
-    assert re.search(r"moves: \S+", info)
+    expect(page.locator(".tavrei-tree-info")).to_contain_text(re.compile(r"moves: \S+"))
     selected = page.get_attribute('.tavrei-tree-svg g[data-node="5"]', "class") or ""
     assert "selected" in selected.split()
     page.wait_for_timeout(600)             # a stray fold would have arrived by now

@@ -11,7 +11,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import board_version, browser_page, click_centre, screenshot, voila_app, wait_board_redraw
+from _lab import (
+    board_version,
+    browser_page,
+    click_centre,
+    screenshot,
+    settle,
+    voila_app,
+    wait_board_redraw,
+)
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +45,7 @@ def test_board_in_voila_plays_a_move_by_clicks(voila: str, browser: Any) -> None
         for square in ("e2", "e4"):
             click_centre(page, f'.tavrei-board-widget .square[data-square="{square}"]')
         assert lastmove(page) == {"e2", "e4"}
-        assert "e2-e4 played" in page.locator(".tavrei-status").inner_text()
+        expect(page.locator(".tavrei-status")).to_contain_text("e2-e4 played")
         screenshot(page, "07-voila")
 
 
@@ -64,7 +73,7 @@ def test_board_in_voila_plays_a_move_by_touch_drag(voila: str, browser: Any) -> 
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         wait_board_redraw(page, before)
         assert lastmove(page) == {"g1", "f3"}
-        assert "g1-f3 played" in page.locator(".tavrei-status").inner_text()
+        expect(page.locator(".tavrei-status")).to_contain_text("g1-f3 played")
         screenshot(page, "19-voila-touch-drag")
 
 
@@ -91,5 +100,5 @@ def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.Temp
                       f" y {box['y']:.0f}-{box['y'] + box['height']:.0f}", end="")
                 assert 0 <= box["x"] and box["x"] + box["width"] <= 1280, (name, box)
                 assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (name, box)
-            page.wait_for_timeout(600)                  # let the die's tumble finish
+            settle(page, [".tavrei-board-widget svg .die.current"])   # the die's tumble ends
             screenshot(page, "20-voila-projector-1280x720")
