@@ -136,6 +136,20 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None
             _STARTED[p.key] = (p, procs.command_line(p.pid), item.nodeid)
 
 
+def _first_seen(p: procs.Proc) -> str:
+    """The test after which ``p`` -- or, when it began between two looks, the process that
+    started it or the session it runs in -- was first seen running."""
+    table = procs.processes()
+    for key in (p.key, (p.ppid, getattr(table.get(p.ppid), "start", -1)),
+                (p.sid, getattr(table.get(p.sid), "start", -1))):
+        if key in _STARTED:
+            return _STARTED[key][2]
+    for known, _command, test in _STARTED.values():
+        if known.pid in (p.ppid, p.sid):
+            return test
+    return "the last test"
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Fail the run when a process the tests started is still running at its end (every
     fixture is torn down by then), naming it and the test it was first seen after; then
@@ -153,8 +167,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     lines = [f"{len(left)} process(es) started by the tests still running at the end of the "
              "run (a fixture must stop what it started, with its process group):"]
     for p in left:
-        _p, command, test = _STARTED.get(p.key, (p, procs.command_line(p.pid), "?"))
-        lines.append(f"  pid {p.pid}: {command[:200]} (first seen after {test})")
+        lines.append(f"  pid {p.pid}: {procs.command_line(p.pid)[:200]} (first seen after "
+                     f"{_first_seen(p)})")
+    if reporter is not None:
+        reporter.ensure_newline()
+        reporter.write_sep("=", "processes left running", red=True)
     for line in lines:
         if reporter is not None:
             reporter.write_line(line, red=True)
