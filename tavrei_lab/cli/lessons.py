@@ -178,8 +178,7 @@ class LessonsNotWritten(ArgumentError):
         for reason, names in self.failed.items():
             shown = ", ".join(names[:2])
             if len(names) > 2:
-                shown += ngettext(" and {count} more", " and {count} more",
-                                  len(names) - 2).format(count=len(names) - 2)
+                shown += _(" and {count} more").format(count=len(names) - 2)
             out.append(_("{reason}: not written: {files}").format(reason=reason, files=shown))
         return out
 
