@@ -114,14 +114,16 @@ _STARTED: dict[tuple[int, int], tuple[procs.Proc, str, str]] = {}
 _SESSIONS: set[int] = set()
 
 
-def _ours() -> list[procs.Proc]:
-    table = procs.processes()
+def _ours(whole: bool = False) -> list[procs.Proc]:
+    """The processes below this one; with ``whole``, also every process in a session one
+    of them started (found by a scan of all processes, too slow to do after every test)."""
     own_session = os.getsid(0)
-    found = {p.pid: p for p in procs.descendants(os.getpid(), table)}
+    found = {p.pid: p for p in procs.descendants(os.getpid())}
     _SESSIONS.update(p.sid for p in found.values() if p.sid == p.pid != own_session)
-    for p in table.values():
-        if p.sid in _SESSIONS and p.state != "Z":
-            found.setdefault(p.pid, p)
+    if whole:
+        for p in procs.processes().values():
+            if p.sid in _SESSIONS and p.state != "Z":
+                found.setdefault(p.pid, p)
     return [p for p in found.values()
             if not any(h in procs.command_line(p.pid) for h in procs.INTERPRETER_HELPERS)]
 
@@ -139,13 +141,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None
 def _first_seen(p: procs.Proc) -> str:
     """The test after which ``p`` -- or, when it began between two looks, the process that
     started it or the session it runs in -- was first seen running."""
-    table = procs.processes()
-    for key in (p.key, (p.ppid, getattr(table.get(p.ppid), "start", -1)),
-                (p.sid, getattr(table.get(p.sid), "start", -1))):
-        if key in _STARTED:
-            return _STARTED[key][2]
-    for known, _command, test in _STARTED.values():
-        if known.pid in (p.ppid, p.sid):
+    for known, _command, test in _STARTED.values():    # in the order they were seen
+        if known.key == p.key or known.pid in (p.ppid, p.sid):
             return test
     return "the last test"
 
@@ -156,11 +153,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     end it, so that it does not outlive the run either."""
     if not procs.PROC.is_dir():
         return
-    left = _ours()
+    left = _ours(whole=True)
     deadline = time.monotonic() + 10.0     # a process in its last moments of shutting down
     while left and time.monotonic() < deadline:
         time.sleep(0.2)
-        left = _ours()
+        left = _ours(whole=True)
     if not left:
         return
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
