@@ -44,8 +44,8 @@ def _value(value: Any, where: str) -> Any:
             raise TableShapeError(_("{where}: a number past a float's range").format(
                 where=where))
         return value
-    raise TableShapeError(_("{where}: a {kind} where text, a number, true/false or null is "
-                            "expected").format(where=where, kind=type(value).__name__))
+    raise TableShapeError(_("{where}: a {kind} where a plain value (text, a number, true or "
+                            "false) is expected").format(where=where, kind=type(value).__name__))
 
 
 def _row(row: Any, where: str) -> dict[str, Any]:
