@@ -530,6 +530,18 @@ def _aim(page: Any, board: str, square: str) -> tuple[float, float]:
     raise AssertionError(f"square {square} never held still under the mouse: last {previous}")
 
 
+def _status_showing(status: Any, words: str) -> str:
+    """The status line once it shows ``words``: it redraws after the board, in a message
+    of its own, so a read at once can still show the state before. If it never does,
+    what it shows after the wait, for the assertion to report."""
+    from playwright.sync_api import expect
+    try:
+        expect(status).to_contain_text(words, timeout=30_000)
+    except AssertionError:
+        pass
+    return str(status.inner_text())
+
+
 def _click_square(page: Any, board: str, square: str) -> float:
     """Click the centre of a drawn square; wait for Python's redraw; return its time in ms."""
     x, y = _aim(page, board, square)
@@ -626,14 +638,14 @@ def _classroom_session(url: str) -> dict[str, Any]:
                 result["redraw_ms"] = [_click_square(page, board, "e2")]
                 result["after_select"] = {"selected": _drawn(page, board, "selected"),
                                           "destinations": _drawn(page, board, "dest-empty"),
-                                          "status": status.inner_text()}
+                                          "status": _status_showing(status, "e3, e4")}
                 result["redraw_ms"].append(_click_square(page, board, "e4"))
                 result["after_move"] = {"lastmove": _drawn(page, board, "lastmove"),
-                                        "status": status.inner_text()}
+                                        "status": _status_showing(status, "e2-e4")}
                 page.locator(board).screenshot(path=str(ARTIFACTS / "board-after-e2-e4.png"))
                 result["drop_ms"] = _drag(page, board, "e7", "e5")   # black answers by drag
                 result["after_drag"] = {"lastmove": _drawn(page, board, "lastmove"),
-                                        "status": status.inner_text()}
+                                        "status": _status_showing(status, "e7-e5")}
                 page.locator(board).screenshot(path=str(ARTIFACTS / "board-after-drag-e7-e5.png"))
 
                 # The comparison tools on their default path (a process pool on a
