@@ -1029,8 +1029,8 @@ CONTRASTS = """(sel) => {
 }"""
 
 
-#: The dark theme's style sheet reaches the board: its app's own background (or the
-#: first one behind it) is dark.
+#: The dark theme's style sheet reaches the board: the first opaque background behind
+#: the element (the status line) is dark.
 DARK_APPLIED = """(sel) => {
   for (let n = document.querySelector(sel); n; n = n.parentElement) {
     const m = getComputedStyle(n).backgroundColor.match(/[\\d.]+/g);
@@ -1053,7 +1053,7 @@ def test_dark_theme_text_is_readable(notebook: Notebook) -> None:
     try:
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
                                timeout=20000)
-        page.wait_for_function(DARK_APPLIED, arg=f"{MAIN} .tavrei-board-app", timeout=20000)
+        page.wait_for_function(DARK_APPLIED, arg=f"{MAIN} .tavrei-status", timeout=20000)
         x, y = centre(nb, MAIN, '.tower[data-square="d5"] use')
         page.mouse.move(x, y)
         page.wait_for_selector(f'{MAIN} .tavrei-inspector[data-square="d5"]')
