@@ -38,6 +38,16 @@ def test_a_file_of_two_records_is_refused_naming_them_and_game_chooses_one(
     assert past.stderr == f"tavrei-lab replay: error: --game 3: {file} holds 2 game records\n"
 
 
+def test_a_comment_wrapped_onto_a_line_starting_with_a_bracket_is_no_second_game(
+        tmp_path: Path) -> None:
+    file = tmp_path / "clock.pgn"
+    file.write_text('[Variant "orthodox"]\n\n1. e2-e4 {a long comment\n[%clk 0:01:00]} e7-e5 *\n',
+                    encoding="utf-8")
+    run = replay("--json", str(file))
+    assert run.returncode == 0, run.stderr
+    assert '"plies": 2' in run.stdout
+
+
 def test_a_huge_tag_is_matched_in_memory_of_its_own_size() -> None:
     """A 990 KB Event tag cost 193 MB (207 MB RSS for ``replay``) to match."""
     text = '[Event "' + "x" * 990_000 + '"]\n[Variant "orthodox"]\n\n1. e2-e4 *\n'

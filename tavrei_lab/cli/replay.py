@@ -42,15 +42,35 @@ def register(sub: argparse._SubParsersAction) -> None:
 def record_starts(text: str) -> list[int]:
     """The line numbers (1-based) where each record of ``text`` begins: the first line,
     and each tag line that follows movetext (as ``read_games`` splits a file)."""
-    starts, in_moves = [1], False
+    starts, in_moves, in_comment = [1], False, False
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        if stripped.startswith("[") and in_moves:
+        if in_comment:   # a comment's next line may start with "[" (a wrapped [%clk])
+            in_comment = _ends_in_comment(line, True)
+        elif stripped.startswith("[") and in_moves:
             starts.append(number)
             in_moves = False
         elif stripped and not stripped.startswith("["):
             in_moves = True
+            in_comment = _ends_in_comment(line, False)
     return starts
+
+
+def _ends_in_comment(line: str, inside: bool) -> bool:
+    """Does this line of movetext end inside a ``{...}`` comment (``inside``: it starts
+    inside one)? A ``;`` comment ends with its line."""
+    pos = 0
+    while True:
+        if inside:
+            end = line.find("}", pos)
+            if end < 0:
+                return True
+            inside, pos = False, end + 1
+        else:
+            opened, semi = line.find("{", pos), line.find(";", pos)
+            if opened < 0 or 0 <= semi < opened:
+                return False
+            inside, pos = True, opened + 1
 
 
 def one_record(text: str, chosen: int | None, where: str) -> str:
