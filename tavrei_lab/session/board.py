@@ -44,6 +44,7 @@ from tavrei_lab.i18n import ngettext, speaking
 from tavrei_lab.session.choices import CHOOSE_PROMOTION, PROMOTION_FIRST
 from tavrei_lab.session.drawing import has_die
 from tavrei_lab.session.engine_words import best_move_text
+from tavrei_lab.session.evaluation import Evaluation
 from tavrei_lab.session.line import entry_label
 from tavrei_lab.session.players import HUMAN, player_label, player_options
 from tavrei_lab.session.state import MoveListener, SessionState, Update
@@ -217,6 +218,49 @@ class BoardSession(SessionState):
             names = pos.geometry.names
             self.hint = (pos, (names[move.from_square], names[move.to_square], "blue"))
             return self._done([best_move_text(game, move, searcher.name, searcher.last)])
+
+    def type_move(self, text: str) -> Update:
+        """A move typed in the board's text box, read as ``Game.play`` reads movetext (a
+        move number, ``x`` or ``-``, any case); anything but one move is refused in one line."""
+        with speaking(self.language):
+            from tavrei_lab.notation.movetext import tokenize
+            if not isinstance(text, str):
+                raise ArgumentError(_("a typed move is text, not {value}").format(
+                    value=repr(text)[:40]))
+            try:
+                moves = [t for t in tokenize(text) if t.kind == "move"]
+            except TavreiError as exc:
+                return self._done([_("Not a move: {error}.").format(error=exc)])
+            if len(moves) != 1:
+                return self._done([_("Type one move, such as e2-e4 (not {text}).").format(
+                    text=repr(text.strip()[:40]) if moves else _("an empty box"))])
+            refusal = self._refusal()
+            if refusal:
+                return self._done([refusal])
+            return self.play(moves[0].text)
+
+    # -- the engine's figures: the evaluation bar and graph -----------------------------
+    def evaluate(self, on: bool = True) -> Update:
+        """Show (``on``) or hide the engine's evaluation beside the board, and say it.
+
+        The figure is node-limited (``evaluations.nodes``), so a position always
+        gets the same one; ``evaluation()`` and ``evaluation_graph()`` read them."""
+        with speaking(self.language):
+            self.show_evaluation = bool(on)
+            if not on:
+                return self._done([_("Evaluation hidden.")])
+            return self._done([self.evaluation().said()])
+
+    def evaluation(self) -> Evaluation:
+        """The engine's figure for the shown position (from white's side)."""
+        with speaking(self.language):
+            return self.evaluations.of(self.game, self.game.position)
+
+    def evaluation_graph(self) -> list[Evaluation]:
+        """One figure per ply of the line (ply 0, the start, first): the graph's points;
+        ``go_to_ply(i)`` shows the position of point ``i``."""
+        with speaking(self.language):
+            return self.evaluations.graph(self.game)
 
     # -- stepping, takebacks, side lines -------------------------------------------
     def go_to(self, index: int) -> Update:

@@ -19,6 +19,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.i18n import speaking
 from tavrei_lab.session.choices import Choices
 from tavrei_lab.session.drawing import draw
+from tavrei_lab.session.evaluation import Evaluations
 from tavrei_lab.session.line import MoveLine, where_text
 from tavrei_lab.session.players import HUMAN, player_options
 from tavrei_lab.session.squares import square_index
@@ -61,6 +62,9 @@ class SessionState:
         self.auto_roll = auto_roll
         self.flipped = flipped
         self.show_movable = False
+        #: the engine's figures (node-limited, kept per position) and whether they show
+        self.evaluations = Evaluations()
+        self.show_evaluation = False
         self.choices = Choices()
         self.arrows: list[tuple[Any, ...]] = []
         self.highlights: list[Any] = []

@@ -43,6 +43,7 @@ from tavrei_lab.session.status import count_options, kind_name
 from tavrei_lab.widgets.controls import button as _button
 from tavrei_lab.widgets.controls import in_own_language
 from tavrei_lab.widgets.die_panel import DiePanel
+from tavrei_lab.widgets.evaluation import EvaluationPanel
 from tavrei_lab.widgets.game_panel import GamePanel
 from tavrei_lab.widgets.inspector import Inspector, glyph_pictures, legend_rows, tower_rows
 from tavrei_lab.widgets.line import MoveLine
@@ -207,7 +208,8 @@ class Board(widgets.VBox):
         # does the column go under the board. (The view's flex basis is the board
         # alone; it grows to hold the inspector beside the board where there is room.)
         self._fit_view()
-        main = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))
+        main = widgets.HBox([self.evaluation_panel.bar, self.view, side],
+                            layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.status, main, controls], **box)
         self.add_class("tavrei-board-app")
         if projector:
@@ -252,9 +254,18 @@ class Board(widgets.VBox):
                                  self.size_slider], layout=widgets.Layout(width="210px"))
         widgets.link((self.size_slider, "value"), (self.view, "zoom"))
         self.view.fit = projector          # the projector board grows to the room it has
+        # the engine's figures on demand, and a box to type a move into
+        self.evaluation_panel = EvaluationPanel(self._on_evaluation, self._on_graph_click)
+        self.move_text = widgets.Text(placeholder=_("type a move: e2-e4"),
+                                      continuous_update=False,
+                                      tooltip=_("type a move and press Enter"),
+                                      layout=widgets.Layout(width="210px"))
+        self.move_text.observe(self._on_move_typed, "value")
         # the die first: in a die game the Roll button sits by the board's top, in sight
         return widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
-                             self.move_list, self.move_panel.nav, size_box],
+                             self.move_list, self.move_panel.nav, self.move_text,
+                             self.evaluation_panel.toggle, self.evaluation_panel.graph,
+                             size_box],
                             layout=widgets.Layout(width="215px", flex="none"))
 
     def _controls(self, white: str, black: str) -> widgets.VBox:
@@ -407,6 +418,7 @@ class Board(widgets.VBox):
             self._set_game_traits()
             self.undo_button.disabled = not self.game.action_count
             self.redo_button.disabled = not self.game.can_redo()
+            self.evaluation_panel.show(session, session.flipped)
         finally:
             self._updating = False
 
@@ -586,6 +598,20 @@ class Board(widgets.VBox):
     def _on_auto_roll(self, change: dict[str, Any]) -> None:
         self.session.auto_roll = bool(change["new"])
 
+    def _on_evaluation(self, on: bool) -> None:
+        if not self._updating:
+            self._show(self.session.evaluate(on))
+
+    def _on_graph_click(self, ply: int) -> None:
+        if 0 <= ply <= self.session.line().plies:
+            self._show(self.session.go_to_ply(ply))
+
+    def _on_move_typed(self, change: dict[str, Any]) -> None:
+        text = str(change["new"] or "")
+        if self._updating or not text.strip():
+            return
+        self.type_move(text)
+
     def _on_movable(self, change: dict[str, Any]) -> None:
         self.session.show_movable = bool(change["new"])
         self.redraw()
@@ -615,6 +641,27 @@ class Board(widgets.VBox):
         An illegal move is explained in the status line and changes nothing.
         """
         self._show(self.session.play(move))
+
+    def type_move(self, text: str) -> None:
+        """Play a move typed in the board's box (read as ``Game.play`` reads movetext);
+        a refusal is said in the status line and the text stays in the box to correct."""
+        played = self.game.action_count
+        self._show(self.session.type_move(text))
+        if self.game.action_count != played:
+            self._updating = True
+            try:
+                self.move_text.value = ""
+            finally:
+                self._updating = False
+
+    def evaluate(self, on: bool = True) -> None:
+        """Show (or hide) the engine's evaluation bar and graph (the Evaluation toggle)."""
+        self._updating = True
+        try:
+            self.evaluation_panel.toggle.value = bool(on)
+        finally:
+            self._updating = False
+        self._show(self.session.evaluate(on))
 
     def roll(self) -> None:
         """Roll the die (Roll button); skips and passes are announced."""

@@ -102,3 +102,52 @@ def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.Temp
                 assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (name, box)
             settle(page, [".tavrei-board-widget svg .die.current"])   # the die's tumble ends
             screenshot(page, "20-voila-projector-1280x720")
+
+
+def test_typed_moves_and_a_click_on_the_evaluation_graph_show_that_ply(
+        voila: str, browser: Any) -> None:
+    """Moves typed in the board's box are played; the Evaluation toggle draws the bar
+    and a graph of one column a ply, and a click on a column moves the board there."""
+    with browser_page(browser, {"width": 1400, "height": 1000}) as page:
+        page.goto(voila)
+        page.wait_for_selector(".tavrei-board-widget svg", timeout=60000)
+        box = page.get_by_placeholder("type a move: e2-e4")
+        for move in ("e2-e4", "e7-e5", "g1-f3"):
+            box.fill(move)
+            box.press("Enter")
+            try:
+                page.wait_for_function(
+                    "move => document.querySelector('.tavrei-status').innerText"
+                    ".includes(move + ' played')", arg=move, timeout=120000)
+            except Exception:
+                raise AssertionError(
+                    (move, page.locator(".tavrei-status").inner_text(),
+                     box.input_value())) from None
+        assert lastmove(page) == {"g1", "f3"}
+        page.get_by_role("button", name="Evaluation").click()
+        page.wait_for_function("() => document.querySelectorAll("
+                               "'.tavrei-eval-graph-svg [data-ply]').length == 4 && "
+                               "document.querySelector('.tavrei-eval-bar-svg').style.height",
+                               timeout=120000)
+        assert page.locator(".tavrei-eval-bar-box svg").count() == 1
+        bar = page.locator(".tavrei-eval-bar-box").bounding_box()
+        board = page.locator(".tavrei-board-widget svg").first.bounding_box()
+        assert bar is not None and board is not None
+        print(f"\neval bar: x {bar['x']:.0f}-{bar['x'] + bar['width']:.0f}, y {bar['y']:.0f}-"
+              f"{bar['y'] + bar['height']:.0f}; board x {board['x']:.0f}-"
+              f"{board['x'] + board['width']:.0f}, y {board['y']:.0f}-"
+              f"{board['y'] + board['height']:.0f}", end="")
+        # beside the board, on its left as lichess's is beside its board, as tall
+        assert board["x"] - 30 <= bar["x"] + bar["width"] <= board["x"] + 1
+        assert abs(bar["height"] - board["height"]) <= 2 and abs(bar["y"] - board["y"]) <= 2
+        column = page.locator('.tavrei-eval-graph-svg [data-ply="1"]')
+        column.click()
+        page.wait_for_function(
+            "() => document.querySelector('.tavrei-status').innerText.includes('ply 1 of 3')"
+            " && Math.abs(document.querySelector('.tavrei-eval-now').getAttribute('x1') - "
+            "document.querySelector('.tavrei-eval-graph-svg [data-ply=\"1\"]')"
+            ".getAttribute('x') - document.querySelector("
+            "'.tavrei-eval-graph-svg [data-ply=\"1\"]').getAttribute('width') / 2) < 0.2",
+            timeout=120000)
+        assert lastmove(page) == {"e2", "e4"}
+        screenshot(page, "30-voila-evaluation-graph")
