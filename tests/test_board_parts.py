@@ -162,7 +162,7 @@ def test_the_projector_board_fits_the_room_and_the_size_control_drives_it() -> N
     projector = Board(projector=True)
     plain = Board()
     assert projector.view.fit is True and plain.view.fit is False
-    side = projector.children[1].children[1]
+    side = projector.children[1].children[-1]   # after the evaluation bar and the board
     assert any(projector.size_slider in getattr(part, "children", ()) for part in side.children)
     plain.size_slider.value = 70
     assert plain.view.zoom == 70
