@@ -642,8 +642,12 @@ def _levels(text: str) -> list[int]:
 
 
 def main() -> None:
-    part = os.environ.get("TAVREI_STRENGTH_PART", "both")
+    part = os.environ.get("TAVREI_STRENGTH_PART", "rating")
     jobs = int(os.environ.get("TAVREI_STRENGTH_JOBS", "1"))
+    if part.startswith("rating"):
+        from benchmarks import strength_rating
+        strength_rating.main(part)
+        return
     if part == "sunfish-report":
         sunfish_report(os.environ["TAVREI_SUNFISH_OUT"])
         return

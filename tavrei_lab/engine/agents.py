@@ -509,6 +509,10 @@ AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent,
                           "play": PlayAgent, "level": LevelAgent}
 #: The playing agent the package recommends as "the computer" (the strength benchmark's).
 DEFAULT_PLAYING_AGENT = "play"
+#: The fixed yardstick that strengths are stated against (``python -m benchmarks
+#: strength``): the default playing agent at a fixed node budget, so no clock and no
+#: machine load moves it, and a figure measured today compares with one measured later.
+REFERENCE_PLAYER = "play:nodes=2000"
 #: The specs a board offers in its player menus: every agent, and each level.
 OFFERED: tuple[str, ...] = ("random", "greedy", "alphabeta", "expectimax", "play",
                             *(f"level:{n}" for n in LEVELS))
