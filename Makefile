@@ -52,11 +52,12 @@ lab: setup compiled $(LAB_OVERRIDES) $(CLASSROOM)
 	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/00_quick_start.ipynb
 
 # Debian's Chromium for the real-browser tests (a test tool's own browser download
-# cannot reach its host here). Needs root, as CI is.
+# cannot reach its host here), and Debian's Stockfish, the strength benchmark's chess
+# yardstick (its UCI driver's test; never a dependency of the package). Needs root, as CI is.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "chromium missing: run 'sudo apt-get install chromium' for the browser tests"; fi; }
+	@{ command -v chromium >/dev/null 2>&1 && test -x /usr/games/stockfish; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium stockfish >/dev/null; \
+	  else echo "chromium or stockfish missing: run 'sudo apt-get install chromium stockfish' for the browser and strength tests"; fi; }
 
 # The whole suite runs on the compiled build (make compiled), then the rules, perft and
 # recorded-game tests once more on the pure Python (TAVREI_PURE=1: what Pyodide and a
