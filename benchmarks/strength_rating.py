@@ -80,9 +80,12 @@ class StockfishMissing(RuntimeError):
 
 
 def stockfish_path() -> str | None:
-    """Where Stockfish is (``TAVREI_STOCKFISH``, Debian's ``/usr/games``, the PATH), or None."""
-    for name in (os.environ.get("TAVREI_STOCKFISH"), *STOCKFISH_PATHS):
-        if name and (found := shutil.which(name)):
+    """Where Stockfish is, or None: ``TAVREI_STOCKFISH`` alone when set (pointing it at a
+    missing file shows what a machine without Stockfish does), else Debian's
+    ``/usr/games`` or the PATH."""
+    chosen = os.environ.get("TAVREI_STOCKFISH")
+    for name in (chosen,) if chosen else STOCKFISH_PATHS:
+        if found := shutil.which(name):
             return found
     return None
 
