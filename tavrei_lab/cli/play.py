@@ -32,7 +32,7 @@ from typing import Any, TextIO
 
 from tavrei_lab.cli.common import TypedLines, add_variant, check_out, os_reason, write_output
 from tavrei_lab.core.move import Move
-from tavrei_lab.engine.agents import AGENTS, make_agent
+from tavrei_lab.engine.agents import AGENTS, LEVELS, chess_elo_text, make_agent
 from tavrei_lab.engine.selfplay import GameEnd, GameLimits, Watch, abandon, play_out, resign
 from tavrei_lab.errors import (
     IllegalMoveError,
@@ -53,8 +53,13 @@ HUMAN = "human"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    levels = "\n".join("  " + chess_elo_text(n) for n in LEVELS)
     p = sub.add_parser("play", help=_("play a game between agents (or against you) and write "
-                                      "its record"))
+                                      "its record"),
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog=_("The classroom levels' strength in orthodox chess, measured "
+                                "against Stockfish (python -m benchmarks strength):")
+                       + "\n" + levels)
     add_variant(p)
     p.add_argument("--seed", type=int, default=None,
                    help=_("random seed for the die and the agents (default: drawn and recorded)"))

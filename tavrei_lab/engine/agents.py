@@ -461,8 +461,53 @@ LEVELS: dict[int, Level] = {lv.level: lv for lv in (
 )}
 
 
+@dataclass(frozen=True)
+class ChessElo:
+    """A level's measured strength in orthodox chess, against Stockfish at a set strength
+    (``python -m benchmarks strength``: ``UCI_LimitStrength``, ``UCI_Elo``): Stockfish's
+    rating plus the Elo difference the match gave, with its 95 % interval. ``elo`` is None
+    when the level lost every game (a clean sweep has no point estimate, only a bound)."""
+
+    elo: int | None
+    low: int
+    high: int
+    games: int
+    stockfish_elo: int
+    spec: str             # the level as it played: node-capped, so no clock decided a move
+    date: str
+
+
+#: The measured figures: small matches (a shared machine), so wide intervals. Stockfish
+#: 15.1 (Debian) at 100 ms a move; the levels node-capped (their depth caps decide
+#: levels 1-4; level 8 searched 5000 nodes a move, far fewer than its 4 s cap allows, so
+#: at its time cap it plays stronger than this). Levels not listed were not measured.
+LEVEL_CHESS_ELO: dict[int, ChessElo] = {
+    1: ChessElo(None, 0, 1063, 20, 1350, "level:1,nodes=20000", "2026-12-07"),
+    2: ChessElo(1081, 150, 1242, 20, 1350, "level:2,nodes=20000", "2026-12-07"),
+    3: ChessElo(1315, 1121, 1488, 20, 1350, "level:3,nodes=20000", "2026-12-07"),
+}
+
+
+def chess_elo_text(level: int) -> str:
+    """What a level's help says of its chess strength: the measured Elo, its interval,
+    the match's size, opponent, form and date -- or that it was not measured."""
+    m = LEVEL_CHESS_ELO.get(level)
+    if m is None:
+        return _("level {level}: chess Elo not measured").format(level=level)
+    if m.elo is None:
+        return _("level {level}: chess Elo below {high} ({games} games against Stockfish "
+                 "UCI_Elo {stockfish}, all lost; played as {spec}, {date})").format(
+            level=level, high=m.high, games=m.games, stockfish=m.stockfish_elo, spec=m.spec,
+            date=m.date)
+    return _("level {level}: chess Elo about {elo} (95 % interval {low}-{high}, {games} games "
+             "against Stockfish UCI_Elo {stockfish}; played as {spec}, {date})").format(
+        level=level, elo=m.elo, low=m.low, high=m.high, games=m.games,
+        stockfish=m.stockfish_elo, spec=m.spec, date=m.date)
+
+
 class LevelAgent(SearchAgent):
-    """A classroom level 1-8 (``level:3``): see ``LEVELS``."""
+    """A classroom level 1-8 (``level:3``): see ``LEVELS``; its measured chess Elo:
+    ``chess_elo_text``."""
 
     name = "level"
 
