@@ -1,6 +1,12 @@
-"""Strength: the default playing agent against the old ``alphabeta:3``, and the level ladder.
+"""Strength: the players' Elo, the default playing agent against ``alphabeta:3``, the ladder.
 
-Run: ``python -m benchmarks strength``. Seeded games from the Tavreli start,
+Run: ``python -m benchmarks strength``: by default the rating (``strength_rating``):
+the strongest level and the lab's default players against the fixed reference player
+(``engine.agents.REFERENCE_PLAYER``) in Tavreli and orthodox chess, and the levels'
+chess Elo against Stockfish at set strengths. ``TAVREI_STRENGTH_PART=both`` (or
+``match``, ``ladder``, ``sunfish``) runs the older matches below.
+
+The main match and the ladder: seeded games from the Tavreli start,
 colours alternated; a game still going after ``MAX_PLIES`` plies is scored by
 the lesson evaluation (a lead of more than ``ADJUDICATE`` pawns wins, else a
 draw) and counted as adjudicated. Printed: the score, the Elo difference with
@@ -14,7 +20,8 @@ counts come from the environment:
 - ``TAVREI_STRENGTH_GAMES`` (default 100): games of the main match;
 - ``TAVREI_LADDER_GAMES`` (default 6): games for each pair of adjacent levels;
 - ``TAVREI_LADDER_LEVELS`` (default ``1-8``): which levels, e.g. ``1-5``;
-- ``TAVREI_STRENGTH_PART`` (``match``, ``ladder`` or both, the default);
+- ``TAVREI_STRENGTH_PART`` (``match``, ``ladder`` or ``both``; ``rating``, the default,
+  ``rating-reference`` or ``rating-stockfish`` for the rating);
 - ``TAVREI_STRENGTH_SEED`` (default 1000): the main match's first seed;
 - ``TAVREI_STRENGTH_JOBS`` (default 1): worker processes. Each game is seeded by
   its number alone (``plan``), so a game is the same game whichever process
