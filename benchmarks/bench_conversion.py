@@ -35,6 +35,8 @@ from typing import Any
 from benchmarks.conversion import LAB_AGENTS, convert, load_positions
 from tavrei_lab.compare.tournament import derive_seed
 
+#: Hours of play at both budgets: run only when named.
+LONG = True
 MAX_PLIES = 300
 GOAL = 0.9
 MEASURED = """\

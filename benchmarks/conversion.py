@@ -37,9 +37,10 @@ from typing import Any
 
 from tavrei_lab import Game
 from tavrei_lab.compare.tournament import GameSpec, derive_seed, play_game
+from tavrei_lab.core.tavrel import ACTING
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.play import PlaySearcher
-from tavrei_lab.engine.play_eval import evaluate_for_side
+from tavrei_lab.engine.play_eval import GATE_CP, HUNT_LEAD, evaluate_for_side
 from tavrei_lab.engine.search import Limits
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS
 
@@ -55,15 +56,25 @@ LAB_AGENTS = {
     "gavrilov-die-mate": "play:nodes={n},noise=10",
     "gavrilov-die-8x8": "play:nodes={n},noise=10",
 }
-#: Node budgets of the harvest's games, and their ply cap (the lab study's).
-HARVEST_NODES = (150,)
+#: The players of the harvest's games: the lab study's at its smaller budget, and the
+#: lab's default sweep players (``lab.sweep.DEFAULT_AGENTS``); the ply cap is the
+#: study's.
+HARVEST_NODES = 150
+SWEEP_AGENTS = "level:1,nodes=20000"
 HARVEST_PLIES = 200
 #: The deeper search that judges a candidate, and the lead it must show (centipawns).
 DEEP_NODES = 6_000
 LEAD_CP = 700
 #: Positions looked at per non-decisive game, and how many positions apart.
-PER_GAME = 3
-SPACING = 30
+PER_GAME = 4
+SPACING = 24
+#: What the side ahead's tops (the tavrels that move: prisoners and tavrels buried under
+#: their own colour never do without a split) must be worth more than the other
+#: side's, by the fixed chess values (centipawns): the judge counts prisoners, and a
+#: volkhv on a tower of twenty prisoners with nothing else to move is 40 ratniks
+#: "ahead" in a dead draw. The lead the evaluation's conversion gate asks
+#: (``play_eval.HUNT_LEAD``, three ratniks).
+TOPS_LEAD = HUNT_LEAD
 #: The evaluation the judging search uses: the conversion ("hunt") terms off, so a
 #: lead is material and position, not the hunt's own bonus.
 JUDGE_WEIGHTS = DEFAULT_WEIGHTS.with_(hunt_edge=0.0, hunt_near=0.0, hunt_room=0.0,
@@ -116,13 +127,13 @@ def _search_value(searcher: PlaySearcher, pos: Any, nodes: int) -> float:
 @dataclass(frozen=True)
 class HarvestTask:
     variant: str
-    nodes: int
+    players: str
     seed: int
 
 
 def harvest_game(task: HarvestTask) -> list[dict[str, Any]]:
     """Play one harvest game; the won positions kept from it (dicts for the data file)."""
-    spec = LAB_AGENTS[task.variant].format(n=task.nodes)
+    spec = task.players
     watch = _Keep()
     result = play_game(GameSpec(task.variant, spec, spec, task.seed, max_plies=HARVEST_PLIES),
                        watch=watch)
@@ -136,13 +147,23 @@ def harvest_game(task: HarvestTask) -> list[dict[str, Any]]:
         if Game(task.variant, pos.string, seed=0).outcome(claim_draw=True) is not None:
             continue
         lead = judge(task.variant, pos.string)
-        if abs(lead) >= LEAD_CP:
+        if abs(lead) >= LEAD_CP and tops_lead(pos, 0 if lead > 0 else 1) >= TOPS_LEAD:
             found.append({"variant": task.variant, "position": pos.string,
                           "ahead": "white" if lead > 0 else "black", "lead_cp": lead,
                           "game": {"agents": spec, "seed": task.seed,
                                    "ended": result.termination, "plies": game.ply,
                                    "position_index": at}})
     return found
+
+
+def tops_lead(position: Any, side: int) -> int:
+    """How much ``side``'s tops but its volkhv outweigh the other side's (centipawns,
+    fixed chess values: ``play_eval.GATE_CP``)."""
+    tops = [0, 0]
+    for tower in position.board:
+        if tower:
+            tops[tower[-1] & 1] += GATE_CP[ACTING[tower[-1]]]
+    return tops[side] - tops[1 - side]
 
 
 def _candidates(positions: list[Any]) -> list[int]:
@@ -165,13 +186,16 @@ def _candidates(positions: list[Any]) -> list[int]:
     return out
 
 
-def harvest(games: int, seed: int, workers: int, out: Path,
-            how: dict[str, Any]) -> list[dict[str, Any]]:
+def harvest(games: int, seed: int, workers: int, out: Path, how: dict[str, Any],
+            variants: list[str] | None = None) -> list[dict[str, Any]]:
     """Play the harvest games in ``workers`` processes; the file ``out`` is rewritten
     after every game that gave positions (in task order), so a stopped harvest keeps
     what it found."""
-    tasks = [HarvestTask(v, n, derive_seed(seed, v, n, i))
-             for i in range(games) for v in LAB_AGENTS for n in HARVEST_NODES]
+    # the sweep players' games first: they are short (one ply a move)
+    tasks = [HarvestTask(v, spec, derive_seed(seed, v, spec, i))
+             for spec_of in (lambda v: SWEEP_AGENTS,
+                             lambda v: LAB_AGENTS[v].format(n=HARVEST_NODES))
+             for i in range(games) for v in (variants or LAB_AGENTS) for spec in (spec_of(v),)]
     got: dict[int, list[dict[str, Any]]] = {}
     done = 0
     with ProcessPoolExecutor(workers) as pool:
@@ -181,7 +205,8 @@ def harvest(games: int, seed: int, workers: int, out: Path,
             done += 1
             items = future.result()
             task = tasks[i]
-            print(f"[{done}/{len(tasks)}] {task.variant:18} seed {task.seed:>10}: "
+            print(f"[{done}/{len(tasks)}] {task.variant:18} {task.players:38} "
+                  f"seed {task.seed:>10}: "
                   f"{len(items)} kept", flush=True)
             if items:
                 got[i] = items
@@ -241,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     h.add_argument("--seed", type=int, default=45)
     h.add_argument("--workers", type=int, default=2)
     h.add_argument("--out", default=str(DATA))
+    h.add_argument("--variants", default=",".join(LAB_AGENTS),
+                   help="comma-separated, of: " + ", ".join(LAB_AGENTS))
     args = parser.parse_args(argv)
     started = time.perf_counter()
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -248,14 +275,20 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     how = {"command": "nice -n 10 python -m benchmarks.conversion " + " ".join(words),
            "commit": commit, "games_per_variant": args.games, "seed": args.seed,
-           "agents": LAB_AGENTS, "nodes": list(HARVEST_NODES), "max_plies": HARVEST_PLIES,
-           "judge_nodes": DEEP_NODES, "lead_cp": LEAD_CP,
+           "agents": [LAB_AGENTS, SWEEP_AGENTS], "nodes": HARVEST_NODES,
+           "max_plies": HARVEST_PLIES,
+           "judge_nodes": DEEP_NODES, "lead_cp": LEAD_CP, "tops_lead_cp": TOPS_LEAD,
            "judge_weights": "the default weights, the hunt terms 0",
            "kept": f"non-decisive games (ply cap, fifty moves, repetition): the position "
                    f"where the last stretch without a capture or a ratnik move began and "
                    f"up to {PER_GAME - 1} earlier ones {SPACING} positions apart, each "
-                   f"if the judging search gives one side lead_cp or more"}
-    found = harvest(args.games, args.seed, args.workers, Path(args.out), how)
+                   f"if the judging search gives one side lead_cp or more and its tops "
+                   f"outweigh the other's by tops_lead_cp"}
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    unknown = [v for v in variants if v not in LAB_AGENTS]
+    if unknown:
+        parser.error(f"--variants: unknown {', '.join(unknown)}")
+    found = harvest(args.games, args.seed, args.workers, Path(args.out), how, variants)
     use = os.times()
     how["wall_seconds"] = round(time.perf_counter() - started)
     how["cpu_seconds"] = round(use.children_user + use.children_system + use.user
