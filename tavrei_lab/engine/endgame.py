@@ -30,7 +30,17 @@ from __future__ import annotations
 from functools import cache
 
 from tavrei_lab.core.geometry import Geometry
-from tavrei_lab.core.tavrel import ACTING, BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.core.tavrel import (
+    ACTING,
+    BISHOP,
+    COLOR_BIT,
+    HELGI,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+)
 
 #: Per volkhv step the hunted volkhv stands nearer the luchnik's corner (centipawns).
 CORNER = 20
@@ -86,7 +96,7 @@ class EndgameTables:
             if not tower:
                 continue
             top = tower[-1]
-            if top & 1 != strong:
+            if top & COLOR_BIT != strong:
                 continue
             kind = ACTING[top]
             if kind == KING:
