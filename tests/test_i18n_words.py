@@ -112,7 +112,8 @@ def test_words_marked_at_import_are_said_in_the_language_in_force_when_shown() -
 
 def test_a_store_failure_is_explained_in_russian(tmp_path: Path) -> None:
     """The SQLite failure's advice, what failed and what is kept, in the language in force;
-    SQLite's own words (quoted from the library) and the --store option stay as written."""
+    SQLite's own words (quoted from the library), the --store option and file names stay as
+    written."""
     import sqlite3
 
     from tavrei_lab.lab.store import ResultsStore
@@ -123,7 +124,8 @@ def test_a_store_failure_is_explained_in_russian(tmp_path: Path) -> None:
     assert "не удалось (запись настройки): database or disk is full" in said, said
     assert "освободите место на диске и выполните ту же команду снова" in said, said
     assert "(в хранилище остаются 0 сохранённых партий)" in said, said
-    assert not english_left(said.split(": ", 1)[1], "database or disk is full"), said
+    assert not english_left(said.split(": ", 1)[1], "database or disk is full",
+                            "s.sqlite-wal"), said
     locked = str(store._fail(sqlite3.OperationalError("database is locked"), "x"))
     assert "хранилище занято другим процессом" in locked, locked
     set_language("en")

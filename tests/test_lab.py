@@ -559,8 +559,12 @@ def test_cli_scheduler_that_does_not_answer_is_one_line():
                           text=True, timeout=120,
                           env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
     assert proc.returncode == 2
-    assert "--scheduler tcp://127.0.0.1:9: cannot connect" in proc.stderr
     assert "Traceback" not in proc.stderr
+    line, = proc.stderr.splitlines()
+    said = line.split("--scheduler tcp://127.0.0.1:9: ", 1)[1]
+    # Which of these a closed port gives depends on the machine's network, not on us.
+    assert said.startswith(("nothing is listening there", "cannot connect",
+                            "nothing answered")), line
 
 
 def test_cli_sweep_errors_are_one_line():

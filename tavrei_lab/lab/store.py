@@ -420,7 +420,7 @@ class ResultsStore:
         try:
             why, self._snapshot = wal_problem(
                 sqlite3, self.path, _TIMEOUT,
-                lambda db: _objects_in(db) in (_objects_of(_SCHEMA), _objects_of(_SCHEMA_V1)),
+                _holds_a_store,
                 keep=keep)
         except OSError:           # read-only, no room for a copy: ``_open_readonly`` says so
             return
@@ -943,6 +943,14 @@ def _objects_in(db: Any) -> list[tuple[str, str, str]]:
     """The (type, name, sql) of every object of a database (whitespace folded)."""
     return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in db.execute(
         "SELECT type, name, sql FROM sqlite_master"))
+
+
+def _holds_a_store(db: Any) -> bool:
+    """Whether a database holds the tables of a results store (of either layout): a
+    ``-wal`` that adds something more is still this store's, and the layout check
+    names what it added."""
+    held = set(_objects_in(db))
+    return any(set(_objects_of(schema)) <= held for schema in (_SCHEMA, _SCHEMA_V1))
 
 
 def _check_kind(given: str, path: str) -> None:
