@@ -335,7 +335,7 @@ class BoardTables:
                 # ... and the hunted volkhv's, which pays it for the edge the hunt drives
                 # it to (a lone volkhv on d8 scored safer than on d5)
                 kw = black_king if strong == 0 else white_king
-                if board[kw] and board[kw][-1] & 1 != strong and ACTING[board[kw][-1]] == KING:
+                if board[kw] and board[kw][-1] & _COLOR != strong and ACTING[board[kw][-1]] == KING:
                     home = self.bonus[(1 - strong, KING, kw)]
                     v += home if strong == 0 else -home
                 if self.hunt_ratnik or self.hunt_trade:
