@@ -39,12 +39,12 @@ HOT_MODULES: tuple[str, ...] = (
     "tavrei_lab.rules.base",
     "tavrei_lab.rules.stacking",
     "tavrei_lab.engine.perft",
-    # the playing search and its evaluations (issue 27: nodes/s spent on depth)
+    # the playing search and its evaluations (nodes/s are what buys depth)
     "tavrei_lab.engine.zobrist",
     "tavrei_lab.engine.play_eval",
     "tavrei_lab.engine.chess_eval",
     "tavrei_lab.engine.play",
-    # the game tree: growing, laying out and drawing it (issue 27: at most 3 perfts)
+    # the game tree: growing, laying out and drawing it (a tree costs up to 3 perfts)
     "tavrei_lab.tree.build",
     "tavrei_lab.tree.layout",
     "tavrei_lab.render.tree",

@@ -76,8 +76,8 @@ def _repetition_key(position: Position) -> tuple[Any, ...]:
     (``live_ep_square``) and the roll -- as the values themselves, not written out: the
     key's text writes every bit of every tavrel (colour, kind, destiny, promoted,
     moved; a piece set's letters are distinct), so two positions have equal texts
-    exactly when these are equal. Writing each position's board as text was a lab
-    game's largest cost outside the search after the search was compiled (issue 27)."""
+    exactly when these are equal. Writing each position's board as text would be a lab
+    game's largest cost outside the compiled search."""
     return (position.board, position.turn, position.rules.live_ep_square(position),
             position.roll or "")
 

@@ -496,7 +496,7 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
     if not overrides:
         return rules
     # The same overrides of the same loaded variant give the same rule module, as a plain
-    # load does: a sweep's verifying replays load their cell once a game (issue 27).
+    # load does: a sweep's verifying replays load their cell once a game.
     # (Values by repr: True and 1 stay apart, and lists need no hashing.)
     okey = (key, tuple(sorted((name, repr(value)) for name, value in overrides.items())))
     hit = _OVERRIDDEN.get(okey)

@@ -168,7 +168,7 @@ class Progress:
         self.description = description
         self.mode = choose_mode(mode, stream)
         # Silent: no bar at all, not a disabled tqdm (importing tqdm is CPU a short
-        # sweep pays for nothing, issue 27).
+        # sweep pays for nothing).
         self._bar = None if self.mode == "off" else progress_bar(
             total, description, mode=self.mode, stream=stream,
             unit=description.split()[-1] if description else "it")

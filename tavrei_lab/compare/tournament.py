@@ -293,8 +293,8 @@ class TournamentResult:
         """Write records, tables (CSV + JSON) and plots (SVG) under ``directory``,
         in place of what an earlier ``save`` wrote there.
 
-        Saving a 2-game run over a 4-game one used to leave the first run's records
-        003 and 004 beside the new games table, which lists two. The run is now
+        Saving a 2-game run over a 4-game one must not leave the first run's records
+        003 and 004 beside the new games table, which lists two. So the run is
         written whole into a hidden folder inside ``directory`` and swapped in
         (``core.files.swapped_in``): the folder holds one run's output, a
         failure while writing leaves the earlier run as it was, and the user's own

@@ -71,7 +71,7 @@ def progress_of(progress: Any, description: str, unit: str,
                 delay: float = 1.0) -> tuple[Any, Any]:
     """What a long run's ``progress`` argument asks for: (a tqdm bar or None, a
     callback or None). True: the automatic bar (shown after ``delay`` seconds); a mode
-    name: that bar; False or None: nothing; a callable: called as before."""
+    name: that bar; False or None: nothing; a callable: that callback, no bar."""
     if progress is None or progress is False:
         return None, None
     if callable(progress):
@@ -83,8 +83,8 @@ def progress_of(progress: Any, description: str, unit: str,
 def add_progress_flags(parser: argparse.ArgumentParser) -> None:
     """The same progress flags on every long command (compare, sweep, soak, tree, perft):
     by default a bar on an interactive terminal and nothing in a log; ``--progress``
-    reports even into a log; ``--no-progress`` never does. (Before, soak's progress was
-    opt-in and compare's opt-out; both old flags keep their meaning.)"""
+    reports even into a log; ``--no-progress`` never does. Both flags keep the meaning
+    they had on each command, so scripts that pass them keep working."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="progress", action="store_const", const=True,
                        default=None, help=_("report progress even when stderr is not a terminal "

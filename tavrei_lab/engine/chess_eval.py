@@ -8,8 +8,8 @@ applies: a knight on the rim is dim, a rook wants the open file and the seventh
 rank, the king hides behind its pawns until the queens are off and then walks
 to the centre, a passed pawn grows with every rank, a doubled or isolated one
 is a weakness, two bishops outdo bishop and knight. Measured against sunfish,
-the ring-only square bonuses of ``BoardTables`` lost (issue 27: 35 % at 0.1 s a
-move); this module is the chess-specific part that replaces them there.
+the ring-only square bonuses of ``BoardTables`` lost (35 % at 0.1 s a move);
+this module is the chess-specific part that replaces them there.
 
 **Tapered by the root's phase.** Every term has a middlegame and an endgame
 value; the phase (knights and bishops 1, rooks 2, queens 4: 24 at the start) is

@@ -183,8 +183,8 @@ def positional_score(position: Position, rules: RuleModule, mobility: int | None
     (``mobility_counts``), and ``VOLKHV_THREAT`` per square around the enemy volkhv
     attacked minus the same around one's own -- one formula for every rule module.
 
-    ``mobility``: the side to move's pseudo-move count, if already known (callers
-    from before the counting passed it; it is no longer needed).
+    ``mobility``: the side to move's pseudo-move count, if the caller already has it;
+    it replaces the count made here (optional: the count is always made).
     """
     me = position.turn
     white_view = material(position)

@@ -238,7 +238,7 @@ class PlaySearcher:
         #: side that stands better at the root (``CONTEMPT_MARGIN`` or more on the
         #: evaluation), and gains the side that stands worse: the one ahead plays on
         #: rather than take a draw it rates little below its winning line, the one
-        #: behind takes it. 0: every draw is 0, as before.
+        #: behind takes it. 0: every draw is 0.
         self.contempt = contempt
         self._draw = [0, 0]
         #: what time budgets are measured with: the wall clock (an agent's answer
@@ -268,7 +268,7 @@ class PlaySearcher:
         self.tables = tables_for(rules.geometry, self.weights)
         #: die games with weights that count the die's threats: the faces' ranks and
         #: probabilities (``play_eval.BoardTables.die_threats``); None otherwise, so the
-        #: default weights search exactly as before
+        #: default weights pay nothing for die terms they do not use
         self.die_faces = die_faces(rules) if self.weights.die_terms else None
         #: Where captures leave the board (orthodox chess), the endgame comes: then
         #: the volkhv belongs in the centre and the ratniks' march is worth more. The
@@ -362,7 +362,7 @@ class PlaySearcher:
         if len(self.table) >= self.max_table // 2:
             # Emptied here, inside this move's budget (the deadline counts from
             # ``started``), not when a store finds it full mid-search: freeing 400,000
-            # entries took a 1 s move 83 ms past its budget (issue 27's sunfish match).
+            # entries took a 1 s move 83 ms past its budget (measured in a match against sunfish).
             self.table.clear()
         self.history = {k: v // 4 for k, v in self.history.items() if v >= 4}
         moves = rules.legal_moves(position)
@@ -424,8 +424,8 @@ class PlaySearcher:
                 break       # a forced mate, searched at least as deep as it is long
             # No "would the next depth finish?" guess: an iteration stopped by the clock
             # still answers (the best root move it has proven, else the last depth's),
-            # so the whole budget goes into search (it stopped at 45 % of it and used
-            # 73 % of each second, issue 27).
+            # so the whole budget goes into search (a guess stopped at 45 % of it and
+            # used 73 % of each second).
         if best_value is None:
             best_value = 0
         # the table reuses deeper entries, so the line may go on past the depth searched
@@ -562,7 +562,7 @@ class PlaySearcher:
         """A draw by repetition in search: a position met again on the path, or for
         the third time counting the game played so far."""
         # ``get``, not ``[h]``: a Counter's missing key is a Python-level ``__missing__``
-        # call, and most positions are on neither (issue 27: 2 calls of 3 a node).
+        # call, and most positions are on neither (2 calls of 3 a node).
         # In a won ending a second visit is a draw already: walking back to a position
         # of the game is no progress, and the side ahead must make some.
         return self._path.get(h, 0) > 0 or self._game.get(h, 0) >= (2 if self._strong < 0

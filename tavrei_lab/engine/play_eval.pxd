@@ -12,7 +12,7 @@ cdef class BoardTables:
     cdef public object near_far, forward, _tower_cache
 
     # the two the playing search calls at every node (play.pxd types its tables so):
-    # C calls from there, Python methods as before from anywhere else
+    # C calls from there, Python methods from anywhere else
     cpdef object tower_score(self, object square, object tower)
     cpdef object activity(self, object board, object kings, object pass_over_own=*)
     # what activity calls in a won ending (the conversion terms): C calls from there too

@@ -101,7 +101,7 @@ class BoardTables:
         self.held_by_kind = [wt.held(k) if k in KIND_NAMES else 0.0 for k in range(8)]
         self.buried_by_kind = [wt.buried(k) if k in KIND_NAMES else 1.0 for k in range(8)]
         mob, att = wt.mobility, wt.volkhv_attack
-        # whole numbers stay ints, so the default weights add up exactly as before
+        # whole numbers stay ints, so the default weights add up exactly (integer sums)
         self.mobility: float = int(mob) if mob.is_integer() else mob
         self.volkhv_attack: float = int(att) if att.is_integer() else att
         he, hn, hr = wt.hunt_edge, wt.hunt_near, wt.hunt_room

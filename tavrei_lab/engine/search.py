@@ -208,7 +208,7 @@ def game_history(game: Any) -> list[int]:
     position brought about by a move (not by a die roll), as ``Game.repetitions``."""
     positions = game.positions
     # Every agent's move asks for the whole game's hashes: without a memo a lab game of
-    # 200 plies hashed 20,000 positions (a third of a level-1 game's time, issue 27).
+    # 200 plies hashed 20,000 positions (a third of a level-1 game's time).
     # Positions never change, so the hashes are kept beside the very position objects
     # they are of, with whether each counts (the start, or brought about by a move): a
     # game that only grew since is checked in one pass and hashes its new positions

@@ -3,8 +3,8 @@
 Tavreli's variants are not chess: a prisoner's worth, a vsadnik's value or how
 much a volkhv fears attacks differ with the rules. So the playing search's
 evaluation (``engine.play_eval``) reads all of its terms from a ``Weights``
-object; the defaults are exactly the hand-set values it always had, so a
-player without a weights file plays exactly as before, node for node.
+object. The defaults (``DEFAULT_WEIGHTS``) are hand-set values, and a player
+without a weights file plays with exactly those, node for node.
 
 A weights file is JSON: ``{"weights": {name: number, ...}, ...}`` with any
 other keys (the tune's log, the variant's settings hash) kept beside it.

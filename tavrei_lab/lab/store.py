@@ -43,8 +43,8 @@ replayed *once*, before it is written, and ``add`` writes a checksum of every
 field of the row with it (in the row's ``summary``, so the schema is unchanged).
 
 **Where the replay runs.** Replayed in ``add``, it ran in the one process that
-writes the store, after the game, and cost 5.3 % of a greedy game there (issue 24,
-``python -m benchmarks lab``), serialised behind every worker. So the worker that
+writes the store, after the game, and cost 5.3 % of a greedy game there
+(``python -m benchmarks lab``), serialised behind every worker. So the worker that
 played the game replays it (``sweep.play_lab_game``, the same ``StoredGame.replay``)
 and hands back a *verification*: a keyed BLAKE2b digest (``verification``) of
 everything the replay checked -- cell, variant, options, record and every field of

@@ -113,7 +113,7 @@ DEFAULT_BATCH = 20
 #: The agents a sweep uses when none are given: the weakest classroom level, fast (a
 #: fraction of a second a game), with a node cap instead of its time cap, so no clock
 #: decides a move: a time cap that "never bites" did bite under load (1 game in 100
-#: differed, issue 23). ``level:3,nodes=20000`` plays far better, ~9 s a game (3 tavreli
+#: differed). ``level:3,nodes=20000`` plays far better, ~9 s a game (3 tavreli
 #: games: 27 s on one core, time-capped).
 DEFAULT_AGENTS = "level:1,nodes=20000"
 

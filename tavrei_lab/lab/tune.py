@@ -639,7 +639,7 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
     big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
     big_tops = [r for r in draws if abs(r.get("lead_tops", 0.0)) >= 3]
     # how the non-decisive games ended: a game stopped at the ply cap is no draw of the
-    # rules but a win the players did not finish in time (counted in "draws" as before)
+    # rules but a win the players did not finish in time (still counted in "draws")
     ends: dict[str, int] = {}
     for r in draws:
         end = r.get("termination", MAX_PLIES if r.get("adjudicated") else "draw")

@@ -4,7 +4,7 @@ Perft proves the move generator on the positions someone thought of; a soak
 walks into the ones nobody did -- the twelfth tavrel on a tower, a promoted
 ratnik carried off its far rank, a die pass after an en passant double step
 -- and checks after **every** move and roll that nothing the rules promise has
-broken (issue 11):
+broken:
 
 ``tavrels``
     The number of tavrels of each colour never changes: in Tavreli nothing
@@ -29,7 +29,7 @@ broken (issue 11):
     At the end of each game its record reads back to the same game, move for
     move and roll for roll.
 
-The long run is one command (figures go to the closing note of issue 11)::
+The long run is one command::
 
     tavrei-lab soak --games 2000 --seed 1
     python -m tavrei_lab soak --games 2000 --seed 1      # the same
@@ -321,7 +321,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("stop after this many seconds (the figures say how far it got)"))
     p.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
     from tavrei_lab.core.progress import add_progress_flags
-    add_progress_flags(p)   # a line every 100 games; --progress as before
+    add_progress_flags(p)   # into a log: a line every 100 games with --progress
 
 
 def run_from_args(args: argparse.Namespace) -> int:

@@ -448,7 +448,7 @@ def board_svg(position: Any, *, flipped: bool = False, lastmove: Any = None,
       layers spelt out bottom to top, one box a layer with its letter at
       ``TOWER_KEY_LETTER`` units (12 px at the default size): a picture has no
       inspector, and its strips letter a tall tower's layers 4-6 px high (a tower
-      of 8 unreadable, issue 25 item 3). Default: on for a picture drawn without
+      of 8 unreadable). Default: on for a picture drawn without
       ``letter_px`` (the widgets, which have the inspector, pass ``letter_px``).
     - ``theme``: a ``Theme``; ``**options`` may override any theme field
       (``dark_square="#789"``), and take ``glyph_family`` ("tavreli" or
@@ -742,7 +742,7 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     for s, color in scene.highlights:
         x, y = origins[s]
         # a tint and a ring of the same colour: the ring stays visible on a
-        # square already tinted (a puzzle's hint on the selected tower, issue 25 item 2)
+        # square already tinted (a puzzle's hint on the selected tower)
         r.rect(parent, x + HIGHLIGHT_RING / 2, y + HIGHLIGHT_RING / 2,
                SQUARE - HIGHLIGHT_RING, SQUARE - HIGHLIGHT_RING,
                {"class": "highlight-mark", "data-square": names[s], "fill": color,

@@ -2,7 +2,7 @@
 
 A board small enough to sit beside a game tree gives a square some 40 px, and
 a tower of eight layers then has 5 px a layer in its strip: the lesson's towers
-cannot be read there (issue 25, seen in tutorial 07). The shelf stands each
+cannot be read there (as in tutorial 07). The shelf stands each
 tower of two or more tavrels on its own, as a column of whole glyphs, top layer
 first, each with its strip letter and, as its tooltip, its full name in the
 language in force -- so what a split would take, and who is held prisoner, is

@@ -20,7 +20,7 @@ per layer, so they cost the tree no width. A 128 px board gives a layer of a
 tower of 8 under 2 px of its strip, so under each board stands its **tower
 key**: every tower of two or more, bottom layer first, one box a layer with
 its strip letter at 11 px in the tavrel's colours (tutorial 07's towers could
-not be read in the boards alone, issue 25). Every node is a ``<g class="node ..." data-node="ID">``,
+not be read in the boards alone). Every node is a ``<g class="node ..." data-node="ID">``,
 so styles can target kinds of node and the interactive view can report clicks.
 
 ``picture`` wraps a drawing for notebooks: it is shown scaled to the width

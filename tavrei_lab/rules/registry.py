@@ -64,7 +64,7 @@ def rule_module(name: str, *, file: str = "") -> type[RuleModule]:
         return _registered[name]
     # A built-in name is answered without reading the installed packages' entry points:
     # ``rule_modules`` lets no plugin take a built-in's name, and reading every package's
-    # metadata cost 20 ms a variant -- 7 % of the lab's eight-game benchmark (issue 27).
+    # metadata cost 20 ms a variant -- 7 % of the lab's eight-game benchmark.
     target = _BUILTIN.get(name) or rule_modules().get(name)
     if target is None:
         known = ", ".join(sorted(rule_modules()))

@@ -1100,8 +1100,8 @@ class TowerChessRules(RuleModuleBase):
         """The legal moves (a new list each call, the caller's to change).
 
         A game asks for the same position's moves several times a ply: the game
-        loop, the agent, the search's root and ``push`` each did, and each built
-        the list afresh (issue 27). The last position answered is kept with its
+        loop, the agent, the search's root and ``push`` each ask, and building
+        the list afresh each time is a lab game's cost. The last position answered is kept with its
         moves: a position never changes, and the memo holds it, so no other
         position can take its identity. Only positions of these very rules are
         kept and read -- a copy of the rules (``engine.perft.metered`` counts its
