@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of every reader with atheris (issue 11; optional, not in ``make test``).
+"""Coverage-guided fuzzing of every reader with atheris (optional, not in ``make test``).
 
 Hypothesis (``tests/test_fuzz_*.py``) tries a fixed set of inputs on each
 test run; atheris instead watches which branches of tavrei_lab an input

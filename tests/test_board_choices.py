@@ -1,8 +1,8 @@
 """The board's half-made choices (widgets/choices.py) and the board's game traits.
 
-Issue 24 item 18: a promotion picker left open while Undo, ArrowLeft, Home, a
-move-list click or Computer move ran; picking then raised IndexError or
-IllegalMoveError. Issue 26 item 5: read-only traits that follow the game.
+A promotion picker left open while Undo, ArrowLeft, Home, a move-list click or
+Computer move runs must close: picking from it then would raise IndexError or
+IllegalMoveError. And the read-only traits that follow the game.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_a_move_not_offered_is_refused_and_the_offer_kept() -> None:
         choices.offer_promotion(moves[:1], game.position)
 
 
-# -- on the board: every navigation closes the picker (issue 24 item 18) ----------------
+# -- on the board: every navigation closes the picker ----------------------------------
 def _board_with_open_promotion() -> tuple[Board, object]:
     board = Board(Game("orthodox", PROMOTE))
     board.play("a1-b1")
@@ -105,7 +105,7 @@ def test_navigation_closes_an_open_promotion(navigate) -> None:
     assert board.game.position.string == shown and board.game.action_texts() == texts
 
 
-# -- read-only traits that follow the game (issue 26 item 5) ----------------------------
+# -- read-only traits that follow the game ----------------------------------------------
 def test_game_traits_fire_observe_callbacks_on_a_move() -> None:
     board = Board()
     seen: dict[str, list] = {"ply": [], "side_to_move": [], "position_string": []}

@@ -1,4 +1,4 @@
-"""Small things a class trips on (issue 25 item 5), each seen and reproduced."""
+"""Small things a class trips on, each seen and reproduced."""
 
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def test_board_composes_the_panels_under_its_old_names() -> None:
 
 
 def test_the_projector_board_fits_the_room_and_the_size_control_drives_it() -> None:
-    """Issue 25 item 3: a projector board grows in the browser (``view.fit``); Board
+    """A projector board grows in the browser (``view.fit``); Board
     size (``size_slider``, per cent) is the view's ``zoom`` on every board."""
     projector = Board(projector=True)
     plain = Board()

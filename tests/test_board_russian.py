@@ -1,4 +1,4 @@
-"""A Russian board (issue 25 item 1, the board's part): ``Board(language="ru")`` says
+"""A Russian board (the board's part): ``Board(language="ru")`` says
 every word -- status, buttons, tooltips, pickers, die, move list, players, inspector,
 legend, the reasons a move is refused -- from the catalogue in Russian, beside English
 boards in the same notebook; and no English word of the catalogue is left on it."""

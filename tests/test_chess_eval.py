@@ -1,4 +1,4 @@
-"""The orthodox-chess evaluation of the playing search (engine.chess_eval, issue 27) and
+"""The orthodox-chess evaluation of the playing search (engine.chess_eval) and
 the search features it plays with."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""python-chess users' first guesses (issue 26.4): each works, or fails naming the spelling here."""
+"""python-chess users' first guesses: each works, or fails naming the spelling here."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_ply_is_a_number_and_a_call_as_python_chess_has_it() -> None:
 
 
 def test_more_python_chess_names_point_at_the_spelling() -> None:
-    """The 45 guesses again, on names the issue did not list: each is a ChessHabitError
+    """The 45 guesses again, on more names: each is a ChessHabitError
     (an AttributeError) naming the spelling here, or works."""
     game = Game()
     assert game.legal_moves.count() == 39 == len(game.legal_moves)
@@ -156,8 +156,8 @@ def test_board_svg_takes_a_game_as_chess_svg_board_takes_a_board() -> None:
 
 
 def test_move_null_and_mirror_point_at_the_spelling() -> None:
-    """Issue 26 leftovers: ``Move.null()`` (on the class) and ``move.mirror()`` were plain
-    AttributeErrors; they are habit errors naming what to do here, the move unchanged."""
+    """``Move.null()`` (on the class) and ``move.mirror()`` are not plain
+    AttributeErrors: they are habit errors naming what to do here, the move unchanged."""
     move = Game().legal_moves[0]
     with pytest.raises(ChessHabitError, match=r"Move has no null\(\): Tavreli has no null "
                                               r"move.*Game\(text\)") as caught:

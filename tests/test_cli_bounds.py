@@ -1,6 +1,6 @@
-"""Issue 17, item 3: work that grows without bound from small input. Every command has
+"""Work that grows without bound from small input. Every command has
 bounds that hold for any input (docs/limits.md), progress where it is long, and a clean
-refusal past them. Each test is one of the issue's reproductions, kept.
+refusal past them. Each test is a reproduction of what was seen, kept.
 """
 
 from __future__ import annotations
@@ -291,8 +291,8 @@ def test_compare_and_sweep_take_the_same_run_options() -> None:
 
 
 def test_every_long_command_takes_the_same_progress_flags() -> None:
-    """Issue 26.7: --progress / --no-progress on compare, sweep, soak, tree and perft
-    alike (soak's old opt-in --progress and compare's opt-out --no-progress both kept)."""
+    """--progress / --no-progress on compare, sweep, soak, tree and perft alike (soak's
+    opt-in --progress and compare's opt-out --no-progress both keep working)."""
     from tavrei_lab.cli import build_parser
     from tavrei_lab.core.progress import progress_mode
 

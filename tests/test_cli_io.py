@@ -1,9 +1,8 @@
-"""Issue 17, items 1, 6 and 8 (the command line's part): bounded typed input, errors that
-are one short line, standard output closed or full, a FIFO with no writer -- and the
-words of issue 19, item 9.
+"""The command line's input and output: bounded typed input, errors that are one short
+line, standard output closed or full, a FIFO with no writer -- and the words it uses.
 
 Each test runs the command as a user would (a subprocess where the file descriptors
-matter) and is the issue's reproduction, kept.
+matter) and is a reproduction of what was seen, kept.
 """
 
 from __future__ import annotations
@@ -51,7 +50,7 @@ def test_play_human_reads_dev_zero_with_a_bound() -> None:
     # `play --human white </dev/zero` reached 7.1 GB in 20 s and kept growing
     with open("/dev/zero", "rb") as zero:
         proc = cli("play", "--human", "white", "--seed", "1", stdin=zero)
-    assert proc.returncode == 2        # input that is not moves is an error (issue 24)
+    assert proc.returncode == 2        # input that is not moves is an error
     out = proc.stdout.decode()
     assert f"more than {MAX_RECORD_BYTES} characters typed" in out
     assert '[Termination "abandoned"]' in out
@@ -200,7 +199,7 @@ def test_replay_of_dev_zero_and_a_directory_are_one_line(tmp_path: Path) -> None
         assert expected in one_line_error(proc.stderr)
 
 
-# -- issue 19, item 9: the words -------------------------------------------------------------
+# -- the words -------------------------------------------------------------------------------
 
 def test_show_calls_a_single_tavrel_a_tavrel(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "--moves", "e2-e4 d7-d5 e4xd5"]) == 0

@@ -272,7 +272,7 @@ def test_progress_bar_in_a_terminal():
     for _ in range(3):
         bar.update()
     bar.close()
-    text = out.getvalue()   # tqdm's text bar (issue 26.7)
+    text = out.getvalue()   # tqdm's text bar
     assert "games: 100%" in text and "3/3" in text and text.endswith("\n")
     silent = io.StringIO()
     Progress(3, stream=silent).update()             # not a tty: says nothing

@@ -1,4 +1,4 @@
-"""The compiled build and the pure Python it is compiled from (issue 27.1; docs/compiled.md).
+"""The compiled build and the pure Python it is compiled from (docs/compiled.md).
 
 The same fixtures are played in two child processes, one on the build that runs
 here and one with ``TAVREI_PURE=1``, and every answer must be equal: perft counts
@@ -61,7 +61,7 @@ CHILD = textwrap.dedent("""
                 if game.ply == 24:
                     record(f"game {rec['n']} at 24", game, 2)
             out["replays"][str(rec["n"])] = seen
-    # the playing search (issue 27: compiled for depth): node counts, values and lines at
+    # the playing search (compiled for depth): node counts, values and lines at
     # fixed node and depth budgets, and the evaluations it reads, must be the pure ones
     from tavrei_lab.engine.chess_eval import chess_tables_for
     from tavrei_lab.engine.play import PlaySearcher

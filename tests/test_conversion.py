@@ -1,4 +1,4 @@
-"""Players that convert what they win (issue 23): the conversion terms, the lazy margin
+"""Players that convert what they win: the conversion terms, the lazy margin
 in a won ending, and contempt for draws.
 
 Seen: of 42 non-decisive games of the tuned player against the untuned one in
@@ -54,7 +54,7 @@ def test_the_won_ending_is_searched_without_lazy_cut_offs():
     assert abs(result.value * 100 - evaluate_for_side(pos)) < 100
     start = Game("tavreli-no-split").position
     searcher.search(start, Limits(nodes=50))
-    assert searcher._lazy == LAZY_MARGIN              # everywhere else, as before
+    assert searcher._lazy == LAZY_MARGIN              # everywhere else, the usual margin
     # orthodox chess has its own evaluation (engine.chess_eval), without these terms:
     # its margin stays in a won ending too
     krk = Game("orthodox", "7k/8/5K2/8/8/8/8/1R6 w - - 0 1").position

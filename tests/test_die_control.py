@@ -1,4 +1,4 @@
-"""The die question like with like (issue 23.4): option ``die`` on the die variants turns
+"""The die question like with like: option ``die`` on the die variants turns
 the die's restriction off and changes nothing else, so ``--grid die=true,false`` compares
 the same game with and without the die."""
 
@@ -46,7 +46,7 @@ def test_the_two_cells_differ_only_in_the_die():
 
 @pytest.mark.parametrize("flag", ["--base", "--variant"])
 def test_grid_die_true_false_runs_on_a_die_variant(tmp_path, flag):
-    # --variant as `tune` spells it (the issue's check typed it so) is --base
+    # --variant as `tune` spells it (a user may type it so) is --base
     proc = subprocess.run(
         [sys.executable, "-m", "tavrei_lab", "sweep", flag, "gavrilov-die", "--grid",
          "die=true,false", "--agents", "greedy", "--games", "4", "--max-plies", "40",

@@ -30,7 +30,7 @@ def test_cli_reference_covers_every_command_with_its_own_help() -> None:
 
 
 def test_front_page_public_api_changelog_and_download_buttons_are_wired() -> None:
-    """Issue 26.8: what a user of the site meets first (the whole site: `make docs`)."""
+    """What a user of the site meets first (the whole site: `make docs`)."""
     docs = EXT.parents[1]
     spec = importlib.util.spec_from_file_location("tavrei_docs_conf", docs / "conf.py")
     conf = importlib.util.module_from_spec(spec)

@@ -465,10 +465,10 @@ def test_play_and_compare_accept_levels_and_timed_agents(capsys, tmp_path):
 
 
 def test_a_timed_search_uses_its_whole_budget_and_no_more():
-    """Issue 27: the search stopped deepening at 45 % of its budget and used 73 % of
-    each second. It now deepens until the clock stops it: every search of a middlegame
-    uses at least 90 % of the budget and overshoots by at most the match's margin
-    (``benchmarks.bench_strength.OVER_MARGIN``), on the CPU clock it is given."""
+    """The search deepens until the clock stops it (a guess at whether the next depth
+    would finish stopped at 45 % of the budget and used 73 % of each second): every
+    search of a middlegame uses at least 90 % of the budget and overshoots by at most
+    the match's margin (``benchmarks.bench_strength.OVER_MARGIN``), on the CPU clock it is given."""
     import time
 
     from benchmarks.bench_strength import OVER_MARGIN

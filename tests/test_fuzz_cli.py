@@ -1,4 +1,4 @@
-"""Fuzzing the command line (issue 11): any arguments, any file contents.
+"""Fuzzing the command line: any arguments, any file contents.
 
 ``tavrei_lab.cli.main(argv)`` must return 0, or 2 with a one-line error on
 stderr -- never a traceback. Bad arguments are argparse's business, which
@@ -134,7 +134,7 @@ def test_main_returns_0_or_2_with_one_line_on_stderr(argv: list[str]) -> None:
         assert "Traceback" not in err.getvalue()
 
 
-# -- the CLI's bounds (issue 17, item 3) ----------------------------------------------------
+# -- the CLI's bounds ------------------------------------------------------------------------
 
 #: Numbers past every bound, at it, and odd ones: each command must refuse them in one
 #: line, or finish within its documented limit (docs/limits.md).

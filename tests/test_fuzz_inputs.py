@@ -1,7 +1,7 @@
 """What the fuzz tests feed the readers, and how they judge what comes back.
 
 The other ``test_fuzz_*`` modules import from here. Inputs come in four
-families (issue 11): random bytes, random unicode (Cyrillic look-alikes,
+families: random bytes, random unicode (Cyrillic look-alikes,
 combining marks, right-to-left marks, fancy digits, ligatures), truncations
 and mutations of *valid* inputs (real recorded games, shipped variant files,
 position strings of positions reached by seeded random play), and huge

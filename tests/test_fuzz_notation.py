@@ -1,4 +1,4 @@
-"""Fuzzing the notation readers: move text, movetext and position strings (issue 11).
+"""Fuzzing the notation readers: move text, movetext and position strings.
 
 Each test throws random, odd-unicode and mutated-valid text at a reader and
 checks the contract: a correct result, or a ``TavreiError`` with a message,

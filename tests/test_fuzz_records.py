@@ -1,4 +1,4 @@
-"""Fuzzing the game-record reader (issue 11): tags, movetext, whole records.
+"""Fuzzing the game-record reader: tags, movetext, whole records.
 
 Inputs: the twenty recorded tournament games and records written by
 ``Game.record`` for random games of every variant (die games with their

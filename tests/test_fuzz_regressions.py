@@ -1,4 +1,4 @@
-"""Regression tests for the bugs the fuzzers of issue 11 found, one per bug.
+"""Regression tests for the bugs the fuzzers found, one per bug.
 
 Each test names the input that broke a reader and what went wrong before the
 fix; it fails again if the fix is undone.
@@ -59,7 +59,7 @@ def test_folding_that_changes_lengths_keeps_moves_and_comments_intact() -> None:
 
 
 def test_comments_keep_their_case_when_a_character_folds_longer() -> None:
-    """One ``İ`` (lower-cases to two characters) used to lower-case every comment."""
+    """One ``İ`` (lower-cases to two characters) must not lower-case every comment."""
     game = Game()
     game.play("e2-e4 {İstanbul} e7-e5 {Nice}")
     assert game.comments == {1: "İstanbul", 2: "Nice"}

@@ -1,4 +1,4 @@
-"""Fuzzing variant files (issue 11), and proof that loading one never runs code.
+"""Fuzzing variant files, and proof that loading one never runs code.
 
 Inputs: every shipped variant file truncated and mutated, TOML built from
 random keys and values (right key names with wrong values, wrong names,

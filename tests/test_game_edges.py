@@ -1,8 +1,8 @@
-"""Issue 17, items 4 and 8 (the Game's part): linear replay, independent copies,
+"""The Game's edges: linear replay, independent copies,
 validated seeds, moves that are off the board.
 
-Each test is the issue's reproduction, kept: it fails on the code the issue was
-filed against.
+Each test is a reproduction of what was seen, kept: it fails on the code it was
+seen in.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ class _CountingList(list):
 
 
 def test_ply_and_replay_do_not_walk_the_history() -> None:
-    # Game.ply used to count the moves of the history on every call: a replay of n
-    # plies walked n^2/2 history entries (20,000 plies took 12.5-48 s)
+    # Game.ply must not count the moves of the history on every call: a replay of n
+    # plies would walk n^2/2 history entries (20,000 plies took 12.5-48 s)
     game = Game()
     game._actions = _CountingList()
     _CountingList.visited = 0
@@ -43,9 +43,9 @@ def test_ply_and_replay_do_not_walk_the_history() -> None:
 
 
 def test_replay_generates_only_the_named_move_each_ply() -> None:
-    # issue 27: a replay built the whole legal move list each ply to find the one move
-    # the record names (78 % of its time); now each ply generates the moves from the
-    # named square to the named square, once, and never the whole list
+    # building the whole legal move list each ply to find the one move the record
+    # names was 78 % of a replay's time: each ply generates the moves from the named
+    # square to the named square, once, and never the whole list
     game = Game()
     whole: list[int] = []
     named: list[tuple[int | None, int | None]] = []

@@ -431,8 +431,8 @@ def test_a_record_that_cannot_be_read_is_explained_in_russian() -> None:
 
 
 def test_a_position_string_that_cannot_be_read_is_explained_in_russian() -> None:
-    """Issue 25.1: Set position on a Russian board said 'position string: expected 5 fields ...'
-    in English; every reading error is a catalogue sentence, English unchanged."""
+    """Set position on a Russian board must not say 'position string: expected 5 fields
+    ...' in English; every reading error is a catalogue sentence, English unchanged."""
     from tavrei_lab import PositionError
     from tavrei_lab.widgets import Board
     cases = [("xyz", "expected 5 fields", "нужно 5 полей"),

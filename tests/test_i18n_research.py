@@ -1,4 +1,4 @@
-"""Issue 25.1, the research side: variant files refused, the research commands' words and
+"""Russian on the research side: variant files refused, the research commands' words and
 their ``--help``, and the lab's result sentences read in Russian under ``TAVREI_LANG=ru``,
 with no English word of the catalogue left; the English stays as it was."""
 
@@ -125,7 +125,7 @@ def test_an_unknown_variant_and_a_missing_file_in_russian() -> None:
 
 def test_check_and_a_bad_move_on_the_command_line_in_russian(tmp_path: Path) -> None:
     """``tavrei-lab check`` of a good and a bad file, and a bad move, under TAVREI_LANG=ru:
-    Russian sentences, one line, exit 2 on the bad ones; the English as before."""
+    Russian sentences, one line, exit 2 on the bad ones; the English unchanged."""
     good = cli("check", str(PACKAGE / "variants" / "tavreli.toml"))
     assert good.returncode == 0, good.stderr
     assert good.stdout.endswith(": всё верно — Таврели (tower-chess, 8×8, 39 допустимых "
@@ -218,7 +218,7 @@ def test_argparse_messages_keep_their_percent_placeholders() -> None:
 # -- a small sweep and the lab's sentences ------------------------------------------------
 
 def test_a_small_sweep_reads_in_russian(tmp_path: Path) -> None:
-    """Issue 25.1: the tables' headings, the verdicts, the "established" sentence and the
+    """The tables' headings, the verdicts, the "established" sentence and the
     run's last line in Russian; measure names and cell names as typed."""
     argv = ("sweep", "--grid", "splits=true,false", "--agents", "random", "--games", "4",
             "--max-plies", "40", "--executor", "inline", "--workers", "1", "--no-progress",

@@ -1,6 +1,6 @@
-"""Issue 24's integrity items: what the package writes it reads, bounded work, output files.
+"""Integrity: what the package writes it reads, bounded work, output files.
 
-Each test reproduces one of the issue's findings and failed before its fix.
+Each test reproduces a finding and failed before its fix.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The variant lab (issue 16): cells, measures, piece values, the store, the executors.
+"""The variant lab: cells, measures, piece values, the store, the executors.
 
 Games are kept tiny (greedy agents, a few games, a ply limit): the machine
 is shared, and what is checked is the bookkeeping, not the games' quality.

@@ -1,4 +1,4 @@
-"""Tests of differences between cells, corrections and plans (issue 23.3), checked against
+"""Tests of differences between cells, corrections and plans, checked against
 statsmodels and scipy (test-only oracles) on stored games."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_compare_agrees_with_statsmodels_and_scipy_on_stored_games(stored):
     assert table.compare(a, b, "length_mean") == table.compare(a, b, "length")
 
 
-def test_the_issues_overlapping_intervals_have_a_clear_difference():
+def test_overlapping_confidence_intervals_can_have_a_clear_difference():
     """20 games a cell: 1.00 [0.84, 1.00] vs 0.70 [0.48, 0.86] overlap, the difference does not."""
     row = {"games": 20, "white_wins": 11, "black_wins": 9, "draws": 0}
     other = {"games": 20, "white_wins": 7, "black_wins": 7, "draws": 6}

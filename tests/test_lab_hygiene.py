@@ -1,4 +1,4 @@
-"""Issue 23's hygiene items (part 6, "What was seen" 8-9) that no other test holds.
+"""The lab's hygiene that no other test holds.
 
 The others are held where their code is tested: pool workers dying with the sweep
 (``test_sweep_failures.test_pool_workers_die_with_their_parent``, kill -9 and

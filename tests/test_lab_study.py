@@ -1,4 +1,4 @@
-"""The study tutorial 10 ships (issue 23's goal): does allowing splits make Tavreli
+"""The study tutorial 10 ships: does allowing splits make Tavreli
 more decisive? Its data must be what ``scripts/lab_splits_study.py`` makes, answer
 the question at both strengths after Holm's correction, and have cost under an hour
 on two cores."""

@@ -177,7 +177,7 @@ def test_the_benchmark_tree_where_one_side_is_down_to_its_volkhv() -> None:
 
 def test_legal_moves_of_one_position_are_generated_once() -> None:
     """A ply asks for the same position's moves four times (game loop, agent, search
-    root, push): the rules keep the last answer (issue 27), as a new list each time,
+    root, push): the rules keep the last answer, as a new list each time,
     and a copy of the rules (perft's meter) never reads the memo it shares."""
     import copy
 

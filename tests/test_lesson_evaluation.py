@@ -213,7 +213,7 @@ def test_move_and_attack_counts_equal_the_listed_ones(variant):
             old_volkhv_danger(pos.rules, pos, me), old_volkhv_danger(pos.rules, pos, 1 - me))
 
 
-# -- the search on top of it: the same choices as before --------------------------------------
+# -- the search on top of it: the same choices as recorded ------------------------------------
 
 #: ``alphabeta:3``'s choices recorded by running the code as it was before the evaluation
 #: was rewritten (main at 2932e5b, ``make_agent("alphabeta:3", seed=SEED).choose(game)``

@@ -2,7 +2,7 @@
 
 Just under, the input is read (or fails later, for its own reason -- never
 for the limit); just over, it is refused with the package's own error naming
-the limit. The huge inputs of the issue -- a 10 MB record, a tower of 10,000
+the limit. Huge inputs -- a 10 MB record, a tower of 10,000
 tavrels, a 1,000x1,000 board -- are refused at once and without using much
 memory.
 """

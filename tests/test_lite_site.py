@@ -64,7 +64,7 @@ TUTORIAL = "08_recorded_games.ipynb"
 #: The sweep notebook: its games go into an SQLite file in the browser's storage.
 SWEEP = "10_which_rule_is_better.ipynb"
 CLASSROOM = "classroom_demo.ipynb"
-#: A Russian lesson (issue 25 item 1, the offline site): its words on the page in Russian.
+#: A Russian lesson on the offline site: its words on the page in Russian.
 RUSSIAN = "ru/01_meet_the_tavrels.ipynb"
 
 #: Run in a notebook's kernel before its cells: notebook 10 plays a handful of games
@@ -280,7 +280,7 @@ def test_build_publishes_the_tutorials_with_a_local_runtime(site: Any) -> None:
     listing = json.loads((out / "api" / "contents" / "all.json").read_text())
     assert {entry["name"] for entry in listing["content"]} >= set(tutorials)
     # the Russian lessons, and each rules page beside the notebooks that link to it
-    # (issue 25.1 and 25.5: ../docs/rules.md was outside the site and a 404)
+    # (../docs/rules.md is outside the site: a link to it would be a 404)
     russian = sorted("ru/" + p.name for p in (ROOT / "notebooks" / "ru").glob("*.ipynb"))
     assert len(russian) >= 7 and set(site.notebooks) >= set(russian)
     for page, source in (("rules.md", "docs/rules.md"), ("ru/rules.md", "docs/ru/rules.md")):

@@ -212,7 +212,7 @@ def test_classroom_slider_counts_moves_as_the_record_does(tmp_path: Path) -> Non
         "step.value = '15. d2-d3'\nprint('index', step.index, '|', words.value)\n"
         "step.value = '15... c5xe3'\nprint('index', step.index, '|', words.value)\n"
         "print('stops', len(step.options), 'plies', famous.ply)\n"
-        # issue 25 item 3: a tower of 7 has no room for 7 letters in the picture; the
+        # a tower of 7 has no room for 7 letters in the picture; the
         # inspector beside it names every layer of the tower under the pointer
         "step.index = 36\nprint('inspector', picture.inspector, len(picture.towers['f2']),"
         " sorted(row['name'] for row in picture.towers['f2'])[:1])"])

@@ -1,4 +1,4 @@
-"""Nothing lost (issue 11): refusals change nothing, and records give back the same game.
+"""Nothing lost: refusals change nothing, and records give back the same game.
 
 After any refused move, parse, roll, undo, redo or edit, the game -- its
 position strings, history, redo stack, comments, tags, repetition counts and

@@ -98,7 +98,7 @@ def test_wheel_built_from_the_sdist_has_the_data_files(built: Path) -> None:
     assert "License-Expression: MIT\n" in metadata
 
 
-# -- What a pip user gets (issue 26.1, 26.2): the wheel installed alone -------------------
+# -- What a pip user gets: the wheel installed alone --------------------------------------
 
 def _wheel_metadata(built: Path) -> tuple[set[str], str]:
     (wheel,) = built.glob("*.whl")
@@ -244,7 +244,7 @@ def test_svg_pictures_and_networkx_writers_with_the_wheel_alone(wheel_venv: Path
     assert run.returncode == 0, run.stderr
 
 
-# -- The oldest Python claimed (issue 26.9): requires-python says 3.10, so 3.10 is tested --
+# -- The oldest Python claimed: requires-python says 3.10, so 3.10 is tested -------------
 
 #: Tests that need nothing beside the package (no ../shared data, no browser): the model,
 #: the notation, a game's edges, the python-chess habits.
@@ -297,7 +297,7 @@ def test_the_wheel_works_on_the_oldest_python_claimed(built: Path, tmp_path: Pat
 
 
 def test_habits_that_help_people_carry_the_work_on() -> None:
-    """Issue 26.9: a changelog, a contributing guide, pre-commit, and a fast `make check`."""
+    """A changelog, a contributing guide, pre-commit, and a fast `make check`."""
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert changelog.startswith("# Changelog") and f"## {tavrei_lab.__version__}" in changelog
     contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@ budget stops, and finds its own.
 
 A node or time limit stops the playing search inside an iteration, and the
 iteration's best proven root move answers. Game 94 of the 1-s sunfish match
-(``benchmarks/results/sunfish-1s-585dc13.jsonl``, commit 585dc13) showed that
+(``benchmarks/results/sunfish-1s-585dc13.jsonl``) showed that
 "proven" was not so: after the first root move failed low in an aspiration
 window, every other move's value was an upper bound too, the largest of them
 made a move the best, and a stop then played it -- ``Nxe4??`` into ``Nd3#``.

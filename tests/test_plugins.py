@@ -123,7 +123,7 @@ def test_the_end_of_the_game_follows_a_plugin_that_filters_moves(tmp_path: Path)
 def test_a_built_in_rule_module_is_found_without_reading_entry_points(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every variant load asks for its rule module; for a built-in name the registry
-    must not read every installed package's metadata (20 ms a variant, issue 27)."""
+    must not read every installed package's metadata (20 ms a variant)."""
     from tavrei_lab.rules import registry
     from tavrei_lab.rules.die import DieRules
 

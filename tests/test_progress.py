@@ -1,4 +1,4 @@
-"""Progress the Jupyter way on every long run (issue 26.7): replays of long records and
+"""Progress the Jupyter way on every long run: replays of long records and
 tuning report through ``core.progress`` (tqdm.auto), and every long command takes the
 same ``--progress`` / ``--no-progress`` flags."""
 

@@ -1,6 +1,6 @@
-"""A puzzle's verdict where the class looks (issue 25 item 2): over the board, large,
+"""A puzzle's verdict where the class looks: over the board, large,
 green for right and red for not yet, in the puzzle's language; said in the status
-line after a right move too (it used to say only "1. d4(2)-d6 played.")."""
+line after a right move too (not only "1. d4(2)-d6 played.")."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_a_banner_kind_is_checked() -> None:
 
 
 def test_a_static_puzzle_board_has_the_inspector_beside_it() -> None:
-    """Issue 25 item 3: every layer of a tower named on every board a learner sees."""
+    """Every layer of a tower named on every board a learner sees."""
     puzzle = EXERCISES["vsadnik-squares"].widget()
     assert puzzle.view.inspector is True
     towers = puzzle.view.towers

@@ -1,4 +1,4 @@
-"""Puzzles solved on the board (issue 19, point 5), driven as the browser drives them.
+"""Puzzles solved on the board, driven as the browser drives them.
 
 A click is ``view.simulate_click`` -- the same trait the browser sets -- so
 these tests exercise everything but the wiring: the right move solves, a wrong
@@ -272,7 +272,7 @@ def test_switching_puzzles_in_the_picker_keeps_one_alive() -> None:
 
 def test_hint_on_the_selected_tower_is_seen_apart_from_the_selection() -> None:
     # seen: the hint's tint was the selection's green, so Hint on a selected tower
-    # changed nothing visible (issue 25 item 2)
+    # changed nothing visible
     from tavrei_lab.render.theme import Theme
     puzzle = EXERCISES["free-the-luchnik"].widget()
     board = puzzle.board

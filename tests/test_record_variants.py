@@ -1,8 +1,8 @@
-"""Issue 17, items 2, 5 and 7: records name their rules unambiguously and replay exactly;
+"""Records name their rules unambiguously and replay exactly;
 a record's Variant tag is not a file oracle; variant files with a BOM, a stray [die]
 table, and edited parents in an ``extends`` chain.
 
-Each test is one of the issue's reproductions, kept.
+Each test is a reproduction of what was seen, kept.
 """
 
 from __future__ import annotations

@@ -366,8 +366,8 @@ def test_die_face_beside_the_board() -> None:
 
 
 def test_a_skip_roll_is_drawn_as_the_skip_face_after_the_turn_passed() -> None:
-    """Issue 25.5: white rolls the absent bishop, the turn passes, and the die column
-    showed a plain bishop face (the skip was "@B" in the move list only)."""
+    """White rolls the absent bishop, the turn passes, and the die column must not
+    show a plain bishop face (the skip was "@B" in the move list only)."""
     from tavrei_lab.widgets import Board
     game = Game("gavrilov-die", seed=1)
     game.apply_roll("B")                        # skip: black to roll now
@@ -746,7 +746,7 @@ def test_a_lone_tavrel_has_no_split_pill() -> None:
 
 
 def test_every_svg_function_returns_text_a_notebook_shows_as_a_picture() -> None:
-    """Issue 26.3: a cell ending in board_svg(...) shows the board, not SVG markup."""
+    """A cell ending in board_svg(...) shows the board, not SVG markup."""
     from tavrei_lab import Game
     from tavrei_lab.render import SVG, board_svg, die_svg, game_svg_animation
     from tavrei_lab.render.board import tavrel_svg
@@ -764,7 +764,7 @@ def test_every_svg_function_returns_text_a_notebook_shows_as_a_picture() -> None
 
 
 def test_a_picture_spells_out_every_layer_of_a_tall_tower_under_the_board() -> None:
-    """Issue 25 item 3: a static picture (tutorials, the editor, a squares puzzle) has no
+    """A static picture (tutorials, the editor, a squares puzzle) has no
     inspector, and its strip drew a tower of 8 in 4.7-unit letters (5.6 px). Its tower key
     lists each layer bottom to top at 10 units (12 px at the default 1.2 px a unit)."""
     import base64
@@ -792,7 +792,7 @@ def test_a_picture_spells_out_every_layer_of_a_tall_tower_under_the_board() -> N
     width = float(root.get("width"))
     vb_w = float(root.get("viewBox").split()[2])
     assert TOWER_KEY_LETTER * width / vb_w >= 12        # CSS px at the default size
-    plain = ET.fromstring(board_svg(Game().position))    # no tower of 3: as tall as before
+    plain = ET.fromstring(board_svg(Game().position))    # no tower of 3: no key, square
     assert float(plain.get("height")) == float(plain.get("width"))
     assert float(root.get("height")) > float(root.get("width"))
     russian = board_svg(game.position, language="ru")

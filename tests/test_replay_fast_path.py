@@ -1,4 +1,4 @@
-"""The replay's fast paths change no answer (issue 27: replay at python-chess's PGN speed).
+"""The replay's fast paths change no answer (they keep replay near python-chess's PGN speed).
 
 Three shortcuts: the tokenizer reads ASCII movetext with one pattern (``_fast_tokens``)
 and falls back to the try-per-kind loop (``_slow_tokens``) for anything else; each move

@@ -1,7 +1,7 @@
 """Reading a move generates only the moves between its squares, and changes no answer.
 
-``Game`` resolved each move text by building the whole legal move list (78 % of a
-replay, issue 27); it now asks the rules for the legal moves from the named square to
+Resolving each move text by building the whole legal move list cost 78 % of a
+replay, so ``Game`` asks the rules for the legal moves from the named square to
 the named square (``legal_moves_from``). That list must be exactly ``legal_moves``
 filtered, in its order, in every shipped variant, in and out of check, with splits,
 castling, en passant and promotion choices; and a plug-in that changes

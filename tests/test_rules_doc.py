@@ -87,12 +87,12 @@ def test_nothing_cites_the_internal_rules_file() -> None:
                   if p.suffix in {".py", ".toml", ".md", ".ipynb", ".js", ".json"}]
     assert len(files) > 50
     citing = [str(p.relative_to(ROOT)) for p in files if "RULES.md" in p.read_text("utf-8")]
-    # the recorded games' "about" text too (issue 26.8): a pip user has the data, not RULES.md
+    # the recorded games' "about" text too: a pip user has the data, not RULES.md
     assert ROOT / "tavrei_lab" / "data" / "games.json" in files
     assert citing == []
 
 
-# -- the links work where a class opens the notebooks (issue 25.5) ------------------------
+# -- the links work where a class opens the notebooks ------------------------------------
 NOTEBOOKS = ROOT / "notebooks"
 LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)#\s]+)(?:#[^)\s]*)?\)")
 

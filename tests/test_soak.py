@@ -1,4 +1,4 @@
-"""The self-play soak (issue 11): a few seconds of it here, the long run is a command.
+"""The self-play soak: a few seconds of it here, the long run is a command.
 
 ``tavrei-lab soak --games 2000 --seed 1`` is the long run. Here: a short
 soak over every shipped variant and every pairing must find nothing, and --

@@ -1,4 +1,4 @@
-"""The results store when the file fails under it (issue 24, items 6-10).
+"""The results store when the file fails under it.
 
 Every failure after the store opens is one line naming the file and what to do,
 the games committed before stay, damaged rows are set aside and named, a store
@@ -355,7 +355,7 @@ def test_set_aside_rows_are_one_warning_line_on_the_command_line(stored, tmp_pat
     assert "2 played now" in proc.stdout                      # the two set aside, played again
 
 
-# -- the replay moved into the worker (issue 24's store overhead) -------------------------
+# -- the replay runs in the worker, not in the store's process ---------------------------
 
 def _verified_game(store: ResultsStore, seed: int = 9):  # type: ignore[no-untyped-def]
     """One greedy game played as a sweep's worker plays it, keyed to ``store``."""

@@ -1,4 +1,4 @@
-"""A sweep when what runs it fails (issue 24 items 11-15, issue 23 part 6).
+"""A sweep when what runs it fails.
 
 Every failure of the cluster or the command is one line saying what happened, how
 many games are kept and the command that resumes; pool workers die with their

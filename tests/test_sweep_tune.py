@@ -1,8 +1,8 @@
-"""``sweep --tune``: each cell's players fit to it first, kept in the store (issue 23.1).
+"""``sweep --tune``: each cell's players fit to it first, kept in the store.
 
 A rerun finds the fits and does not tune again; cells with other settings get other
 fits; the fit weights are what the workers play with; the store's new table keeps
-the integrity rules (issue 24): a version-1 store is migrated, a foreign schema is
+the integrity rules: a version-1 store is migrated, a foreign schema is
 still refused.
 """
 

@@ -63,8 +63,8 @@ def perft_table(game: Game, depth: int) -> list[int]:
 # the die game's table, cross-checked by the independent generator in test_die_perft.py.
 
 SPECIAL = json.loads((SHARED / "data" / "perft-special.json").read_text(encoding="utf-8"))
-#: The last three are set-ups the rules forbid that the engine read wrongly (issue 18
-#: item 4); the perft tests hold them. The tree counts the positions of play.
+#: The last three are set-ups the rules forbid that the engine once read wrongly;
+#: the perft tests hold them. The tree counts the positions of play.
 PLAYABLE = [p for p in SPECIAL["positions"] if not p["label"].startswith("set-up only")]
 
 
@@ -144,7 +144,7 @@ def test_cli_text_output_and_filter_names() -> None:
 
 # -- nodes and edges -----------------------------------------------------------------
 
-def test_nodes_and_edges_carry_what_the_issue_lists() -> None:
+def test_nodes_carry_position_turn_type_and_edges_the_move() -> None:
     game = Game()
     G = build(game, 1, values=False)
     root = G.nodes[0]
@@ -422,7 +422,7 @@ def _plain_trees() -> dict[str, object]:
 
 
 def test_networkx_own_writers_take_a_built_tree(tmp_path: Path) -> None:
-    """Issue 26.6: plain scalars in the graph (the variant as data, no rule object, no
+    """Plain scalars in the graph (the variant as data, no rule object, no
     None, no list), so node-link JSON, GraphML and GEXF all take a tree as it is."""
     import networkx as nx
 
@@ -482,7 +482,7 @@ def test_the_graph_sequences_are_movetext_and_counts(tmp_path: Path) -> None:
 
 
 def test_a_cut_tree_warns_and_a_long_build_shows_tqdm_progress(capsys) -> None:
-    """Issue 26.7: a tree cut by its bounds says so; the bar is tqdm's, in a terminal."""
+    """A tree cut by its bounds says so; the bar is tqdm's, in a terminal."""
     import io
     import warnings
 

@@ -1,4 +1,4 @@
-"""Tree pictures a class can read (issue 19, point 6): labels that never overlap,
+"""Tree pictures a class can read: labels that never overlap,
 thumbnails big enough to read, a wide tree folded to its best line and shown at
 the output's width, and a view where one click folds and a double-click shows.
 """
@@ -177,7 +177,7 @@ KEY_LAYER = re.compile(
 
 @pytest.mark.parametrize("thumbnails", [True, "pv"])
 def test_every_layer_of_a_tower_up_to_8_is_spelt_out_under_each_board(thumbnails: object) -> None:
-    """Issue 25 item 3 (tutorial 07): a 128 px board draws a tower of 8's layers under
+    """Tutorial 07: a 128 px board draws a tower of 8's layers under
     2 px each, so the picture's boards could not show the towers the lesson is about.
     Under each board its tower key names every layer of every tower of 2 or more,
     bottom first, by letter and colour, the letters 11 px, inside the board's width."""
@@ -220,7 +220,7 @@ def test_every_layer_of_a_tower_up_to_8_is_spelt_out_under_each_board(thumbnails
 
 def test_a_russian_tree_key_uses_the_russian_letters_and_names() -> None:
     """The key's letters are the strips' letters of the language in force, its
-    tooltips the tavrels' names: Russian in a Russian lesson (issue 25 item 1)."""
+    tooltips the tavrels' names: Russian in a Russian lesson."""
     from tavrei_lab.i18n import speaking
     from tavrei_lab.render.board import role_letters
     G = build(Game(position=ESCAPE), 1)

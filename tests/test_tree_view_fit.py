@@ -1,4 +1,4 @@
-"""The tree view's model parts of issue 25, item 4 (the browser tests measure the rest):
+"""The tree view's model parts of fitting, zooming and panning (the browser tests measure the rest):
 which node holds still when the drawing changes, the board and towers of the node
 under the pointer, the camera's steps and report, and the words, in both languages.
 """

@@ -307,7 +307,7 @@ DRAWINGS = {
 
 def test_drawings_stay_byte_for_byte_what_they_were() -> None:
     """The drawing writes a plain node in one piece and everything else element by
-    element: both ways, and the layout under them, give the same bytes as before."""
+    element: both ways, and the layout under them, give the recorded bytes."""
     cases = {
         # the tree benchmark's 10,629 nodes: plain circles almost all
         "benchmark": (build(Game(position="4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"), 3,

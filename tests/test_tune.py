@@ -1,4 +1,4 @@
-"""Players fit to each variant (issue 23.1) and reproducible lab players (23.2)."""
+"""Players fit to each variant and reproducible lab players."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_features_reproduce_buried_and_hunt_terms():
 
 def test_lead_without_buried_tavrels_counts_a_tower_as_its_top():
     # the draws' diagnostic: a white vsadnik on a white ladya (no splits: the ladya never
-    # moves again) counts 3, not 8, while a black prisoner under it counts as before
+    # moves again) counts 3, not 8, while a black prisoner under it counts the same both ways
     from tavrei_lab.lab.tune import _TOPS_ONLY
     own = features(Game("tavreli-no-split", "8/8/8/3v4/8/8/8/(RS)3V3 w - 0 1").position)
     assert _q(DEFAULT_WEIGHTS.vector(), own) - _q(_TOPS_ONLY, own) == 500

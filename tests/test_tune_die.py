@@ -1,4 +1,4 @@
-"""Players fit to a die variant (issue 23.1): the die's threats as evaluation terms.
+"""Players fit to a die variant: the die's threats as evaluation terms.
 
 The die search reaches a ply or two at 300 nodes and has no quiescence, so its leaves
 (chance nodes) are often positions where the side about to roll can take the enemy

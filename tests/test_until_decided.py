@@ -1,4 +1,4 @@
-"""``--until-decided`` on grids of more than two cells (issue 23.3).
+"""``--until-decided`` on grids of more than two cells.
 
 The differences of interest are every pair of the grid (or the ``between`` pair);
 each look's increment of alpha (Lan-DeMets, O'Brien-Fleming type) is split over the

@@ -1,4 +1,4 @@
-"""Issue 17, item 5: ``validate`` enforces every limit the readers enforce, and refuses
+"""``validate`` enforces every limit the readers enforce, and refuses
 a set-up with no volkhv where the rules need one (a game won by mate).
 
 The reproduction: the position editor built 540 tavrels and "Play from here" took

@@ -1,7 +1,7 @@
-"""Issue 17, items 5 and 8 (the widgets' part): values a front end (or a forged
+"""The widgets' edges: values a front end (or a forged
 message) may send that no user meant -- a deselected dropdown, a malformed upload, an
-editor picker set to None -- and the editor's tavrel limit. Each is the issue's
-reproduction, kept: the widget says what happened and nothing changes.
+editor picker set to None -- and the editor's tavrel limit. Each is a reproduction of
+what was seen, kept: the widget says what happened and nothing changes.
 """
 
 from __future__ import annotations

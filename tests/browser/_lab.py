@@ -303,7 +303,7 @@ def voila_app(notebook: str, root: Path) -> Iterator[str]:
 
 def verdict_banner(page: Any, scope: str, kind: str, height: int) -> dict[str, Any]:
     """Wait for the verdict banner of ``kind`` over the board in ``scope`` and check it
-    is where the class looks (issue 25 item 2): inside a viewport ``height`` tall
+    is where the class looks: inside a viewport ``height`` tall
     whenever the board's top is, large type, and green for right / red for wrong.
     Returns what was measured."""
     board = f"{scope} .tavrei-board-widget"
@@ -332,7 +332,7 @@ def verdict_banner(page: Any, scope: str, kind: str, height: int) -> dict[str, A
     return seen
 
 
-# -- a Russian board: the words it shows (issue 25 item 1) ------------------------------
+# -- a Russian board: the words it shows ------------------------------------------------
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 #: notation and names that are not English prose: keys, agent specs, a callback's name
 NOTATION = {"home", "end", "play", "alphabeta", "utf", "on_move"}
@@ -352,7 +352,7 @@ SHOWN = """(sel) => {
 
 
 def assert_status_fits(page: Any, selector: str = ".tavrei-status") -> None:
-    """The status line never clips (issue 25 item 2), in Russian too."""
+    """The status line never clips, in Russian too."""
     fits = page.evaluate("""(sel) => { const s = document.querySelector(sel);
       return [s.scrollHeight, s.clientHeight, s.innerText]; }""", selector)
     assert fits[0] <= fits[1], fits

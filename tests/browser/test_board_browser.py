@@ -380,7 +380,7 @@ def shown_to(nb: Notebook, selector: str) -> float:
 def assert_undo_row_shown(nb: Notebook, board: dict[str, float]) -> dict[str, float]:
     """The first row of buttons (Undo...) right under the board and in sight: at
     1280x720 it was under JupyterLab's status bar (y 681-713, the notebook shown
-    to y 690; issue 25 item 3)."""
+    to y 690)."""
     undo = box_of(nb, f"{PROJ} .tavrei-controls-row")
     bottom = shown_to(nb, f"{PROJ} .tavrei-controls-row")
     print(f"; Undo row y {undo['y']:.0f}-{undo['y'] + undo['height']:.0f} (notebook shown "
@@ -470,7 +470,7 @@ def _holds_still(nb: Notebook) -> None:
     for square in ("d5", "h6", "b2", "b2", "e8"):
         click_square(nb, MAIN, square)
         assert board_box(nb, MAIN) == before, f"the board moved after a click on {square}"
-        # the status never clips (issue 25 item 2: its second line was cut in half)
+        # the status never clips (its second line was once cut in half)
         fits = nb.page.evaluate("""(sel) => {
           const s = document.querySelector(sel + ' .tavrei-status');
           return [s.scrollHeight, s.clientHeight, s.innerText]}""", MAIN)
@@ -551,7 +551,7 @@ def test_default_board_letters(notebook: Notebook) -> None:
 
 def test_a_puzzle_solved_by_a_drag_after_a_wrong_move_is_taken_back(notebook: Notebook) -> None:
     """The lesson's puzzle widget on the board: a wrong drag bounces, the right one solves it;
-    at 1280x720 the verdict shows over the board, in sight (issue 25 item 2)."""
+    at 1280x720 the verdict shows over the board, in sight."""
     nb = notebook
     app = ".puzzle-app"
     assert nb.execute("print(puzzle.exercise.solutions())").strip() == "['e4xd5']"
@@ -840,9 +840,9 @@ def test_best_move_button_shows_the_engine_s_arrow(notebook: Notebook) -> None:
 @pytest.mark.parametrize("width, height", [(1280, 720), (1400, 1000)])
 def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
         notebook: Notebook, width: int, height: int) -> None:
-    """Issue 25 item 3: the projector board was a fixed 515 px on any screen (220 px
-    to spare at 1400x1000), its inspector wrapped under it at 1280x720 and its Undo
-    row was under JupyterLab's status bar. Now it grows
+    """A fixed 515 px projector board left 220 px to spare at 1400x1000, wrapped its
+    inspector under it at 1280x720 and put its Undo row under JupyterLab's status
+    bar. So it grows
     to the width beside its columns and to the screen's height, the inspector beside
     it lists every layer of the tower under the pointer, and Board size scales it."""
     nb = notebook
@@ -896,7 +896,7 @@ def test_the_projector_board_grows_to_the_room_with_the_inspector_beside(
 
 
 def test_a_russian_board_in_jupyterlab_shows_no_english_word(notebook: Notebook) -> None:
-    """Issue 25 item 1 in JupyterLab at 1280x720: the same check as in Voila
+    """In JupyterLab at 1280x720: the same check as in Voila
     (tests/browser/test_russian_board_browser.py) on a board beside English ones."""
     nb = notebook
     page = nb.page
@@ -923,8 +923,8 @@ def test_a_russian_board_in_jupyterlab_shows_no_english_word(notebook: Notebook)
 
 
 def test_arrows_and_circles_go_with_the_old_position(notebook: Notebook) -> None:
-    """Issue 25 item 5: a user's arrows and circles (right button) and a teacher's
-    (``board.arrows``) survived New game and Set position."""
+    """A user's arrows and circles (right button) and a teacher's (``board.arrows``)
+    do not survive New game and Set position."""
     nb = notebook
     page = nb.page
     user = page.locator(f"{MAIN} .tavrei-board-widget .user-shape")
@@ -963,8 +963,9 @@ SAME_MOVE = """(app) => {
 
 
 def test_the_status_says_the_move_as_the_move_list_writes_it(notebook: Notebook) -> None:
-    """Issue 25 item 5: a rook's check was "a1-a8+" in the status and "a1-a8" in the
-    move list; the check is the state's part of the status ("check")."""
+    """A rook's check is written the same in the status and the move list (not
+    "a1-a8+" in one and "a1-a8" in the other); the check is the state's part of the
+    status ("check")."""
     nb = notebook
     before = version(nb, MAIN)
     nb.execute("board.set_position('4v3/8/8/8/8/8/8/R3V3 w - 0 1')")
@@ -1042,8 +1043,8 @@ DARK_APPLIED = """(sel) => {
 
 
 def test_dark_theme_text_is_readable(notebook: Notebook) -> None:
-    """Issue 25 item 5: in JupyterLab's dark theme the inspector was white text on
-    cream. Every text of the inspector (rows, head, legend) and of the status line
+    """In JupyterLab's dark theme the inspector must not be white text on cream. Every
+    text of the inspector (rows, head, legend) and of the status line
     has a WCAG contrast ratio of at least 4.5 against what is behind it."""
     nb = notebook
     page = nb.page

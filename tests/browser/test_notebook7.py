@@ -1,6 +1,6 @@
 """The board in Notebook 7 (the classic-looking front end), played with the mouse.
 
-Issue 6 promises the board works in JupyterLab 4, Notebook 7 and Voila.
+The board is promised to work in JupyterLab 4, Notebook 7 and Voila.
 Notebook 7 is built from JupyterLab's components but is its own application
 (its own page at ``/notebooks/<name>.ipynb``, its own shell and plugin set),
 so a board that works in JupyterLab is not thereby proved to work there.

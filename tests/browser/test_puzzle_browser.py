@@ -127,8 +127,8 @@ def test_squares_puzzle_answered_by_clicking_squares(voila_puzzle: str, browser:
 
 
 def test_the_verdict_shows_over_the_board_at_1280x720(voila_puzzle: str, browser: Any) -> None:
-    """Issue 25 item 2: at 1280x720 the verdict sat at y 723-739, out of sight; now it is
-    a banner over the board's top, large and coloured, whenever the board's top shows."""
+    """At 1280x720 the verdict must be in sight (it sat at y 723-739): a
+    banner over the board's top, large and coloured, whenever the board's top shows."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     try:
@@ -154,7 +154,7 @@ def test_the_verdict_shows_over_the_board_at_1280x720(voila_puzzle: str, browser
 
 def test_every_layer_of_the_puzzle_s_tower_is_named_beside_the_board(
         voila_puzzle: str, browser: Any) -> None:
-    """Issue 25 item 3: on the 360 px puzzle board the tower of 3 the puzzle is about
+    """On the 360 px puzzle board the tower of 3 the puzzle is about
     showed a letter for its top layer only; the inspector beside the board names each
     layer of the tower under the pointer, in sight at 1280x720."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})

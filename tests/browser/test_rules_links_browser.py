@@ -1,4 +1,4 @@
-"""The tutorials' links to the rules open the rules in JupyterLab (issue 25 item 5).
+"""The tutorials' links to the rules open the rules in JupyterLab.
 
 ``make lab`` starts JupyterLab on ``notebooks/00_quick_start.ipynb``, which makes
 ``notebooks/`` the server's root: the old links (``../docs/rules.md#...``) pointed

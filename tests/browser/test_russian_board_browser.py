@@ -1,4 +1,4 @@
-"""A Russian board in a real browser (issue 25 item 1): Voila at 1280x720 shows a
+"""A Russian board in a real browser: Voila at 1280x720 shows a
 ``Board(language="ru")`` -- status, buttons, pickers, move list, inspector, legend,
 tooltips -- with no English word from the message catalogue, after a hover, a
 selection of part of a tower and a refused move."""

@@ -1,5 +1,5 @@
-"""The tree view fits, zooms and pans, and keeps a clicked node under the pointer
-(issue 25, item 4), in Voila and JupyterLab at a projector's 1280 x 720.
+"""The tree view fits, zooms and pans, and keeps a clicked node under the pointer,
+in Voila and JupyterLab at a projector's 1280 x 720.
 
 Seen twice before this: tutorial 07's explorer tree was drawn 1,074-1,152 px
 wide in a 508 px box, its root off screen; a click scrolled the clicked node

@@ -118,7 +118,7 @@ KEY_DRAWN = """() => Array.from(document.querySelectorAll('.tavrei-tree-picture 
 
 def test_the_static_tree_picture_spells_out_every_layer(tmp_path_factory: pytest.TempPathFactory,
                                                         browser: Any) -> None:
-    """Issue 25 item 3, tutorial 07: its picture's 128 px boards could not show the
+    """Tutorial 07: its picture's 128 px boards could not show the
     towers the lesson is about. Under each board, in the browser at 1280x720, every
     layer of every tower of 2 to 8 has its own box, letter and colour, the letters
     drawn 11 px, the boxes apart, a tower of 8 in one row."""

@@ -91,7 +91,7 @@ def test_projector_die_game_fits_1280x720_in_voila(tmp_path_factory: pytest.Temp
             parts = {"status": ".tavrei-status", "board": ".tavrei-board-widget svg",
                      "die": ".tavrei-board-widget svg .die.current",
                      "roll button": ".tavrei-roll",
-                     # the Undo row under the board (cut by the bottom edge in Lab, issue 25.3)
+                     # the Undo row under the board (cut by the bottom edge in Lab once)
                      "undo row": ".tavrei-controls-row"}
             for name, selector in parts.items():
                 box = page.locator(selector).first.bounding_box()
