@@ -80,7 +80,7 @@ NOT_IN_API = {"tavrei_lab.__main__"}
 
 #: Module pages listed apart, after the rest: the command line's implementation.
 INTERNAL_PREFIXES = ("tavrei_lab.cli", "tavrei_lab.qa")
-#: The public surface, curated (issue 26.8): what a notebook imports, in reading order.
+#: The public surface, curated: what a notebook imports, in reading order.
 #: Each entry is documented in full on its module's page too; here with ``:no-index:``.
 PUBLIC = [
     ("A game", "tavrei_lab", ["Game", "Move", "Roll", "Position", "Outcome", "read_games",
