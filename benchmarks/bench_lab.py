@@ -16,8 +16,8 @@ Run: ``python -m benchmarks lab``. All in one run, side by side:
 4. games per CPU second at the lab's default player (``sweep.DEFAULT_AGENTS``), in
    child processes on the same seeded games: this build, the pure Python build
    (``TAVREI_PURE=1``) and -- with ``TAVREI_LAB_BASELINE`` naming a checkout of the
-   code when issue 27 was filed (``git archive 9f2feaf^ | tar -x -C DIR``) -- that
-   code, for issue 27's goal: at least 3x its games/s. ``TAVREI_LAB_PART=default``
+   baseline code (``git archive 9f2feaf^ | tar -x -C DIR``) -- that
+   code, for the goal: at least 3x its games/s. ``TAVREI_LAB_PART=default``
    runs this part alone.
 """
 
@@ -174,11 +174,11 @@ def default_player_report() -> None:
     base = os.environ.get("TAVREI_LAB_BASELINE")
     if base:
         old = default_player_rate(Path(base))
-        print(f"  the code when issue 27 was filed ({base}): {old['rate']:.3f} games/s; this "
+        print(f"  the baseline code ({base}): {old['rate']:.3f} games/s; this "
               f"build {now['rate'] / old['rate']:.2f}x, pure {pure['rate'] / old['rate']:.2f}x "
               "(goal: 3x)")
     else:
-        print("  (TAVREI_LAB_BASELINE unset: the issue-27 baseline is not timed)")
+        print("  (TAVREI_LAB_BASELINE unset: the baseline is not timed)")
 
 
 if __name__ == "__main__":

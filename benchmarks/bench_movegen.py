@@ -3,14 +3,14 @@
 Run: ``python -m benchmarks movegen``. The yardstick (``benchmarks.simple_tavreli``)
 is Tavreli written straight from RULES.md: tuple tavrels, a copied board per
 move, every move made and tested. It was written for this benchmark, and it is
-deliberately simple. It is *not* the independent implementation of issue 27, which
+deliberately simple. It is *not* the independent implementation, which
 counted 271-287k nodes/s where the pure build counted 434-455k (so that implementation
 ran at about 0.6x the pure build). Both count perft from the same positions (every
 leaf played, as the package's perft contract says). The counts are checked to agree
 first, then timed in CPU seconds in the same run. The pure Python build is timed in
 a child process (``TAVREI_PURE=1``) on the same positions, so each figure is also
-given against the pure build. Goals: the package at least 3x the yardstick (issue 10);
-at least 4x the independent implementation (issue 27), which is about 2.5x the pure
+given against the pure build. Goals: the package at least 3x the yardstick;
+at least 4x the independent implementation, which is about 2.5x the pure
 build.
 """
 
@@ -24,8 +24,8 @@ from tavrei_lab import Game, builds
 from tavrei_lab.data import recorded_games
 from tavrei_lab.engine.perft import perft
 
-#: How the issue's independent implementation compared with the pure build (its
-#: 271-287k nodes/s against the pure build's 434-455k, measured side by side there).
+#: How the independent implementation compared with the pure build (its 271-287k
+#: nodes/s against the pure build's 434-455k, measured side by side).
 INDEPENDENT_PER_PURE = (271 + 287) / (434 + 455)
 
 
@@ -95,10 +95,10 @@ def main() -> None:
     simple_nps = leaves_total / total["simple"]
     print(f"  nodes/s: this build {this_nps:.0f}, pure build {pure_nps:.0f}, "
           f"simple yardstick {simple_nps:.0f}")
-    print(f"  this build / simple yardstick: {this_nps / simple_nps:.1f}x (goal, issue 10: 3x; "
+    print(f"  this build / simple yardstick: {this_nps / simple_nps:.1f}x (goal: 3x; "
           "a yardstick this project wrote for the benchmark, not an independent implementation)")
     print(f"  this build / pure build: {this_nps / pure_nps:.2f}x; against the independent "
-          f"implementation (at {INDEPENDENT_PER_PURE:.2f}x the pure build, issue 27): about "
+          f"implementation (at {INDEPENDENT_PER_PURE:.2f}x the pure build): about "
           f"{this_nps / (pure_nps * INDEPENDENT_PER_PURE):.1f}x (goal: 4x)")
 
 

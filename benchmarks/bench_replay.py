@@ -2,8 +2,8 @@
 
 A record of 20,000 plies (the record limit, ``MAX_RECORD_TOKENS``) is made of
 vsadnik moves out and back, so every ply is legal and the game never ends. Replay
-must be linear in the record's length (issue 17: ``Game.ply`` recounted the whole
-history on every move, so 20,000 plies took 12.5-48 s): the per-ply cost of the long
+must be linear in the record's length (a ``Game.ply`` that recounted the whole
+history on every move made 20,000 plies take 12.5-48 s): the per-ply cost of the long
 record divided by that of the short one stays near 1.0x (a quadratic replay shows
 about 10x). Also timed: writing the record, and the board's End key (stepping from
 the start to the last move by redo) on the long game.

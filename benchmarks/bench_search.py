@@ -19,7 +19,7 @@ wall clock, not the figures. Printed:
    die's Star2 bounds and with Star1 alone. Goal: within 2 s.
 5. Orthodox nodes per second of the playing search and sunfish on the same positions
    (the start and the ends of the sunfish match's first openings), 2 CPU s each, and
-   their ratio (issue 27's goal: 4x). ``TAVREI_SEARCH_PART=sunfish`` runs this part alone.
+   their ratio (goal: 4x). ``TAVREI_SEARCH_PART=sunfish`` runs this part alone.
 
 Nodes are not the same unit in both searches (the playing search counts its
 quiescence nodes), which is why the depth reached in the same time is
@@ -133,7 +133,7 @@ def sunfish_comparison() -> None:
         ratios.append(ratio)
         print(f"{name:<26}{depth:>6}{nodes / cpu:>9.0f}{fdepth:>10}{fnodes / fcpu:>9.0f}"
               f"{ratio:>6.2f}x")
-    print(f"  median ratio {statistics.median(ratios):.2f}x (goal, issue 27: 4x); nodes count "
+    print(f"  median ratio {statistics.median(ratios):.2f}x (goal: 4x); nodes count "
           "differently (ours include quiescence), so depth is printed beside them")
 
 

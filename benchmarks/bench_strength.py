@@ -31,7 +31,7 @@ counts come from the environment:
 Every game is printed as it ends, with the running score, so a long run can be
 followed (and cut short: the figures so far are in the log).
 
-**Against sunfish** (issue 27: >= 65 % over >= 100 games at 1 s a move), orthodox
+**Against sunfish** (goal: >= 65 % over >= 100 games at 1 s a move), orthodox
 chess: ``TAVREI_STRENGTH_PART=sunfish python -m benchmarks strength``. The
 package's ``PlaySearcher`` plays sunfish (PyPI, GPL: a benchmark-only yardstick, run
 here and never imported by the package) from the 50 fixed openings of
@@ -58,7 +58,7 @@ material, threefold repetition, fifty moves); a material lead of ``SUNFISH_RESIG
 pawns held ``SUNFISH_RESIGN_PLIES`` (8) plies in a row wins (the side behind resigns);
 after ``SUNFISH_MAX_PLIES`` a lead of ``SUNFISH_ADJUDICATE`` (3) wins, less is a draw.
 
-Measured (issue 27, CPU budgets, 2 cores loaded by other work, load 8-12):
+Measured (CPU budgets, 2 cores loaded by other work, load 8-12):
 
 - before the chess evaluation: 0.1 s a move, games 1-40, 14/40 = 35 % (Elo -108);
   0.3 s, games 1-20, 9.5/20 = 47.5 %;
@@ -315,7 +315,7 @@ SUNFISH_OPENINGS: list[tuple[str, str]] = [
     ("Scotch Gambit", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f1c4 f8c5"),
 ]
 
-#: The goal of issue 27: at least this score over at least ``SUNFISH_MIN_GAMES`` games.
+#: The goal: at least this score over at least ``SUNFISH_MIN_GAMES`` games.
 SUNFISH_GOAL = 0.65
 SUNFISH_MIN_GAMES = 100
 #: Plies played after the opening before a game is adjudicated on material.
@@ -634,7 +634,7 @@ def sunfish_summary(results: list[SunfishResult], budget: float,
     full = len(scores) >= SUNFISH_MIN_GAMES and nodes is None and budget >= 1.0
     verdict = ("met" if pct >= SUNFISH_GOAL else "NOT met") if full else \
         "not decided by this run (a proxy)"
-    print(f"goal (issue 27): >= {100 * SUNFISH_GOAL:.0f} % over >= {SUNFISH_MIN_GAMES} games "
+    print(f"goal: >= {100 * SUNFISH_GOAL:.0f} % over >= {SUNFISH_MIN_GAMES} games "
           f"at 1 s a move: {verdict}", flush=True)
     return m
 

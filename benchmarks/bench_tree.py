@@ -21,7 +21,7 @@ keeps no position and asks no leaf whether the game is over; a tree must keep
 every node, test every node's outcome (a leaf is drawn as a square when the game
 is over there) and write every node's position string. The floor walks do just
 that, breadth first, in plain Python over the compiled rules (so a little above
-the true cost): what they cost over perft is what the issue-27 ratio can never
+the true cost): what they cost over perft is what the 3x target's ratio can never
 lose, whatever the build, layout and drawing do.
 """
 
@@ -50,11 +50,11 @@ from tavrei_lab.tree.nodes import collector_paused
 POSITION = "4v3/8/8/1S6/3(P:K'sL)4/8/8/4V3 w - 0 1"
 DEPTH = 3
 REPEATS = 3
-#: Issue 15: building, laying out and drawing a tree costs at most this many perfts;
-#: issue 27 asks for at most 3.
+#: Building, laying out and drawing a tree costs at most this many perfts on the pure
+#: build (GOAL), and at most TARGET on whichever build runs.
 GOAL = 5.0
-GOAL_27 = 3.0
-#: Issue 27: a tree node holds at most this many bytes (a bare position: about 726 B).
+TARGET = 3.0
+#: A tree node holds at most this many bytes (a bare position: about 726 B).
 NODE_BYTES_GOAL = 1024
 
 
@@ -115,18 +115,18 @@ def main() -> None:
     print(f"{'tree: layered layout':<34}{t_layout:9.3f} s {t_layout / t_perft:6.1f}x")
     print(f"{'tree: SVG drawing':<34}{t_draw:9.3f} s {t_draw / t_perft:6.1f}x"
           f"   ({len(svg) / 1e6:.1f} MB)")
-    verdict_27 = "met" if total / t_perft <= GOAL_27 else "NOT met"
-    # Issue 15's 5x was set and measured on the pure Python build; on the compiled build
+    target_verdict = "met" if total / t_perft <= TARGET else "NOT met"
+    # The 5x goal was set and measured on the pure Python build; on the compiled build
     # perft gains more than the tree's networkx and text work, so the same ratio says
-    # nothing about issue 15 there: the line names the build it judges.
+    # nothing about that goal there: the line names the build it judges.
     if tavrei_lab.compiled:
-        verdict_15 = f"issue 15's {GOAL:g}x concerns the pure build (TAVREI_PURE=1)"
+        pure_verdict = f"the {GOAL:g}x goal concerns the pure build (TAVREI_PURE=1)"
     else:
-        verdict_15 = (f"issue 15 goal, pure build: at most {GOAL:g}x: "
+        pure_verdict = (f"goal, pure build: at most {GOAL:g}x: "
                       + ("met" if total / t_perft <= GOAL else "NOT met"))
     print(f"{'tree: build + layout + draw':<34}{total:9.3f} s {total / t_perft:6.1f}x"
-          f"   <- the figure ({build_name}; issue 27: at most {GOAL_27:g}x: {verdict_27}; "
-          f"{verdict_15})")
+          f"   <- the figure ({build_name}; target: at most {TARGET:g}x: {target_verdict}; "
+          f"{pure_verdict})")
     print(f"{'tree: build with alpha-beta values':<34}{t_values:9.3f} s "
           f"{t_values / t_perft:6.1f}x")
     print(f"per node: perft {t_perft / nodes * 1e6:.1f} us, tree {total / nodes * 1e6:.1f} us")
@@ -159,7 +159,7 @@ def main() -> None:
     for name, seconds in best_floor.items():
         print(f"{'floor: ' + name:<34}{seconds:9.3f} s {seconds / t_perft:6.1f}x"
               f"   ({seconds / nodes * 1e6:.1f} us a node)")
-    rest = GOAL_27 * t_perft - best_floor["+ its position string"]
+    rest = TARGET * t_perft - best_floor["+ its position string"]
     print(f"{'floor: left for the rest at 3x':<34}{rest:9.3f} s "
           f"{rest / t_perft:6.1f}x   (node dicts, move texts, layout, drawing: "
           f"{rest / nodes * 1e6:.1f} us a node)")
@@ -167,7 +167,7 @@ def main() -> None:
     for label, start in (("this tree", game), ("Tavreli start, depth 3", Game())):
         n, per = node_bytes(start, DEPTH)
         verdict = "met" if per <= NODE_BYTES_GOAL else "NOT met"
-        print(f"memory, {label}: {n} nodes, {per:,.0f} B a node (tracemalloc; issue 27 "
+        print(f"memory, {label}: {n} nodes, {per:,.0f} B a node (tracemalloc; "
               f"goal: at most {NODE_BYTES_GOAL:,} B: {verdict})")
 
 
