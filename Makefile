@@ -133,7 +133,7 @@ clean:
 	rm -rf $(VENV) build dist *.egg-info _site .jupyterlite.doit.db test-artifacts
 	find tavrei_lab -name '*.so' -delete; rm -f tavrei_lab/_compiled.json
 
-# -- Zero-install classroom (issue 12): the tutorials as an offline JupyterLite site ---------
+# -- Zero-install classroom: the tutorials as an offline JupyterLite site --------------------
 # `make site` builds _site/ from a clean state: tavrei_lab's own wheel, its pure-Python
 # dependencies and the Pyodide runtime are all served from that folder, the notebooks/
 # are its contents. Needs npm and a Python >= 3.12 (found on PATH or under pyenv, or set
