@@ -83,7 +83,7 @@ class Weights:
     held_volkhvica: float = HELD - PRISONER
     held_volkhv: float = HELD - PRISONER
     #: the fraction of K's value its owner counts while K lies under its own colour's
-    #: top (1: as much as on top, the old evaluation). Without splits such a tavrel can
+    #: top (1: as much as on top, the hand-set default). Without splits such a tavrel can
     #: never move again, and a tower of twenty is one piece: the fit can learn that.
     buried_ratnik: float = 1.0
     buried_vsadnik: float = 1.0
@@ -141,7 +141,7 @@ class Weights:
     #: enemy volkhv (``die_hit_volkhv``), and that the waiting side's next roll would
     #: (``die_hit_volkhv_waiting``: the side to roll moves first and may escape); the
     #: share counted of the best capture the roll allows, expected over the die's faces
-    #: (``die_threat``, ``die_threat_waiting``). 0 by default (the old evaluation); a
+    #: (``die_threat``, ``die_threat_waiting``). 0 by default (no die terms); a
     #: fit to a die variant finds them (see ``play_eval.BoardTables.die_threats``).
     die_hit_volkhv: float = 0.0
     die_hit_volkhv_waiting: float = 0.0
