@@ -666,8 +666,8 @@ def tall_tower(height: int) -> str:
 @pytest.mark.parametrize("height", [5, 10, 12, 16, 20, 25])
 def test_every_layer_of_a_tall_tower_keeps_a_stripe_one_can_count(height: int, letter_px: int,
                                                                    size: int) -> None:
-    # reported: in a tower of 10 the eight lower layers were 2.6 px stripes that ran
-    # together into a hatching; now each is at least MIN_STRIPE_PX high (with a gap),
+    # in a tower of 10, 2.6 px stripes for the eight lower layers run together into a
+    # hatching: each must be at least MIN_STRIPE_PX high (with a gap),
     # the stripes standing in columns when one would be thinner
     pos = Game("tavreli", tall_tower(height)).position
     root = parse(board_svg(pos, size=size, letter_px=letter_px))

@@ -126,8 +126,8 @@ def test_drawing_escapes_text_it_writes_itself() -> None:
 
 
 def test_a_values_tooltip_speaks_russian_and_english_stays() -> None:
-    """A node's tooltip said "value -2.49 (exact)" in a Russian class, its words written
-    in place; now they come from the catalogue, once a drawing, and English is as it was."""
+    """A node's tooltip must not say "value -2.49 (exact)" in a Russian class: its words
+    come from the catalogue, once a drawing, and the English stays the same."""
     from tavrei_lab.i18n import speaking
 
     G = nx.DiGraph()
@@ -327,7 +327,7 @@ def test_drawings_stay_byte_for_byte_what_they_were() -> None:
 
 
 #: SHA-256 of drawings whose layout lists parents before children (reversed, and by node
-#: id), as the drawing wrote them when it kept every node's place in a dict; it now reads
+#: id), as a drawing that keeps every node's place in a dict writes them; the drawing reads
 #: the children's places off a stack where the layout's post-order leaves them, and
 #: these layouts take its other way.
 REORDERED = {
