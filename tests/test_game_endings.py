@@ -155,8 +155,7 @@ def test_the_cap_formula_is_written_once() -> None:
 #: Functions that may loop over a game's actions asking a player to choose: the one
 #: loop, and the board session's computer player, whose own loop also steps along a
 #: line the person made (redo) -- until it takes its turns through ``play_step``.
-GAME_LOOPS = {("engine/selfplay.py", "play_out"), ("engine/selfplay.py", "play_step"),
-              ("session/board.py", "go_on")}
+GAME_LOOPS = {("engine/selfplay.py", "play_out"), ("engine/selfplay.py", "play_step")}
 
 
 def test_no_other_module_plays_a_game_to_its_end() -> None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavrei_lab.core.move import Move
+from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.tavrel import WHITE
 from tavrei_lab.errors import ArgumentError, IllegalMoveError, TavreiError
 from tavrei_lab.game import Game
@@ -479,32 +479,46 @@ class BoardSession(SessionState):
 
         Where the line goes on (a person played its next move), the computer's
         side plays the line's own reply, and rolls come as they were rolled.
+        Every other action is one ``play_step`` of the package's one game loop
+        (``engine.selfplay``), so the board ends a game where self-play would:
+        a person's side is nobody's there (None), and a person to move is not
+        made to take a claimable draw.
         """
+        from tavrei_lab.engine.selfplay import GameLimits, adjudicate, play_step
+
+        limits = GameLimits()
         messages: list[str] = []
         for _round in range(MAX_COMPUTER_PLIES):
             game = self.game
-            if game.outcome(claim_draw=not self.is_human_turn()) is not None:
+            human = self.is_human_turn()
+            if adjudicate(game, limits, claim_draw=not human) is not None:
                 break
-            if game.can_redo() and (not self.is_human_turn() or (
-                    game.is_chance_node() and self.auto_roll)):
+            if game.can_redo() and (not human or (game.is_chance_node() and self.auto_roll)):
                 text = self.line().texts[game.action_count]
                 action = game.redo()
                 if isinstance(action, Move):
                     self._slide(action)
                 messages.append(_("{move} played, as in the game.").format(move=text))
                 continue
-            if game.is_chance_node():
-                if self.is_human_turn() and not self.auto_roll:
-                    break
-                messages.append(self._roll_once())
-                continue
-            if self.is_human_turn():
+            if human and not (game.is_chance_node() and self.auto_roll):
                 break
-            agent = self.agent(game.position.turn)
-            move = agent.choose(game)
-            messages.append(self._computer_text(move, agent))
-            game.push(move)
-            self._slide(move)
+            if game.is_chance_node():
+                self._along_the_line(None)       # a roll's own bookkeeping, as a person's
+            game = self.game
+            turn = game.position.turn
+            players: list[_Announced | None] = [None, None]
+            if not human:
+                players[turn] = _Announced(self, self.agent(turn))
+            step = play_step(game, players, limits, claim_draw=not human)
+            if isinstance(step, Roll):
+                messages.append(self._rolled_text(turn, step.face))
+            elif isinstance(step, Move):
+                announced = players[turn]
+                assert announced is not None   # a move is chosen only by the computer
+                messages.append(announced.text)
+                self._slide(step)
+            else:                              # the player ended the game itself
+                break
         return messages
 
     # == inside ====================================================================
@@ -627,7 +641,11 @@ class BoardSession(SessionState):
         self._along_the_line(None)          # a new roll where the line goes on: a side line
         game = self.game
         before = game.position.turn
-        face = game.roll()
+        return self._rolled_text(before, game.roll())
+
+    def _rolled_text(self, before: int, face: str) -> str:
+        """What a roll by ``before`` (the side that rolled) that showed ``face`` did."""
+        game = self.game
         self._effects["roll"] = True
         rolled = _("White rolled {face}.") if before == WHITE else _("Black rolled {face}.")
         text = rolled.format(face=face_text(game.position.pieces, face))
@@ -642,6 +660,20 @@ class BoardSession(SessionState):
     def _computer_text(self, move: Move, agent: Any) -> str:
         return _("{move} played by the computer ({agent}).").format(
             move=move_said(self.game, move), agent=player_label(agent.name))
+
+
+class _Announced:
+    """The computer's player as ``play_step`` asks it, keeping what the status line
+    says of its move: the move is named from the position it is played in."""
+
+    def __init__(self, session: BoardSession, agent: Any) -> None:
+        self.session, self.agent, self.text = session, agent, ""
+
+    def choose(self, game: Game) -> Any:
+        choice = self.agent.choose(game)
+        if isinstance(choice, Move):
+            self.text = self.session._computer_text(choice, self.agent)
+        return choice
 
 
 __all__ = ["MAX_COMPUTER_PLIES", "BoardSession", "MoveListener", "Update"]
