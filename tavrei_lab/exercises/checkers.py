@@ -278,8 +278,18 @@ def check_destinations(game: Game, square: str, answer: Iterable[str] | str | No
 
 
 def _illegal(answer: Any, exc: TavreiError) -> Feedback:
+    """The verdict on an answer the game refused, naming the answer once: the game's
+    reason often starts by quoting it (``'e2-e5': there is no tower on e2``)."""
+    raw = answer if isinstance(answer, str) else f"{answer}"
+    text, reason = raw.strip(), str(exc)
+    for quoted in dict.fromkeys((repr(raw), repr(text))):
+        if reason.startswith(quoted + ": "):
+            reason = reason[len(quoted) + 2:]
+            break
+        if reason.startswith(quoted + " "):       # a sentence about the answer itself
+            return Feedback(False, text + reason[len(quoted):])
     return Feedback(False, _("{answer} cannot be played here: {reason}").format(
-        answer=answer, reason=exc))
+        answer=text, reason=reason))
 
 
 def _answered_move(game: Game, answer: str | Move | None,

@@ -72,6 +72,7 @@ function boardState(model, el) {
     lastPointer: null,        // where the pointer was last seen during a press
     queued: false,            // a drawing is scheduled
     observedBox: null,        // the box whose width is the room (watched once attached)
+    observedApp: null,        // the app (a puzzle, else the board app) whose rows it leaves room for
     resize: null,             // the ResizeObserver that refits the board
     fitQueued: false,
   };

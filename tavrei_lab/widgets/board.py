@@ -41,7 +41,7 @@ from tavrei_lab.session.drawing import (
 from tavrei_lab.session.players import HUMAN, agent_names, player_label
 from tavrei_lab.session.status import count_options, kind_name
 from tavrei_lab.widgets.controls import button as _button
-from tavrei_lab.widgets.controls import in_own_language
+from tavrei_lab.widgets.controls import in_own_language, no_null_tooltips
 from tavrei_lab.widgets.die_panel import DiePanel
 from tavrei_lab.widgets.evaluation import EvaluationPanel
 from tavrei_lab.widgets.game_panel import GamePanel
@@ -215,6 +215,7 @@ class Board(widgets.VBox):
         if projector:
             self.add_class("tavrei-projector")
             self.view.add_class("tavrei-projector")
+        no_null_tooltips(self)
 
     def _side_column(self, projector: bool, auto_roll: bool) -> widgets.VBox:
         """Beside the board: the die, the count, the promotion, the move list, the size."""

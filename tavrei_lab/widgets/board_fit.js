@@ -2,6 +2,7 @@
 // the size control (`zoom`), with the inspector beside it or under the buttons.
 
 const INSPECTOR_MIN = 200;      // px: narrower than this the inspector goes under the board
+const FIT_MIN = 320;            // px: a fitted board is never drawn smaller (8 squares of 40)
 function scrollArea(ui) {
   // The notebook's scrolling area (JupyterLab's windowed list, Notebook 7's panel,
   // Voila's page), seen through the window: the nearest box around the board that
@@ -18,22 +19,48 @@ function scrollArea(ui) {
     if (!node.classList.contains("jupyter-widgets")) outermost = node;
   }
   found = found || outermost;
-  if (!found) return { top: 0, height: window.innerHeight, scrolled: window.scrollY };
+  if (!found) return { top: 0, height: window.innerHeight };
   const r = found.getBoundingClientRect();
   const top = Math.max(0, r.top);
-  return { top, height: Math.min(r.top + found.clientHeight, window.innerHeight) - top,
-           scrolled: found.scrollTop };
+  return { top, height: Math.min(r.top + found.clientHeight, window.innerHeight) - top };
 }
-function roomBelow(ui, status, row) {
-  // How tall the board may be: near the top of the page, what is left of the first
-  // screen under it; further down, a screen less the status line (the teacher
-  // scrolls the status to the top). Either way the first row of buttons fits under.
+const VERDICT_LINES = 2;        // a puzzle's verdict line under its buttons: room kept for two
+function roomUnder(app, board) {
+  // What must be seen under the board: its row of buttons (Undo ...); in a puzzle,
+  // the puzzle's rows under its board too (its answer row, the verdict, kept room
+  // for two lines before there is one), so a Check's verdict appears in sight.
+  const row = board && board.querySelector(".tavrei-controls-row");
+  let under = row ? row.getBoundingClientRect().height : 0;
+  if (app !== board && board) {
+    for (let node = board.nextElementSibling; node; node = node.nextElementSibling) {
+      let height = node.getBoundingClientRect().height;
+      if (node.classList.contains("tavrei-puzzle-verdict")) {
+        const style = getComputedStyle(node);
+        const line = parseFloat(style.lineHeight) || 1.5 * parseFloat(style.fontSize) || 24;
+        height = Math.max(height, VERDICT_LINES * line);
+      }
+      under += height;
+    }
+  }
+  return under;
+}
+function roomBelow(ui) {
+  // How tall the board may be: a screen (the notebook's scrolling area) less the
+  // app's own rows above the board (a puzzle's title and prompt, the status line)
+  // and under it, as the teacher scrolls the app's first line to the top. The
+  // page above the app is not counted, so the board has one size wherever on the
+  // page it first appears.
   const area = scrollArea(ui);
+  const board = ui.el.closest(".tavrei-board-app");
+  const app = (board && board.closest(".tavrei-puzzle")) || board;
+  if (app && ui.resize && ui.observedApp !== app) {
+    // the rows above and under the board render after it: refit as they come
+    ui.resize.observe(app);
+    ui.observedApp = app;
+  }
   const top = ui.holder.getBoundingClientRect().top;
-  const inContent = top - area.top + area.scrolled;
-  const above = inContent < area.height * 0.5 ? inContent
-    : top - (status ? status.getBoundingClientRect().top : top);
-  return area.height - above - (row ? row.getBoundingClientRect().height : 0) - 16;
+  const above = app ? top - app.getBoundingClientRect().top : 0;
+  return area.height - above - roomUnder(app, board) - 16;
 }
 function outerWidth(node) {
   const style = getComputedStyle(node);
@@ -71,21 +98,21 @@ function fitBoard(ui) {
       node.getBoundingClientRect().width > 0);
     const besides = others.reduce((sum, node) => sum + outerWidth(node), 0);
     if (room - besides >= base) room -= besides;       // the side column stays beside
-    const app = ui.el.closest(".tavrei-board-app");
-    const status = app && app.querySelector(".tavrei-status");
-    const row = app && app.querySelector(".tavrei-controls-row");
-    const tall = roomBelow(ui, status, row) * aspect;       // as wide as the height allows
+    const tall = roomBelow(ui) * aspect;       // as wide as the height allows
+    // the least it is drawn: its own size, or less on a short screen (a puzzle's
+    // title and answer row on a projector), never under FIT_MIN
+    const least = Math.min(base, Math.max(FIT_MIN, tall));
     const wanted = ui.model.get("inspector") ? 290 : 0;
     if (!wanted) {
-      width = Math.max(base, Math.min(room, tall));
-    } else if (Math.min(room - wanted - 10, tall) >= base) {
+      width = Math.max(least, Math.min(room, tall));
+    } else if (Math.min(room - wanted - 10, tall) >= least) {
       width = Math.min(room - wanted - 10, tall);
       inspector = wanted;
-    } else if (room - base - 10 >= INSPECTOR_MIN) {
-      width = base;
-      inspector = Math.min(wanted, room - base - 10);
+    } else if (room - least - 10 >= INSPECTOR_MIN) {
+      width = least;
+      inspector = Math.min(wanted, room - least - 10);
     } else {
-      width = Math.max(base, Math.min(room, tall));   // the inspector goes under it
+      width = Math.max(least, Math.min(room, tall));   // the inspector goes under it
     }
   }
   width = Math.floor(width * zoom);

@@ -34,4 +34,31 @@ def button(description: str, tooltip: str, handler: Callable[[], Any],
     return made
 
 
-__all__ = ["button", "in_own_language"]
+def widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget reachable from ``root``: through its traits (children, layout,
+    style) and its attributes, each once."""
+    found: dict[int, widgets.Widget] = {}
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in found:
+            continue
+        found[id(widget)] = widget
+        values = [getattr(widget, name, None) for name in widget.keys]
+        values += list(vars(widget).values())
+        for value in values:
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            todo += [item for item in items if isinstance(item, widgets.Widget)]
+    return list(found.values())
+
+
+def no_null_tooltips(root: widgets.Widget) -> None:
+    """Give every widget under ``root`` without a tooltip an empty one: ipywidgets'
+    page code writes a tooltip of None into the label's title, which the browser
+    then shows as the word "null"."""
+    for widget in widgets_of(root):
+        if "tooltip" in widget.keys and widget.tooltip is None:
+            widget.tooltip = ""
+
+
+__all__ = ["button", "in_own_language", "no_null_tooltips", "widgets_of"]

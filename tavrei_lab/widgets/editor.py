@@ -35,6 +35,7 @@ from tavrei_lab.core.tavrel import (
 from tavrei_lab.errors import LimitError, NotationError, PositionError, TavreiError
 from tavrei_lab.game import Game
 from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT, read_position
+from tavrei_lab.widgets.controls import no_null_tooltips
 from tavrei_lab.widgets.view import BoardView, with_svg
 
 REMOVE = "remove"
@@ -112,6 +113,7 @@ class PositionEditor(widgets.VBox):
                                                                  *self.rights.values()])]),
                           buttons, self.position_text])
         self.add_class("tavrei-editor")
+        no_null_tooltips(self)
         if position is None:
             self._load(start, "Pick a tavrel and click squares to put it on top of a tower.")
         else:

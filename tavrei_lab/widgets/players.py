@@ -21,10 +21,9 @@ from tavrei_lab.widgets.controls import in_own_language
 
 
 def _dropdown_options(players: list[str]) -> list[Any]:
-    """The ids themselves in English (as typed in ``Board(black="greedy")``); in
-    Russian each labelled in Russian, the id kept as the value."""
-    if get_language() != "ru":
-        return players
+    """Each player labelled in words in the language in force (``level 3``,
+    ``alpha-beta search``), its id (as typed in ``Board(black="greedy")``) kept as
+    the value."""
     return [(player_label(p), p) for p in players]
 
 

@@ -40,6 +40,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.i18n import get_language, speaking
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.board import PROJECTOR_SIZE, Board
+from tavrei_lab.widgets.controls import no_null_tooltips, widgets_of
 from tavrei_lab.widgets.inspector import Inspector
 from tavrei_lab.widgets.view import BoardView
 
@@ -119,6 +120,7 @@ class PuzzleWidget(widgets.VBox):
         self.progress.add_class("tavrei-progress")
         self.lesson.on_change(self._on_lesson_change)
         self.verdict = widgets.HTML()
+        self.verdict.add_class("tavrei-puzzle-verdict")
         self.hint_text = widgets.HTML()
         self.hint_button = _button(_("Hint"), _("show a hint and the tower it is about"),
                                    self.show_hint)
@@ -130,6 +132,7 @@ class PuzzleWidget(widgets.VBox):
         self.answer_box = widgets.Text(placeholder=_(_PLACEHOLDERS[exercise.answer]),
                                        continuous_update=False,
                                        layout=widgets.Layout(width="16em"))
+        self.answer_box.add_class("tavrei-answer")
         self.answer_box.observe(self._on_box, "value")  # Enter checks
         self.check_button = _button(_("Check"), _("check the answer in the box"),
                                     lambda: self.submit(), style="primary")
@@ -159,6 +162,7 @@ class PuzzleWidget(widgets.VBox):
         super().__init__([self.progress, self.header, surface, buttons, self.verdict,
                           self.hint_text])
         self.add_class("tavrei-puzzle")
+        no_null_tooltips(self)
 
     # == closing ==================================================================
     def close(self) -> None:
@@ -177,7 +181,7 @@ class PuzzleWidget(widgets.VBox):
         elif self.exercise.answer == "squares":
             self.view.unobserve(self._on_square_click, "click")
         self.answer_box.unobserve(self._on_box, "value")
-        for part in _widgets_of(self):
+        for part in widgets_of(self):
             if part is not self:
                 part.close()
         super().close()
@@ -336,6 +340,7 @@ class PuzzlePicker(widgets.VBox):
         self.stage = widgets.VBox([self.puzzle])
         self.choice.observe(self._on_choice, "value")
         super().__init__([self.choice, self.stage])
+        no_null_tooltips(self)
 
     def _make(self, key: str) -> PuzzleWidget:
         return self.exercises[key].widget(board_size=self._board_size, lesson=self.lesson,
@@ -355,24 +360,6 @@ class PuzzlePicker(widgets.VBox):
         for part in (self.choice, self.stage):
             part.close()
         super().close()
-
-
-def _widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
-    """Every widget reachable from ``root``: through its traits (children, layout,
-    style) and its attributes, each once."""
-    found: dict[int, widgets.Widget] = {}
-    todo = [root]
-    while todo:
-        widget = todo.pop()
-        if id(widget) in found:
-            continue
-        found[id(widget)] = widget
-        values = [getattr(widget, name, None) for name in widget.keys]
-        values += list(vars(widget).values())
-        for value in values:
-            items = value if isinstance(value, (list, tuple)) else (value,)
-            todo += [item for item in items if isinstance(item, widgets.Widget)]
-    return list(found.values())
 
 
 def _first_sentence(text: str) -> str:

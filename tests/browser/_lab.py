@@ -70,6 +70,10 @@ def private_jupyter_env(root: Path) -> dict[str, str]:
         {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
     env.pop("JUPYTER_TOKEN", None)
     env["PYTHONUNBUFFERED"] = "1"
+    # the kernels import the package of this checkout (a worktree beside an editable
+    # install of another one tests its own code, not the install's)
+    checkout = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (checkout, env.get("PYTHONPATH")) if p)
     return env
 
 
