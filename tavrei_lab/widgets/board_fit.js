@@ -2,7 +2,7 @@
 // the size control (`zoom`), with the inspector beside it or under the buttons.
 
 const INSPECTOR_MIN = 200;      // px: narrower than this the inspector goes under the board
-const FIT_MIN = 320;            // px: a fitted board is never drawn smaller (8 squares of 40)
+const FIT_MIN = 320;            // px: a fitted puzzle board is never drawn smaller
 function scrollArea(ui) {
   // The notebook's scrolling area (JupyterLab's windowed list, Notebook 7's panel,
   // Voila's page), seen through the window: the nearest box around the board that
@@ -99,9 +99,11 @@ function fitBoard(ui) {
     const besides = others.reduce((sum, node) => sum + outerWidth(node), 0);
     if (room - besides >= base) room -= besides;       // the side column stays beside
     const tall = roomBelow(ui) * aspect;       // as wide as the height allows
-    // the least it is drawn: its own size, or less on a short screen (a puzzle's
-    // title and answer row on a projector), never under FIT_MIN
-    const least = Math.min(base, Math.max(FIT_MIN, tall));
+    // the least it is drawn: its own size (a projector board's letters stay 14 px);
+    // a puzzle's board, with the title above it and the answer row and verdict under
+    // it, less on a short screen, never under FIT_MIN
+    const inPuzzle = Boolean(ui.el.closest(".tavrei-puzzle"));
+    const least = inPuzzle ? Math.min(base, Math.max(FIT_MIN, tall)) : base;
     const wanted = ui.model.get("inspector") ? 290 : 0;
     if (!wanted) {
       width = Math.max(least, Math.min(room, tall));
