@@ -262,11 +262,16 @@ class Board(widgets.VBox):
                                       tooltip=_("type a move and press Enter"),
                                       layout=widgets.Layout(width="210px"))
         self.move_text.observe(self._on_move_typed, "value")
+        # beside the board, not in the row of buttons under it: that row keeps its room
+        # for the buttons' words
+        self.animate_toggle = widgets.Checkbox(value=True, description=_("animate moves"),
+                                               indent=False, layout=widgets.Layout(width="auto"))
+        widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
         # the die first: in a die game the Roll button sits by the board's top, in sight
         return widgets.VBox([self.die_box, self.count_picker, self.promotion_picker,
                              self.move_list, self.move_panel.nav, self.move_text,
                              self.evaluation_panel.toggle, self.evaluation_panel.graph,
-                             size_box],
+                             size_box, self.animate_toggle],
                             layout=widgets.Layout(width="215px", flex="none"))
 
     def _controls(self, white: str, black: str) -> widgets.VBox:
@@ -299,12 +304,13 @@ class Board(widgets.VBox):
             value=False, description=_("Show movable"),
             tooltip=_("tint every tower that can move now"))
         self.movable_toggle.observe(self._on_movable, "value")
-        self.animate_toggle = widgets.Checkbox(value=True, description=_("animate moves"),
-                                               indent=False, layout=widgets.Layout(width="auto"))
-        widgets.link((self.animate_toggle, "value"), (self.view, "animations"))
-        first_row = widgets.HBox([self.undo_button, self.redo_button, self.flip_button,
-                                  self.computer_button, self.best_button, self.movable_toggle,
-                                  self.animate_toggle])
+        # the row wraps rather than cut a button's words (Russian's are longer), each
+        # button as wide as its words
+        row = [self.undo_button, self.redo_button, self.flip_button, self.computer_button,
+               self.best_button, self.movable_toggle]
+        for part in row:
+            part.layout.flex = "0 0 auto"
+        first_row = widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap"))
         first_row.add_class("tavrei-controls-row")   # the room the fitted board leaves it
         return widgets.VBox([
             first_row,

@@ -67,6 +67,16 @@ function outerWidth(node) {
   return node.getBoundingClientRect().width + parseFloat(style.marginLeft || 0) +
     parseFloat(style.marginRight || 0);
 }
+function roomBeside(ui) {
+  // The width of the board's row (watched: a sidebar opening changes it) and what
+  // stands beside the board in it (the evaluation bar, the side column).
+  const box = ui.el.parentElement;
+  if (ui.resize && ui.observedBox !== box) { ui.resize.observe(box); ui.observedBox = box; }
+  const others = Array.from(box.children).filter(node => node !== ui.el &&
+    node.getBoundingClientRect().width > 0);
+  return { room: box.clientWidth - 4,
+           besides: others.reduce((sum, node) => sum + outerWidth(node), 0) };
+}
 function placeInspector(ui, under) {
   // A fitted board too wide for the inspector beside it (a projector with the file
   // browser open) shows the inspector under its first row of buttons, not between
@@ -90,14 +100,17 @@ function fitBoard(ui) {
   const aspect = vb && vb.height ? vb.width / vb.height : 1;
   let width = base;
   let inspector = null;                  // the inspector's width beside the board
-  if (ui.model.get("fit") && ui.el.parentElement && ui.el.isConnected) {
-    const box = ui.el.parentElement;
-    if (ui.resize && ui.observedBox !== box) { ui.resize.observe(box); ui.observedBox = box; }
-    let room = box.clientWidth - 4;
-    const others = Array.from(box.children).filter(node => node !== ui.el &&
-      node.getBoundingClientRect().width > 0);
-    const besides = others.reduce((sum, node) => sum + outerWidth(node), 0);
-    if (room - besides >= base) room -= besides;       // the side column stays beside
+  let under = false;                     // the inspector under the first row of buttons
+  const placed = ui.el.parentElement && ui.el.isConnected ? roomBeside(ui) : null;
+  if (placed && !ui.model.get("fit")) {
+    // a board of its own size: the inspector beside it where it fits, else under
+    // the Undo row (between the board and that row it pushed the row off a laptop's
+    // screen)
+    under = Boolean(ui.model.get("inspector")) &&
+      placed.room - placed.besides - base * zoom - 10 < INSPECTOR_MIN;
+  } else if (placed) {
+    let room = placed.room;
+    if (room - placed.besides >= base) room -= placed.besides;   // the side column stays beside
     const tall = roomBelow(ui) * aspect;       // as wide as the height allows
     // the least it is drawn: its own size (a projector board's letters stay 14 px);
     // a puzzle's board, with the title above it and the answer row and verdict under
@@ -115,12 +128,13 @@ function fitBoard(ui) {
       inspector = Math.min(wanted, room - least - 10);
     } else {
       width = Math.max(least, Math.min(room, tall));   // the inspector goes under it
+      under = true;
     }
   }
   width = Math.floor(width * zoom);
   svg.style.width = `${width}px`;
   svg.style.maxWidth = ui.model.get("fit") ? "none" : "";
-  placeInspector(ui, inspector === null && ui.model.get("fit") && ui.model.get("inspector"));
+  placeInspector(ui, under);
   ui.aside.style.width = inspector ? `${Math.floor(inspector)}px` : "";
   ui.aside.style.maxHeight = `${Math.max(360, Math.round(width / aspect))}px`;
   ui.el.dataset.boardWidth = String(width);

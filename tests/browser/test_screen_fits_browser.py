@@ -138,3 +138,56 @@ def test_every_control_fits_the_screen_in_russian(voila_ru: str, browser: Any,
                                                   size: dict[str, int]) -> None:
     with browser_page(browser, size) as page:
         _check_every_app(page, voila_ru, size, "ru")
+
+
+def _left_area(page: Any, shown: bool) -> None:
+    """JupyterLab's left area (the file browser) open or closed."""
+    if shown:
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
+    else:
+        page.evaluate("() => { if (!window.jupyterapp.shell.leftCollapsed) "
+                      "window.jupyterapp.commands.execute('application:toggle-left-area'); }")
+        page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed")
+
+
+def _lab_screen(page: Any) -> dict[str, int]:
+    """The part of the window JupyterLab shows a notebook's cells in: above its
+    status bar, inside the window."""
+    box = page.evaluate("""() => {
+      const r = document.querySelector('.jp-NotebookPanel-notebook').getBoundingClientRect();
+      return {top: r.top, bottom: Math.min(r.bottom, window.innerHeight),
+              right: Math.min(r.right, window.innerWidth)};
+    }""")
+    return {"top": box["top"], "height": box["bottom"], "width": box["right"]}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_control_fits_jupyterlab_with_the_file_browser_open_and_closed(
+        jupyter_lab: dict[str, Any], browser: Any, language: str) -> None:
+    """In JupyterLab, at both sizes, with the file browser open and closed: each app
+    scrolled to the top of the notebook shows every control above Lab's status bar,
+    and no button's text is cut (Russian's longer words included)."""
+    from _lab import lab_url, open_and_run
+    with browser_page(browser, SIZES[0]) as page:
+        open_and_run(page, lab_url(jupyter_lab, f"screen_fits_{language}.ipynb"))
+        for app in APPS:
+            page.wait_for_selector(f"{app} .tavrei-board-widget svg", timeout=90000)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            for files in (True, False):
+                _left_area(page, files)
+                for app in APPS[:3]:
+                    _scroll_to(page, app)
+                    screen = _lab_screen(page)
+                    seen = page.evaluate(MEASURE, app)
+                    where = f"{language} {size['width']}x{size['height']} files={files} {app}"
+                    screenshot(page, f"41-lab-{where.replace(' ', '-').replace('.', '')}")
+                    low = max(p["bottom"] for p in seen)
+                    print(f"\n{where}: lowest control y {low:.0f} (cells shown to "
+                          f"y {screen['height']:.0f})", end="")
+                    outside = [p for p in seen if p["bottom"] > screen["height"] + 0.5
+                               or p["right"] > screen["width"] + 0.5 or p["left"] < -0.5]
+                    assert not outside, (where, outside)
+                    cut = [p["label"] for p in seen if p["cut"]]
+                    assert not cut, (where, cut)
