@@ -122,7 +122,9 @@ def test_camera_steps_are_numbered_and_an_unknown_one_is_refused(
     with pytest.raises(TavreiError, match="no camera step 'sideways'.*fit, in, out"):
         view._step("sideways")
     assert view.canvas.command == {"action": "fit", "seq": 4} and CAMERA_STEPS == (
-        "fit", "in", "out")
+        "fit", "in", "out", "readable")
+    view.zoom_readable()
+    assert view.canvas.command == {"action": "readable", "seq": 5}
 
 
 def test_the_camera_is_what_the_view_reported(luchnik_tree: nx.DiGraph) -> None:

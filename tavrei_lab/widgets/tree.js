@@ -16,7 +16,11 @@
 // - The wheel, a trackpad's pinch (a wheel event with ctrlKey) and two
 //   fingers zoom about the pointer: the drawing point under it stays under it.
 //   A sideways wheel (or shift and the wheel) and a drag move the drawing.
-// - The +, − and fit buttons (and `command` from Python) zoom by steps.
+// - The +, − and fit buttons (and `command` from Python) zoom by steps, about
+//   the middle of the part of the tree in sight (about the box's middle they
+//   pushed a short fitted tree out of the box). Fit centres the whole tree; where
+//   its labels are then under READABLE_PX, a "readable" button zooms until
+//   they are not.
 // - When a new drawing arrives, the node Python names in `anchor` (the node
 //   just clicked) keeps its place on the screen: its drawing point moved as
 //   the subtrees beside it unfolded, and the camera follows it.
@@ -33,6 +37,7 @@ const MAX_SCALE = 4;               // 11 px labels at 44 px: closer is no use
 const FIT_MAX = 1;                 // a small tree is shown at its natural size
 const DRAG_PX = 4;                 // a press that moves less is a click
 const KEEP_PX = 40;                // a pan keeps this much of the drawing in the box
+const READABLE_PX = 12;            // a label smaller than this is not read from a seat
 
 function nodeCentre(root, node) {
   // The centre of a node's shape in drawing units (from its attributes: no layout).
@@ -81,7 +86,8 @@ function render({ model, el }) {
   Object.assign(tools.style, { position: "absolute", top: "6px", right: "6px",
                                display: "flex", gap: "4px", zIndex: "1" });
   const buttons = {};
-  for (const [name, text] of [["zoom_in", "+"], ["zoom_out", "\u2212"], ["fit", ""]]) {
+  for (const [name, text] of [["zoom_in", "+"], ["zoom_out", "\u2212"], ["fit", ""],
+                              ["readable", ""]]) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = `tavrei-tree-${name.replace("_", "-")}`;
@@ -126,6 +132,9 @@ function render({ model, el }) {
     svg.setAttribute("viewBox", [cam.x, cam.y, box.w / cam.scale, box.h / cam.scale]
       .map((v) => +v.toFixed(3)).join(" "));
     svg.style.display = "block";
+    const readable = readableScale();
+    buttons.readable.style.display = readable && cam.scale < readable - 1e-6 ? "" : "none";
+    holder.dataset.labelPx = (labelUnits() * cam.scale).toFixed(2);
     holder.dataset.scale = cam.scale.toFixed(4);
     holder.dataset.x = cam.x.toFixed(2);
     holder.dataset.y = cam.y.toFixed(2);
@@ -138,8 +147,8 @@ function render({ model, el }) {
     const box = boxSize();
     if (!svg || box.w <= 0 || box.h <= 0) return false;
     const s = fitScale(box);
-    // centred across, from the top (the root's end): a fitted tree is short and wide
-    cam = { scale: s, x: (natural.w - box.w / s) / 2, y: 0 };
+    // centred both ways: the zoom buttons then zoom about the tree itself
+    cam = { scale: s, x: (natural.w - box.w / s) / 2, y: (natural.h - box.h / s) / 2 };
     following = true;
     apply();
     return true;
@@ -165,11 +174,30 @@ function render({ model, el }) {
     const r = holder.getBoundingClientRect();
     return { x: event.clientX - r.left - holder.clientLeft, y: event.clientY - r.top - holder.clientTop };
   }
+  function labelUnits() {
+    // A node label's size in drawing units (the drawing's own style sets it).
+    const label = svg && svg.querySelector("text.label");
+    return (label && parseFloat(getComputedStyle(label).fontSize)) || 11;
+  }
+  function readableScale() {
+    return Math.min(MAX_SCALE, READABLE_PX / labelUnits());
+  }
+  function inSight(box) {
+    // The middle of the part of the drawing in the box, in the box's pixels.
+    const left = Math.max(0, -cam.x * cam.scale);
+    const right = Math.min(box.w, (natural.w - cam.x) * cam.scale);
+    const top = Math.max(0, -cam.y * cam.scale);
+    const bottom = Math.min(box.h, (natural.h - cam.y) * cam.scale);
+    if (right <= left || bottom <= top) return { x: box.w / 2, y: box.h / 2 };
+    return { x: (left + right) / 2, y: (top + bottom) / 2 };
+  }
   function step(action) {
     const box = boxSize();
+    const middle = inSight(box);
     if (action === "fit") fit();
-    else if (action === "in") zoomAt(ZOOM_STEP, box.w / 2, box.h / 2);
-    else if (action === "out") zoomAt(1 / ZOOM_STEP, box.w / 2, box.h / 2);
+    else if (action === "in") zoomAt(ZOOM_STEP, middle.x, middle.y);
+    else if (action === "out") zoomAt(1 / ZOOM_STEP, middle.x, middle.y);
+    else if (action === "readable") zoomAt(readableScale() / cam.scale, middle.x, middle.y);
   }
 
   function draw() {
@@ -203,6 +231,9 @@ function render({ model, el }) {
     buttons.fit.title = words.fit_title || "";
     buttons.fit.textContent = words.fit || "";
     buttons.fit.style.font = "13px sans-serif";
+    buttons.readable.title = words.readable_title || "";
+    buttons.readable.textContent = words.readable || "";
+    buttons.readable.style.font = "13px sans-serif";
     holder.title = words.hint || "";
   }
 
@@ -300,7 +331,7 @@ function render({ model, el }) {
     const name = Object.keys(buttons).find((k) => buttons[k] === event.target);
     if (!name) return;
     event.stopPropagation();
-    step({ zoom_in: "in", zoom_out: "out", fit: "fit" }[name]);
+    step({ zoom_in: "in", zoom_out: "out", fit: "fit", readable: "readable" }[name]);
   }
   function onCommand() {
     const c = model.get("command") || {};

@@ -68,7 +68,8 @@ class TreeCanvas(anywidget.AnyWidget):
     - ``camera``: {scale, x, y, width, height, seq} as the view last left it:
       CSS pixels per drawing unit, the drawing point at the box's top-left, the
       box in CSS pixels.
-    - ``command``: {action, seq}, a step for the view: "fit", "in" or "out".
+    - ``command``: {action, seq}, a step for the view: "fit", "in", "out" or
+      "readable".
     - ``labels``: the words the view shows (its buttons and their tooltips).
     """
 
@@ -83,7 +84,7 @@ class TreeCanvas(anywidget.AnyWidget):
 
 
 #: The steps ``TreeCanvas.command`` takes.
-CAMERA_STEPS = ("fit", "in", "out")
+CAMERA_STEPS = ("fit", "in", "out", "readable")
 
 
 def view_labels() -> dict[str, str]:
@@ -93,6 +94,8 @@ def view_labels() -> dict[str, str]:
         "zoom_out": _("Zoom out"),
         "fit": _("Fit"),
         "fit_title": _("Show the whole tree"),
+        "readable": _("Readable"),
+        "readable_title": _("Zoom until the moves can be read (12 px labels)"),
         "hint": _("Wheel or pinch to zoom, drag to move; click a node to fold or "
                   "unfold it, double-click to show its position"),
     }
@@ -234,12 +237,16 @@ class TreeView:
         self._step("fit")
 
     def zoom_in(self) -> None:
-        """One step closer, about the box's centre."""
+        """One step closer, about the middle of the part of the tree in sight."""
         self._step("in")
 
     def zoom_out(self) -> None:
-        """One step further, about the box's centre."""
+        """One step further, about the middle of the part of the tree in sight."""
         self._step("out")
+
+    def zoom_readable(self) -> None:
+        """Closer until the moves' labels are 12 px, about the tree in sight."""
+        self._step("readable")
 
     def _step(self, action: str) -> None:
         if action not in CAMERA_STEPS:

@@ -335,3 +335,40 @@ def test_a_thumbnail_under_the_pointer_stands_full_size_beside_the_tree(
             shelf = page.locator(".tavrei-tree-shelf").inner_text().split()
             assert shelf[-6:] == ["f2:", "3", "layers", "K", "N", "P"], shelf
             screenshot(page, "tree-thumbs-voila")
+
+
+def test_the_zoom_buttons_keep_the_fitted_tree_in_sight_and_make_it_readable(
+        voila_tree_fit: str, browser: Any) -> None:
+    """After Fit a 15-node tree is short and wide in a tall box: + zooms about the tree
+    in sight, not the box's middle (two presses there left an empty box), and where
+    Fit leaves labels under 12 px a button zooms until they are 12 px."""
+    with browser_page(browser, VIEWPORT) as page:
+        page.goto(voila_tree_fit)
+        page.wait_for_selector(f"{BOX}[data-scale] svg g.node", timeout=60000)
+        page.locator(BOX).scroll_into_view_if_needed()
+        page.locator(f"{BOX} .tavrei-tree-fit").click()
+        _settled(page)
+        box = _rect(page, BOX)
+        fitted = float(page.get_attribute(BOX, "data-label-px") or 0)
+        readable = page.locator(f"{BOX} .tavrei-tree-readable")
+        print(f"\nfitted: labels {fitted:.1f} px in a {box['width']:.0f}x{box['height']:.0f}"
+              " box", end="")
+        for press in range(1, 4):
+            page.locator(f"{BOX} .tavrei-tree-zoom-in").click()
+            _settled(page)
+            inside = [n for n, s in _shapes(page).items() if _inside(s, box, slack=-1)]
+            print(f"; after + x{press}: {len(inside)} nodes in the box", end="")
+            assert len(inside) >= 3, (press, inside)
+        page.locator(f"{BOX} .tavrei-tree-fit").click()
+        _settled(page)
+        if fitted < 12:
+            expect(readable).to_be_visible()
+            readable.click()
+            _settled(page)
+            label_px = float(page.get_attribute(BOX, "data-label-px") or 0)
+            inside = [n for n, s in _shapes(page).items() if _inside(s, box, slack=-1)]
+            print(f"; readable: labels {label_px:.1f} px, {len(inside)} nodes in the box",
+                  end="")
+            assert label_px >= 12 - 0.05 and len(inside) >= 3
+            expect(readable).to_be_hidden()
+        screenshot(page, "tree-zoom-buttons")
