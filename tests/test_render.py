@@ -804,3 +804,24 @@ def test_a_picture_spells_out_every_layer_of_a_tall_tower_under_the_board() -> N
     from tavrei_lab.tree.nodes import position_at
     thumb = base64.b64decode(_thumbnail(tree, 0, position_at(tree, 0)).split(",", 1)[1]).decode()
     assert "tower" in thumb and "key-layer" not in thumb
+
+
+@pytest.mark.parametrize("height", [9, 12])
+def test_a_tall_tower_s_height_badge_is_read_at_projector_size(height: int) -> None:
+    """A tall tower's lower layers are stripes at projector size; its height badge is
+    what is read of them from the back of a room: at least as large as the letters."""
+    from tavrei_lab.session.drawing import PROJECTOR_LETTER_PX, PROJECTOR_SIZE
+    layers = "".join("P:K" if i % 2 == 0 else "p:K" for i in range(height - 1))
+    game = Game("tavreli", f"v7/8/8/4({layers}K)3/8/8/8/4V3 w - 0 1")
+    root = ET.fromstring(board_svg(game.position, size=PROJECTOR_SIZE,
+                                   letter_px=PROJECTOR_LETTER_PX))
+    px = PROJECTOR_SIZE / float(root.get("viewBox", "").split()[2])
+    tower = next(g for g in root.iter("{http://www.w3.org/2000/svg}g")
+                 if g.get("data-square") == "e5" and "tower" in g.get("class", ""))
+    badge = next(t for t in tower.iter("{http://www.w3.org/2000/svg}text")
+                 if "height-badge" in t.get("class", ""))
+    letters = [float(t.get("font-size", 0)) * px
+               for t in tower.iter("{http://www.w3.org/2000/svg}text")
+               if "height-badge" not in t.get("class", "")]
+    assert badge.text == str(height)
+    assert float(badge.get("font-size", 0)) * px >= max(12.0, min(letters)) - 0.01

@@ -892,14 +892,25 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
     if top.promoted:
         r.use(g, _badge_id(r, theme, top.color), {"transform": transform})
     if height >= theme.height_badge_from:
-        k = _mark_scale(scene)
-        cx, cy = x + SQUARE - 6.3 * k, y + 6.3 * k
-        r.circle(g, cx, cy, round(5.8 * k, 2), {"class": "height-badge",
-                                                "fill": theme.badge_fill})
-        r.text(g, cx, round(cy + 2.6 * k, 2), str(height),
-               {"class": "height-badge", "fill": theme.badge_text,
-                "font-size": round((7.5 if height < 10 else 6.5) * k, 2), "font-weight": "bold",
-                "font-family": theme.font_family, "text-anchor": "middle"})
+        _draw_height_badge(r, g, x, y, height, scene)
+
+
+def _draw_height_badge(r: Renderer, g: Any, x: float, y: float, height: int,
+                       scene: Scene) -> None:
+    """The tower's height in a disc at the square's top right corner. With legible
+    strips its figure is as large as the strip letters: a tall tower's lower layers
+    are stripes, and the count is what is read of them from the back of a room."""
+    theme = scene.theme
+    k = _mark_scale(scene)
+    font = (7.5 if height < 10 else 6.5) * k
+    if scene.letter_units is not None:
+        font = max(font, math.ceil(scene.letter_units * 100) / 100)
+    radius = max(5.8 * k, font * (0.74 if height < 10 else 0.92))
+    cx, cy = x + SQUARE - radius - 0.5 * k, y + radius + 0.5 * k
+    r.circle(g, cx, cy, round(radius, 2), {"class": "height-badge", "fill": theme.badge_fill})
+    r.text(g, cx, round(cy + font * 0.35, 2), str(height),
+           {"class": "height-badge", "fill": theme.badge_text, "font-size": round(font, 2),
+            "font-weight": "bold", "font-family": theme.font_family, "text-anchor": "middle"})
 
 
 def _mark_scale(scene: Scene) -> float:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _lab import browser_page, screenshot, settle, voila_app
+from _lab import browser_page, click_centre, screenshot, settle, voila_app
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -191,3 +191,42 @@ def test_every_control_fits_jupyterlab_with_the_file_browser_open_and_closed(
                     assert not outside, (where, outside)
                     cut = [p["label"] for p in seen if p["cut"]]
                     assert not cut, (where, cut)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_tower_of_nine_is_read_at_projector_size(request: pytest.FixtureRequest,
+                                                   browser: Any, language: str) -> None:
+    """A tower of 9 on the projector board: its lower layers are stripes, so its height
+    stands in a badge as large as the strip letters (at least 12 px), and a click on it
+    lists every layer beside the board, in sight."""
+    base = request.getfixturevalue(f"voila_{language}")
+    with browser_page(browser, SIZES[0]) as page:
+        page.goto(base)
+        page.wait_for_selector(".fit-tall .tavrei-board-widget svg", timeout=90000)
+        _scroll_to(page, ".fit-tall")
+        seen = page.evaluate("""() => {
+          const svg = document.querySelector('.fit-tall .tavrei-board-widget svg');
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          const badge = svg.querySelector('.tower[data-square="e5"] text.height-badge');
+          const letters = Array.from(svg.querySelectorAll(
+            'g.layer[data-square="e5"] text')).map(t => Number(t.getAttribute('font-size')) * scale);
+          return {badge: badge ? badge.textContent : null,
+                  badgePx: badge ? Number(badge.getAttribute('font-size')) * scale : 0,
+                  letters, board: svg.getBoundingClientRect().right};
+        }""")
+        print(f"\n{language}: tower of 9: badge {seen['badge']} at {seen['badgePx']:.1f} px, "
+              f"{len(seen['letters'])} strip letters of {min(seen['letters']):.1f} px", end="")
+        assert min(seen["letters"]) >= 12 - 1e-6
+        if len(seen["letters"]) < 9:          # not every layer lettered: the badge counts them
+            assert seen["badge"] == "9" and seen["badgePx"] >= 12 - 1e-6, seen
+        click_centre(page, '.fit-tall .tavrei-board-widget .square[data-square="e5"]',
+                     ".fit-tall .tavrei-board-widget")
+        rows = page.locator(".fit-tall .tavrei-inspector .insp-row")
+        expect(rows).to_have_count(9)
+        boxes = [rows.nth(i).bounding_box() for i in range(9)]
+        print(f"; inspector rows y {min(b['y'] for b in boxes if b):.0f}-"
+              f"{max(b['y'] + b['height'] for b in boxes if b):.0f}", end="")
+        for box in boxes:
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 720, box
+            assert box["x"] >= seen["board"] - 1, box          # beside the board
+        screenshot(page, f"42-tall-tower-{language}")
