@@ -208,8 +208,8 @@ def test_a_tower_of_nine_is_read_at_projector_size(request: pytest.FixtureReques
           const svg = document.querySelector('.fit-tall .tavrei-board-widget svg');
           const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
           const badge = svg.querySelector('.tower[data-square="e5"] text.height-badge');
-          const letters = Array.from(svg.querySelectorAll(
-            'g.layer[data-square="e5"] text')).map(t => Number(t.getAttribute('font-size')) * scale);
+          const letters = Array.from(svg.querySelectorAll('g.layer[data-square="e5"] text'))
+            .map(t => Number(t.getAttribute('font-size')) * scale);
           return {badge: badge ? badge.textContent : null,
                   badgePx: badge ? Number(badge.getAttribute('font-size')) * scale : 0,
                   letters, board: svg.getBoundingClientRect().right};
