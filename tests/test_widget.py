@@ -345,7 +345,7 @@ def test_agents_offered_are_the_engine_registry() -> None:
     board = Board()
     assert agent_names() == list(OFFERED)
     assert {spec.partition(":")[0] for spec in OFFERED} == set(AGENTS)
-    assert list(board.white_player.options) == ["human", *OFFERED]
+    assert [spec for _label, spec in board.white_player.options] == ["human", *OFFERED]
     for spec in OFFERED:
         make_agent(spec)
     assert "level:1" in OFFERED and "level:8" in OFFERED
