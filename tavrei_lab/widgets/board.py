@@ -653,13 +653,16 @@ class Board(widgets.VBox):
         """Play a move typed in the board's box (read as ``Game.play`` reads movetext);
         a refusal is said in the status line and the text stays in the box to correct."""
         played = self.game.action_count
-        self._show(self.session.type_move(text))
+        update = self.session.type_move(text)
         if self.game.action_count != played:
+            # emptied before the status says the move was played: one who types the
+            # next move on reading it would otherwise see it wiped
             self._updating = True
             try:
                 self.move_text.value = ""
             finally:
                 self._updating = False
+        self._show(update)
 
     def evaluate(self, on: bool = True) -> None:
         """Show (or hide) the engine's evaluation bar and graph (the Evaluation toggle)."""
