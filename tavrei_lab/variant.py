@@ -584,6 +584,58 @@ def variant_data(rules: RuleModule) -> dict[str, Any]:
             "die": v.die}
 
 
+def rules_data(rules: RuleModule) -> dict[str, Any]:
+    """What decides how ``rules`` play, and nothing else: ``variant_data`` without the
+    variant's id and name and the pieces' names (words, not moves), and the die as the
+    game rolls it -- each face's chance, and for a face that passes the turn only that
+    it does (a blank mark and the face of an absent type skip alike), in the order
+    the die is rolled. Two rule modules with equal ``rules_data`` play the same game
+    from the same seed."""
+    data = variant_data(rules)
+    out: dict[str, Any] = {k: v for k, v in data.items() if k not in ("id", "name")}
+    out["pieces"] = [row[:2] for row in data["pieces"]]
+    faces = getattr(rules, "faces", None)
+    if rules.has_chance and faces is not None:
+        skips = getattr(rules, "skips", frozenset())
+        chances = getattr(rules, "probabilities", ())
+        out["die"] = {"over": data["die"].get("over", ""),
+                      "faces": [["skip" if f in skips else f, repr(float(p))]
+                                for f, p in zip(faces, chances)]}
+    return out
+
+
+def rules_hash(rules: RuleModule) -> str:
+    """The hash of the rules as played (``rules_data`` as canonical JSON): equal for two
+    variants that differ only in id, name, description or how a skip face is marked, so
+    ``tavreli`` with ``splits = false`` is ``tavreli-no-split``, and fits and cells are
+    known by what they play.
+
+    >>> rules_hash(load_variant("tavreli", splits=False)) == rules_hash(
+    ...     load_variant("tavreli-no-split"))
+    True
+    """
+    import hashlib
+    text = json.dumps(rules_data(rules), sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
+
+
+def check_distinct_rules(named: Sequence[tuple[str, RuleModule]], what: str) -> None:
+    """Refuse two entries (cells of a sweep, variants of a tournament) that play equal
+    rules (``rules_hash``): comparing them compares the rules with themselves, and a
+    difference found between them is noise taken for an effect. ``what`` names the
+    entries ("cell", "variant")."""
+    first: dict[str, str] = {}
+    for name, rules in named:
+        key = rules_hash(rules)
+        if key in first:
+            raise VariantError(_("{what} {b} plays the same rules as {what} {a} (rules hash "
+                                 "{key}: they differ only in name, description or how a face "
+                                 "is marked); comparing them compares the rules with "
+                                 "themselves: drop one").format(what=what, a=first[key], b=name,
+                                                                key=key))
+        first[key] = name
+
+
 def variant_from_data(data: Any, where: str = "record") -> Any:
     """The rule module ``variant_data`` describes; a ``VariantError`` naming the key at
     fault otherwise. Reads no file and runs no code: ``rules`` must name a registered

@@ -53,7 +53,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import check_distinct_rules, load_variant
 
 #: Default adjudication limit: games still going after this many plies are drawn.
 DEFAULT_MAX_PLIES = 300
@@ -192,6 +192,7 @@ def _check_inputs(variants: Sequence[str], agents: Sequence[str]) -> dict[str, A
     if not variants:
         raise TavreiError(_("a tournament needs at least one variant"))
     rules = {v: load_variant(v) for v in variants}
+    check_distinct_rules(list(rules.items()), _("variant"))
     for a in agents:
         make_agent(a, seed=0)
     return rules

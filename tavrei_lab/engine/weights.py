@@ -344,12 +344,39 @@ def check_fit_for(doc: dict[str, Any], rules: Any, where: str) -> None:
     if hashed is None:
         return
     key = variant_hash(rules)
-    if hashed != key:
+    if hashed != key and not fit_plays_rules(doc, rules):
         fit_for = doc.get("variant")
         raise WeightsFileError(_("{where}: fit for variant {fit!r} (settings hash {hashed}), "
                                  "not for {vid!r} with these options (settings hash {key}); "
                                  "fit them with `tavrei-lab tune --variant {vid}`").format(
             where=where, fit=str(fit_for)[:60], hashed=hashed, vid=rules.variant.id, key=key))
+
+
+def fit_rules_hash(doc: dict[str, Any]) -> str | None:
+    """The rules hash (``variant.rules_hash``) of the rules a weights file was fit to:
+    its ``rules_hash`` field, else that of the variant it names, when that variant
+    still has the settings hash the file was fit under (its rules unchanged since);
+    None when neither says."""
+    from tavrei_lab.errors import VariantError
+    from tavrei_lab.variant import load_variant, rules_hash
+    named = doc.get("rules_hash")
+    if isinstance(named, str):
+        return named
+    vid, hashed = doc.get("variant"), doc.get("settings_hash")
+    if not (isinstance(vid, str) and vid and isinstance(hashed, str)):
+        return None
+    try:
+        fitted = load_variant(vid)
+    except VariantError:
+        return None
+    return rules_hash(fitted) if variant_hash(fitted) == hashed else None
+
+
+def fit_plays_rules(doc: dict[str, Any], rules: Any) -> bool:
+    """Were the weights of ``doc`` fit to the rules ``rules`` play (whatever the
+    variant's id): ``tavreli-no-split``'s fit is the fit of ``tavreli[splits=false]``."""
+    from tavrei_lab.variant import rules_hash
+    return fit_rules_hash(doc) == rules_hash(rules)
 
 
 def load_weights(path: str | Path) -> Weights:
@@ -405,20 +432,37 @@ def shipped_weights_dir() -> Path:
     return Path(VARIANTS_DIR) / "weights"
 
 
+def shipped_fit(rules: Any) -> tuple[Path, Weights, dict[str, Any]] | None:
+    """The shipped weights file fit to the rules ``rules`` play (path, weights,
+    document), or None: ``variants/weights/<id>.json`` whose settings hash is this
+    variant's, else any shipped file fit to equal rules (``fit_plays_rules``), so
+    equal rules share their fit whatever the variant is called."""
+    folder = shipped_weights_dir()
+    own = folder / f"{rules.variant.id}.json"
+    if own.is_file():
+        weights, doc = load_weights_file(own)
+        if doc.get("settings_hash") == variant_hash(rules):
+            return own, weights, doc
+    for path in sorted(folder.glob("*.json")):
+        weights, doc = load_weights_file(path)
+        if fit_plays_rules(doc, rules):
+            return path, weights, doc
+    return None
+
+
 def fit_weights(rules: Any) -> Weights:
-    """The weights fit for ``rules``' own variant: registered in this process, else
-    shipped with the package (``variants/weights/<id>.json`` whose settings hash is
-    this variant's); a ``WeightsFileError`` saying how to fit them otherwise."""
+    """The weights fit for the rules ``rules`` play: registered in this process, else
+    shipped with the package (``shipped_fit``: the variant's own file, or the file of
+    a variant with equal rules); a ``WeightsFileError`` saying how to fit them
+    otherwise."""
     key = variant_hash(rules)
     if key in _FITTED:
         return _FITTED[key]
     vid = rules.variant.id
-    path = shipped_weights_dir() / f"{vid}.json"
-    if path.is_file():
-        weights, doc = load_weights_file(path)
-        if doc.get("settings_hash") == key:
-            _FITTED[key] = weights
-            return weights
+    found = shipped_fit(rules)
+    if found is not None:
+        _FITTED[key] = found[1]
+        return found[1]
     raise WeightsFileError(_("no weights fit for variant {vid!r} with these options (settings "
                              "hash {key}); fit them with `tavrei-lab tune --variant {vid} --out "
                              "W.json` and use weights=W.json").format(vid=vid, key=key))
@@ -426,5 +470,5 @@ def fit_weights(rules: Any) -> Weights:
 
 __all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "MAX_WEIGHTS_FILE_BYTES",
            "NAMES", "WEIGHT_RANGES", "Weights", "WeightsFileError", "check_fit_for",
-           "fit_weights", "load_weights", "load_weights_file", "register_fit", "save_weights",
-           "shipped_weights_dir", "using_fit", "variant_hash"]
+           "fit_plays_rules", "fit_rules_hash", "fit_weights", "load_weights",
+           "load_weights_file", "register_fit", "save_weights", "shipped_fit", "shipped_weights_dir", "using_fit", "variant_hash"]

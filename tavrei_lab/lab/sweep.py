@@ -75,8 +75,7 @@ from tavrei_lab.engine.weights import (
     Weights,
     WeightsFileError,
     fit_weights,
-    load_weights_file,
-    shipped_weights_dir,
+    shipped_fit,
     using_fit,
     variant_hash,
 )
@@ -106,7 +105,7 @@ from tavrei_lab.lab.tune import (
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
 from tavrei_lab.lab.tune import tune as run_tune
 from tavrei_lab.notation.record import MAX_GAME_PLIES
-from tavrei_lab.variant import load_variant
+from tavrei_lab.variant import check_distinct_rules, load_variant
 
 #: Games per cell between two looks at the interval when stopping early.
 DEFAULT_BATCH = 20
@@ -275,6 +274,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
             raise TavreiError(_("sweep: no cell {value!r} in the grid; its cells: {names}")
                                   .format(value=unknown[0], names=", ".join(names)))
         built = [c for c in built if c.name in set(cells)]
+    check_distinct_rules([(c.name, c.rules if c.rules is not None else
+                           load_variant(c.base, **c.option_dict)) for c in built], _("cell"))
     cells_played = built
     fit_agents = set()
     for a in agent_list:
@@ -403,13 +404,11 @@ def tune_settings(tune: bool | Mapping[str, Any] | None, seed: int = 0) -> dict[
 def _source(rules: Any, weights: Weights) -> str:
     """Where ``weights=fit`` found a cell's weights without a tune: "shipped" (the
     package's file for the variant) or "registered" (``register_fit`` in this process)."""
-    path = shipped_weights_dir() / f"{rules.variant.id}.json"
     try:
-        shipped, doc = load_weights_file(path)
+        found = shipped_fit(rules)
     except WeightsFileError:
         return "registered"
-    return "shipped" if shipped == weights and doc.get("settings_hash") == variant_hash(
-        rules) else "registered"
+    return "shipped" if found is not None and found[1] == weights else "registered"
 
 
 def _digest(weights: Weights) -> str:

@@ -126,7 +126,7 @@ from tavrei_lab.lab.tune_checkpoint import (
     read_games,
 )
 from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.variant import variant_data, variant_from_data
+from tavrei_lab.variant import rules_hash, variant_data, variant_from_data
 
 #: Defaults of ``tavrei-lab tune``: measured to finish a tavreli tune in about
 #: DEFAULT_MINUTES on 2 cores (docs/lab.md, the tuning section).
@@ -933,7 +933,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
     written = current if proven or last_fit is None else last_fit
-    doc = {"variant": data["id"], "settings_hash": key, "fit_version": FIT_VERSION,
+    doc = {"variant": data["id"], "settings_hash": key, "rules_hash": rules_hash(rules),
+           "fit_version": FIT_VERSION,
            "nodes": nodes, "games": games, "gate_games": extra_cap,
            "generations": generations, "seed": seed, "proven": proven,
            "seconds": round(time.perf_counter() - started, 2), "log": log}
