@@ -387,7 +387,10 @@ def test_cells_whose_games_are_all_alike_establish_nothing():
     diffs = differences_table(ResultsTable("t", cols, rows))
     length = next(r for r in diffs.rows if r["measure"] == "length")
     assert length["p_value"] is None and length["established"] == "no (alike)"
-    assert "alike" in established_summary(diffs) and "None of the 3" in established_summary(diffs)
+    words = established_summary(diffs)
+    # white won all 80 games: white's score and the decisive rate cannot differ (untested)
+    assert "alike" in words and "None of the 1 differences" in words
+    assert "white_score is shown, not tested" in words
     rows[1]["length_sd"] = 5.0
     rows[0]["length_sd"] = 4.0
     rows[0]["first_move_repeat"] = rows[1]["first_move_repeat"] = 0.1
@@ -444,8 +447,8 @@ def test_no_spread_in_either_cell_gives_no_p_and_no_interval():
     length = table.compare(a["cell"], b["cell"], "length")
     assert math.isnan(length.p_value) and not length.established
     diffs = differences_table(table)
-    for r in diffs.rows:
-        assert r["established"] == "no", r
+    for r in diffs.rows:       # every game decisive and 60 plies in both: those cannot differ
+        assert r["established"] == ("no" if r["measure"] == "white_score" else "cannot differ"), r
     score = next(r for r in diffs.rows if r["measure"] == "white_score")
     assert (score["low"], score["high"], score["p_value"], score["p_holm"]) == (None,) * 4
     assert '"low": null' in diffs.to_json() and ",,,," in diffs.to_csv()

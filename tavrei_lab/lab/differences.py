@@ -248,6 +248,51 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
     return Difference(name, a, b, m1, m2, d, lo, hi, p, n1, n2, method)
 
 
+def _one_value(rows: Sequence[dict], measure: str) -> str | None:
+    """The one value every game of every row gave in ``measure``, by name, or None."""
+    def share(row: dict, count: int) -> str | None:
+        n = int(row["games"])
+        return "all" if count == n else "none" if count == 0 else None
+    if measure in PROPORTIONS:
+        seen = {share(r, int(r["draws"]) if measure == "draw"
+                      else int(r["white_wins"]) + int(r["black_wins"])) for r in rows}
+    elif measure == "white_score":
+        seen = set()
+        for r in rows:
+            n = int(r["games"])
+            seen.add(next((k for k in ("white_wins", "draws", "black_wins")
+                           if int(r[k]) == n), None))
+    else:
+        seen = {None if r.get("length_sd") or r.get("length_mean") is None
+                else repr(float(r["length_mean"])) for r in rows}
+    return seen.pop() if len(seen) == 1 and None not in seen else None
+
+
+def cannot_differ(rows: Sequence[dict], measure: str) -> str | None:
+    """Why ``measure`` cannot differ between any of ``rows`` (cells' table rows), or
+    None when it can. Every game of every cell gave one value (every die game ends
+    in the king's capture: a decisive rate of 1.0 everywhere): no test of such a
+    measure can reject, so it is shown and not tested, and left out of Holm's family
+    (counted in it, it would only make the other tests stricter for nothing)."""
+    name = measure_name(measure)
+    if len(rows) < 2:
+        return None
+    value = _one_value(rows, name)
+    if value is None:
+        return None
+    reasons = {("decisive", "all"): _("cannot differ: every game ended decisively"),
+               ("decisive", "none"): _("cannot differ: no game ended decisively"),
+               ("draw", "all"): _("cannot differ: every game was drawn"),
+               ("draw", "none"): _("cannot differ: no game was drawn"),
+               ("white_score", "white_wins"): _("cannot differ: white won every game"),
+               ("white_score", "draws"): _("cannot differ: every game was drawn"),
+               ("white_score", "black_wins"): _("cannot differ: black won every game")}
+    if name == "length":
+        return _("cannot differ: every game lasted {plies:g} plies").format(
+            plies=float(value))
+    return reasons[(name, value)]
+
+
 def holm(p_values: Sequence[float]) -> list[float]:
     """Holm's (1979) step-down adjusted p-values, in the order given.
 
@@ -312,7 +357,8 @@ def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
 
 
 __all__ = ["ALIASES", "Difference", "MAX_PLANNED_GAMES", "MEASURES", "MIN_GAMES", "PAIRWISE",
-           "difference_of", "games_for_means", "games_for_proportions", "holm", "incomplete_beta",
+           "cannot_differ", "difference_of", "games_for_means", "games_for_proportions", "holm",
+           "incomplete_beta",
            "mean_interval", "measure_name", "newcombe_interval", "obrien_fleming_spent",
            "score_interval", "score_moments", "score_test", "t95", "t_quantile", "t_sf",
            "welch"]

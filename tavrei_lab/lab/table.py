@@ -19,7 +19,14 @@ from tavrei_lab.core.reading import read_regular
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.differences import MIN_GAMES, PAIRWISE, Difference, difference_of, holm
+from tavrei_lab.lab.differences import (
+    MIN_GAMES,
+    PAIRWISE,
+    Difference,
+    cannot_differ,
+    difference_of,
+    holm,
+)
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
 from tavrei_lab.lab.store import ResultsStore, StoredGame
@@ -180,7 +187,12 @@ DIFFERENCE_COLUMNS = [
                        "difference holds, corrected for the others (never when a cell's "
                        "games were all alike)")),
     ("method", N_("interval and test used")),
+    ("note", N_("why the difference was not tested: every game of every cell gave one "
+                "value of the measure, so it cannot differ (left out of Holm's family)")),
 ]
+
+#: The ``established`` value of a difference not tested: the measure cannot differ.
+CANNOT_DIFFER = "cannot differ"
 
 
 def all_alike(row: dict[str, Any]) -> bool:
@@ -199,6 +211,9 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
     found: list[Difference] = []
     agents_of: list[str] = []
     rows = [r for r in cells.rows if int(r.get("games") or 0) >= 2]
+    # a measure every game of every cell (of one agent pair) gave alike: shown, not tested
+    fixed = {(str(ag), m): cannot_differ([r for r in rows if str(r.get("agents")) == ag], m)
+             for ag in {str(r.get("agents")) for r in rows} for m in measures}
     for i, ra in enumerate(rows):
         for rb in rows[i + 1:]:
             if ra.get("agents") != rb.get("agents") or ra.get("cell") == rb.get("cell"):
@@ -206,10 +221,14 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
             for m in measures:
                 found.append(difference_of(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
                 agents_of.append(str(ra.get("agents")))
-    adjusted = holm([d.p_value for d in found])
+    untested = [fixed[(ag, d.measure)] for d, ag in zip(found, agents_of)]
+    tested = holm([d.p_value for d, why in zip(found, untested) if why is None])
+    adjusted = [math.nan if why is not None else tested.pop(0) for why in untested]
     alike = {str(r["cell"]) for r in rows if all_alike(r)}
 
-    def verdict(d: Difference, p: float) -> str:
+    def verdict(d: Difference, p: float, why: str | None) -> str:
+        if why is not None:
+            return CANNOT_DIFFER
         if d.a in alike or d.b in alike:
             return "no (alike)"
         return "yes" if d.enough_games and p < 0.05 else "no"
@@ -218,10 +237,11 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
         """An unbounded end or a missing p is None, as the tables show a missing interval."""
         return x if math.isfinite(x) else None
     out = [{"measure": d.measure, "a": d.a, "b": d.b, "agents": ag, "value_a": d.estimate_a,
-            "value_b": d.estimate_b, "difference": d.difference, "low": shown(d.low),
-            "high": shown(d.high), "p_value": shown(d.p_value), "p_holm": shown(p),
-            "established": verdict(d, p), "method": d.method}
-           for d, ag, p in zip(found, agents_of, adjusted)]
+            "value_b": d.estimate_b, "difference": d.difference,
+            "low": None if why else shown(d.low), "high": None if why else shown(d.high),
+            "p_value": None if why else shown(d.p_value), "p_holm": shown(p),
+            "established": verdict(d, p, why), "method": d.method, "note": why or ""}
+           for d, ag, p, why in zip(found, agents_of, adjusted, untested)]
     return ResultsTable(
         _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
         [(name, _(meaning).format(games=MIN_GAMES) if name == "established" else _(meaning))
@@ -236,18 +256,24 @@ def established_summary(diffs: _BaseTable) -> str:
     yes = [r for r in diffs.rows if r["established"] == "yes"]
     alike = sorted({c for r in diffs.rows if r["established"] == "no (alike)"
                     for c in (r["a"], r["b"])})
+    fixed = {str(r["measure"]): str(r.get("note") or "") for r in diffs.rows
+             if r["established"] == CANNOT_DIFFER}
+    rows = [r for r in diffs.rows if r["established"] != CANNOT_DIFFER]
     lines = [_("{count} of {total} differences are established (Holm-adjusted p < 0.05 over "
-               "all of them):").format(count=len(yes), total=len(diffs.rows))]
+               "all of them):").format(count=len(yes), total=len(rows))]
     for r in yes:
         lines.append(f"  {r['measure']}: {r['a']} - {r['b']} = {r['difference']:+.3f} "
                      f"[{r['low']:+.3f}, {r['high']:+.3f}], p_holm = {r['p_holm']:.3g}")
     if not yes:
         lines[0] = _("None of the {total} differences is established (Holm-adjusted p < 0.05): "
-                     "more games, or no difference.").format(total=len(diffs.rows))
+                     "more games, or no difference.").format(total=len(rows))
     else:
         lines.append(_("The others are not established: their intervals are in the --out "
                        "files (differences.csv); not established is not the same as equal."))
-    unbounded = sum(1 for r in diffs.rows if r["p_value"] is None)
+    for measure, why in fixed.items():
+        lines.append(_("{measure} is shown, not tested ({why}; not in Holm's family).")
+                     .format(measure=measure, why=why))
+    unbounded = sum(1 for r in rows if r["p_value"] is None)
     if unbounded:
         lines.append(ngettext(
             "{count} difference has no interval and no p-value: no cell's games varied in it.",
@@ -301,7 +327,8 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     diffs = differences_table(cells)
     measure, pair, difference, holm_p, established = (
         _("measure"), _("a - b"), _("difference (95 %)"), _("p Holm"), _("established"))
-    verdicts = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)")}
+    verdicts = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)"),
+                CANNOT_DIFFER: _("cannot differ")}
     drows = [{measure: d["measure"], pair: f"{number[(d['a'], d['agents'])]} - "
               f"{number[(d['b'], d['agents'])]}",
               difference: (_("{difference:+.3f} (no interval)").format(
@@ -407,6 +434,6 @@ def games_table(games: Sequence[StoredGame]) -> ResultsTable:
     return ResultsTable(_("Games"), columns, rows)
 
 
-__all__ = ["DIFFERENCE_COLUMNS", "ResultsTable", "TABLE_KINDS", "cells_table",
+__all__ = ["CANNOT_DIFFER", "DIFFERENCE_COLUMNS", "ResultsTable", "TABLE_KINDS", "cells_table",
            "differences_table", "established_summary", "summary_table",
            "games_table", "piece_samples", "pieces_table"]
