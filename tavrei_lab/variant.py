@@ -596,7 +596,7 @@ def rules_data(rules: RuleModule) -> dict[str, Any]:
     out["pieces"] = [row[:2] for row in data["pieces"]]
     faces = getattr(rules, "faces", None)
     if rules.has_chance and faces is not None:
-        skips = getattr(rules, "skips", frozenset())
+        skips: frozenset[Any] = getattr(rules, "skips", frozenset())
         chances = getattr(rules, "probabilities", ())
         out["die"] = {"over": data["die"].get("over", ""),
                       "faces": [["skip" if f in skips else f, repr(float(p))]

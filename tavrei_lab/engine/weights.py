@@ -471,4 +471,5 @@ def fit_weights(rules: Any) -> Weights:
 __all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "MAX_WEIGHTS_FILE_BYTES",
            "NAMES", "WEIGHT_RANGES", "Weights", "WeightsFileError", "check_fit_for",
            "fit_plays_rules", "fit_rules_hash", "fit_weights", "load_weights",
-           "load_weights_file", "register_fit", "save_weights", "shipped_fit", "shipped_weights_dir", "using_fit", "variant_hash"]
+           "load_weights_file", "register_fit", "save_weights", "shipped_fit",
+           "shipped_weights_dir", "using_fit", "variant_hash"]
