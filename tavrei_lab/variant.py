@@ -594,13 +594,11 @@ def rules_data(rules: RuleModule) -> dict[str, Any]:
     data = variant_data(rules)
     out: dict[str, Any] = {k: v for k, v in data.items() if k not in ("id", "name")}
     out["pieces"] = [row[:2] for row in data["pieces"]]
-    faces = getattr(rules, "faces", None)
-    if rules.has_chance and faces is not None:
-        skips: frozenset[Any] = getattr(rules, "skips", frozenset())
-        chances = getattr(rules, "probabilities", ())
+    die = rules.fast_paths().die if rules.has_chance else None
+    if die is not None:         # a die module that offers no kernel keeps its die table
         out["die"] = {"over": data["die"].get("over", ""),
-                      "faces": [["skip" if f in skips else f, repr(float(p))]
-                                for f, p in zip(faces, chances)]}
+                      "faces": [["skip" if die.face_rank(f) == 0 else f, repr(float(p))]
+                                for f, p in zip(die.faces, die.probabilities)]}
     return out
 
 
