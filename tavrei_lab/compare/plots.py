@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import quartiles
+from tavrei_lab.compare.statistics import quartiles
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _

@@ -22,7 +22,7 @@ from html import escape
 from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import mean, median, score_interval, wilson_interval
+from tavrei_lab.compare.statistics import mean, median, score_interval, wilson_interval
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _

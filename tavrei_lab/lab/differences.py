@@ -32,10 +32,10 @@ spread of each cell from its games; when the games of both cells gave one value 
 randomness repeating one game) the standard error is 0, which is not "known exactly"
 but "no spread seen yet". Such a difference has no p-value (``nan``; None in the
 tables) and an unbounded interval (-inf, +inf; None in the tables): it is neither
-established nor excluded, and ``--until-decided`` plays on (as scipy's ``ttest_ind``
-gives no p there either). And no difference is decided with fewer than
-``MIN_GAMES`` (4) games a cell, where the large-sample tests are not to be trusted
-(see ``MIN_GAMES``).
+established nor excluded, and ``--until-decided`` plays on (scipy's ``ttest_ind``
+says p = 0 when the two values differ: a certainty a few games do not give). And no
+difference is decided with fewer than ``MIN_GAMES`` (4) games a cell, where the
+large-sample tests are not to be trusted (see ``MIN_GAMES``).
 
 Many differences at once (every pair of cells of a grid) are corrected by
 Holm's (1979) step-down method, which holds the chance of any false
@@ -45,9 +45,9 @@ type function (``obrien_fleming_spent``), each look tested at its own
 increment of alpha (a union bound: exact boundaries would be a little less
 strict, never more).
 
-Everything is computed here without scipy (which is only a test oracle):
-Student's t from the regularised incomplete beta function, the normal from
-``statistics.NormalDist``.
+The formulas themselves (the intervals, the tests, Holm, the alpha spending and
+the games a plan needs) are defined once in ``compare.statistics`` and checked
+there against statsmodels and scipy; their names stay importable from here.
 """
 
 from __future__ import annotations
@@ -55,22 +55,28 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 
-from tavrei_lab.compare.stats import (
+from tavrei_lab.compare.statistics import (
+    MAX_PLANNED_GAMES,
     Z95,
+    games_for_means,
+    games_for_proportions,
+    holm,
     incomplete_beta,
     mean_interval,
+    newcombe_interval,
+    obrien_fleming_spent,
     score_interval,
+    score_moments,
+    score_test,
     t95,
     t_quantile,
     t_sf,
+    welch,
     wilson_interval,
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
-
-_NORMAL = NormalDist()
 
 #: The measures ``compare`` knows, and the kind of each.
 PROPORTIONS = ("decisive", "draw")
@@ -133,53 +139,6 @@ class Difference:
         return (f"{self.measure}: {self.a} {self.estimate_a:.3f} (n={self.n_a}) - "
                 f"{self.b} {self.estimate_b:.3f} (n={self.n_b}) = {self.difference:+.3f} "
                 f"[{self.low:+.3f}, {self.high:+.3f}], p = {self.p_value:.3g} ({self.method})")
-
-
-def newcombe_interval(x1: float, n1: int, x2: float, n2: int,
-                      z: float = Z95) -> tuple[float, float]:
-    """Newcombe's (1998) hybrid score interval (method 10) for p1 - p2."""
-    p1, p2 = x1 / n1, x2 / n2
-    l1, u1 = wilson_interval(x1, n1, z)
-    l2, u2 = wilson_interval(x2, n2, z)
-    d = p1 - p2
-    return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
-            d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
-
-
-def score_test(x1: float, n1: int, x2: float, n2: int) -> float:
-    """Two-sided p-value of the score (pooled z) test that two proportions are equal."""
-    pooled = (x1 + x2) / (n1 + n2)
-    var = pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2)
-    d = x1 / n1 - x2 / n2
-    if var <= 0.0:
-        return 1.0 if d == 0 else 0.0
-    return 2.0 * (1.0 - _NORMAL.cdf(abs(d) / math.sqrt(var)))
-
-
-def welch(m1: float, v1: float, n1: int, m2: float, v2: float,
-          n2: int) -> tuple[float, float, float, float]:
-    """(difference, low, high, p) of Welch's t interval and test, from means and variances.
-
-    Both variances 0 (each cell's games gave one value) leave no standard error: then
-    (difference, -inf, +inf, nan), no interval and no p, as the module says why.
-    """
-    d = m1 - m2
-    s1, s2 = v1 / n1, v2 / n2
-    se2 = s1 + s2
-    if se2 <= 0.0:
-        return (d, -math.inf, math.inf, math.nan)
-    df = se2 ** 2 / ((s1 ** 2 / (n1 - 1) if s1 else 0.0) + (s2 ** 2 / (n2 - 1) if s2 else 0.0))
-    se = math.sqrt(se2)
-    half = t95(df) * se
-    return (d, d - half, d + half, 2.0 * t_sf(abs(d) / se, df))
-
-
-def score_moments(wins: int, draws: int, losses: int) -> tuple[float, float]:
-    """(mean, sample variance) of per-game scores 1, 1/2, 0 given the counts."""
-    n = wins + draws + losses
-    m = (wins + draws / 2.0) / n
-    ss = wins * (1.0 - m) ** 2 + draws * (0.5 - m) ** 2 + losses * m ** 2
-    return m, ss / (n - 1) if n > 1 else 0.0
 
 
 def measure_name(measure: str) -> str:
@@ -293,72 +252,8 @@ def cannot_differ(rows: Sequence[dict], measure: str) -> str | None:
     return reasons[(name, value)]
 
 
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's (1979) step-down adjusted p-values, in the order given.
-
-    A test without a p-value (``nan``: no spread seen) still counts in the family, as a
-    test that cannot reject (p = 1), so the others are corrected for it; its own
-    adjusted value stays ``nan``.
-    """
-    m = len(p_values)
-    given = [1.0 if math.isnan(p) else p for p in p_values]
-    order = sorted(range(m), key=lambda i: given[i])
-    adjusted = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * given[i]))
-        adjusted[i] = math.nan if math.isnan(p_values[i]) else running
-    return adjusted
-
-
-# -- planning -----------------------------------------------------------------------
-
-def games_for_proportions(p1: float, p2: float, alpha: float = 0.05,
-                          power: float = 0.8) -> int:
-    """Games per cell to detect p1 vs p2 (two-sided alpha, the given power)."""
-    if p1 == p2:
-        raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
-    za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
-    bar = (p1 + p2) / 2
-    spread = (za * math.sqrt(2 * bar * (1 - bar))
-              + zb * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2
-    return _planned_games(spread, (p1 - p2) ** 2, abs(p1 - p2))
-
-
-def games_for_means(sd: float, effect: float, alpha: float = 0.05, power: float = 0.8) -> int:
-    """Games per cell to detect a difference ``effect`` of means with spread ``sd``."""
-    if effect == 0:
-        raise TavreiError(_("plan: the effect is 0; no number of games detects it"))
-    za, zb = _NORMAL.inv_cdf(1 - alpha / 2), _NORMAL.inv_cdf(power)
-    return _planned_games(2 * (za + zb) ** 2 * sd ** 2, effect ** 2, abs(effect))
-
-
-#: Most games a cell a plan answers with: past it no sweep could play them (a sweep plays
-#: at most 100,000 games in all), and the formula's float arithmetic runs out soon after.
-MAX_PLANNED_GAMES = 10 ** 12
-
-
-def _planned_games(numerator: float, squared_effect: float, effect: float) -> int:
-    """``ceil(numerator / squared_effect)``, at least 2, or a TavreiError past
-    ``MAX_PLANNED_GAMES`` (an effect of 1e-300 squares to 0: it was a ZeroDivisionError)."""
-    if not squared_effect > 0 or not numerator / squared_effect <= MAX_PLANNED_GAMES:
-        raise TavreiError(_("plan: a difference of {effect:g} needs more than {limit:,} games a "
-                            "cell; ask about a larger --effect").format(
-                                effect=effect, limit=MAX_PLANNED_GAMES))
-    return max(2, math.ceil(numerator / squared_effect))
-
-
-def obrien_fleming_spent(fraction: float, alpha: float = 0.05) -> float:
-    """Alpha spent by information fraction ``fraction`` (Lan-DeMets, O'Brien-Fleming type)."""
-    if fraction <= 0:
-        return 0.0
-    fraction = min(1.0, fraction)
-    return 2.0 * (1.0 - _NORMAL.cdf(_NORMAL.inv_cdf(1 - alpha / 2) / math.sqrt(fraction)))
-
-
 __all__ = ["ALIASES", "Difference", "MAX_PLANNED_GAMES", "MEASURES", "MIN_GAMES", "PAIRWISE",
-           "cannot_differ", "difference_of", "games_for_means", "games_for_proportions", "holm",
-           "incomplete_beta",
-           "mean_interval", "measure_name", "newcombe_interval", "obrien_fleming_spent",
-           "score_interval", "score_moments", "score_test", "t95", "t_quantile", "t_sf",
-           "welch"]
+           "Z95", "cannot_differ", "difference_of", "games_for_means", "games_for_proportions",
+           "holm", "incomplete_beta", "mean_interval", "measure_name", "newcombe_interval",
+           "obrien_fleming_spent", "score_interval", "score_moments", "score_test", "t95",
+           "t_quantile", "t_sf", "welch", "wilson_interval"]

@@ -59,16 +59,17 @@ replaying the game.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.stats import (
+from tavrei_lab.compare.statistics import (
+    BOOTSTRAP,
     mean_interval,
     median,
     quartiles,
+    repeat_interval,
     score_interval,
     wilson_interval,
 )
@@ -222,39 +223,6 @@ def repeat_rate(items: Sequence[Any]) -> float:
     if n < 2:
         return 0.0
     return sum(c * (c - 1) for c in Counter(items).values()) / (n * (n - 1))
-
-
-#: Bootstrap resamples of the first-move repeat rate's interval (seeded: the same
-#: games always give the same interval).
-BOOTSTRAP = 400
-
-
-def repeat_interval(items: Sequence[Any], resamples: int = BOOTSTRAP,
-                    seed: int = 2020) -> tuple[float, float]:
-    """Bootstrap 95 % interval of ``repeat_rate`` (percentile), resampling games.
-
-    Resampling with replacement puts copies of one game in a resample, and a
-    game always "repeats" its own copy: counted, those pairs push every
-    resampled rate up (by about 1/games). So in each resample only pairs of
-    copies of *different* games are compared, as the rate itself compares
-    only different games.
-    """
-    n = len(items)
-    if n < 2:
-        return (0.0, 1.0)
-    rng = random.Random(seed)
-    stats = []
-    for _resample in range(resamples):
-        mult = Counter(rng.randrange(n) for _game in range(n))
-        by_item: dict[Any, list[int]] = {}
-        for k, m in mult.items():
-            by_item.setdefault(items[k], []).append(m)
-        same = sum(m * m for m in mult.values())
-        total = n * n - same
-        matches = sum(sum(ms) ** 2 - sum(m * m for m in ms) for ms in by_item.values())
-        stats.append(matches / total if total else 0.0)
-    stats.sort()
-    return (stats[int(0.025 * resamples)], stats[min(resamples - 1, int(0.975 * resamples))])
 
 
 # -- per cell ---------------------------------------------------------------------
@@ -412,6 +380,6 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
     return fields
 
 
-__all__ = ["GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "SHARE_ENDED", "TERMINATIONS",
+__all__ = ["BOOTSTRAP", "GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "SHARE_ENDED", "TERMINATIONS",
            "branching_profile", "cell_measures", "drama", "entropy_bits", "lead_changes",
            "repeat_interval", "repeat_rate"]

@@ -43,26 +43,23 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from typing import Any
 
+from tavrei_lab.compare.statistics import (
+    games_for_means,
+    games_for_proportions,
+    holm,
+    newcombe_interval,
+    obrien_fleming_spent,
+    score_moments,
+    welch,
+    z_for,
+)
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import count_cells
-from tavrei_lab.lab.differences import (
-    PROPORTIONS,
-    Difference,
-    difference_of,
-    games_for_means,
-    games_for_proportions,
-    holm,
-    measure_name,
-    newcombe_interval,
-    obrien_fleming_spent,
-    score_moments,
-    t_quantile,
-)
+from tavrei_lab.lab.differences import PROPORTIONS, Difference, difference_of, measure_name
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.sweep import SweepResult, sweep
 
@@ -260,9 +257,7 @@ def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple
         def count(row: dict) -> int:
             return (int(row["draws"]) if d.measure == "draw"
                     else int(row["white_wins"]) + int(row["black_wins"]))
-        z = NormalDist().inv_cdf(1 - alpha / 2)
-        return newcombe_interval(count(row_a), d.n_a, count(row_b), d.n_b, z)
-    # Welch: recover se and df from the 95 % half width, then rescale
+        return newcombe_interval(count(row_a), d.n_a, count(row_b), d.n_b, z_for(alpha))
     if not d.bounded:             # no spread seen: no interval at any level
         return (-math.inf, math.inf)
     if d.measure == "white_score":
@@ -272,11 +267,8 @@ def _interval_at(row_a: dict, row_b: dict, d: Difference, alpha: float) -> tuple
                            int(row_b["black_wins"]))[1]
     else:
         v1, v2 = float(row_a["length_sd"]) ** 2, float(row_b["length_sd"]) ** 2
-    s1, s2 = v1 / d.n_a, v2 / d.n_b
-    df = (s1 + s2) ** 2 / ((s1 ** 2 / (d.n_a - 1) if s1 else 0.0)
-                           + (s2 ** 2 / (d.n_b - 1) if s2 else 0.0))
-    half = t_quantile(1 - alpha / 2, df) * math.sqrt(s1 + s2)
-    return (d.difference - half, d.difference + half)
+    _d, low, high, _p = welch(d.estimate_a, v1, d.n_a, d.estimate_b, v2, d.n_b, alpha)
+    return (low, high)
 
 
 Key = tuple[str, str]          # (cell, agents): a row of the sweep's table

@@ -59,7 +59,7 @@ from typing import Any
 
 from tavrei_lab.compare.parallel import Progress, resolve_executor
 from tavrei_lab.compare.shipping import VariantParcel, probe
-from tavrei_lab.compare.stats import score_interval
+from tavrei_lab.compare.statistics import score_interval
 from tavrei_lab.compare.tournament import (
     DEFAULT_MAX_PLIES,
     MAX_TOURNAMENT_GAMES,

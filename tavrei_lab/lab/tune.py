@@ -79,6 +79,16 @@ from pathlib import Path
 from typing import Any
 
 from tavrei_lab.compare.parallel import resolve_executor
+from tavrei_lab.compare.statistics import (
+    elo,
+    elo_interval,
+    elo_score,
+    pair_half_width,
+    pair_interval,
+    pair_scores,
+    sprt,
+    sprt_llr,
+)
 from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.progress import progress_bar
@@ -112,7 +122,6 @@ from tavrei_lab.errors import LimitError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
-from tavrei_lab.lab.differences import t95
 from tavrei_lab.lab.tune_checkpoint import (
     MAX_TUNE_GAMES,
     MAX_TUNE_GENERATIONS,
@@ -501,69 +510,10 @@ def _fit_round(data: Sequence[tuple[float, list[tuple[int, float]]]], begin: Wei
     return fitted, k, _loss(fitted.vector(), data, k)
 
 
-def elo(score: float) -> float:
-    """The Elo difference a score stands for (clipped at 1/1000 from 0 and 1)."""
-    p = min(max(score, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
-
-
-def elo_score(elo_points: float) -> float:
-    """The expected score of a player ``elo_points`` Elo stronger (the logistic curve)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo_points / 400.0))
-
-
 def _points(rows: Sequence[dict[str, Any]]) -> list[float]:
     """The first-named weights' points per game: they have white in the even-numbered
     games, black in the odd ones (``match``, a tune generation and its gate alike)."""
     return [r["score"] if r["index"] % 2 == 0 else 1.0 - r["score"] for r in rows]
-
-
-def _pairs(points: Sequence[float]) -> list[float]:
-    """Pair scores: one opening played once with each colour, its two games' mean."""
-    return [(points[i] + points[i + 1]) / 2 for i in range(0, len(points) - 1, 2)]
-
-
-def _pair_half_width(pairs: Sequence[float]) -> float:
-    """Half the 95 % interval of a mean over pairs (0.5 for one pair or none): Student's
-    t with n - 1 degrees of freedom, since the spread is estimated from the same pairs
-    (z, used before, was 1.2 % too narrow at 100 pairs and 5 % at 20)."""
-    n = len(pairs)
-    if n < 2:
-        return 0.5
-    mu = sum(pairs) / n
-    sd = math.sqrt(sum((x - mu) ** 2 for x in pairs) / (n - 1))
-    return t95(n - 1) * sd / math.sqrt(n)
-
-
-def _pair_interval(pairs: Sequence[float]) -> tuple[float, float, float]:
-    """The mean pair score with its 95 % interval (t, over the pairs)."""
-    if not pairs:
-        return 0.5, 0.0, 1.0
-    mu = sum(pairs) / len(pairs)
-    half = _pair_half_width(pairs)
-    return mu, max(0.0, mu - half), min(1.0, mu + half)
-
-
-def sprt_llr(pairs: Sequence[float], elo0: float = GATE_ELO0,
-             elo1: float = GATE_ELO1) -> float:
-    """Wald's log-likelihood ratio of "+elo1" against "+elo0" for the pair scores
-    ``pairs`` (each the mean of a pair's two games, 0..1), in the normal approximation
-    of the generalised SPRT: ``n (s1 - s0) (2 m - s0 - s1) / (2 v)``; the variance
-    ``v`` is taken with one pair of 0 and one of 1 added (a handful of pairs alike
-    would make it 0 and the ratio infinite).
-
-    >>> round(sprt_llr([1.0] * 10), 2), round(sprt_llr([0.5] * 10), 2)
-    (4.34, -0.61)
-    """
-    n = len(pairs)
-    if n == 0:
-        return 0.0
-    values = [*pairs, 0.0, 1.0]
-    mv = sum(values) / len(values)
-    var = sum((x - mv) ** 2 for x in values) / len(values)
-    s0, s1 = elo_score(elo0), elo_score(elo1)
-    m = sum(pairs) / n
-    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * var)
 
 
 def sprt_gate(points: Sequence[float], *, elo0: float = GATE_ELO0, elo1: float = GATE_ELO1,
@@ -579,23 +529,11 @@ def sprt_gate(points: Sequence[float], *, elo0: float = GATE_ELO0, elo1: float =
     >>> sprt_gate([1.0, 0.5] * 30)["decision"], sprt_gate([0.5, 0.0] * 30)["decision"]
     ('better', 'not better')
     """
-    lower = math.log(beta / (1 - alpha))
-    upper = math.log((1 - beta) / alpha)
-    pairs = _pairs(points)
-    decision = None
-    used = len(pairs)
-    llr = 0.0
-    for n in range(1, len(pairs) + 1):
-        llr = sprt_llr(pairs[:n], elo0, elo1)
-        if llr >= upper or llr <= lower:
-            decision = "better" if llr >= upper else "not better"
-            used = n
-            break
-    score, low, high = _pair_interval(pairs[:used])
-    return {"test": "sprt", "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta,
-            "lower": round(lower, 4), "upper": round(upper, 4), "pairs": used,
-            "llr": round(llr, 4), "decision": decision, "score": score, "low": low,
-            "high": high}
+    return sprt(pair_scores(points), elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+
+
+#: The pair helpers of ``compare.statistics`` under their names in this module.
+_pairs, _pair_half_width, _pair_interval = pair_scores, pair_half_width, pair_interval
 
 
 def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200,
@@ -633,8 +571,9 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
             pool.shutdown(wait=True, cancel_futures=True)
     points = _points(rows)
     score = sum(points) / len(points)
-    half = _pair_half_width(_pairs(points))
+    half = pair_half_width(pair_scores(points))
     low, high = max(0.0, score - half), min(1.0, score + half)
+    rating, rating_low, rating_high = elo_interval(score, low, high)
     draws = [r for r in rows if r["score"] == 0.5]
     big = [r for r in draws if abs(r.get("lead", 0.0)) >= 3]
     big_tops = [r for r in draws if abs(r.get("lead_tops", 0.0)) >= 3]
@@ -649,7 +588,7 @@ def match(variant: RuleModule | str, a: Weights, b: Weights, *, games: int = 200
             "capped": sum(1 for r in draws if r.get("adjudicated")), "draw_endings": ends,
             "decisive_plies": (sum(r["plies"] for r in rows if r["score"] != 0.5)
                                / max(1, len(rows) - len(draws))),
-            "elo": elo(score), "elo_low": elo(low), "elo_high": elo(high),
+            "elo": rating, "elo_low": rating_low, "elo_high": rating_high,
             "wins": sum(1 for p in points if p == 1.0), "draws": len(draws),
             "losses": sum(1 for p in points if p == 0.0),
             "draws_3_ahead": len(big), "draws_3_ahead_tops": len(big_tops),
