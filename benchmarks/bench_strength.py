@@ -84,6 +84,8 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
 from tavrei_lab import Game
+from tavrei_lab.compare.statistics import elo as stats_elo
+from tavrei_lab.compare.statistics import elo_of_games
 from tavrei_lab.engine.agents import DEFAULT_PLAYING_AGENT, make_agent
 from tavrei_lab.engine.evaluate import evaluate
 
@@ -121,28 +123,13 @@ def play_one(white: Any, black: Any, seed: int, max_plies: int = MAX_PLIES
 
 
 def elo(score: float, scores: list[float]) -> tuple[float, float, float]:
-    """Elo difference and its 95 % interval from a match's per-game scores.
-
-    The interval is the normal approximation over the per-game scores -- which
-    collapses to a point when every game ended alike (4/4 gives a spread of 0).
-    Then the Wilson score interval of the score is used instead: 4 wins in 4
-    games say only that the true score is above 51 %.
-    """
-    def to_elo(s: float) -> float:
-        s = min(max(s, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / s - 1)
-    n = len(scores)
-    if n < 2:
-        return to_elo(score), -math.inf, math.inf
-    mean = sum(scores) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / (n - 1))
-    if sd == 0:
-        z2 = 1.96 ** 2
-        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
-        half = 1.96 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return to_elo(mean), to_elo(centre - half), to_elo(centre + half)
-    half = 1.96 * sd / math.sqrt(n)
-    return to_elo(mean), to_elo(mean - half), to_elo(mean + half)
+    """Elo difference and its 95 % interval from a match's per-game scores:
+    ``compare.statistics.elo_of_games`` at z = 1.96 (the normal interval over the
+    games, Wilson's where every game ended alike: 4 wins in 4 say only that the true
+    score is above 51 %); ``score`` alone, with no interval, under two games."""
+    if len(scores) < 2:
+        return stats_elo(score), -math.inf, math.inf
+    return elo_of_games(scores, z=1.96)
 
 
 @dataclass(frozen=True)
