@@ -90,11 +90,13 @@ def test_a_sweeps_charts_speak_russian() -> None:
     assert "очки белых за партию" in said["white_score"]
     assert "Длина партии по ячейкам" in said["game_length"]
     assert "Очки белых в зависимости от castling и splits" in said["heat_map"]
+    assert "Доля результативных партий по ячейкам" in said["decisive_rate"]
+    assert "Чем кончались партии по ячейкам" in said["endings"]
     assert "под ними: 95-процентный интервал Стьюдента" in said["heat_map"]
     cells = [str(c) for c in res.table.column("cell")]
     for name, text in said.items():
         assert not english_left(text, *cells, "splits", "castling", "true", "false",
-                                "tavreli"), (name, text)
+                                "tavreli", "max-plies"), (name, text)
 
 
 def test_words_marked_at_import_are_said_in_the_language_in_force_when_shown() -> None:

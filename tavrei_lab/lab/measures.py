@@ -380,6 +380,6 @@ def cell_measures(games: Sequence[tuple[GameResult, dict[str, Any]]],
     return fields
 
 
-__all__ = ["BOOTSTRAP", "GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "SHARE_ENDED", "TERMINATIONS",
-           "branching_profile", "cell_measures", "drama", "entropy_bits", "lead_changes",
-           "repeat_interval", "repeat_rate"]
+__all__ = ["BOOTSTRAP", "GameWatch", "LEAD_MARGIN", "OPENING_PLIES", "SHARE_ENDED",
+           "TERMINATIONS", "branching_profile", "cell_measures", "drama", "entropy_bits",
+           "lead_changes", "repeat_interval", "repeat_rate"]

@@ -1,10 +1,15 @@
 """The lab's charts, drawn as plain SVG text like ``compare.plots``.
 
-Four pictures read a sweep:
+Six pictures read a sweep:
 
 - **white score per cell with its 95 % interval** (a dot and a bar; the
   dashed line is 1/2, a fair game): two cells differ only where their bars
   do not overlap much -- the picture says what the numbers allow;
+- **decisive rate per cell with its Wilson 95 % interval**: the share of games
+  one side won, which a question like "which rule makes the better game?" asks;
+- **how games ended** per cell (checkmate, king capture, stalemate, repetition,
+  the fifty-move rule, the ply cap): a bar split by ending, so a cap that stopped
+  games shows beside the endings of the rules;
 - **game length** per cell as box plots (``compare.plots.box_plot``);
 - **piece values** per cell, in ratniks, each with ±1.96 standard errors;
 - a **heat map** when the grid has two options: one square per combination,
@@ -17,8 +22,18 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tavrei_lab.compare.plots import SvgPlot, box_plot, chart_start, nice_ticks, value_axis
+from tavrei_lab.compare.plots import (
+    ENDINGS,
+    SvgPlot,
+    box_plot,
+    chart_start,
+    nice_ticks,
+    stacked_bars,
+    value_axis,
+)
+from tavrei_lab.compare.results import ADJUDICATED
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.measures import TERMINATIONS
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.table import ResultsTable
 
@@ -190,6 +205,12 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
         lengths[labels[g["settings"]]].append(float(g["plies"]))
     plots.append(box_plot("game_length", _("Game length per cell"), _("plies (half-moves)"),
                           lengths))
+    plots.append(interval_plot(
+        "decisive_rate", _("Decisive rate per cell (Wilson 95 % interval)"),
+        _("share of games won by either side"),
+        [(label(r), r["decisive_rate"], r["decisive_rate_lo"], r["decisive_rate_hi"])
+         for r in table.rows], bounds=(0.0, 1.0)))
+    plots.append(endings_plot(games.rows, labels))
     rows = [(f"{r['cell']}: {r['piece']}", r["value"], r["value_lo"], r["value_hi"])
             for r in pieces.rows if r.get("value_lo") is not None and r["converged"]]
     if rows:
@@ -209,9 +230,26 @@ def store_plots(store: Any, settings: Sequence[str] | None = None,
     return {p.name: p for p in plots}
 
 
+def endings_plot(games: Sequence[dict[str, Any]], labels: dict[str, str]) -> SvgPlot:
+    """How the games of each cell ended: one bar a cell (``labels``: settings hash to the
+    cell's label, in the table's order), split by termination -- the rules' endings in
+    ``lab.measures.TERMINATIONS`` order, any other after them, the ply cap last."""
+    found = {str(g["termination"]) for g in games}
+    kinds = [t for t in TERMINATIONS if t in found and t != ADJUDICATED]
+    kinds += sorted(found - set(TERMINATIONS))
+    kinds += [ADJUDICATED] if ADJUDICATED in found else []
+    ends: dict[str, dict[str, int]] = {labels[h]: {} for h in labels}
+    for g in games:
+        counts = ends[labels[g["settings"]]]
+        counts[str(g["termination"])] = counts.get(str(g["termination"]), 0) + 1
+    return stacked_bars("endings", _("How games ended per cell (max-plies: stopped at the ply "
+                                     "cap, adjudicated a draw)"), ends, kinds,
+                        words={k: _(ENDINGS[k]) for k in kinds if k in ENDINGS})
+
+
 def sweep_plots(result: Any) -> dict[str, SvgPlot]:
     """The charts of a sweep, by name (the file names ``SweepResult.save`` uses)."""
     return store_plots(result.store, result.hashes, {u.hash: u.limit for u in result.units})
 
 
-__all__ = ["heat_map", "interval_plot", "store_plots", "sweep_plots"]
+__all__ = ["endings_plot", "heat_map", "interval_plot", "store_plots", "sweep_plots"]

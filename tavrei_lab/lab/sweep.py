@@ -662,7 +662,8 @@ def _kept_text(kept: int, store: Any) -> str:
 
 
 #: Every chart a sweep may draw (``lab.plots.store_plots``), by its file name's stem.
-SWEEP_PLOT_NAMES = frozenset({"white_score", "game_length", "piece_values", "heat_map"})
+SWEEP_PLOT_NAMES = frozenset({"white_score", "game_length", "decisive_rate", "endings",
+                              "piece_values", "heat_map"})
 #: Every file ``SweepResult.save`` may write: what a later save replaces.
 SWEEP_ENTRIES = (*(f"{name}.{ext}" for name in ("cells", "pieces", "differences")
                    for ext in ("csv", "json")), "differences.txt",
