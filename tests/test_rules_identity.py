@@ -195,3 +195,23 @@ def test_a_die_sweep_does_not_test_its_decisive_rate():
     diffs = res.differences()
     decisive = next(r for r in diffs.rows if r["measure"] == "decisive")
     assert decisive["established"] == "cannot differ" and decisive["p_holm"] is None
+
+
+def test_a_tuned_fit_in_the_store_is_found_for_equal_rules_under_another_name(tmp_path):
+    """The store keys a sweep's tuned fit by the rules as played: the fit tuned for the
+    cell tavreli[splits=false] is the fit of the cell tavreli-no-split."""
+    store = tmp_path / "lab.sqlite"
+    tiny = {"generations": 1, "games": 2, "nodes": 20, "max_plies": 30}
+    kw = dict(agents="play:nodes=20,weights=fit", games=1, max_plies=8, executor="inline",
+              progress=False, store=store, tune=tiny)
+    first = sweep("tavreli", {"splits": [False]}, **kw)
+    assert first.tuned == 1
+    first.store.close()
+    again = sweep("tavreli-no-split", **kw)
+    assert again.tuned == 0 and len(again.store.fits()) == 1
+    (unit,) = again.units
+    assert unit.settings["fit"]["weights"] == first.units[0].settings["fit"]["weights"]
+    again.store.close()
+    other = sweep("tavreli", {"splits": [True]}, **kw)       # other rules: its own tune
+    assert other.tuned == 1 and len(other.store.fits()) == 2
+    other.store.close()

@@ -111,11 +111,15 @@ def test_without_tune_fit_takes_the_shipped_weights_or_says_to_tune(tune_calls):
     res = sweep("tavreli-no-split", None, agents="play:nodes=20,weights=fit", **FAST)
     (setting,) = res.store.settings().values()
     assert setting["fit"]["tune"] == "shipped"
+    # equal rules under another name take the same shipped fit
+    same = sweep("tavreli", {"splits": [False]}, agents="play:nodes=20,weights=fit", **FAST)
+    (equal,) = same.store.settings().values()
+    assert equal["fit"] == setting["fit"]
     # a tuned sweep played inline leaves no fit behind in this process for the next one
-    sweep("tavreli", {"splits": [False]}, agents=FIT, tune=TINY_TUNE, **FAST)
+    sweep("tavreli", {"castling": [False]}, agents=FIT, tune=TINY_TUNE, **FAST)
     assert len(tune_calls) == 1
-    with pytest.raises(TavreiError, match=r"tavreli\[splits=false\].*--tune"):
-        sweep("tavreli", {"splits": [False]}, agents="play:nodes=20,weights=fit", **FAST)
+    with pytest.raises(TavreiError, match=r"tavreli\[castling=false\].*--tune"):
+        sweep("tavreli", {"castling": [False]}, agents="play:nodes=20,weights=fit", **FAST)
 
 
 def test_sweeps_without_fit_agents_keep_their_settings_hashes():

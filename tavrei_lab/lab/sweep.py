@@ -105,7 +105,7 @@ from tavrei_lab.lab.tune import (
 from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as TUNE_MAX_PLIES
 from tavrei_lab.lab.tune import tune as run_tune
 from tavrei_lab.notation.record import MAX_GAME_PLIES
-from tavrei_lab.variant import check_distinct_rules, load_variant
+from tavrei_lab.variant import check_distinct_rules, load_variant, rules_hash
 
 #: Games per cell between two looks at the interval when stopping early.
 DEFAULT_BATCH = 20
@@ -433,9 +433,15 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
                                     .format(name=cell.name, exc=exc)) from None
         return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0
     # the fit depends on the evaluation and the fit method too (FIT_VERSION): a changed
-    # one is another fit, never an old one found in the store
-    key = settings_hash({"variant_hash": vh, "tune": tuning, "version": FIT_VERSION})
+    # one is another fit, never an old one found in the store. It is keyed by the rules
+    # as played (``rules_hash``), so equal rules under another id or name share it; a
+    # fit stored under the variant's own settings hash is still found.
+    key = settings_hash({"rules_hash": rules_hash(rules), "tune": tuning,
+                         "version": FIT_VERSION})
     doc = db.fit(key)
+    if doc is None:
+        doc = db.fit(settings_hash({"variant_hash": vh, "tune": tuning,
+                                    "version": FIT_VERSION}))
     ran = 0
     if doc is None:
         if db.readonly:
