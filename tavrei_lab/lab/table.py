@@ -264,7 +264,10 @@ def established_summary(diffs: _BaseTable) -> str:
     for r in yes:
         lines.append(f"  {r['measure']}: {r['a']} - {r['b']} = {r['difference']:+.3f} "
                      f"[{r['low']:+.3f}, {r['high']:+.3f}], p_holm = {r['p_holm']:.3g}")
-    if not yes:
+    if not rows:
+        lines[0] = _("No difference was tested: in every measure, every game of every cell "
+                     "gave one value.")
+    elif not yes:
         lines[0] = _("None of the {total} differences is established (Holm-adjusted p < 0.05): "
                      "more games, or no difference.").format(total=len(rows))
     else:
