@@ -8,14 +8,12 @@ the piece values per cell, ``kind="games"`` one row per game.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Sequence
 from typing import Any
 
 from tavrei_lab.compare.table import ResultsTable as _BaseTable
-from tavrei_lab.core.reading import read_regular
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
@@ -30,80 +28,15 @@ from tavrei_lab.lab.differences import (
 from tavrei_lab.lab.measures import cell_measures
 from tavrei_lab.lab.piece_values import piece_values
 from tavrei_lab.lab.store import ResultsStore, StoredGame
-from tavrei_lab.lab.table_json import MAX_TABLE_BYTES, TableShapeError, table_parts
 from tavrei_lab.variant import load_variant
 
 TABLE_KINDS = ("cells", "pieces", "games")
 
 
 class ResultsTable(_BaseTable):
-    """A ``compare.ResultsTable`` that can also be read from a results store."""
-
-    @classmethod
-    def from_json(cls, source: str | os.PathLike[str]) -> ResultsTable:
-        """A table written by ``to_json`` (a file, or the JSON text itself), e.g. a
-        sweep's ``--out`` ``cells.json``: ``compare`` and ``differences`` work on it,
-        as they need only each cell's counts, means and spreads.
-
-        Anything else is a ``TavreiError`` naming the file (or "the JSON text") and what
-        is wrong where (``rows[3]['games']``): a file past ``MAX_TABLE_BYTES``, a folder,
-        a pipe or a device (not waited on, not read past the limit), text that is not
-        UTF-8 or not JSON, nesting deeper than a table has, or a value of the wrong kind.
-        """
-        where = ""        # the file's name, for the error (none for JSON text)
-
-        def refused(reason: object) -> TavreiError:
-            if where:
-                return TavreiError(_("{path}: not a ResultsTable JSON: {reason}").format(
-                    path=where, reason=reason))
-            return TavreiError(_("not a ResultsTable JSON: {reason}").format(reason=reason))
-        text = source if isinstance(source, str) else ""
-        if not text.lstrip().startswith(("{", "[")):
-            where = os.fspath(source) if not isinstance(source, str) else source
-            if not where:
-                raise TavreiError(_("ResultsTable.from_json: an empty name is no table file"))
-            if not os.path.lexists(where):
-                raise TavreiError(_("{text}: no such table file").format(text=where))
-            raw = read_regular(where, MAX_TABLE_BYTES, refused)
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise refused(_("not UTF-8 text ({reason} at byte {start})").format(
-                    reason=exc.reason, start=exc.start)) from None
-        elif len(text) > MAX_TABLE_BYTES:
-            raise refused(_("more than {limit} characters").format(limit=f"{MAX_TABLE_BYTES:,}"))
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise refused(_("nested too deeply")) from None
-        except json.JSONDecodeError as exc:
-            raise refused(exc) from None
-        except ValueError:             # an integer of thousands of digits
-            raise refused(_("a number too long to read")) from None
-        try:
-            title, columns, rows = table_parts(data)
-        except TableShapeError as exc:
-            raise refused(exc) from None
-        return cls(title, columns, rows)
-
-    def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
-        """The row of the cell called ``name`` (and played by ``agents``, when several are)."""
-        rows = [r for r in self.rows if r.get("cell") == name
-                and (agents is None or r.get("agents") == agents)]
-        if not rows:
-            cells = sorted({str(r.get("cell")) for r in self.rows})
-            listed = ", ".join(cells) or _("(none)")
-            if agents:
-                raise TavreiError(_("no cell {name!r} with agents {agents!r} in the table; its "
-                                    "cells: {cells}").format(name=name, agents=agents,
-                                                             cells=listed))
-            raise TavreiError(_("no cell {name!r} in the table; its cells: {cells}").format(
-                name=name, cells=listed))
-        if len(rows) > 1:
-            pairs = ", ".join(sorted({str(r.get("agents")) for r in rows}))
-            raise TavreiError(_("cell {name!r} was played by several agent pairs ({pairs}); say "
-                                "which with agents=").format(name=name, pairs=pairs))
-        return rows[0]
+    """The results table (``compare.table.ResultsTable``: rows, columns, CSV/JSON in and
+    out, a cell's row) with what the lab adds: read from a results store, and the
+    differences between its cells."""
 
     def compare(self, a: str, b: str, measure: str = "white_score",
                 agents: str | None = None) -> Difference:
