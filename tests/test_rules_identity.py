@@ -215,3 +215,29 @@ def test_a_tuned_fit_in_the_store_is_found_for_equal_rules_under_another_name(tm
     other = sweep("tavreli", {"splits": [True]}, **kw)       # other rules: its own tune
     assert other.tuned == 1 and len(other.store.fits()) == 2
     other.store.close()
+
+
+def test_a_measure_alike_because_games_were_capped_is_still_tested():
+    """Every game stopped at the cap is a draw of the cap's length: the one value is the
+    cap's doing, and games played out could differ, so the measure is tested."""
+    capped = [dict(_row("a", 8, 0, 8, 0, 40.0, 0.0), **{"end_max-plies": 1.0}),
+              dict(_row("b", 8, 0, 8, 0, 40.0, 0.0), **{"end_max-plies": 1.0})]
+    for m in ("decisive", "draw", "white_score", "length"):
+        assert cannot_differ(capped, m) is None
+    diffs = differences_table(_table(*capped))
+    assert all(r["established"] == "no" and r["note"] == "" for r in diffs.rows)
+    assert "None of the 3 differences is established" in established_summary(diffs)
+    one_capped = [capped[0] | {"end_max-plies": 0.125, "draws": 1, "white_wins": 7},
+                  _row("b", 8, 8, 0, 0, 40.0, 3.0)]
+    assert cannot_differ(one_capped, "decisive") is None
+
+
+def test_every_measure_fixed_says_no_difference_was_tested():
+    rows = [_row("a", 10, 10, 0, 0, 30.0, 0.0), _row("b", 12, 12, 0, 0, 30.0, 0.0)]
+    diffs = differences_table(_table(*rows))
+    assert {r["established"] for r in diffs.rows} == {"cannot differ"}
+    words = established_summary(diffs)
+    assert words.startswith("No difference was tested: in every measure, every game of every "
+                            "cell gave one value.")
+    assert "white_score is shown, not tested (cannot differ: white won every game" in words
+    assert "length is shown, not tested (cannot differ: every game lasted 30 plies" in words

@@ -56,6 +56,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tavrei_lab.compare.results import ADJUDICATED
 from tavrei_lab.compare.statistics import (
     MAX_PLANNED_GAMES,
     Z95,
@@ -207,6 +208,10 @@ def difference_of(row_a: dict, row_b: dict, measure: str, a: str = "a",
     return Difference(name, a, b, m1, m2, d, lo, hi, p, n1, n2, method)
 
 
+#: The cells' column of the share of games stopped at the ply cap (``lab.measures``).
+CAPPED_SHARE = f"end_{ADJUDICATED}"
+
+
 def _one_value(rows: Sequence[dict], measure: str) -> str | None:
     """The one value every game of every row gave in ``measure``, by name, or None."""
     def share(row: dict, count: int) -> str | None:
@@ -232,9 +237,13 @@ def cannot_differ(rows: Sequence[dict], measure: str) -> str | None:
     None when it can. Every game of every cell gave one value (every die game ends
     in the king's capture: a decisive rate of 1.0 everywhere): no test of such a
     measure can reject, so it is shown and not tested, and left out of Holm's family
-    (counted in it, it would only make the other tests stricter for nothing)."""
+    (counted in it, it would only make the other tests stricter for nothing).
+
+    Not when a game of any of the cells was stopped at the ply cap: then the one value
+    may be the cap's doing (every game stopped at 40 plies is a draw of 40 plies), and
+    the games played out could differ, so the measure is tested as any other."""
     name = measure_name(measure)
-    if len(rows) < 2:
+    if len(rows) < 2 or any(float(r.get(CAPPED_SHARE) or 0.0) > 0.0 for r in rows):
         return None
     value = _one_value(rows, name)
     if value is None:
