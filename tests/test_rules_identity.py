@@ -74,7 +74,7 @@ def test_blank_face_and_absent_bishop_play_the_same_games_seed_for_seed(agent):
 
 def test_weights_fit_finds_the_no_split_fit_for_tavreli_without_splits():
     """`sweep --base tavreli --grid splits=true,false --agents play:nodes=150,weights=fit`
-    was refused: "no weights fit for variant 'tavreli' with these options"."""
+    needs a fit for tavreli[splits=false]: tavreli-no-split's, fit to equal rules."""
     off = load_variant("tavreli", splits=False)
     weights, doc = load_weights_file(NO_SPLIT)
     assert fit_weights(off) == weights
@@ -187,8 +187,8 @@ def test_a_measure_that_varies_in_one_cell_is_tested():
 
 
 def test_a_die_sweep_does_not_test_its_decisive_rate():
-    """A die sweep's decisive rate was 1.0 in every cell (every game ends in the king's
-    capture) and was tested anyway (p = 1, counted in Holm's family)."""
+    """Every die game ends in the king's capture: a decisive rate of 1.0 in every cell,
+    which no test can tell apart, so it is shown, not tested, and not in Holm's family."""
     res = sweep("gavrilov-die", {"absent": ["bishop", "knight"]}, agents="random", games=6,
                 max_plies=1000, executor="inline", progress=False)
     assert [r["decisive_rate"] for r in res.table.rows] == [1.0, 1.0]
