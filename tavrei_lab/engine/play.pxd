@@ -13,7 +13,7 @@ cdef class PlaySearcher:
     cdef public object _deadline, _node_limit, _path, _game
     cdef public bint fast, has_chance, incremental, pass_over_own, fifty, phases, chess
     cdef public bint quiescence, null_move, reductions, star2
-    cdef public int contempt, recapture_ply, nodes, _promotion, _lazy, _size, _strong
+    cdef public int contempt, recapture_ply, nodes, _promotion, _lazy, _size
     cdef public list _draw, _value_cp, killers
     cdef public dict table, history, _moves
 

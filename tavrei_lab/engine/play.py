@@ -81,7 +81,6 @@ from tavrei_lab.engine.chess_eval import (
     game_phase,
     plays_as_chess,
 )
-from tavrei_lab.engine.endgame import CLOCK_FREE, clock_penalty
 from tavrei_lab.engine.evaluate import MATE, VALUES
 from tavrei_lab.engine.play_eval import LAZY_MARGIN, die_faces, tables_for
 from tavrei_lab.engine.search import (
@@ -285,10 +284,6 @@ class PlaySearcher:
             self.tables = self._middle_tables = chess_tables_for(rules.geometry, self.weights,
                                                                  PHASE_MAX)
         self._lazy = getattr(self.tables, "lazy_margin", LAZY_MARGIN)
-        #: the colour converting a won ending at this search's root (``play_eval.hunter``),
-        #: -1 for none: it is hurried by the fifty-move clock (``endgame.clock_penalty``)
-        #: and a position met once already in the game is a draw to the search
-        self._strong = -1
         #: per kind, centipawns: pruning and ordering use the same values the leaves do
         self._value_cp = [round(100 * v) for v in self.tables.value_by_kind]
         self.quiescence = quiescence and self.fast
@@ -377,9 +372,8 @@ class PlaySearcher:
         # volkhv scored 5.05 by the search and 7.4 by the evaluation, and never mated).
         # (The chess evaluation has no conversion terms: orthodox play keeps its margin.)
         lazy = getattr(self.tables, "lazy_margin", LAZY_MARGIN)
-        strong = None if self.chess else self.tables.converting(position.board)
-        self._lazy = lazy if strong is None else INF
-        self._strong = -1 if strong is None else strong
+        self._lazy = lazy if self.chess or self.tables.converting(position.board) is None \
+            else INF
         self._set_contempt(position, score, root_hash)
         max_depth = limits.depth if limits.depth is not None else 64
         best_move = moves[0]
@@ -563,10 +557,7 @@ class PlaySearcher:
         the third time counting the game played so far."""
         # ``get``, not ``[h]``: a Counter's missing key is a Python-level ``__missing__``
         # call, and most positions are on neither (2 calls of 3 a node).
-        # In a won ending a second visit is a draw already: walking back to a position
-        # of the game is no progress, and the side ahead must make some.
-        return self._path.get(h, 0) > 0 or self._game.get(h, 0) >= (2 if self._strong < 0
-                                                                    else 1)
+        return self._path.get(h, 0) > 0 or self._game.get(h, 0) >= 2
 
     # == interior nodes ========================================================================
     def _tick(self) -> None:
@@ -1262,11 +1253,7 @@ class PlaySearcher:
         if side - lazy >= beta or side + lazy <= alpha:
             return side
         act = self.tables.activity(pos.board, _kings_of(pos), self.pass_over_own)
-        side += act if me == 0 else -act
-        if self._strong >= 0 and pos.halfmove_clock > CLOCK_FREE:
-            act = clock_penalty(pos.halfmove_clock)
-            side += -act if me == self._strong else act
-        return side
+        return side + (act if me == 0 else -act)
 
     def _order(self, pos: Position, moves: list[Move], tt_move: Move | None,
                ply: int) -> list[Move]:

@@ -54,7 +54,6 @@ from tavrei_lab.core.tavrel import (
     QUEEN,
     ROOK,
 )
-from tavrei_lab.engine.endgame import endgame_tables
 from tavrei_lab.engine.evaluate import VALUES
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, KIND_NAMES, Weights
 
@@ -332,18 +331,9 @@ class BoardTables:
                 if board[ks] and board[ks][-1] & _COLOR == strong and ACTING[board[ks][-1]] == KING:
                     home = self.bonus[(strong, KING, ks)]
                     v -= home if strong == 0 else -home
-                # ... and the hunted volkhv's, which pays it for the edge the hunt drives
-                # it to (a lone volkhv on d8 scored safer than on d5)
-                kw = black_king if strong == 0 else white_king
-                if board[kw] and board[kw][-1] & _COLOR != strong and ACTING[board[kw][-1]] == KING:
-                    home = self.bonus[(1 - strong, KING, kw)]
-                    v += home if strong == 0 else -home
                 if self.hunt_ratnik or self.hunt_trade:
                     march, left = self.hunt_material(board, strong, tops[1 - strong])
                     v += self.hunt_ratnik * march + self.hunt_trade * left
-                # the luchnik's corner and the minor tavrels near (``engine.endgame``)
-                v += endgame_tables(self.geometry).terms(
-                    board, strong, black_king if strong == 0 else white_king)
         return v if self._whole else round(v)  # type: ignore[return-value]
 
     @cython.locals(h=cython.Py_ssize_t, w=cython.Py_ssize_t, s=cython.Py_ssize_t,
