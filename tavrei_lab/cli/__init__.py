@@ -25,7 +25,8 @@ from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
 
 COMMANDS = ("replay", "perft", "show", "variants", "check", "play", "search", "compare",
-            "sweep", "tune", "svg", "tree", "soak", "lessons")
+            "sweep", "tune", "svg", "tree", "soak", "lessons",
+            "openings")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,190 @@
+"""``tavrei-lab openings build|show|export``: the opening explorer on the command line.
+
+``build`` counts the games of a results store (``--store``), record files
+(``--records``) and the recorded tournament games (``--tournament``) into an index
+file (``--out``); ``show`` prints one position's table (the position after
+``--moves``) from an index file (``--index``) or straight from the sources; ``export`` writes every position's table as JSON.
+
+A file ``--out`` names is written only if it is new or one this command wrote (an
+index or an export): anything else there is a user's file, and is left alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from tavrei_lab.cli.common import add_variant, check_out, print_json, write_output
+from tavrei_lab.errors import ArgumentError, OutputError, quote
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.openings.index import FORMAT, MAX_DEPTH, Entry, OpeningIndex, read_index
+
+#: What ``export`` writes in its ``format`` field (``build``'s index says ``FORMAT``).
+EXPORT_FORMAT = "tavrei-lab openings export"
+#: The node budget of the engine's figure by default: a few hundredths of a second a
+#: position in the compiled build, so an index of a thousand positions takes a minute.
+DEFAULT_EVAL_NODES = 300
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("openings", help=_("the opening explorer: build an index of the first "
+                                          "plies of many games, show a position, export"))
+    inner = p.add_subparsers(dest="openings_command", metavar="build|show|export")
+    inner.required = True
+    build = inner.add_parser("build", help=_("count the games into an index file"))
+    _add_sources(build)
+    build.add_argument("--out", required=True, metavar="FILE",
+                       help=_("the index file to write (JSON)"))
+    build.set_defaults(run=run_build)
+    show = inner.add_parser("show", help=_("print the moves played from one position"))
+    _add_sources(show)
+    show.add_argument("--index", default=None, metavar="FILE",
+                      help=_("read this index file (made by `openings build`) instead of "
+                             "counting the sources"))
+    show.add_argument("--moves", default="", metavar="MOVETEXT",
+                      help=_('the position after these moves, e.g. "e2-e3 e7-e6"'))
+    add_variant(show)
+    show.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    show.set_defaults(run=run_show)
+    export = inner.add_parser("export", help=_("write every position's moves and figures "
+                                               "as JSON"))
+    _add_sources(export)
+    export.add_argument("--index", default=None, metavar="FILE",
+                        help=_("read this index file instead of counting the sources"))
+    export.add_argument("--out", required=True, metavar="FILE",
+                        help=_("the JSON file to write (- for standard output)"))
+    export.set_defaults(run=run_export)
+
+
+def _add_sources(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--store", default=None, metavar="FILE",
+                   help=_("a results store (SQLite) of the variant lab"))
+    p.add_argument("--records", nargs="+", default=[], metavar="FILE",
+                   help=_("record files, each of one or more games"))
+    p.add_argument("--tournament", action="store_true",
+                   help=_("the twenty recorded tournament games shipped with the package"))
+    p.add_argument("--depth", type=int, default=12, metavar="N",
+                   help=_("plies to index, 1..{most} (default 12)").format(most=MAX_DEPTH))
+    p.add_argument("--eval-nodes", type=int, default=DEFAULT_EVAL_NODES, metavar="N",
+                   help=_("the engine's node budget for each position's figure, 0 for none "
+                          "(default {nodes})").format(nodes=DEFAULT_EVAL_NODES))
+    p.add_argument("--eval-min-games", type=int, default=2, metavar="N",
+                   help=_("give the figure only to positions with at least N games "
+                          "(default 2)"))
+
+
+def _has_sources(args: argparse.Namespace) -> bool:
+    return bool(args.store or args.records or args.tournament)
+
+
+def index_from_args(args: argparse.Namespace) -> OpeningIndex:
+    """The index the arguments name: an index file, or the sources counted now."""
+    if getattr(args, "index", None) is not None:
+        if _has_sources(args):
+            raise ArgumentError(_("--index reads a built index: give it without --store, "
+                                  "--records or --tournament"))
+        return read_index(args.index)
+    if not _has_sources(args):
+        raise ArgumentError(_("no games: give --store, --records or --tournament"))
+    if not 1 <= args.depth <= MAX_DEPTH:
+        raise ArgumentError(_("--depth must be 1..{most}, got {depth}").format(
+            most=MAX_DEPTH, depth=args.depth))
+    if args.eval_nodes != 0 and args.eval_nodes < 10:
+        raise ArgumentError(_("--eval-nodes must be 0 (no figure) or at least 10, got "
+                              "{nodes}").format(nodes=args.eval_nodes))
+    if args.eval_min_games < 1:
+        raise ArgumentError(_("--eval-min-games must be 1 or more, got {n}").format(
+            n=args.eval_min_games))
+    for path in [args.store, *args.records]:
+        if path is not None and not os.path.isfile(path):
+            raise ArgumentError(_("{path}: no such file").format(path=quote(path, 200)))
+    from tavrei_lab.openings.sources import build_index
+    return build_index(store=args.store, records=args.records, tournament=args.tournament,
+                       depth=args.depth,
+                       eval_nodes=args.eval_nodes or None, eval_min_games=args.eval_min_games)
+
+
+def check_ours(out: str) -> None:
+    """Refuse ``--out`` naming a file this command did not write: an existing regular
+    file is replaced only if it is an openings index or export."""
+    check_out(out, folder=False)
+    if out == "-" or not os.path.isfile(out):
+        return
+    try:
+        with open(out, encoding="utf-8") as f:
+            doc = json.loads(f.read(1 << 26))
+        ours = isinstance(doc, dict) and doc.get("format") in (FORMAT, EXPORT_FORMAT)
+    except (OSError, ValueError):
+        ours = False
+    if not ours:
+        raise OutputError(_("--out {path} is a file this command did not write; it is left "
+                            "as it is: name a new file").format(path=quote(out, 200)))
+
+
+def run_build(args: argparse.Namespace) -> int:
+    check_ours(args.out)
+    index = index_from_args(args)
+    write_output(args.out, json.dumps(index.to_json(), ensure_ascii=False) + "\n")
+    print(_("{out}: {positions} positions of {games} games to {depth} plies").format(
+        out=args.out, positions=len(index), games=index.games(), depth=index.depth))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from tavrei_lab.game import Game
+    game = Game(args.variant or "tavreli")   # the moves are checked before any counting
+    if args.moves:
+        game.play(args.moves)
+    entry = index_from_args(args).entry(game.position)
+    if args.json:
+        print_json(export_entry(entry) if entry is not None else None)
+        return 0
+    if entry is None:
+        print(_("no game of the index reached this position"))
+        return 0
+    sys.stdout.write(table_text(entry) + "\n")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    check_ours(args.out)
+    index = index_from_args(args)
+    doc = {"format": EXPORT_FORMAT, "depth": index.depth, "sources": index.sources,
+           "rules": index.rules,
+           "positions": [export_entry(e) for e in sorted(index, key=lambda e: (e.ply, e.rules,
+                                                                             e.key))]}
+    write_output(args.out, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    if args.out != "-":
+        print(_("{out}: {positions} positions").format(out=args.out, positions=len(index)))
+    return 0
+
+
+def export_entry(entry: Entry) -> dict[str, Any]:
+    """One position's table as plain values."""
+    return {"position": entry.position, "rules": entry.rules, "ply": entry.ply,
+            **entry.tally.row(), "evaluation": entry.evaluation, "moves": entry.move_rows()}
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def table_text(entry: Entry) -> str:
+    """The table ``show`` prints: a line for the position, then one a move."""
+    row = entry.tally.row()
+    head = _("{games} games, white scores {score} [{low}, {high}], draws {draws}, "
+             "average {length} plies, engine {figure}").format(
+        games=row["games"], score=_percent(row["score"]), low=_percent(row["score_low"]),
+        high=_percent(row["score_high"]), draws=_percent(row["draw_rate"]),
+        length="-" if row["mean_length"] is None else f"{row['mean_length']:.1f}",
+        figure=entry.evaluation or "-")
+    lines = [head, f"{_('move'):<12} {_('games'):>6} {_('white'):>6} {_('draws'):>6} "
+                   f"{_('black'):>6} {_('score'):>6} {_('95% interval')}"]
+    for r in entry.move_rows():
+        lines.append(f"{r['move']:<12} {r['games']:>6} {r['white']:>6} {r['draws']:>6} "
+                     f"{r['black']:>6} {_percent(r['score']):>6} "
+                     f"[{_percent(r['score_low'])}, {_percent(r['score_high'])}]")
+    return "\n".join(lines)
