@@ -3,7 +3,8 @@
 ``build`` counts the games of a results store (``--store``), record files
 (``--records``) and the recorded tournament games (``--tournament``) into an index
 file (``--out``); ``show`` prints one position's table (the position after
-``--moves``) from an index file (``--index``) or straight from the sources; ``export`` writes every position's table as JSON.
+``--moves``) from an index file (``--index``) or straight from the sources;
+``export`` writes every position's table as JSON.
 
 A file ``--out`` names is written only if it is new or one this command wrote (an
 index or an export): anything else there is a user's file, and is left alone.
