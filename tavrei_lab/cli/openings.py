@@ -1,10 +1,12 @@
 """``tavrei-lab openings build|show|export``: the opening explorer on the command line.
 
 ``build`` counts the games of a results store (``--store``), record files
-(``--records``) and the recorded tournament games (``--tournament``) into an index
+(``--records``), the recorded tournament games (``--tournament``) and a book
+(``--book``, ``--shipped-book``) into an index
 file (``--out``); ``show`` prints one position's table (the position after
 ``--moves``) from an index file (``--index``) or straight from the sources;
-``export`` writes every position's table as JSON.
+``export`` writes every position's table as JSON; ``book`` builds an opening book
+by self-play (``openings.book``) on local processes or a dask cluster.
 
 A file ``--out`` names is written only if it is new or one this command wrote (an
 index or an export): anything else there is a user's file, and is left alone.
@@ -18,7 +20,15 @@ import os
 import sys
 from typing import Any
 
-from tavrei_lab.cli.common import add_variant, check_out, print_json, write_output
+from tavrei_lab.cli.common import (
+    add_run_options,
+    add_variant,
+    check_out,
+    print_json,
+    run_executor,
+    wants_progress_lines,
+    write_output,
+)
 from tavrei_lab.errors import ArgumentError, OutputError, quote
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.openings.index import FORMAT, MAX_DEPTH, Entry, OpeningIndex, read_index
@@ -58,6 +68,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     export.add_argument("--out", required=True, metavar="FILE",
                         help=_("the JSON file to write (- for standard output)"))
     export.set_defaults(run=run_export)
+    book = inner.add_parser("book", help=_("build an opening book by self-play (resumable: "
+                                           "run it again to finish a stopped build)"))
+    from tavrei_lab.openings.book import BookSettings
+    defaults = BookSettings()
+    book.add_argument("--games", type=int, default=defaults.games, metavar="N",
+                      help=_("games in the book (default {n})").format(n=defaults.games))
+    book.add_argument("--seed", type=int, default=defaults.seed, metavar="N",
+                      help=_("the book's seed: the same seed builds the same book"))
+    book.add_argument("--player", default=defaults.player, metavar="SPEC",
+                      help=_("the agent playing both sides (default {spec})").format(
+                          spec=defaults.player))
+    book.add_argument("--max-plies", type=int, default=defaults.max_plies, metavar="N",
+                      help=_("plies before a game is adjudicated a draw (default {n})").format(
+                          n=defaults.max_plies))
+    book.add_argument("--keep-plies", type=int, default=defaults.keep_plies, metavar="N",
+                      help=_("plies of each game the book keeps (default {n})").format(
+                          n=defaults.keep_plies))
+    add_variant(book)
+    add_run_options(book, out_help=_("the book file to write (JSON)"))
+    book.set_defaults(run=run_book)
 
 
 def _add_sources(p: argparse.ArgumentParser) -> None:
@@ -67,6 +97,10 @@ def _add_sources(p: argparse.ArgumentParser) -> None:
                    help=_("record files, each of one or more games"))
     p.add_argument("--tournament", action="store_true",
                    help=_("the twenty recorded tournament games shipped with the package"))
+    p.add_argument("--book", default=None, metavar="FILE",
+                   help=_("an opening book file (made by `openings book`)"))
+    p.add_argument("--shipped-book", action="store_true",
+                   help=_("the small opening book shipped with the package"))
     p.add_argument("--depth", type=int, default=12, metavar="N",
                    help=_("plies to index, 1..{most} (default 12)").format(most=MAX_DEPTH))
     p.add_argument("--eval-nodes", type=int, default=DEFAULT_EVAL_NODES, metavar="N",
@@ -78,7 +112,8 @@ def _add_sources(p: argparse.ArgumentParser) -> None:
 
 
 def _has_sources(args: argparse.Namespace) -> bool:
-    return bool(args.store or args.records or args.tournament)
+    return bool(args.store or args.records or args.tournament or args.book
+                or args.shipped_book)
 
 
 def index_from_args(args: argparse.Namespace) -> OpeningIndex:
@@ -86,10 +121,11 @@ def index_from_args(args: argparse.Namespace) -> OpeningIndex:
     if getattr(args, "index", None) is not None:
         if _has_sources(args):
             raise ArgumentError(_("--index reads a built index: give it without --store, "
-                                  "--records or --tournament"))
+                                  "--records, --tournament or a book"))
         return read_index(args.index)
     if not _has_sources(args):
-        raise ArgumentError(_("no games: give --store, --records or --tournament"))
+        raise ArgumentError(_("no games: give --store, --records, --tournament, --book or "
+                              "--shipped-book"))
     if not 1 <= args.depth <= MAX_DEPTH:
         raise ArgumentError(_("--depth must be 1..{most}, got {depth}").format(
             most=MAX_DEPTH, depth=args.depth))
@@ -99,12 +135,14 @@ def index_from_args(args: argparse.Namespace) -> OpeningIndex:
     if args.eval_min_games < 1:
         raise ArgumentError(_("--eval-min-games must be 1 or more, got {n}").format(
             n=args.eval_min_games))
-    for path in [args.store, *args.records]:
+    for path in [args.store, args.book, *args.records]:
         if path is not None and not os.path.isfile(path):
             raise ArgumentError(_("{path}: no such file").format(path=quote(path, 200)))
+    from tavrei_lab.openings.book import Book, shipped_book
     from tavrei_lab.openings.sources import build_index
+    book = Book.read(args.book) if args.book else shipped_book() if args.shipped_book else None
     return build_index(store=args.store, records=args.records, tournament=args.tournament,
-                       depth=args.depth,
+                       book=book, depth=args.depth,
                        eval_nodes=args.eval_nodes or None, eval_min_games=args.eval_min_games)
 
 
@@ -189,3 +227,37 @@ def table_text(entry: Entry) -> str:
                      f"{r['black']:>6} {_percent(r['score']):>6} "
                      f"[{_percent(r['score_low'])}, {_percent(r['score_high'])}]")
     return "\n".join(lines)
+
+
+def run_book(args: argparse.Namespace) -> int:
+    from tavrei_lab.openings.book import BOOK_FORMAT, BookSettings, build_book
+    if not args.out:
+        raise ArgumentError(_("--out names the book file to write"))
+    settings = BookSettings(variant=args.variant or "tavreli", player=args.player,
+                            games=args.games, seed=args.seed, max_plies=args.max_plies,
+                            keep_plies=args.keep_plies)
+    settings.check()
+    check_out(args.out, folder=False)
+    if os.path.isfile(args.out):
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                ours = json.loads(f.read(1 << 26)).get("format") == BOOK_FORMAT
+        except (OSError, ValueError, AttributeError):
+            ours = False
+        if not ours:
+            raise OutputError(_("--out {path} is a file this command did not write; it is "
+                                "left as it is: name a new file").format(
+                path=quote(args.out, 200)))
+    lines = wants_progress_lines(args)
+
+    def told(done: int, total: int) -> None:
+        if lines and (done == total or done % max(1, total // 20) == 0):
+            print(_("{done}/{total} games").format(done=done, total=total), file=sys.stderr)
+
+    with run_executor(args) as executor:
+        book = build_book(settings, args.out, executor=executor, workers=args.workers,
+                          command="tavrei-lab " + " ".join(args.argv), on_game=told)
+    print(_("{out}: {games} games, settings {hash}, {rate} games a second").format(
+        out=args.out, games=len(book.games), hash=settings.hash(),
+        rate=book.provenance["games_per_second"]))
+    return 0
