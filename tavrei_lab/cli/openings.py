@@ -31,7 +31,14 @@ from tavrei_lab.cli.common import (
 )
 from tavrei_lab.errors import ArgumentError, OutputError, quote
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.openings.index import FORMAT, MAX_DEPTH, Entry, OpeningIndex, read_index
+from tavrei_lab.openings.index import (
+    FORMAT,
+    MAX_DEPTH,
+    Entry,
+    OpeningIndex,
+    entry_table,
+    read_index,
+)
 
 #: What ``export`` writes in its ``format`` field (``build``'s index says ``FORMAT``).
 EXPORT_FORMAT = "tavrei-lab openings export"
@@ -184,7 +191,7 @@ def run_show(args: argparse.Namespace) -> int:
     if entry is None:
         print(_("no game of the index reached this position"))
         return 0
-    sys.stdout.write(table_text(entry) + "\n")
+    sys.stdout.write(entry_table(entry) + "\n")
     return 0
 
 
@@ -205,28 +212,6 @@ def export_entry(entry: Entry) -> dict[str, Any]:
     """One position's table as plain values."""
     return {"position": entry.position, "rules": entry.rules, "ply": entry.ply,
             **entry.tally.row(), "evaluation": entry.evaluation, "moves": entry.move_rows()}
-
-
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.0f}%"
-
-
-def table_text(entry: Entry) -> str:
-    """The table ``show`` prints: a line for the position, then one a move."""
-    row = entry.tally.row()
-    head = _("{games} games, white scores {score} [{low}, {high}], draws {draws}, "
-             "average {length} plies, engine {figure}").format(
-        games=row["games"], score=_percent(row["score"]), low=_percent(row["score_low"]),
-        high=_percent(row["score_high"]), draws=_percent(row["draw_rate"]),
-        length="-" if row["mean_length"] is None else f"{row['mean_length']:.1f}",
-        figure=entry.evaluation or "-")
-    lines = [head, f"{_('move'):<12} {_('games'):>6} {_('white'):>6} {_('draws'):>6} "
-                   f"{_('black'):>6} {_('score'):>6} {_('95% interval')}"]
-    for r in entry.move_rows():
-        lines.append(f"{r['move']:<12} {r['games']:>6} {r['white']:>6} {r['draws']:>6} "
-                     f"{r['black']:>6} {_percent(r['score']):>6} "
-                     f"[{_percent(r['score_low'])}, {_percent(r['score_high'])}]")
-    return "\n".join(lines)
 
 
 def run_book(args: argparse.Namespace) -> int:

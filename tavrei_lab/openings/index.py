@@ -296,16 +296,16 @@ class OpeningIndex:
         for entry in sorted(self.entries.values(), key=lambda e: (e.ply, e.rules, e.key)):
             if entry.tally.games < min_games or entry.evaluation is not None:
                 continue
-            rules = self._modules.get(entry.rules)
-            if rules is None:
-                rules = self._rules_of(entry.rules)
-            game = Game(rules, entry.position)
+            game = Game(self.rules_module(entry.rules), entry.position)
             figure = evaluate(game, game.position, nodes)
             entry.evaluation, entry.pawns = figure.text(), figure.pawns
             done += 1
         return done
 
-    def _rules_of(self, ident: str) -> RuleModule:
+    def rules_module(self, ident: str) -> RuleModule:
+        """The rule module of the rules the index knows as ``ident``."""
+        if ident in self._modules:
+            return self._modules[ident]
         from tavrei_lab.variant import load_variant
         spec = self.rules[ident]
         try:
@@ -379,3 +379,26 @@ def read_index(path: str | os.PathLike[str]) -> OpeningIndex:
     except ValueError as exc:
         raise refused(_("not JSON ({why})").format(why=str(exc)[:80])) from None
     return OpeningIndex.from_json(doc, shown)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def entry_table(entry: Entry) -> str:
+    """A position's table as text: a line for the position (games, white's score with
+    its interval, draws, average length, the engine's figure), then one a move."""
+    row = entry.tally.row()
+    head = _("{games} games, white scores {score} [{low}, {high}], draws {draws}, "
+             "average {length} plies, engine {figure}").format(
+        games=row["games"], score=_percent(row["score"]), low=_percent(row["score_low"]),
+        high=_percent(row["score_high"]), draws=_percent(row["draw_rate"]),
+        length="-" if row["mean_length"] is None else f"{row['mean_length']:.1f}",
+        figure=entry.evaluation or "-")
+    lines = [head, f"{_('move'):<12} {_('games'):>6} {_('white'):>6} {_('draws'):>6} "
+                   f"{_('black'):>6} {_('score'):>6} {_('95% interval')}"]
+    for r in entry.move_rows():
+        lines.append(f"{r['move']:<12} {r['games']:>6} {r['white']:>6} {r['draws']:>6} "
+                     f"{r['black']:>6} {_percent(r['score']):>6} "
+                     f"[{_percent(r['score_low'])}, {_percent(r['score_high'])}]")
+    return "\n".join(lines)

@@ -153,3 +153,75 @@ def verdict_after(index: OpeningIndex, moves: str | Sequence[str] = "",
         if verdict.entry is target:
             return verdict
     return _position(target, min_games)
+
+
+#: The kinds of move ``move_kind`` tells apart, in the order tables list them.
+MOVE_KINDS = ("onto own ratnik", "onto own tavrel", "split", "volkhv", "capture", "quiet")
+
+
+def move_kind(game: Game, text: str) -> str:
+    """What kind of move ``text`` is in ``game``'s position: a tower built on one's
+    own ratnik or other tavrel, a split (part of a tower leaves), a volkhv's step, a
+    capture, or a quiet move -- the themes an opening lesson asks about."""
+    from tavrei_lab.core.tavrel import KING, PAWN
+    position = game.position
+    move = game.find_move(text)
+    tower = position.tower(move.from_square)
+    mover_top = position.top(move.from_square)
+    target = position.top(move.to_square)
+    mover = position.turn
+    if mover_top is not None and mover_top.kind == KING:
+        return "volkhv"
+    if tower and move.count < len(tower):
+        return "split"
+    if target is not None and target.color == mover:
+        return "onto own ratnik" if target.kind == PAWN else "onto own tavrel"
+    if target is not None:
+        return "capture"
+    return "quiet"
+
+
+@dataclass
+class KindScore:
+    kind: str
+    games: int
+    points: float
+    low: float
+    high: float
+
+
+def themes(index: OpeningIndex, plies: int = 4, *, alpha: float = ALPHA,
+           rules: str | None = None) -> tuple[list[KindScore], list[Comparison]]:
+    """The mover's score by kind of move (``move_kind``) over the index's positions of
+    the first ``plies`` plies, and every pair of kinds tested (score test, Newcombe's
+    interval, Holm over the pairs). A game counts once per move it made there, so a
+    kind's games are moves, and the games behind two kinds overlap: the tests are a
+    description of the book, not of independent samples."""
+    tallies: dict[str, list[float]] = {k: [0, 0.0] for k in MOVE_KINDS}
+    for entry in index:
+        if entry.ply >= plies or (rules is not None and entry.rules != rules):
+            continue
+        white = entry.key.split(" ")[1] == "w"
+        game = Game(index.rules_module(entry.rules), entry.position)
+        for text, tally in entry.moves.items():
+            kind = move_kind(game, text)
+            tallies[kind][0] += tally.scored
+            tallies[kind][1] += mover_points(tally, white)
+    scores = []
+    for kind in MOVE_KINDS:
+        n, points = int(tallies[kind][0]), tallies[kind][1]
+        if n:
+            lo, hi = wilson_interval(points, n)
+            scores.append(KindScore(kind, n, points, lo, hi))
+    pairs = []
+    for i, a in enumerate(scores):
+        for b in scores[i + 1:]:
+            first, second = (a, b) if a.points / a.games >= b.points / b.games else (b, a)
+            lo, hi = newcombe_interval(first.points, first.games, second.points, second.games)
+            pairs.append(Comparison(first.kind, second.kind,
+                                    first.points / first.games - second.points / second.games,
+                                    lo, hi, score_test(first.points, first.games,
+                                                       second.points, second.games)))
+    for c, adjusted in zip(pairs, holm([c.p for c in pairs])):
+        c.p_holm, c.alpha = adjusted, alpha
+    return scores, pairs
