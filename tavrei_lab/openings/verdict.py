@@ -25,6 +25,7 @@ from typing import Any
 
 from tavrei_lab.compare.stats import wilson_interval
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.differences import holm, newcombe_interval, score_test
 from tavrei_lab.openings.index import Entry, OpeningIndex, Tally
@@ -156,7 +157,8 @@ def verdict_after(index: OpeningIndex, moves: str | Sequence[str] = "",
 
 
 #: The kinds of move ``move_kind`` tells apart, in the order tables list them.
-MOVE_KINDS = ("onto own ratnik", "onto own tavrel", "split", "volkhv", "capture", "quiet")
+MOVE_KINDS = (N_("onto own ratnik"), N_("onto own tavrel"), N_("split"), N_("volkhv"),
+              N_("capture"), N_("quiet"))
 
 
 def move_kind(game: Game, text: str) -> str:
@@ -218,7 +220,7 @@ def themes(index: OpeningIndex, plies: int = 4, *, alpha: float = ALPHA,
         for b in scores[i + 1:]:
             first, second = (a, b) if a.points / a.games >= b.points / b.games else (b, a)
             lo, hi = newcombe_interval(first.points, first.games, second.points, second.games)
-            pairs.append(Comparison(first.kind, second.kind,
+            pairs.append(Comparison(_(first.kind), _(second.kind),
                                     first.points / first.games - second.points / second.games,
                                     lo, hi, score_test(first.points, first.games,
                                                        second.points, second.games)))

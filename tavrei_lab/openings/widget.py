@@ -12,6 +12,7 @@ games beside a book) is shown under the first for the same position.
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
@@ -88,6 +89,8 @@ class Explorer(widgets.HBox):
             back = button(_("◀ Back"), _("one move back"), self.back)
             forward = button(_("Forward ▶"), _("one move forward"), self.forward)
             self.back_button, self.forward_button = back, forward
+            back.add_class("tavrei-explorer-back")
+            forward.add_class("tavrei-explorer-forward")
             column = widgets.VBox([widgets.HBox([back, forward]), self.heading, self.table,
                                    self.beside_heading, self.beside_table],
                                   layout=widgets.Layout(min_width="360px"))
@@ -123,7 +126,8 @@ class Explorer(widgets.HBox):
             move = row["move"]
             if clickable:
                 cell: widgets.Widget = button(move, _("play {move}").format(move=move),
-                                              lambda m=move: self.choose(m), width="90px")
+                                              functools.partial(self.choose, move),
+                                              width="90px")
                 cell.add_class("tavrei-explorer-move")
             else:
                 cell = widgets.HTML(f'<code style="display:inline-block;width:90px">'

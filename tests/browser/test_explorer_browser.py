@@ -43,8 +43,10 @@ def test_a_click_on_a_move_plays_it_and_the_table_follows(voila_explorer: str,
         expect(table.locator("button", has_text="c1xd2")).to_have_count(0)
         assert page.locator(f'{BOARD} .square.lastmove').count() == 2
         screenshot(page, "explorer-after-c1xd2")
-        page.locator(f"{APP} button", has_text="Back").click()
+        page.locator(f"{APP} .tavrei-explorer-back").click()
         expect(games).to_contain_text("20 games")
         expect(table.locator("button", has_text="c1xd2")).to_have_count(1)
+        page.locator(f"{APP} .tavrei-explorer-forward").click()     # forward descends again
+        expect(games).to_contain_text("5 games")
     finally:
         context.close()
