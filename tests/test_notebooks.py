@@ -149,7 +149,8 @@ def test_the_tutorial_series_is_complete() -> None:
     expected = {"00_quick_start", "01_meet_the_tavrels", "02_towers_and_prisoners",
                 "03_splitting_towers", "04_the_volkhv", "05_chess_die_game",
                 "06_comparing_variants", "07_tree_tactics", "08_recorded_games",
-                "09_your_own_variant", "10_which_rule_is_better", "classroom_demo"}
+                "09_your_own_variant", "10_which_rule_is_better", "11_openings",
+                "classroom_demo"}
     assert expected <= names, f"missing: {sorted(expected - names)}"
 
 
@@ -313,6 +314,10 @@ RU_CHECKS = {
          "сыграно сейчас: 0", "первая сохранённая партия при повторе заканчивается так:",
          "князь", "На e2 пойти нельзя: там стоит ваша таврель, а при выключенной опции "
          "own_towers на свои вставать нельзя."]),
+    "11_openings": (
+        "print(puzzle.exercise.check(puzzle.move))",
+        ["партий: ", "проверено пар ходов: ", "лучший первый ход книги: ",
+         "p с поправкой Холма = ", "Верно! "]),
     "classroom_demo": ("print(words.value); print(picker.choice.description, "
                        "picker.puzzle.hint_button.description)\n"
                        "step.value = '15... c5xe3'; print(words.value)",

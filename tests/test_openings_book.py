@@ -158,3 +158,13 @@ def test_the_shipped_book_is_small_and_says_how_it_was_made() -> None:
     assert book.games and len(book.games) == book.settings.games
     assert book.provenance["command"].startswith("tavrei-lab openings book")
     assert book.provenance["settings_hash"] == book.settings.hash()
+
+
+def test_a_book_grows_by_playing_only_its_new_games(inline_book: Book, tmp_path: Path) -> None:
+    path = tmp_path / "book.json"
+    small = build_book(BookSettings(**{**TINY.__dict__, "games": 3}), path, executor="inline")
+    assert small.games == inline_book.games[:3]          # game i does not depend on the size
+    grown = build_book(TINY, path, executor="inline")
+    assert grown.provenance["games_played_now"] == TINY.games - 3
+    assert grown.same_games(inline_book)
+    assert [run["games"] for run in grown.provenance["runs"]] == [3, TINY.games - 3]

@@ -16,11 +16,13 @@ dask cluster (``same_games``).
 why it ended and its length: a book of ``games`` games is at most about
 ``games * keep_plies * 8`` bytes of move text.
 
-**Resumable.** Each finished game is appended (one JSON line) to a journal beside
-the book (``BOOK.journal``) as it comes back; a build started again with the same
-settings reads the journal and plays only the games that are missing, and the book
-file is written once every game is in, the journal then removed. A journal of other
-settings is refused, not mixed in.
+**Resumable, and grown.** Each finished game is appended (one JSON line) to a journal
+beside the book (``BOOK.journal``) as it comes back; a build started again with the
+same settings reads the journal and plays only the games that are missing, and the
+book file is written once every game is in, the journal then removed. Game ``i`` does
+not depend on how many games the book has, so a build with more ``games`` over a
+finished book of the same other settings keeps its games and plays only the new ones.
+A journal of other settings is refused, not mixed in.
 
 **Provenance.** The book file carries the players, the settings and their hash, the
 seed, the date and the package version, the games per second it was built at and
@@ -90,6 +92,15 @@ class BookSettings:
 
     def hash(self) -> str:
         text = json.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, **asdict(self)},
+                          sort_keys=True)
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+    def games_hash(self) -> str:
+        """The hash of what decides each game, without how many games there are: game
+        ``i`` is the same in a book of any size, so a journal or a book of these games
+        may be grown into a larger book."""
+        kept = {k: v for k, v in asdict(self).items() if k != "games"}
+        text = json.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, **kept},
                           sort_keys=True)
         return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
@@ -207,6 +218,19 @@ class Book:
                                           separators=(",", ":")) + "\n")
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished child processes (a process
+    pool's workers count once the pool is shut down); a dask cluster's workers are
+    not counted. Where ``resource`` is missing (Windows, Pyodide), this process only."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def shipped_book() -> Book:
     """The small book shipped with the package (its provenance says how it was made)."""
     text = resources.files("tavrei_lab.data").joinpath(SHIPPED_BOOK).read_text(encoding="utf-8")
@@ -226,17 +250,34 @@ def _read_journal(journal: str, settings: BookSettings) -> dict[int, BookGame]:
         lines = f.read().splitlines()
     if not lines:
         return {}
-    if lines[0] != settings.hash():
+    if lines[0] != settings.games_hash():
         raise OpeningsError(_("{path} holds the games of other settings ({theirs}, these are "
                               "{ours}): remove it or build with its settings").format(
-            path=quote(journal, 200), theirs=lines[0][:20], ours=settings.hash()))
+            path=quote(journal, 200), theirs=lines[0][:20], ours=settings.games_hash()))
     for n, line in enumerate(lines[1:], 2):
         try:
             game = BookGame.from_list(json.loads(line), f"{journal}:{n}")
         except (ValueError, OpeningsError):
             continue          # a line cut short by a stop: that game is played again
-        done[game.index] = game
+        if game.index < settings.games:
+            done[game.index] = game
     return done
+
+
+def _grown_from(path: str | os.PathLike[str],
+                settings: BookSettings) -> tuple[dict[int, BookGame], list[Any]]:
+    """The games of the book already at ``path`` when it holds these settings' games
+    (any number of them), and its runs: a book is grown, not played again."""
+    if not os.path.isfile(path):
+        return {}, []
+    try:
+        book = Book.read(path)
+    except OpeningsError:
+        return {}, []    # not a book: the command line refuses to overwrite it before this
+    if book.settings.games_hash() != settings.games_hash():
+        return {}, []
+    return ({g.index: g for g in book.games if g.index < settings.games},
+            list(book.provenance.get("runs", [])))
 
 
 def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
@@ -248,16 +289,17 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
     ``Client``. ``on_game(done, total)`` is told of each finished game."""
     settings.check()
     journal = journal_path(path)
-    done = _read_journal(journal, settings)
+    grown, runs = _grown_from(path, settings)
+    done = {**grown, **_read_journal(journal, settings)}
     todo = [i for i in range(settings.games) if i not in done]
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu = time.perf_counter(), cpu_seconds()
     if todo:
         pool, owned = resolve_executor(executor, workers)
-        new = not os.path.exists(journal) or not done
+        new = not os.path.exists(journal) or os.path.getsize(journal) == 0
         try:
-            with open(journal, "a" if not new else "w", encoding="utf-8") as out:
+            with open(journal, "w" if new else "a", encoding="utf-8") as out:
                 if new:
-                    out.write(settings.hash() + "\n")
+                    out.write(settings.games_hash() + "\n")
                     out.flush()
                 futures = [pool.submit(play_book_game, settings, i) for i in todo]
                 for future in as_completed(futures):
@@ -271,6 +313,12 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
     seconds = time.perf_counter() - started
+    used = cpu_seconds() - cpu
+    if todo:
+        where = executor if isinstance(executor, str) else type(executor).__name__
+        runs.append({"games": len(todo), "executor": where, "workers": workers,
+                     "seconds": round(seconds, 1), "cpu_seconds": round(used, 1),
+                     "games_per_second": round(len(todo) / seconds, 4) if seconds else None})
     from tavrei_lab import __version__
     provenance = {
         "players": {"white": settings.player, "black": settings.player},
@@ -279,7 +327,8 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
         "code_version": __version__, "games_played_now": len(todo),
         "seconds": round(seconds, 1),
         "games_per_second": round(len(todo) / seconds, 3) if todo and seconds > 0 else None,
-        "main_process_cpu_seconds": round(time.process_time() - cpu, 1),
+        "cpu_seconds": round(used, 1),
+        "runs": runs,
         "openings": _("first move: every legal first move in turn (game i plays the "
                       "(i mod n)-th in text order); black's first reply: uniform over its "
                       "legal replies by the game's seed; then both players, noise seeded per "
@@ -288,6 +337,7 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
     }
     book = Book(settings, [done[i] for i in range(settings.games)], provenance)
     book.write(path)
-    os.remove(journal)
+    if os.path.exists(journal):
+        os.remove(journal)
     return book
 
