@@ -69,3 +69,30 @@ def test_a_damaged_index_is_refused_in_one_line(tmp_path: Path,
     bad.write_text('{"format": "tavrei-lab openings", "version": 1, "depth": 2}')
     assert main(["openings", "show", "--index", str(bad)]) == 2
     assert "damaged openings index" in capsys.readouterr().err
+
+
+def test_book_builds_what_the_library_builds_and_keeps_a_users_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tavrei_lab.openings.book import Book, BookSettings, build_book
+    out = tmp_path / "book.json"
+    argv = ["openings", "book", "--games", "3", "--seed", "4", "--player",
+            "play:nodes=20,noise=10", "--max-plies", "20", "--keep-plies", "6",
+            "--executor", "inline", "--no-progress", "--note", "a test book"]
+    assert main([*argv, "--out", str(out)]) == 0
+    built = Book.read(out)
+    assert built.provenance["note"] == "a test book"
+    assert built.provenance["command"].startswith("tavrei-lab openings book --games 3")
+    direct = build_book(BookSettings(games=3, seed=4, player="play:nodes=20,noise=10",
+                                     max_plies=20, keep_plies=6), tmp_path / "lib.json",
+                        executor="inline")
+    assert built.same_games(direct)
+    capsys.readouterr()
+    mine = tmp_path / "mine.json"
+    mine.write_text("my notes")
+    assert main([*argv, "--out", str(mine)]) == 2
+    assert "did not write" in capsys.readouterr().err and mine.read_text() == "my notes"
+    assert main(["openings", "show", "--book", str(out), "--depth", "2",
+                 "--eval-nodes", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    assert main([*argv[:2], "--games", "0", "--out", str(tmp_path / "x.json")]) == 2
+    assert "a book holds 1..100000 games, not 0" in capsys.readouterr().err

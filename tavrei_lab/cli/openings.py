@@ -92,6 +92,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     book.add_argument("--keep-plies", type=int, default=defaults.keep_plies, metavar="N",
                       help=_("plies of each game the book keeps (default {n})").format(
                           n=defaults.keep_plies))
+    book.add_argument("--note", default="", metavar="TEXT",
+                      help=_("a sentence kept in the book's provenance (what it is, how a "
+                             "larger one is built)"))
     add_variant(book)
     add_run_options(book, out_help=_("the book file to write (JSON)"))
     book.set_defaults(run=run_book)
@@ -241,7 +244,8 @@ def run_book(args: argparse.Namespace) -> int:
 
     with run_executor(args) as executor:
         book = build_book(settings, args.out, executor=executor, workers=args.workers,
-                          command="tavrei-lab " + " ".join(args.argv), on_game=told)
+                          command="tavrei-lab " + " ".join(args.argv), note=args.note,
+                          on_game=told)
     print(_("{out}: {games} games, settings {hash}, {rate} games a second").format(
         out=args.out, games=len(book.games), hash=settings.hash(),
         rate=book.provenance["games_per_second"]))

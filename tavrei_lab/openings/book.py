@@ -282,11 +282,13 @@ def _grown_from(path: str | os.PathLike[str],
 
 def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
                executor: Executor | str | None = "processes", workers: int | None = None,
-               command: str = "", on_game: Callable[[int, int], None] | None = None) -> Book:
+               command: str = "", note: str = "",
+               on_game: Callable[[int, int], None] | None = None) -> Book:
     """Build (or finish) the book ``settings`` describe into the file ``path``,
     resuming from its journal; see the module's note. ``executor``: ``"processes"``
     (the default), ``"threads"``, ``"inline"``, an ``Executor`` or a dask
-    ``Client``. ``on_game(done, total)`` is told of each finished game."""
+    ``Client``. ``note`` is kept in the provenance (what the book is, how to build a
+    larger one). ``on_game(done, total)`` is told of each finished game."""
     settings.check()
     journal = journal_path(path)
     grown, runs = _grown_from(path, settings)
@@ -334,6 +336,7 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
                       "legal replies by the game's seed; then both players, noise seeded per "
                       "game and side"),
         "command": command,
+        "note": note,
     }
     book = Book(settings, [done[i] for i in range(settings.games)], provenance)
     book.write(path)
