@@ -168,3 +168,17 @@ def test_a_book_grows_by_playing_only_its_new_games(inline_book: Book, tmp_path:
     assert grown.provenance["games_played_now"] == TINY.games - 3
     assert grown.same_games(inline_book)
     assert [run["games"] for run in grown.provenance["runs"]] == [3, TINY.games - 3]
+
+
+def test_a_time_limit_stops_a_build_that_the_same_call_finishes(inline_book: Book,
+                                                                 tmp_path: Path) -> None:
+    from tavrei_lab.openings.book import BookStopped
+    path = tmp_path / "book.json"
+    with pytest.raises(BookStopped, match="the same command goes on"):
+        build_book(TINY, path, executor="processes", workers=1, time_limit=0)
+    assert not path.exists()
+    finished = build_book(TINY, path, executor="inline")
+    assert finished.same_games(inline_book)
+    runs = finished.provenance["runs"]
+    assert len(runs) == 2 and runs[0]["workers"] == 1
+    assert sum(r["games"] for r in runs) == TINY.games

@@ -92,6 +92,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     book.add_argument("--keep-plies", type=int, default=defaults.keep_plies, metavar="N",
                       help=_("plies of each game the book keeps (default {n})").format(
                           n=defaults.keep_plies))
+    book.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                      help=_("stop starting games after this long; the games played are "
+                             "kept and the same command goes on"))
     book.add_argument("--note", default="", metavar="TEXT",
                       help=_("a sentence kept in the book's provenance (what it is, how a "
                              "larger one is built)"))
@@ -218,7 +221,7 @@ def export_entry(entry: Entry) -> dict[str, Any]:
 
 
 def run_book(args: argparse.Namespace) -> int:
-    from tavrei_lab.openings.book import BOOK_FORMAT, BookSettings, build_book
+    from tavrei_lab.openings.book import BOOK_FORMAT, BookSettings, BookStopped, build_book
     if not args.out:
         raise ArgumentError(_("--out names the book file to write"))
     settings = BookSettings(variant=args.variant or "tavreli", player=args.player,
@@ -243,9 +246,13 @@ def run_book(args: argparse.Namespace) -> int:
             print(_("{done}/{total} games").format(done=done, total=total), file=sys.stderr)
 
     with run_executor(args) as executor:
-        book = build_book(settings, args.out, executor=executor, workers=args.workers,
-                          command="tavrei-lab " + " ".join(args.argv), note=args.note,
-                          on_game=told)
+        try:
+            book = build_book(settings, args.out, executor=executor, workers=args.workers,
+                              command="tavrei-lab " + " ".join(args.argv),
+                              note=args.note, time_limit=args.time_limit, on_game=told)
+        except BookStopped as stopped:
+            print(stopped)
+            return 0
     print(_("{out}: {games} games, settings {hash}, {rate} games a second").format(
         out=args.out, games=len(book.games), hash=settings.hash(),
         rate=book.provenance["games_per_second"]))

@@ -66,6 +66,11 @@ MAX_BOOK_BYTES = 64 << 20
 SHIPPED_BOOK = "book_tavreli.json"
 
 
+class BookStopped(OpeningsError):
+    """A build that reached its time limit: its games are in the journal, and the same
+    call goes on from there."""
+
+
 @dataclass(frozen=True)
 class BookSettings:
     """Everything that decides a book's games."""
@@ -237,31 +242,48 @@ def shipped_book() -> Book:
     return Book.from_json(json.loads(text), SHIPPED_BOOK)
 
 
+def _run(executor: Any, workers: int | None, games: int, started: float,
+         cpu: float) -> dict[str, Any]:
+    """One run's figures, for the provenance: games played, where, wall and CPU time."""
+    seconds = time.perf_counter() - started
+    where = executor if isinstance(executor, str) else type(executor).__name__
+    return {"games": games, "executor": where, "workers": workers,
+            "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds() - cpu, 1),
+            "games_per_second": round(games / seconds, 4) if seconds else None}
+
+
 def journal_path(path: str | os.PathLike[str]) -> str:
     return os.fsdecode(path) + ".journal"
 
 
-def _read_journal(journal: str, settings: BookSettings) -> dict[int, BookGame]:
-    """The games a stopped build left in its journal (none if there is no journal)."""
+def _read_journal(journal: str,
+                  settings: BookSettings) -> tuple[dict[int, BookGame], list[Any]]:
+    """The games a stopped build left in its journal, and the figures of the runs that
+    stopped (none if there is no journal)."""
     if not os.path.exists(journal):
-        return {}
+        return {}, []
     done: dict[int, BookGame] = {}
+    runs: list[Any] = []
     with open(journal, encoding="utf-8") as f:
         lines = f.read().splitlines()
     if not lines:
-        return {}
+        return {}, []
     if lines[0] != settings.games_hash():
         raise OpeningsError(_("{path} holds the games of other settings ({theirs}, these are "
                               "{ours}): remove it or build with its settings").format(
             path=quote(journal, 200), theirs=lines[0][:20], ours=settings.games_hash()))
     for n, line in enumerate(lines[1:], 2):
         try:
-            game = BookGame.from_list(json.loads(line), f"{journal}:{n}")
+            item = json.loads(line)
+            if isinstance(item, dict) and isinstance(item.get("run"), dict):
+                runs.append(item["run"])
+                continue
+            game = BookGame.from_list(item, f"{journal}:{n}")
         except (ValueError, OpeningsError):
             continue          # a line cut short by a stop: that game is played again
         if game.index < settings.games:
             done[game.index] = game
-    return done
+    return done, runs
 
 
 def _grown_from(path: str | os.PathLike[str],
@@ -282,17 +304,24 @@ def _grown_from(path: str | os.PathLike[str],
 
 def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
                executor: Executor | str | None = "processes", workers: int | None = None,
-               command: str = "", note: str = "",
+               command: str = "", note: str = "", time_limit: float | None = None,
                on_game: Callable[[int, int], None] | None = None) -> Book:
     """Build (or finish) the book ``settings`` describe into the file ``path``,
     resuming from its journal; see the module's note. ``executor``: ``"processes"``
     (the default), ``"threads"``, ``"inline"``, an ``Executor`` or a dask
     ``Client``. ``note`` is kept in the provenance (what the book is, how to build a
-    larger one). ``on_game(done, total)`` is told of each finished game."""
+    larger one). ``time_limit`` (seconds): past it, no new game starts, the games
+    running are finished and kept, the run's figures go into the journal, and
+    ``BookStopped`` says how far it got. ``on_game(done, total)`` is told of each
+    finished game."""
     settings.check()
     journal = journal_path(path)
     grown, runs = _grown_from(path, settings)
-    done = {**grown, **_read_journal(journal, settings)}
+    journaled, stopped_runs = _read_journal(journal, settings)
+    done = {**grown, **journaled}
+    runs += stopped_runs
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    played = 0
     todo = [i for i in range(settings.games) if i not in done]
     started, cpu = time.perf_counter(), cpu_seconds()
     if todo:
@@ -305,22 +334,32 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
                     out.flush()
                 futures = [pool.submit(play_book_game, settings, i) for i in todo]
                 for future in as_completed(futures):
+                    if future.cancelled():
+                        continue
                     game = future.result()
                     done[game.index] = game
+                    played += 1
                     out.write(json.dumps(game.as_list()) + "\n")
                     out.flush()
                     if on_game is not None:
                         on_game(len(done), settings.games)
+                    if deadline is not None and time.monotonic() > deadline:
+                        for waiting in futures:
+                            waiting.cancel()
+                if len(done) < settings.games:
+                    out.write(json.dumps({"run": _run(executor, workers, played, started,
+                                                      cpu)}) + "\n")
         finally:
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
+    if len(done) < settings.games:
+        raise BookStopped(_("stopped at the time limit with {done} of {total} games (kept in "
+                            "{journal}); the same command goes on").format(
+            done=len(done), total=settings.games, journal=quote(journal, 200)))
     seconds = time.perf_counter() - started
     used = cpu_seconds() - cpu
     if todo:
-        where = executor if isinstance(executor, str) else type(executor).__name__
-        runs.append({"games": len(todo), "executor": where, "workers": workers,
-                     "seconds": round(seconds, 1), "cpu_seconds": round(used, 1),
-                     "games_per_second": round(len(todo) / seconds, 4) if seconds else None})
+        runs.append(_run(executor, workers, played, started, cpu))
     from tavrei_lab import __version__
     provenance = {
         "players": {"white": settings.player, "black": settings.player},
