@@ -185,11 +185,16 @@ def move_kind(game: Game, text: str) -> str:
 
 @dataclass
 class KindScore:
-    kind: str
+    kind: str           # one of MOVE_KINDS (English, as data)
     games: int
     points: float
     low: float
     high: float
+
+    @property
+    def name(self) -> str:
+        """The kind in the language in force."""
+        return _(self.kind)
 
 
 def themes(index: OpeningIndex, plies: int = 4, *, alpha: float = ALPHA,
