@@ -180,5 +180,5 @@ def test_a_time_limit_stops_a_build_that_the_same_call_finishes(inline_book: Boo
     finished = build_book(TINY, path, executor="inline")
     assert finished.same_games(inline_book)
     runs = finished.provenance["runs"]
-    assert len(runs) == 2 and runs[0]["workers"] == 1
+    assert len(runs) == 2 and runs[0]["workers"] == 1 and runs[0]["cpu_seconds"] > 0
     assert sum(r["games"] for r in runs) == TINY.games

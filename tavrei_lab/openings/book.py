@@ -346,12 +346,13 @@ def build_book(settings: BookSettings, path: str | os.PathLike[str], *,
                     if deadline is not None and time.monotonic() > deadline:
                         for waiting in futures:
                             waiting.cancel()
-                if len(done) < settings.games:
-                    out.write(json.dumps({"run": _run(executor, workers, played, started,
-                                                      cpu)}) + "\n")
         finally:
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
+        if len(done) < settings.games:   # after the shutdown: the workers' CPU is counted
+            with open(journal, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"run": _run(executor, workers, played, started,
+                                                  cpu)}) + "\n")
     if len(done) < settings.games:
         raise BookStopped(_("stopped at the time limit with {done} of {total} games (kept in "
                             "{journal}); the same command goes on").format(
