@@ -121,3 +121,15 @@ def test_the_engines_figure_is_the_same_however_often_it_is_asked() -> None:
     figures = {(e.rules, e.key): e.evaluation for e in one}
     assert all(figures.values())
     assert figures == {(e.rules, e.key): e.evaluation for e in two}
+
+
+def test_rules_that_play_alike_share_their_positions() -> None:
+    a, b = Game("tavreli", splits=False), Game("tavreli-no-split")
+    a.play("e2-e3")
+    b.play("d2-d3")
+    index = OpeningIndex(depth=2)
+    index.add_games([a, b])
+    start = index.entry_after("", "tavreli-no-split")
+    assert start is not None and start.tally.games == 2
+    assert start is index.entry_after("", "tavreli", splits=False)
+    assert index.entry_after("", "tavreli") is None

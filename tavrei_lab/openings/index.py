@@ -18,7 +18,6 @@ result was never published counts in "games" and in the moves, not in the score.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -34,6 +33,7 @@ from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.session.evaluation import evaluate
+from tavrei_lab.variant import rules_hash
 
 #: The format name and version an index's JSON carries (``from_json`` checks both).
 FORMAT = "tavrei-lab openings"
@@ -52,14 +52,12 @@ class OpeningsError(TavreiError):
 
 
 def rules_identity(rules: RuleModule) -> str:
-    """The identity of the rules a position is played by: the one place that says
-    which rules are "the same". It hashes the variant's id and every option in force;
-    where the package offers a hash of the rules as played, it belongs here, and the
-    index's entries follow it."""
-    variant = rules.variant
-    text = json.dumps({"variant": variant.id, "options": variant.options},
-                      sort_keys=True, default=str)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+    """The identity of the rules a position is played by: the hash of the rules as
+    played (``variant.rules_hash``), so a variant that differs from another only in
+    its id or name (``tavreli`` with ``splits = false`` and ``tavreli-no-split``) shares
+    its positions, and any rule that differs keeps them apart. The one place that says
+    which rules are "the same"."""
+    return rules_hash(rules)
 
 
 @dataclass
