@@ -48,6 +48,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from tavrei_lab.core.files import os_failure
 from tavrei_lab.core.geometry import MAX_SIDE, MIN_SIDE
 from tavrei_lab.core.pieces import (
     BUILTIN_PIECE_SETS,
@@ -174,7 +175,7 @@ def _read_regular(path: Path) -> bytes:
     FIFO, whose open would wait for a writer forever (it hung ``check``)."""
     def cannot(exc: BaseException) -> VariantError:
         return VariantError(_("{file}: cannot read variant file: {reason}").format(
-            file=path, reason=getattr(exc, "strerror", None) or exc), file=str(path))
+            file=path, reason=os_failure(exc) if isinstance(exc, OSError) else exc), file=str(path))
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
@@ -491,7 +492,7 @@ def load_variant(name_or_path: str | os.PathLike[str] = "tavreli",
         key = str(path.resolve())
     except OSError as exc:
         raise VariantError(_("{file}: cannot read variant file: {reason}").format(
-            file=path, reason=exc.strerror), file=str(path)) from exc
+            file=path, reason=os_failure(exc)), file=str(path)) from exc
     variant, rules = _load_cached(key)
     if not overrides:
         return rules

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 from tavrei_lab import __version__, builds
+from tavrei_lab.core.files import os_failure
 from tavrei_lab.errors import TavreiError, one_line, quote
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
@@ -128,7 +129,7 @@ _COMMAND = ["?"]
 
 
 def _os_message(exc: OSError) -> str:
-    what = exc.strerror or str(exc)
+    what = os_failure(exc)
     if exc.filename is None:
         return what
     return f"{quote(os.fsdecode(exc.filename), 200)}: {what}"
@@ -144,9 +145,24 @@ def _silence_stdout() -> None:
         sys.stdout = _ClosedOutput(N_("standard output"))
 
 
+def tolerate_encoding() -> None:
+    """Let a terminal or pipe that cannot write every letter (``PYTHONIOENCODING=ascii``, a
+    cp1251 console and the sign ×) show a stand-in for it: Russian text to such an output is
+    still read, where Python's default is a ``UnicodeEncodeError`` traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError, io.UnsupportedOperation):  # closed or detached stream
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stdout = _ClosedOutput(N_("standard output"))
+    tolerate_encoding()
     parser = build_parser()
     with argparse_speaking():
         args = parser.parse_args(argv)

@@ -22,6 +22,7 @@ from tavrei_lab.core.files import (
     check_file_writable,
     check_folder_writable,
     check_output_folder,
+    os_failure,
     write_atomically,
 )
 from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress flags
@@ -233,7 +234,7 @@ def write_output(name: str, text: str) -> None:
 
 def os_reason(exc: OSError) -> str:
     """An ``OSError`` as the one line the command reports: the file it names, and why."""
-    what = exc.strerror or str(exc)
+    what = os_failure(exc)
     if exc.filename is None:
         return what
     return f"{quote(os.fsdecode(exc.filename), 200)}: {what}"

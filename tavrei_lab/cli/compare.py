@@ -58,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
         result = tournament(args.variants, args.agents, games=args.games, seed=args.seed,
                             max_plies=args.max_plies, executor=executor,
                             workers=args.workers, progress=progress_mode(args))
-    print(result.variants_table())
+    print(result.variants_table().said())
     print()
-    print(result.pairs_table())
+    print(result.pairs_table().said())
     if args.out:
         written = save_run(result.save, args.out, "compare")
         print()

@@ -75,8 +75,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(out)
         return 0
-    for key in ("best", "value", "depth", "nodes", "seconds"):
-        print(f"{key:<8}{out[key]}")
-    print(f"{'pv':<8}{' '.join(out['pv'])}")
-    print(f"{'mode':<8}{out['mode']}")
+    best = out["best"] if out["best"] is not None else _("none")
+    rows = [(_("best move"), best), (_("value"), out["value"]), (_("depth"), out["depth"]),
+            (_("nodes"), out["nodes"]), (_("seconds"), out["seconds"]),
+            (_("principal variation"), " ".join(out["pv"])), (_("mode"), out["mode"])]
+    width = max(len(label) for label, _value in rows) + 2
+    for label, value in rows:
+        print(f"{label:<{width}}{value}")
     return 0

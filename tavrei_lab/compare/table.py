@@ -143,6 +143,19 @@ class ResultsTable:
                                    for i, (v, w) in enumerate(zip(row, widths))).rstrip())
         return "\n".join(lines)
 
+    def said(self) -> str:
+        """The table for a reader at a terminal: one line per column, named by its
+        description in the language in force (the identifiers stay the CSV and JSON
+        keys), then one value per row."""
+        cells = [[self.descriptions[c]] + [_fmt(r.get(c)) for r in self.rows]
+                 for c in self.columns]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.rows) + 1)]
+        lines = [self.title]
+        for row in cells:
+            lines.append("  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                                   for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+        return "\n".join(lines)
+
     def _text_rows(self) -> list[str]:
         cells = [[c for c in self.columns]] + [[_fmt(r.get(c)) for c in self.columns]
                                                for r in self.rows]

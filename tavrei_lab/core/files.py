@@ -28,7 +28,37 @@ from pathlib import Path
 from typing import Any
 
 from tavrei_lab.errors import OutputError, quote
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
+
+#: The system's words for the failures a user meets, said by the catalogue (``strerror``
+#: is the C library's English whatever the language in force); the rest as the system says.
+OS_FAILURES: dict[int, str] = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EBADF: N_("Bad file descriptor"),
+    errno.EPIPE: N_("Broken pipe"),
+    errno.EMFILE: N_("Too many open files"),
+    errno.EIO: N_("Input/output error"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENOTEMPTY: N_("Directory not empty"),
+    errno.EXDEV: N_("Invalid cross-device link"),
+}
+
+
+def os_failure(exc: OSError) -> str:
+    """What an ``OSError`` says, in the language in force where the catalogue knows it."""
+    known = OS_FAILURES.get(exc.errno) if isinstance(exc.errno, int) else None
+    if known is not None and (exc.strerror is None or exc.strerror == os.strerror(exc.errno)):
+        return _(known)
+    return exc.strerror or str(exc)
 
 
 def _is_special(path: str) -> bool:
@@ -42,7 +72,7 @@ def _is_special(path: str) -> bool:
 
 def _fail(exc: OSError, name: str) -> OSError:
     if exc.errno == errno.ENXIO:
-        return OSError(exc.errno, "a pipe (FIFO) that nobody reads", name)
+        return OSError(exc.errno, _("a pipe (FIFO) that nobody reads"), name)
     return OSError(exc.errno, exc.strerror or str(exc), name)
 
 
