@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position, check_limits
@@ -41,8 +42,8 @@ from tavrei_lab.errors import (
     TavreiError,
     quote,
 )
-from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import Token, tokenize
 from tavrei_lab.notation.pgn import tokenize_chess, tokenize_pgn
@@ -912,11 +913,8 @@ class Game:
         pos = self.position
         g = pos.geometry
         names = pos.pieces
-        ru = get_language() == "ru"
-
         def named(kind: int) -> str:
-            piece = names.by_kind[kind]
-            return piece.russian if ru else piece.name
+            return speech.kind_name(names.by_kind[kind])
 
         if not (0 <= fr < g.size and 0 <= to < g.size):
             return _("a square is off the board")

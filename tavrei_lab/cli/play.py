@@ -31,6 +31,7 @@ import sys
 from typing import Any, TextIO
 
 from tavrei_lab.cli.common import TypedLines, add_variant, check_out, os_reason, write_output
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import AGENTS, LEVELS, chess_elo_text, make_agent
 from tavrei_lab.engine.selfplay import GameEnd, GameLimits, Watch, abandon, play_out, resign
@@ -42,8 +43,8 @@ from tavrei_lab.errors import (
     TavreiError,
 )
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.notation.moves import MAX_MOVE_CHARS
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 
@@ -51,6 +52,11 @@ from tavrei_lab.notation.record import MAX_GAME_PLIES
 DEFAULT_MAX_PLIES = 400
 HUMAN = "human"
 
+
+#: What a person may type at the move prompt instead of a move: the English words and
+#: the Russian ones the Russian prompt names (a move is never one of these words).
+LIST_WORDS = ("moves", "?", "help", "ходы", "помощь")
+RESIGN_WORDS = ("resign", "quit", "сдаюсь", "сдаться", "выход")
 
 def register(sub: argparse._SubParsersAction) -> None:
     levels = "\n".join("  " + chess_elo_text(n) for n in LEVELS)
@@ -119,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         _write_or_show(args.out, record)
         print(_("{result} ({termination}); {length}; record written to {file}").format(
-            result=tags["Result"], termination=tags["Termination"].split(" ", 1)[0],
+            result=tags["Result"],
+            termination=speech.ending_name(tags["Termination"].split(" ", 1)[0]),
             length=length_text(game),
             file=args.out))
     else:
@@ -259,13 +266,12 @@ def explain(game: Game, text: str, error: TavreiError) -> str:
         kind = tower[-1].acting_kind
         if not rules.allows(face, kind):
             names = pos.pieces.by_kind
-            ru = get_language() == "ru"
             shown, top = names[pos.pieces.kind(face)], names[kind]
             return _("the die shows {face}: it lets only a {piece} or a piece lower in the "
                      "hierarchy K > Q > R > B > N > P move, and the tower on {square} is "
                      "topped by a {top}").format(
-                face=face, piece=shown.russian if ru else shown.name,
-                square=pos.geometry.name(sq), top=top.russian if ru else top.name)
+                face=face, piece=speech.kind_name(shown),
+                square=pos.geometry.name(sq), top=speech.kind_name(top))
     return str(error)
 
 
@@ -298,11 +304,11 @@ def _ask_human(game: Game, stdin: TypedLines, out: TextIO) -> Move | GameEnd:
         text = line.strip()
         if not text:
             continue
-        if text in ("moves", "?", "help"):
+        if text.lower() in LIST_WORDS:
             out.write(_("legal: {moves}").format(
                 moves=" ".join(game.move_text(m) for m in legal)) + "\n")
             continue
-        if text in ("resign", "quit"):
+        if text.lower() in RESIGN_WORDS:
             game.comments[len(game.history)] = (_("white resigns") if pos.turn == 0
                                                 else _("black resigns"))
             return resign(game)

@@ -55,8 +55,10 @@ OS_FAILURES: dict[int, str] = {
 
 def os_failure(exc: OSError) -> str:
     """What an ``OSError`` says, in the language in force where the catalogue knows it."""
-    known = OS_FAILURES.get(exc.errno) if isinstance(exc.errno, int) else None
-    if known is not None and (exc.strerror is None or exc.strerror == os.strerror(exc.errno)):
+    code = exc.errno
+    known = OS_FAILURES.get(code) if isinstance(code, int) else None
+    if known is not None and isinstance(code, int) and (
+            exc.strerror is None or exc.strerror == os.strerror(code)):
         return _(known)
     return exc.strerror or str(exc)
 

@@ -16,12 +16,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pieces import ORTHODOX_PIECES
 from tavrei_lab.core.tavrel import COLOR_NAMES, KING, PAWN, Tavrel
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import N_, get_language, ngettext
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.render import board_svg
@@ -83,16 +84,12 @@ def tavrel_name(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
 def _named(game: Game, tavrel: Tavrel, *, acting: bool = True) -> str:
     """``tavrel_name`` in the language in force: "the white luchnik", "лучник белых"
     (the Russian sentences keep the name in the nominative, so it never declines)."""
-    if get_language() != "ru":
-        return tavrel_name(game, tavrel, acting=acting)
-    side = _("{piece} of white") if tavrel.color == 0 else _("{piece} of black")
     kind = tavrel.acting_kind if acting else tavrel.kind
-    return side.format(piece=game.position.pieces.by_kind[kind].russian)
+    return speech.tavrel_name(tavrel.color, game.position.pieces.by_kind[kind])
 
 
 def _king_name(game: Game) -> str:
-    king = game.position.pieces.by_kind[KING]
-    return king.russian if get_language() == "ru" else king.name
+    return speech.kind_name(game.position.pieces.by_kind[KING])
 
 
 def _kind_from_name(game: Game, answer: str) -> int | None:
@@ -112,17 +109,12 @@ def _kind_from_name(game: Game, answer: str) -> int | None:
 
 
 def _describe_kind(game: Game, kind: int) -> str:
-    p = game.position.pieces.by_kind[kind]
-    if get_language() == "ru":
-        return _("{piece}, moves like a {analogue}").format(piece=p.russian,
-                                                          analogue=_(p.english))
-    return f"{p.name} ({p.russian}, moves like a {p.english})"
+    return speech.kind_with_analogue(game.position.pieces.by_kind[kind])
 
 
 def _kind_named(game: Game, kind: int) -> str:
     """A kind's name in the language in force: "vsadnik", "всадник"."""
-    p = game.position.pieces.by_kind[kind]
-    return p.russian if get_language() == "ru" else p.name
+    return speech.kind_name(game.position.pieces.by_kind[kind])
 
 
 # -- checkers ----------------------------------------------------------------------------
@@ -141,22 +133,21 @@ def check_chess_analogue(game: Game, name: str, answer: str | None) -> Feedback:
     given = _kind_from_name(game, str(answer))
     p = game.position.pieces.by_kind[kind]
     if given == kind:
-        piece = p.russian if get_language() == "ru" else f"the {p.name} ({p.russian})"
+        piece = speech.by_language(f"the {p.name} ({p.russian})", p.russian)
         return Feedback(True, _("{piece} moves like a {analogue}.").format(
             piece=piece, analogue=_(p.english)))
     if given is None:
         return Feedback(False, _("{answer} is not a piece name I know; try a chess piece "
                                  "such as king, queen, rook, bishop, knight or pawn.").format(
             answer=repr(answer)))
-    if get_language() == "ru":
-        other = game.position.pieces.by_kind[given]
-        return Feedback(False, _("{answer} is the {other}, which moves like a {analogue}; the "
-                                 "{piece} moves differently. Look at its board again.").format(
+    other = game.position.pieces.by_kind[given]
+    return Feedback(False, speech.by_language(
+        f"{answer!r} is the {_describe_kind(game, given)}; the {p.name} ({p.russian}) moves "
+        "differently. Look at its board again.",
+        _("{answer} is the {other}, which moves like a {analogue}; the {piece} moves "
+          "differently. Look at its board again.").format(
             answer=repr(answer), other=other.russian, analogue=_(other.english),
-            piece=p.russian))
-    return Feedback(False, f"{answer!r} is the {_describe_kind(game, given)}; the "
-                           f"{p.name} ({p.russian}) moves differently. Look at its board "
-                           "again.")
+            piece=p.russian)))
 
 
 def destinations(game: Game, square: str) -> set[str]:
@@ -406,12 +397,8 @@ def check_prisoners(game: Game, answer: int | str | None, color: int | None = No
         n = int(answer)
     except (TypeError, ValueError):
         return Feedback(False, _("{answer} is not a number.").format(answer=repr(answer)))
-    if get_language() == "ru":
-        listing = ", ".join(_("{tavrel} on {square}").format(
-            tavrel=_named(game, t, acting=False), square=s)
-            for s, t in held)
-    else:
-        listing = ", ".join(f"{tavrel_name(game, t, acting=False)} on {s}" for s, t in held)
+    listing = ", ".join(_("{tavrel} on {square}").format(
+        tavrel=_named(game, t, acting=False), square=s) for s, t in held)
     if n == len(held):
         said = (ngettext("white holds {count}: {listing}.", "white holds {count}: {listing}.",
                          n) if me == 0 else

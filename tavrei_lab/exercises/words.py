@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import COLOR_NAMES, Tavrel
+from tavrei_lab.core.tavrel import Tavrel
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 from tavrei_lab.notation.moves import write_move
 
 
@@ -38,18 +39,11 @@ def commentary(game: Game, ply: int) -> str:
     g = before.geometry
     frm, to = g.name(move.from_square), g.name(move.to_square)
 
-    ru = get_language() == "ru"
-
     def name(position: Any, t: Tavrel) -> str:
-        piece = position.pieces.by_kind[t.acting_kind]
-        if ru:
-            side = _("{piece} of white") if t.color == 0 else _("{piece} of black")
-            return side.format(piece=piece.russian)
-        return f"{COLOR_NAMES[t.color]} {piece.name}"
+        return speech.tavrel_name(t.color, position.pieces.by_kind[t.acting_kind])
 
     def kind_name(position: Any, t: Tavrel) -> str:
-        piece = position.pieces.by_kind[t.acting_kind]
-        return piece.russian if ru else piece.name
+        return speech.kind_name(position.pieces.by_kind[t.acting_kind])
 
     if move.castling:
         short = move.to_square > move.from_square
@@ -116,11 +110,7 @@ def describe_tower(position: Any, square: str) -> str:
     if not tower:
         return _("{square}: empty").format(square=square)
     names = position.pieces.by_kind
-    if get_language() == "ru":
-        layers = [(_("{piece} of white") if t.color == 0 else _("{piece} of black")).format(
-            piece=names[t.acting_kind].russian) for t in tower]
-    else:
-        layers = [f"{COLOR_NAMES[t.color]} {names[t.acting_kind].name}" for t in tower]
+    layers = [speech.tavrel_name(t.color, names[t.acting_kind]) for t in tower]
     if len(tower) == 1:
         return _("{square}: {tavrel} (a single tavrel, not a tower)").format(
             square=square, tavrel=layers[0])

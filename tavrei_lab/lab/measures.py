@@ -73,9 +73,10 @@ from tavrei_lab.compare.statistics import (
     score_interval,
     wilson_interval,
 )
+from tavrei_lab.core import speech
 from tavrei_lab.core.tavrel import PROMOTED
 from tavrei_lab.engine.evaluate import evaluate
-from tavrei_lab.i18n import N_, get_language, ngettext
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.piece_values import material_counts
 
@@ -250,8 +251,7 @@ def _score(white: int, draws: int, black: int) -> list[tuple[str, Any, str]]:
 
 def _number(value: float) -> str:
     """A number as the language in force writes it (a decimal comma in Russian)."""
-    text = f"{value:g}"
-    return text.replace(".", ",") if get_language() == "ru" else text
+    return speech.number(value)
 
 
 def branching_profile(games: Sequence[tuple[GameResult, dict[str, Any]]],

@@ -18,11 +18,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.fen import plays_chess
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import ACTING, COLOR_BIT, PAWN
 from tavrei_lab.errors import IllegalMoveError, NotationError
-from tavrei_lab.i18n import get_language
 from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -86,8 +86,7 @@ def _acting(position: Position, move: Move) -> int:
 
 
 def _piece_name(position: Position, kind: int) -> str:
-    piece = position.pieces.by_kind[kind]
-    return piece.russian if get_language() == "ru" else piece.name
+    return speech.kind_name(position.pieces.by_kind[kind])
 
 
 def _matching(position: Position, spec: SanSpec, moves: list[Move]) -> list[Move]:

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.geometry import Geometry
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import (
@@ -56,13 +57,12 @@ from tavrei_lab.core.tavrel import (
     PAWN,
     QUEEN,
     ROOK,
-    WHITE,
     Tavrel,
 )
 from tavrei_lab.errors import NotationError, RenderError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext, speaking
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext, speaking
 from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
 from tavrei_lab.render.glyphs import BOX, GLYPH_INSET, GlyphSet, draw_glyph, glyph_group_attrs
@@ -125,8 +125,8 @@ def role_letters(pieces: Any, language: str | None = None) -> dict[int, str]:
     Russian chess ones need two letters for the king (Кр) and one strip band
     holds one letter.
     """
-    if (language or get_language()) == "ru" and GlyphSet.family_for(pieces) == "tavreli":
-        return ROLE_LETTERS_RU
+    if GlyphSet.family_for(pieces) == "tavreli":
+        return speech.by_language(ROLE_LETTERS, ROLE_LETTERS_RU, language)
     return ROLE_LETTERS
 
 
@@ -175,25 +175,7 @@ def describe_tavrel(t: Tavrel, pieces: Any) -> str:
     In Russian the Russian name leads and the chess analogue follows in its
     Russian name: ``ратник белых (пешка)``.
     """
-    pk = pieces.by_kind[t.kind]
-    if get_language() == "ru":
-        side = _("{piece} of white") if t.color == WHITE else _("{piece} of black")
-        if t.promoted and t.destiny:
-            dk = pieces.by_kind[t.destiny]
-            return _("{piece}, promoted to {destiny} ({analogue})").format(
-                piece=side.format(piece=pk.russian), destiny=dk.russian,
-                analogue=_(dk.english))
-        if pk.russian == _(pk.english):
-            return side.format(piece=pk.russian)
-        return f"{side.format(piece=pk.russian)} ({_(pk.english)})"
-    color = COLOR_NAMES[t.color]
-    if t.promoted and t.destiny:
-        dk = pieces.by_kind[t.destiny]
-        return (f"{color} {pk.name} promoted to {dk.name} "
-                f"({pk.russian} → {dk.russian}; {pk.english} → {dk.english})")
-    if pk.english == pk.name:
-        return f"{color} {pk.name} ({pk.russian})"
-    return f"{color} {pk.name} ({pk.russian}, {pk.english})"
+    return speech.tavrel_described(t, pieces)
 
 
 def tower_title(tower: Iterable[Tavrel], pieces: Any, square_name: str) -> str:

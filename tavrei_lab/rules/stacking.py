@@ -28,6 +28,7 @@ else:
     except ImportError:   # no Cython (Pyodide, a plain install): the declarations do nothing
         from tavrei_lab.core import cython_shim as cython
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.geometry import DIAGONAL, ORTHOGONAL, Geometry
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import MAX_TOWER_HEIGHT, Position, check_limits
@@ -52,7 +53,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.errors import PositionError
-from tavrei_lab.i18n import N_, get_language
+from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import (
     NO_FAST_PATHS,
@@ -443,8 +444,7 @@ class TowerChessRules(RuleModuleBase):
         """Refuse set-ups the rules can never reach or cannot play (with the reason)."""
         check_limits(position)        # what every reader refuses, refused here too
         names = self.geometry.names
-        ru = get_language() == "ru"
-        king = self.pieces.by_kind[KING].russian if ru else self.pieces.by_kind[KING].name
+        king = speech.kind_name(self.pieces.by_kind[KING])
         kings = [0, 0]
         for s, tower in enumerate(position.board):
             for i, t in enumerate(tower):
@@ -463,7 +463,7 @@ class TowerChessRules(RuleModuleBase):
                     pawn = self.pieces.by_kind[PAWN]
                     raise PositionError(
                         _("the {piece} on {square} has no destiny").format(
-                            piece=pawn.russian if ru else pawn.name, square=names[s]),
+                            piece=speech.kind_name(pawn), square=names[s]),
                         where=names[s])
         for color in (0, 1):
             if kings[color] > 1:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.tavrel import KING, WHITE
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 #: How each ending is named (the catalogue translates them where they are used).
 TERMINATIONS = {
@@ -43,7 +44,7 @@ def capitalised(text: str) -> str:
 
 def kind_name(kind: Any) -> str:
     """A role's name as the language in force calls it: ``volkhv`` or ``волхв``."""
-    return kind.russian if get_language() == "ru" else kind.name
+    return speech.kind_name(kind)
 
 
 def face_text(pieces: Any, face: str | None) -> str:
@@ -59,10 +60,7 @@ def face_text(pieces: Any, face: str | None) -> str:
 def piece_name(position: Any, tavrel: Any) -> str:
     """``ratnik (ратник)`` in English (the name a tavrel acts as, and its Russian
     name beside it); ``ратник`` in Russian."""
-    kind = position.pieces.by_kind[tavrel.acting_kind]
-    if get_language() == "ru":
-        return kind.russian
-    return f"{kind.name} ({kind.russian})"
+    return speech.kind_glossed(position.pieces.by_kind[tavrel.acting_kind])
 
 
 def side_word(color: int) -> str:

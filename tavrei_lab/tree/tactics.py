@@ -32,12 +32,13 @@ from typing import Any
 
 import networkx as nx
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.tavrel import COLOR_BIT, COLOR_NAMES, KING, acting_kind
 from tavrei_lab.engine.evaluate import VALUES
-from tavrei_lab.i18n import N_, get_language, ngettext
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import write_move
 from tavrei_lab.tree.build import build
@@ -115,16 +116,13 @@ def _tavrel_name(position: Position, t: int) -> str:
 
 def _said_name(position: Position, kind: int) -> str:
     """A kind's name for a note, in the language in force (facts keep the English one)."""
-    piece = position.pieces.by_kind[kind]
-    return piece.russian if get_language() == "ru" else piece.name
+    return speech.kind_name(position.pieces.by_kind[kind])
 
 
 def _said_tavrel(position: Position, t: int) -> str:
     """"white luchnik", "лучник белых": a tavrel for a note, in the language in force."""
-    if get_language() != "ru":
-        return _tavrel_name(position, t)
-    side = _("{piece} of white") if t & COLOR_BIT == 0 else _("{piece} of black")
-    return side.format(piece=_said_name(position, acting_kind(t)))
+    color = 1 if t & COLOR_BIT else 0
+    return speech.tavrel_name(color, position.pieces.by_kind[acting_kind(t)])
 
 
 def _worth(tower: Iterable[int]) -> float:

@@ -12,9 +12,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tavrei_lab.core import speech
 from tavrei_lab.errors import NotationError, TavreiError
 from tavrei_lab.game import Game
-from tavrei_lab.i18n import get_language
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.controls import button
 
@@ -24,16 +24,14 @@ def variant_options(ids: Any) -> list[Any]:
     variant's name in Russian (an id such as gavrilov-die is English words)."""
     from tavrei_lab.variant import load_variant
     plain = [option[1] if isinstance(option, tuple) else option for option in ids]
-    if get_language() != "ru":
-        return plain
-    options = []
-    for variant_id in plain:
+
+    def name(variant_id: str) -> str:
         try:
-            name = _(load_variant(variant_id).variant.name)
+            return _(load_variant(variant_id).variant.name)
         except TavreiError:
-            name = variant_id
-        options.append((name, variant_id))
-    return options
+            return variant_id
+
+    return speech.labelled(plain, name)
 
 
 class GamePanel:

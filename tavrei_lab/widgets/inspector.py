@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.tavrel import BLACK, COLOR_NAMES, WHITE
-from tavrei_lab.i18n import get_language, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 #: The tallest tower the inspector has words for (plural forms are sent per height).
 TALLEST = 64
@@ -25,7 +26,7 @@ TALLEST = 64
 
 def _named(kind: Any) -> str:
     """``knyaz (князь)`` in English, ``князь`` in Russian."""
-    return kind.russian if get_language() == "ru" else f"{kind.name} ({kind.russian})"
+    return speech.kind_glossed(kind)
 
 
 def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
@@ -37,7 +38,7 @@ def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
     pieces = position.pieces
     names = position.geometry.names
     letters = role_letters(pieces)
-    russian = get_language() == "ru"
+    russian = speech.piece_names_first()
     out: dict[str, list[dict[str, Any]]] = {}
     for square, tower in enumerate(position.board):
         if not tower:
@@ -55,7 +56,7 @@ def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
             english = _(acting.english)
             rows.append({"color": color, "letter": letters[t.acting_kind],
                          "colour": _("white") if t.color == WHITE else _("black"),
-                         "name": acting.russian if russian else acting.name,
+                         "name": speech.kind_name(acting),
                          "russian": acting.russian, "english": english,
                          "note": english if russian else f"{acting.russian}, {english}",
                          "destiny": destiny, "promoted": bool(t.promoted),
@@ -103,11 +104,7 @@ def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
     has in move text and position strings, so the legend bridges the two.
     """
     from tavrei_lab.render.board import strip_legend
-    if get_language() == "ru":     # the Russian name first, the analogue after; no repeat
-        return [[letter, kind.russian, "", _(kind.english), kind.letter]
-                for letter, kind in strip_legend(pieces, kinds)]
-    return [[letter, kind.name, kind.russian, kind.english, kind.letter]
-            for letter, kind in strip_legend(pieces, kinds)]
+    return [speech.legend_row(letter, kind) for letter, kind in strip_legend(pieces, kinds)]
 
 
 class Inspector:
