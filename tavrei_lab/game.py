@@ -236,10 +236,11 @@ def check_seed(seed: Any) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentError(f"seed must be a whole number (or None), got "
-                            f"{type(seed).__name__}")
+        raise ArgumentError(_("seed must be a whole number (or None), got {type}").format(
+            type=type(seed).__name__))
     if not -MAX_SEED <= seed <= MAX_SEED:
-        raise ArgumentError(f"seed is out of range: at most {MAX_SEED} in absolute value")
+        raise ArgumentError(_("seed is out of range: at most {limit} in absolute value").format(
+            limit=MAX_SEED))
     return int(seed)
 
 
@@ -269,9 +270,9 @@ def _position_variant(text: str) -> str:
             return "orthodox"
         except PositionError:
             raise PositionError(
-                f"{tavreli_error.args[0]} -- Game(text) reads a position of Tavreli (or of "
-                "orthodox chess); for another variant write Game(variant, "
-                "position=text)") from None
+                _("{value} -- Game(text) reads a position of Tavreli (or of orthodox chess); "
+                  "for another variant write Game(variant, position=text)").format(
+                      value=tavreli_error.args[0])) from None
 
 
 def _rules_for(variant: Any, options: dict[str, Any]) -> RuleModule:
@@ -282,9 +283,10 @@ def _rules_for(variant: Any, options: dict[str, Any]) -> RuleModule:
         return variant
     missing = missing_members(variant)
     if "legal_moves" not in missing:  # meant as a rule module: say what it lacks
-        raise ArgumentError(f"{type(variant).__name__} is not a whole rule module: it lacks "
-                            f"{', '.join(missing)} (docs/rule-modules.md; subclassing "
-                            "RuleModuleBase gives the defaults)")
+        raise ArgumentError(_("{type} is not a whole rule module: it lacks {names} "
+                              "(docs/rule-modules.md; subclassing RuleModuleBase gives the "
+                              "defaults)").format(
+                                  type=type(variant).__name__, names=', '.join(missing)))
     return load_variant(variant, **options)
 
 
@@ -321,8 +323,10 @@ class Game:
                 g = self.rules.geometry
                 if len(position.board) != g.size:
                     raise PositionError(
-                        f"the position is for a board of {len(position.board)} squares; "
-                        f"{self.rules.variant.id} plays on {g.width}x{g.height}")
+                        _("the position is for a board of {count} squares; {variant} plays on "
+                          "{width}x{height}").format(
+                              count=len(position.board), variant=self.rules.variant.id,
+                              width=g.width, height=g.height))
                 position = position.replace(rules=self.rules)
             check_limits(position)    # whatever the rule module checks, the readers' limits
             self.rules.validate(position)
@@ -613,7 +617,8 @@ class Game:
                 words = [movetext]
             bad = [w for w in words if not isinstance(w, str)]
             if bad:
-                raise NotationError(f"movetext must be text, got {type(bad[0]).__name__}",
+                raise NotationError(_("movetext must be text, got {type}").format(
+                    type=type(bad[0]).__name__),
                                     text=repr(bad[0])[:40])
             movetext = " ".join(words)
         tokens = tokenize_chess(movetext) if self.plays_chess else tokenize(movetext)
@@ -639,8 +644,9 @@ class Game:
                 if bar is not None and not n % 256:
                     bar.update(256)
                 if deadline is not None and time.monotonic() > deadline:
-                    raise LimitError(f"replay stopped at ply {self._ply + 1}: it took more "
-                                     f"than {time_limit:g} s")
+                    raise LimitError(_("replay stopped at ply {value}: it took more than "
+                                       "{time_limit:g} s").format(
+                                           value=self._ply + 1, time_limit=time_limit))
                 if tok.kind == "move":
                     played.append(self._push_text(tok.text, tok.spec))
                 elif tok.kind == "roll":
@@ -762,7 +768,8 @@ class Game:
         """The legal move that ``text`` names here (in chess also SAN: ``Nf3``);
         explains why if there is none."""
         if not isinstance(text, str):
-            raise NotationError(f"a move must be text, got {type(text).__name__}", str(text))
+            raise NotationError(_("a move must be text, got {type}").format(
+                type=type(text).__name__), str(text))
         return self._read_text(text)
 
     def move_text(self, move: Move, position: Position | None = None) -> str:
@@ -824,10 +831,11 @@ class Game:
         if isinstance(color, bool):   # python-chess's WHITE is True, BLACK False
             color = 0 if color else 1
         if color not in (0, 1):
-            raise ArgumentError(f"color must be WHITE (0) or BLACK (1), got {color!r}")
+            raise ArgumentError(_("color must be WHITE (0) or BLACK (1), got {color!r}").format(
+                color=color))
         sq = self.position.geometry.parse(square.lower()) if isinstance(square, str) else square
         if not (type(sq) is int and 0 <= sq < self.position.geometry.size):
-            raise ArgumentError(f"{square!r} is not a square of this board")
+            raise ArgumentError(_("{square!r} is not a square of this board").format(square=square))
         return sorted(self.rules.attackers(self.position, sq, color))
 
     # -- resolving text to a legal move ------------------------------------------
@@ -883,7 +891,8 @@ class Game:
         if spec.promotion:
             letter = spec.promotion.upper()
             if letter not in pos.pieces.by_letter:
-                raise NotationError(f"{spec.text!r}: {spec.promotion!r} is not a piece letter",
+                raise NotationError(_("{text!r}: {promotion!r} is not a piece letter").format(
+                    text=spec.text, promotion=spec.promotion),
                                     text=spec.text)
             promo = pos.pieces.kind(letter)
         # the text names its squares: only the moves between them can match
@@ -1241,13 +1250,16 @@ def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
     data = tags.get(VARIANT_DATA_TAG)
     if data is not None:
         if len(data) > MAX_VARIANT_DATA_CHARS:
-            raise RecordError(f"tag {VARIANT_DATA_TAG} is {len(data)} characters; the limit "
-                              f"is {MAX_VARIANT_DATA_CHARS}")
+            raise RecordError(_("tag {tag} is {count} characters; the limit is "
+                                "{limit}").format(
+                                    tag=VARIANT_DATA_TAG, count=len(data),
+                                    limit=MAX_VARIANT_DATA_CHARS))
         try:
             parsed = json.loads(data)
         except (ValueError, RecursionError):
-            raise RecordError(f"tag {VARIANT_DATA_TAG}: not a variant definition "
-                              "(expected JSON as Game.record writes it)") from None
+            raise RecordError(_("tag {tag}: not a variant definition (expected "
+                                "JSON as Game.record writes it)").format(
+                                    tag=VARIANT_DATA_TAG)) from None
         try:
             return variant_from_data(parsed, where=f"tag {VARIANT_DATA_TAG}")
         except TavreiError as exc:
@@ -1255,6 +1267,6 @@ def _record_rules(tags: dict[str, str], allow_files: bool) -> Any:
     name = record_variant(tags.get("Variant", "tavreli"))
     if allow_files or name in variants():
         return name
-    raise RecordError(f"record header: Variant {quote(name)} is not a shipped variant "
-                      "(`tavrei-lab variants` lists them); to replay it under a variant "
-                      "file's rules, pass that file as the variant")
+    raise RecordError(_("record header: Variant {value} is not a shipped variant (`tavrei-lab "
+                        "variants` lists them); to replay it under a variant file's rules, "
+                        "pass that file as the variant").format(value=quote(name)))

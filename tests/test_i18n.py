@@ -341,10 +341,11 @@ def test_cli_in_russian_show_play_and_an_error() -> None:
     assert shown.returncode == 0, shown.stderr
     assert "ход чёрных\nбашни, снизу вверх:\n  d5: p:K' P:H'" in shown.stdout
     assert "допустимых ходов: " in shown.stdout and "позиция: " in shown.stdout
-    played = _cli_ru("play", "--human", "white", "--seed", "1", stdin="d1xe1\nresign\n")
+    played = _cli_ru("play", "--human", "white", "--seed", "1", stdin="d1xe1\nходы\nсдаюсь\n")
     assert played.returncode == 0, played.stderr
     out = played.stdout
-    assert "белые — ваш ход (или 'moves' — список ходов, 'resign' — сдаться): " in out
+    assert "белые — ваш ход (или 'ходы' — список ходов, 'сдаюсь' — сдаться): " in out
+    assert "e2-e4" in out and "0-1" in out      # the Russian words list the moves and resign
     assert "недопустимо: 'd1xe1': на e1 стоит волхв, а на него ничего ставить нельзя" in out
     bad = _cli_ru("show", "--moves", "e2-e5")
     assert bad.returncode == 2 and bad.stdout == ""

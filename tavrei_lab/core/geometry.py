@@ -41,8 +41,9 @@ class Geometry:
     def __init__(self, width: int, height: int) -> None:
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
             raise LimitError(
-                f"board {width}x{height} is outside the supported range "
-                f"{MIN_SIDE}..{MAX_SIDE} files and ranks")
+                _("board {width}x{height} is outside the supported range "
+                  "{smallest}..{largest} files and ranks").format(
+                      width=width, height=height, smallest=MIN_SIDE, largest=MAX_SIDE))
         self.width = width
         self.height = height
         self.size = width * height

@@ -24,6 +24,7 @@ from tavrei_lab.core.tavrel import (
     Tavrel,
 )
 from tavrei_lab.core.text import position_text, repetition_key, write_position
+from tavrei_lab.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tavrei_lab.core.geometry import Geometry
@@ -50,11 +51,14 @@ def check_limits(position: Position) -> None:
     from tavrei_lab.errors import LimitError
     total = sum(len(t) for t in position.board)
     if total > MAX_TAVRELS:
-        raise LimitError(f"the position holds {total} tavrels; the limit is {MAX_TAVRELS}")
-    for name, value in (("halfmove clock", position.halfmove_clock),
-                        ("fullmove number", position.fullmove_number)):
-        if not 0 <= value <= MAX_CLOCK:
-            raise LimitError(f"the {name} {value} is outside 0..{MAX_CLOCK}")
+        raise LimitError(_("the position holds {total} tavrels; the limit is {limit}").format(
+            total=total, limit=MAX_TAVRELS))
+    if not 0 <= position.halfmove_clock <= MAX_CLOCK:
+        raise LimitError(_("the halfmove clock {value} is outside 0..{limit}").format(
+            value=position.halfmove_clock, limit=MAX_CLOCK))
+    if not 0 <= position.fullmove_number <= MAX_CLOCK:
+        raise LimitError(_("the fullmove number {value} is outside 0..{limit}").format(
+            value=position.fullmove_number, limit=MAX_CLOCK))
 
 
 class Position:

@@ -37,7 +37,8 @@ def choose_mode(mode: str | None, stream: TextIO | None = None) -> str:
     """``mode`` if given, else the one that fits where we run (see the module docstring)."""
     if mode is not None:
         if mode not in MODES:
-            raise ValueError(f"progress mode must be one of {', '.join(MODES)}, got {mode!r}")
+            raise ValueError(_("progress mode must be one of {names}, got {mode!r}").format(
+                names=', '.join(MODES), mode=mode))
         return mode
     if in_kernel():
         return "widget"

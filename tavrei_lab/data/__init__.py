@@ -57,7 +57,7 @@ def recorded_game(n: int) -> dict[str, Any]:
     for game in recorded_games():
         if game["n"] == n:
             return game
-    raise TavreiError(f"no recorded game {n}; the games are numbered 1-20")
+    raise TavreiError(_("no recorded game {n}; the games are numbered 1-20").format(n=n))
 
 
 def lab_study(name: str = "splits") -> dict[str, Any]:
@@ -75,7 +75,8 @@ def lab_study(name: str = "splits") -> dict[str, Any]:
     ['play:nodes=150', 'play:nodes=500']
     """
     if name != "splits":
-        raise TavreiError(f"no shipped lab study {name!r}; there is one: 'splits'")
+        raise TavreiError(_("no shipped lab study {name!r}; there is one: 'splits'").format(
+            name=name))
     text = resources.files(__name__).joinpath("lab_splits.json").read_text(encoding="utf-8")
     study = json.loads(text)
     for part in (study, study.get("check", {})):

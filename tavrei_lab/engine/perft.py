@@ -37,7 +37,7 @@ def perft(rules: RuleModule, position: Position, depth: int) -> int:
 def perft_divide(rules: RuleModule, position: Position, depth: int) -> list[tuple[Move, int]]:
     """Perft split by first move (for finding where two generators disagree)."""
     if rules.is_chance_node(position):
-        raise ValueError("divide starts at a decision node; roll first")
+        raise ValueError(_("divide starts at a decision node; roll first"))
     return [(m, perft(rules, rules.apply(position, m), depth - 1))
             for m in rules.legal_moves(position)]
 

@@ -129,7 +129,8 @@ def check_chess_analogue(game: Game, name: str, answer: str | None) -> Feedback:
         return _no_answer("a chess piece, e.g. 'rook'")
     kind = _kind_from_name(game, name)
     if kind is None:
-        raise TavreiError(f"{name!r} is not a tavrel of {game.variant.id}")
+        raise TavreiError(_("{name!r} is not a tavrel of {variant}").format(
+            name=name, variant=game.variant.id))
     given = _kind_from_name(game, str(answer))
     p = game.position.pieces.by_kind[kind]
     if given == kind:
@@ -349,7 +350,7 @@ def check_promotion(game: Game, square: str, answer: str | None) -> Feedback:
     pos = game.position
     tower = pos.tower(square)
     if not tower or tower[-1].kind != PAWN:
-        raise TavreiError(f"no ratnik on top of {square}")
+        raise TavreiError(_("no ratnik on top of {square}").format(square=square))
     ratnik = tower[-1]
     destiny = ratnik.destiny
     given = _kind_from_name(game, str(answer))
@@ -572,7 +573,7 @@ def faces_that_save_the_king(game: Game) -> set[str]:
     rules = game.rules
     pos = game.position
     if not rules.is_chance_node(pos):
-        raise TavreiError("this is not a die roll: the die must be rolled next")
+        raise TavreiError(_("this is not a die roll: the die must be rolled next"))
     me = pos.turn
     good = set()
     for face, _p in rules.chance_outcomes(pos):

@@ -27,6 +27,7 @@ from tavrei_lab.errors import TavreiError
 from tavrei_lab.exercises import checkers as c
 from tavrei_lab.exercises.model import ANSWER_KINDS, EXERCISES, Exercise
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -46,7 +47,7 @@ def _kind(game: Game, kind: Any) -> int:
     for piece in game.position.pieces:
         if str(kind).lower() in (piece.name.lower(), piece.letter.lower()):
             return int(piece.kind)
-    raise TavreiError(f"no piece {kind!r} in this variant")
+    raise TavreiError(_("no piece {kind!r} in this variant").format(kind=kind))
 
 
 #: The checkers a puzzle file names: ``checker(game, answer, **args)``.
@@ -189,19 +190,23 @@ def load_puzzles(source: str | os.PathLike[str], *, text: str | None = None) -> 
         try:
             text = Path(source).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise TavreiError(f"{where}: cannot read the puzzle file ({exc})") from None
+            raise TavreiError(_("{where}: cannot read the puzzle file ({reason})").format(
+                where=where, reason=exc)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise TavreiError(f"{where}: not a TOML file ({exc})") from None
+        raise TavreiError(_("{where}: not a TOML file ({reason})").format(
+            where=where, reason=exc)) from None
     entries = data.get("puzzle", [])
     if set(data) - {"puzzle"} or not isinstance(entries, list):
-        raise TavreiError(f"{where}: a puzzle file holds [[puzzle]] tables only")
+        raise TavreiError(_("{where}: a puzzle file holds [[puzzle]] tables only").format(
+            where=where))
     puzzles = [puzzle_from_data(entry, where) for entry in entries]
     keys = [p.key for p in puzzles]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
-        raise TavreiError(f"{where}: puzzle key(s) {', '.join(twice)} given more than once")
+        raise TavreiError(_("{where}: puzzle key(s) {names} given more than once").format(
+            where=where, names=', '.join(twice)))
     return puzzles
 
 
@@ -215,7 +220,8 @@ def add_puzzles(source: str | os.PathLike[str]) -> list[Exercise]:
         puzzles = load_puzzles(file)
         clash = [p.key for p in puzzles if p.key in EXERCISES]
         if clash:
-            raise TavreiError(f"{file}: puzzle key(s) {', '.join(clash)} already exist")
+            raise TavreiError(_("{file}: puzzle key(s) {names} already exist").format(
+                file=file, names=', '.join(clash)))
         EXERCISES.update((p.key, p) for p in puzzles)
         added += puzzles
     return added

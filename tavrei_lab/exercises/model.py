@@ -69,8 +69,10 @@ class Exercise:
 
     def __post_init__(self) -> None:
         if self.answer not in ANSWER_KINDS:
-            raise TavreiError(f"exercise {self.key!r}: answer must be one of "
-                              f"{', '.join(ANSWER_KINDS)}, not {self.answer!r}")
+            raise TavreiError(_("exercise {key!r}: answer must be one of {names}, not "
+                                "{answer!r}").format(
+                                    key=self.key, names=', '.join(ANSWER_KINDS),
+                                    answer=self.answer))
 
     def said(self, part: str) -> str:
         """The ``title``, ``prompt`` or ``hint`` in the language in force: the puzzle's own
@@ -149,7 +151,8 @@ class Exercise:
             importlib.import_module(PUZZLE_FRONT_END)
             opener = _OPENERS.get("puzzle")
         if opener is None:
-            raise TavreiError(f"{PUZZLE_FRONT_END} registered no puzzle opener")
+            raise TavreiError(_("{module} registered no puzzle opener").format(
+                module=PUZZLE_FRONT_END))
         return opener(self, board_size=board_size, lesson=lesson, projector=projector)
 
 class Lesson:
@@ -208,7 +211,8 @@ def exercise(key: str) -> Exercise:
     try:
         return EXERCISES[key]
     except KeyError:
-        raise TavreiError(f"no exercise {key!r}; known: {', '.join(EXERCISES)}") from None
+        raise TavreiError(_("no exercise {key!r}; known: {names}").format(
+            key=key, names=', '.join(EXERCISES))) from None
 
 
 __all__ = ["ANSWER_KINDS", "EXERCISES", "PUZZLE_FRONT_END", "Exercise", "Lesson", "exercise",

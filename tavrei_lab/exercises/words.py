@@ -31,7 +31,8 @@ def commentary(game: Game, ply: int) -> str:
     """
     moves = game.moves
     if not 1 <= ply <= len(moves):
-        raise TavreiError(f"ply {ply} is outside the game (1..{len(moves)})")
+        raise TavreiError(_("ply {ply} is outside the game (1..{count})").format(
+            ply=ply, count=len(moves)))
     move = moves[ply - 1]
     index = [i for i, a in enumerate(game.history) if isinstance(a, Move)][ply - 1]
     before, after = game.positions[index], game.positions[index + 1]

@@ -90,7 +90,8 @@ def parse_move_spec(text: str) -> MoveSpec:
     'e1'
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move must be text, got {type(text).__name__}", str(text))
+        raise NotationError(_("a move must be text, got {type}").format(
+            type=type(text).__name__), str(text))
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(_("move text is {size} characters long; a move is at most "
                               "{limit}").format(size=len(text), limit=MAX_MOVE_CHARS),

@@ -113,8 +113,10 @@ MAX_MOVETEXT_TOKENS = 40_100
 class _Tokens(list[Token]):
     def append(self, token: Token) -> None:
         if len(self) >= MAX_MOVETEXT_TOKENS:
-            raise NotationError(f"movetext has more than {MAX_MOVETEXT_TOKENS} moves, rolls "
-                                "and comments", where=f"character {token.offset + 1}")
+            raise NotationError(_("movetext has more than {limit} moves, rolls "
+                                  "and comments").format(
+                                      limit=MAX_MOVETEXT_TOKENS),
+                                      where=f"character {token.offset + 1}")
         super().append(token)
 
 
@@ -223,7 +225,8 @@ def _slow_tokens(movetext: str, norm: str, origin: array[int] | None) -> list[To
             end = norm.find("}", pos)
             if end < 0:
                 at = original.at(pos) + 1
-                raise NotationError(f"comment opened at character {at} is never closed",
+                raise NotationError(_("comment opened at character {at} is never closed").format(
+                    at=at),
                                     original[pos:pos + 20], where=f"character {at}")
             text = original[pos + 1:end].strip()
             if text:

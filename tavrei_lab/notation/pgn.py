@@ -81,8 +81,10 @@ def tokenize_pgn(movetext: str) -> list[Token]:
     moves_seen = 0
     while pos < n:
         if len(out) > MAX_MOVETEXT_TOKENS:
-            raise NotationError(f"movetext has more than {MAX_MOVETEXT_TOKENS} moves, "
-                                "comments and annotations", where=f"character {pos + 1}")
+            raise NotationError(_("movetext has more than {limit} moves, "
+                                  "comments and annotations").format(
+                                      limit=MAX_MOVETEXT_TOKENS),
+                                      where=f"character {pos + 1}")
         c = movetext[pos]
         if c.isspace():
             pos += 1

@@ -115,7 +115,7 @@ def start_tag(tags: dict[str, str]) -> str | None:
 def parse_record(text: str) -> tuple[dict[str, str], str]:
     """Split a record into its tags and its movetext (no moves are played)."""
     if not isinstance(text, str):
-        raise RecordError(f"a record must be text, got {type(text).__name__}")
+        raise RecordError(_("a record must be text, got {type}").format(type=type(text).__name__))
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(_("record is {size} characters; the limit is {limit}").format(
             size=len(text), limit=MAX_RECORD_BYTES))

@@ -572,7 +572,8 @@ class RuleModuleBase:
         return []
 
     def apply_roll(self, position: Position, face: str) -> Position:
-        raise IllegalMoveError(f"{self.variant.id} has no die to roll", move_text=face)
+        raise IllegalMoveError(_("{variant} has no die to roll").format(
+            variant=self.variant.id), move_text=face)
 
     def pending_roll(self, position: Position) -> str | None:
         return position.roll

@@ -101,6 +101,7 @@ import re
 from dataclasses import replace as _replace_option
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.pieces import ROLE_NAMES
 from tavrei_lab.core.position import Position
@@ -395,7 +396,7 @@ class DieRules(RuleModuleBase):
     def colour_roll(self, rng: random.Random, max_rounds: int = 10_000) -> ColourRoll:
         """Who takes white (B3): both roll, the higher face wins; ties and skips again."""
         if len(set(self._face_rank.values())) < 2:
-            raise TavreiError("the colour roll needs two piece faces of different rank")
+            raise TavreiError(_("the colour roll needs two piece faces of different rank"))
         rolls = []
         for _round in range(max_rounds):
             a, b = self.sample(rng), self.sample(rng)
@@ -403,7 +404,8 @@ class DieRules(RuleModuleBase):
             ra, rb = self.face_rank(a), self.face_rank(b)
             if ra and rb and ra != rb:
                 return ColourRoll(0 if ra > rb else 1, tuple(rolls))
-        raise TavreiError(f"the colour roll found no winner in {max_rounds} rounds")
+        raise TavreiError(_("the colour roll found no winner in {max_rounds} rounds").format(
+            max_rounds=max_rounds))
 
     # -- positions ----------------------------------------------------------------
     def validate(self, position: Position) -> None:
@@ -415,21 +417,25 @@ class DieRules(RuleModuleBase):
             for color in (0, 1):
                 if color not in kings:   # as in the tower rules: mate needs a king to mate
                     raise PositionError(
-                        f"{('white', 'black')[color]} has no {self.pieces.by_kind[KING].name}: "
-                        "a game won by mate needs one on each side")
+                        (_("white has no {king}: a game won by mate needs one on each side")
+                         if color == 0 else
+                         _("black has no {king}: a game won by mate needs one on each side"))
+                        .format(king=speech.kind_name(self.pieces.by_kind[KING])))
             for s, tower in enumerate(position.board):
                 if any(t.kind == KING for t in tower[:-1]):
                     raise PositionError(
-                        f"a tavrel stands on the {self.pieces.by_kind[KING].name} on "
-                        f"{names[s]}: nothing may be placed on it (win = \"mate\")",
+                        _("a tavrel stands on the {king} on {square}: nothing may be placed on "
+                          "it (win = \"mate\")").format(
+                            king=speech.kind_name(self.pieces.by_kind[KING]), square=names[s]),
                         where=names[s])
         else:
             self.inner.validate(position)
         roll = position.roll
         if roll is not None and roll not in self._face_rank:
-            what = "a skip face" if roll in self.skips else "not a face of this die"
-            raise PositionError(f"position string: roll @{roll} is {what}; a position can "
-                                f"only show an unused piece face ({' '.join(self._face_rank)})",
+            what = _("a skip face") if roll in self.skips else _("not a face of this die")
+            raise PositionError(_("position string: roll @{roll} is {what}; a position can "
+                                  "only show an unused piece face ({names})").format(
+                                      roll=roll, what=what, names=' '.join(self._face_rank)),
                                 where="roll")
 
     def _wrap(self, p: Position, roll: str | None = None) -> Position:

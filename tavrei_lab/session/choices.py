@@ -18,6 +18,7 @@ from typing import Any
 
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import IllegalMoveError
+from tavrei_lab.i18n import gettext as _
 
 #: Status text asking for the promotion (one place, for the message catalogue).
 CHOOSE_PROMOTION = "Choose the piece the ratnik becomes."
@@ -53,8 +54,8 @@ class Choices:
     def offer_promotion(self, moves: list[Move], position: Any) -> None:
         """Ask which of ``moves`` (same move, different promotions) to play in ``position``."""
         if len({m.promotion for m in moves}) < 2:
-            raise IllegalMoveError("a promotion choice needs at least two promotions, "
-                                   f"got {len(moves)} move(s)")
+            raise IllegalMoveError(_("a promotion choice needs at least two promotions, got "
+                                     "{count} move(s)").format(count=len(moves)))
         self.pending_promotion = list(moves)
         self._offered_in = position
 
@@ -66,13 +67,14 @@ class Choices:
         is closed: it belongs to a position no longer on the board).
         """
         if not self.pending_promotion:
-            raise IllegalMoveError("no promotion is waiting to be chosen")
+            raise IllegalMoveError(_("no promotion is waiting to be chosen"))
         if position is not self._offered_in:
             self.close()
-            raise IllegalMoveError("the promotion was offered in another position; "
-                                   "it is closed")
+            raise IllegalMoveError(_("the promotion was offered in another position; it is "
+                                     "closed"))
         if move not in self.pending_promotion:
-            raise IllegalMoveError(f"{move} is not one of the promotions offered")
+            raise IllegalMoveError(_("{move} is not one of the promotions offered").format(
+                move=move))
         self.close()
         return move
 

@@ -33,8 +33,9 @@ def player_options(*asked: str) -> list[str]:
             try:
                 make_agent(who)
             except TavreiError as exc:
-                raise TavreiError(f"unknown player {who!r} ({exc}); choose one of "
-                                  f"{', '.join(players)} or an agent spec") from None
+                raise TavreiError(_("unknown player {who!r} ({reason}); choose one of {names} "
+                                    "or an agent spec").format(
+                                        who=who, reason=exc, names=', '.join(players))) from None
             players.append(who)
     return players
 

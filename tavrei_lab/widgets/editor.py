@@ -34,6 +34,7 @@ from tavrei_lab.core.tavrel import (
 )
 from tavrei_lab.errors import LimitError, NotationError, PositionError, TavreiError
 from tavrei_lab.game import Game
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.position_string import MAX_TOWER_HEIGHT, read_position
 from tavrei_lab.widgets.controls import no_null_tooltips
 from tavrei_lab.widgets.view import BoardView, with_svg
@@ -221,7 +222,8 @@ class PositionEditor(widgets.VBox):
         """The set-up as a ``Position``; raises ``PositionError`` with the reason if refused."""
         problem = self.problems()
         if problem is not None:
-            raise PositionError(f"this set-up cannot start a game: {problem}")
+            raise PositionError(_("this set-up cannot start a game: {problem}").format(
+                problem=problem))
         return self.position()
 
     def game(self) -> Game:

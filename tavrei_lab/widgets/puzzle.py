@@ -329,7 +329,7 @@ class PuzzlePicker(widgets.VBox):
     def __init__(self, exercises: dict[str, Exercise], *, lesson: Lesson | None = None,
                  projector: bool = False, board_size: int | None = 360) -> None:
         if not exercises:
-            raise TavreiError("PuzzlePicker needs at least one exercise")
+            raise TavreiError(_("PuzzlePicker needs at least one exercise"))
         self.exercises = dict(exercises)
         self.lesson = lesson if lesson is not None else Lesson(*self.exercises)
         self._projector, self._board_size = projector, board_size

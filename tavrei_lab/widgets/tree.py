@@ -250,8 +250,8 @@ class TreeView:
 
     def _step(self, action: str) -> None:
         if action not in CAMERA_STEPS:
-            raise TavreiError(f"the tree view has no camera step {action!r}: "
-                              f"choose one of {', '.join(CAMERA_STEPS)}")
+            raise TavreiError(_("the tree view has no camera step {action!r}: choose one of "
+                                "{names}").format(action=action, names=', '.join(CAMERA_STEPS)))
         self._steps += 1
         self.canvas.command = {"action": action, "seq": self._steps}
 
@@ -262,7 +262,7 @@ class TreeView:
     def select(self, node: int) -> None:
         """Put ``node``'s position on the board (it must be shown: its ancestors open)."""
         if node not in self.G:
-            raise TavreiError(f"the tree has no node {node!r}")
+            raise TavreiError(_("the tree has no node {node!r}").format(node=node))
         for ancestor in path_to(self.G, node)[:-1]:
             self.collapsed.discard(ancestor)
         self.selected = node
