@@ -519,12 +519,13 @@ def variants() -> list[str]:
 
 
 def describe_variants() -> list[tuple[str, str, str]]:
-    """(id, name, description) of every shipped variant; the name in the language in force."""
+    """(id, name, description) of every shipped variant; name and description in the
+    language in force (a description the catalogue does not hold as it is written)."""
     out = []
     for vid in variants():
         try:
             r = load_variant(vid)
-            out.append((vid, _(r.variant.name), r.variant.description))
+            out.append((vid, _(r.variant.name), _(r.variant.description)))
         except VariantError as exc:
             out.append((vid, "(broken)", str(exc)))
     return out
