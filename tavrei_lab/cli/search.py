@@ -76,10 +76,11 @@ def run(args: argparse.Namespace) -> int:
         print_json(out)
         return 0
     best = out["best"] if out["best"] is not None else _("none")
-    rows = [(_("best move"), best), (_("value"), out["value"]), (_("depth"), out["depth"]),
+    # the JSON keys are the English labels, so a script reading either finds the same names
+    rows = [(_("best"), best), (_("value"), out["value"]), (_("depth"), out["depth"]),
             (_("nodes"), out["nodes"]), (_("seconds"), out["seconds"]),
-            (_("principal variation"), " ".join(out["pv"])), (_("mode"), out["mode"])]
-    width = max(len(label) for label, _value in rows) + 2
+            (_("pv"), " ".join(out["pv"])), (_("mode"), out["mode"])]
+    width = max(len(label) for label, _value in rows) + 1
     for label, value in rows:
         print(f"{label:<{width}}{value}")
     return 0
