@@ -32,7 +32,8 @@ from tavrei_lab.errors import (
     VariantError,
 )
 from tavrei_lab.game import Game, read_games, read_record
-from tavrei_lab.i18n import get_language, set_language
+from tavrei_lab.i18n import N_, get_language, set_language
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.rules.base import Option, Outcome, RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -70,34 +71,36 @@ def __getattr__(name: str) -> object:
     # python-chess's first guess is chess.Board: point at this package's two boards
     if name == "Board":
         raise ChessHabitError(
-            "tavrei_lab has no Board: a game (python-chess's chess.Board) is "
-            "tavrei_lab.Game(), and the board widget for a notebook is "
-            "tavrei_lab.widgets.Board(game)", name=name)
+            _("tavrei_lab has no Board: a game (python-chess's chess.Board) is "
+              "tavrei_lab.Game(), and the board widget for a notebook is "
+              "tavrei_lab.widgets.Board(game)"), name=name)
     hint = _MODULE_HABITS.get(name)
+    said = None if hint is None else _(hint)
     if hint is None and len(name) == 2 and name[0] in "ABCDEFGH" and name[1] in "12345678":
         # python-chess's square constants (chess.E2)
-        hint = (f"squares are taken by their names: game.piece_at({name.lower()!r}), "
-                f"game.position.tower({name.lower()!r}); on an 8x8 board its number is "
-                f"game.rules.geometry.parse({name.lower()!r})")
-    if hint is not None:
-        raise ChessHabitError(f"tavrei_lab has no {name}: {hint}", name=name)
+        said = _("squares are taken by their names: game.piece_at({square!r}), "
+                 "game.position.tower({square!r}); on an 8x8 board its number is "
+                 "game.rules.geometry.parse({square!r})").format(square=name.lower())
+    if said is not None:
+        raise ChessHabitError(_("tavrei_lab has no {name}: {hint}").format(name=name, hint=said),
+                              name=name)
     raise AttributeError(f"module 'tavrei_lab' has no attribute {name!r}", name=name)
 
 
 #: python-chess's module-level names, and where this package has each.
 _MODULE_HABITS = {
-    "svg": "tavrei_lab.render.board_svg(game) draws a board, as chess.svg.board does",
-    "pgn": "tavrei_lab.read_games(file) reads each game of a file in turn, "
-           "tavrei_lab.read_record(text) one game, and game.record() writes one",
-    "SQUARES": "squares are numbered on each variant's board: game.rules.geometry.names "
-               "lists their names",
-    "SQUARE_NAMES": "game.rules.geometry.names lists the board's square names",
-    "square_name": "game.rules.geometry.name(square) names a square of the game's board",
-    "parse_square": "game.rules.geometry.parse('e4') is the number of a square of the "
-                    "game's board",
-    "square": "game.rules.geometry.square(file, rank) numbers a square of the game's board",
-    "Piece": "a piece is a Tavrel (tavrei_lab.Tavrel); a square holds a tower of them: "
-             "game.position.tower(square)",
-    "STARTING_FEN": "Game() starts the Tavreli position; Game(variant).position.string is "
-                    "its position string",
+    "svg": N_("tavrei_lab.render.board_svg(game) draws a board, as chess.svg.board does"),
+    "pgn": N_("tavrei_lab.read_games(file) reads each game of a file in turn, "
+              "tavrei_lab.read_record(text) one game, and game.record() writes one"),
+    "SQUARES": N_("squares are numbered on each variant's board: game.rules.geometry.names "
+                  "lists their names"),
+    "SQUARE_NAMES": N_("game.rules.geometry.names lists the board's square names"),
+    "square_name": N_("game.rules.geometry.name(square) names a square of the game's board"),
+    "parse_square": N_("game.rules.geometry.parse('e4') is the number of a square of the "
+                       "game's board"),
+    "square": N_("game.rules.geometry.square(file, rank) numbers a square of the game's board"),
+    "Piece": N_("a piece is a Tavrel (tavrei_lab.Tavrel); a square holds a tower of them: "
+                "game.position.tower(square)"),
+    "STARTING_FEN": N_("Game() starts the Tavreli position; Game(variant).position.string is "
+                       "its position string"),
 }

@@ -42,8 +42,8 @@ from tavrei_lab.errors import (
     TavreiError,
     quote,
 )
+from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.i18n import ngettext
 from tavrei_lab.notation.moves import MoveSpec, parse_move_spec, write_move
 from tavrei_lab.notation.movetext import Token, tokenize
 from tavrei_lab.notation.pgn import tokenize_chess, tokenize_pgn
@@ -162,67 +162,67 @@ class Turn(int):
 
 #: python-chess's names on its Board, and how Tavreli's ``Game`` says each.
 CHESS_HABITS: dict[str, str] = {
-    "push_uci": "Game.push takes the move text: game.push('e2-e4') (squares cut by '-')",
-    "parse_uci": "game.parse_move('e2-e4') gives the legal Move that text names",
-    "board_fen": "the position string is game.position.string",
-    "epd": "the position string is game.position.string",
-    "set_fen": "start a new game from a position string: Game(text), or "
-               "Game(variant, position=text)",
-    "set_board_fen": "start a new game from a position string: Game(variant, position=text)",
-    "reset": "start a new game: Game(variant)",
-    "is_legal": "game.find_move(move) returns the legal move or raises IllegalMoveError "
-                "saying why",
-    "variation_san": "game.action_texts() gives the text of every action played",
-    "can_claim_draw": "game.outcome(claim_draw=True) is not None",
-    "is_insufficient_material": "game.outcome() says how a game ended",
-    "piece_map": "game.position.towers() maps each occupied square's name to its tower",
-    "generate_legal_moves": "game.legal_moves is the list of legal moves",
-    "is_repetition": "game.repetitions() counts how often the position has occurred",
-    "can_claim_threefold_repetition": "game.repetitions() >= 3, or "
-                                      "game.outcome(claim_draw=True)",
-    "is_fivefold_repetition": "game.repetitions() counts how often the position has "
-                              "occurred",
-    "mirror": "build the mirrored position string and start Game(text)",
-    "unicode": "a notebook shows the game as a picture; render.board_svg(game.position) "
-               "gives the SVG",
-    "fullmove_number": "the position holds it: game.position.fullmove_number",
-    "halfmove_clock": "the position holds it: game.position.halfmove_clock",
-    "ep_square": "the position holds it: game.position.ep_square (a square number or None)",
-    "has_legal_en_passant": "game.position.ep_square is the square an en passant "
-                            "capture may go to (None if none)",
-    "castling_rights": "castling rights are in the position string: game.position.string",
-    "has_castling_rights": "castling rights are in the position string: "
-                           "game.position.string",
-    "is_fifty_moves": "game.outcome(claim_draw=True) says whether the fifty-move rule ends "
-                      "the game (game.position.halfmove_clock counts toward it)",
-    "is_seventyfive_moves": "game.outcome() says whether the game ended, and how",
-    "is_capture": "tavrei_lab.tree.filters.is_capture(game.position, move)",
-    "gives_check": "tavrei_lab.tree.filters.gives_check(game.position, move)",
-    "checkers": "game.is_check() says whether the side to move is in check",
-    "is_attacked_by": "bool(game.attackers(color, square)): the squares attacking it",
-    "king": "game.position.towers() maps each occupied square's name to its tower (the "
-            "king is a Tavrel in one of them)",
-    "root": "the position the game started from is game.start_position",
-    "color_at": "towers stand on squares: game.position.tower(square) (a tuple of "
-                "Tavrels, bottom first, each with its colour)",
-    "piece_type_at": "towers stand on squares: game.position.tower(square) (a tuple of "
-                     "Tavrels, bottom first, each with its kind)",
-    "pieces": "game.position.towers() maps each occupied square's name to its tower",
-    "set_piece_at": "positions are immutable: write the position string and start "
-                    "Game(text) (the board widget's Set position edits one by hand)",
-    "remove_piece_at": "positions are immutable: write the position string and start "
-                       "Game(text)",
-    "clear": "positions are immutable: write the position string and start Game(text)",
-    "clear_board": "positions are immutable: write the position string and start "
-                   "Game(text)",
-    "status": "a position is checked when it is read: Game(text) raises PositionError "
-              "naming what is wrong",
-    "is_valid": "a position is checked when it is read: Game(text) raises PositionError "
-                "naming what is wrong",
-    "lan": "game.san(move) gives the move text (Tavreli has one notation: 'e2-e4', "
-           "'d7(3)-g4')",
-    "uci": "game.san(move) gives the move text (Tavreli has one notation: 'e2-e4')",
-    "chess960": "Tavreli has no Chess960; other set-ups are variants: tavrei_lab.variants()",
+    "push_uci": N_("Game.push takes the move text: game.push('e2-e4') (squares cut by '-')"),
+    "parse_uci": N_("game.parse_move('e2-e4') gives the legal Move that text names"),
+    "board_fen": N_("the position string is game.position.string"),
+    "epd": N_("the position string is game.position.string"),
+    "set_fen": N_("start a new game from a position string: Game(text), or "
+                  "Game(variant, position=text)"),
+    "set_board_fen": N_("start a new game from a position string: Game(variant, position=text)"),
+    "reset": N_("start a new game: Game(variant)"),
+    "is_legal": N_("game.find_move(move) returns the legal move or raises IllegalMoveError "
+                   "saying why"),
+    "variation_san": N_("game.action_texts() gives the text of every action played"),
+    "can_claim_draw": N_("game.outcome(claim_draw=True) is not None"),
+    "is_insufficient_material": N_("game.outcome() says how a game ended"),
+    "piece_map": N_("game.position.towers() maps each occupied square's name to its tower"),
+    "generate_legal_moves": N_("game.legal_moves is the list of legal moves"),
+    "is_repetition": N_("game.repetitions() counts how often the position has occurred"),
+    "can_claim_threefold_repetition": N_("game.repetitions() >= 3, or "
+                                         "game.outcome(claim_draw=True)"),
+    "is_fivefold_repetition": N_("game.repetitions() counts how often the position has "
+                                 "occurred"),
+    "mirror": N_("build the mirrored position string and start Game(text)"),
+    "unicode": N_("a notebook shows the game as a picture; render.board_svg(game.position) "
+                  "gives the SVG"),
+    "fullmove_number": N_("the position holds it: game.position.fullmove_number"),
+    "halfmove_clock": N_("the position holds it: game.position.halfmove_clock"),
+    "ep_square": N_("the position holds it: game.position.ep_square (a square number or None)"),
+    "has_legal_en_passant": N_("game.position.ep_square is the square an en passant "
+                               "capture may go to (None if none)"),
+    "castling_rights": N_("castling rights are in the position string: game.position.string"),
+    "has_castling_rights": N_("castling rights are in the position string: "
+                              "game.position.string"),
+    "is_fifty_moves": N_("game.outcome(claim_draw=True) says whether the fifty-move rule ends "
+                         "the game (game.position.halfmove_clock counts toward it)"),
+    "is_seventyfive_moves": N_("game.outcome() says whether the game ended, and how"),
+    "is_capture": N_("tavrei_lab.tree.filters.is_capture(game.position, move)"),
+    "gives_check": N_("tavrei_lab.tree.filters.gives_check(game.position, move)"),
+    "checkers": N_("game.is_check() says whether the side to move is in check"),
+    "is_attacked_by": N_("bool(game.attackers(color, square)): the squares attacking it"),
+    "king": N_("game.position.towers() maps each occupied square's name to its tower (the "
+               "king is a Tavrel in one of them)"),
+    "root": N_("the position the game started from is game.start_position"),
+    "color_at": N_("towers stand on squares: game.position.tower(square) (a tuple of "
+                   "Tavrels, bottom first, each with its colour)"),
+    "piece_type_at": N_("towers stand on squares: game.position.tower(square) (a tuple of "
+                        "Tavrels, bottom first, each with its kind)"),
+    "pieces": N_("game.position.towers() maps each occupied square's name to its tower"),
+    "set_piece_at": N_("positions are immutable: write the position string and start "
+                       "Game(text) (the board widget's Set position edits one by hand)"),
+    "remove_piece_at": N_("positions are immutable: write the position string and start "
+                          "Game(text)"),
+    "clear": N_("positions are immutable: write the position string and start Game(text)"),
+    "clear_board": N_("positions are immutable: write the position string and start "
+                      "Game(text)"),
+    "status": N_("a position is checked when it is read: Game(text) raises PositionError "
+                 "naming what is wrong"),
+    "is_valid": N_("a position is checked when it is read: Game(text) raises PositionError "
+                   "naming what is wrong"),
+    "lan": N_("game.san(move) gives the move text (Tavreli has one notation: 'e2-e4', "
+              "'d7(3)-g4')"),
+    "uci": N_("game.san(move) gives the move text (Tavreli has one notation: 'e2-e4')"),
+    "chess960": N_("Tavreli has no Chess960; other set-ups are variants: tavrei_lab.variants()"),
 }
 
 #: Largest die seed a game accepts (in absolute value): it is written into the record's
@@ -279,7 +279,7 @@ def _rules_for(variant: Any, options: dict[str, Any]) -> RuleModule:
     """A variant name or file, loaded with ``options``; or a rule module, used as it is."""
     if isinstance(variant, RuleModule):
         if options:
-            raise TypeError("options can only be given with a variant name")
+            raise TypeError(_("options can only be given with a variant name"))
         return variant
     missing = missing_members(variant)
     if "legal_moves" not in missing:  # meant as a rule module: say what it lacks
@@ -462,7 +462,8 @@ class Game:
         if hint is None or name.startswith("__"):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}",
                                  name=name, obj=self)
-        raise ChessHabitError(f"Game has no {name}: {hint}", name=name, obj=self)
+        raise ChessHabitError(_("Game has no {name}: {hint}").format(name=name, hint=_(hint)),
+                              name=name, obj=self)
 
     def is_check(self) -> bool:
         return self.rules.is_check(self.position)
@@ -761,7 +762,8 @@ class Game:
         if not isinstance(move, Move) or not all(
                 isinstance(x, int) for x in (move.from_square, move.count, move.to_square,
                                              move.promotion)):
-            raise IllegalMoveError(f"not a move: {move!r}"[:200], ply=self._ply + 1)
+            raise IllegalMoveError(_("not a move: {move}").format(move=repr(move)[:190]),
+                                   ply=self._ply + 1)
         return self._match(move)
 
     def parse_move(self, text: str) -> Move:
@@ -885,7 +887,9 @@ class Game:
                 fr = g.parse(spec.from_square)
                 to = g.parse(spec.to_square)
             except NotationError as exc:
-                raise NotationError(f"{spec.text!r}: {exc.args[0]}", text=spec.text) from None
+                raise NotationError(_("{text!r}: {reason}").format(text=spec.text,
+                                                                     reason=exc.args[0]),
+                                    text=spec.text) from None
         count = spec.count if spec.count is not None else len(pos.board[fr])
         promo = 0
         if spec.promotion:

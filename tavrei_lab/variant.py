@@ -127,7 +127,8 @@ class Variant:
         except VariantError:
             raise
         except TavreiError as exc:
-            raise VariantError(f"{self.source}: {exc}", file=self.source) from exc
+            raise VariantError(_("{file}: {reason}").format(file=self.source, reason=exc),
+                               file=self.source) from exc
         missing = missing_members(rules)
         if missing:  # found now, not as an AttributeError deep inside a game
             raise VariantError(_("{file}: key 'rules': rule module {rules} is not a whole rule "

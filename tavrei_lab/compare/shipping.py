@@ -128,8 +128,9 @@ def probe(executor: Executor, parcels: dict[str, VariantParcel]) -> None:
                          "forked from this process need its class importable by name, or "
                          "dask, whose cloudpickle carries it)").format(
                     rules=parcel.variant.rules)
-            raise TavreiError(f"{os.path.basename(name)}: {what}{hint}: "
-                              f"{type(exc).__name__}: {exc}") from exc
+            raise TavreiError(_("{name}: {what}{hint}: {error}: {reason}").format(
+                name=os.path.basename(name), what=what, hint=hint,
+                error=type(exc).__name__, reason=exc)) from exc
         if got != parcel.key:
             raise TavreiError(_("{name}: the workers built a different variant (fingerprint "
                                 "{got}, expected {key}): is the same tavrei_lab version "

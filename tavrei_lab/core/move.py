@@ -12,6 +12,8 @@ from typing import NamedTuple, NoReturn
 
 from tavrei_lab.core.pictures import picture
 from tavrei_lab.errors import ChessHabitError
+from tavrei_lab.i18n import N_
+from tavrei_lab.i18n import gettext as _
 
 
 class _Habit:
@@ -26,7 +28,8 @@ class _Habit:
         self.hint = hint
 
     def __get__(self, instance: object, owner: type | None = None) -> NoReturn:
-        raise ChessHabitError(f"Move has no {self.name}(): {self.hint}", name=self.name,
+        raise ChessHabitError(_("Move has no {name}(): {hint}").format(
+                                  name=self.name, hint=_(self.hint)), name=self.name,
                               obj=instance)
 
 
@@ -52,15 +55,15 @@ class Move(NamedTuple):
         """python-chess's habit, pointed at this package's spelling: squares are
         numbers of the variant's board, so only a game can read move text."""
         raise ChessHabitError(
-            f"Move.from_uci({text!r}): a move is read in its game, which knows the board: "
-            f"game.parse_move({text!r}) gives the legal Move (text like 'e2-e4')",
-            name="from_uci")
+            _("Move.from_uci({text!r}): a move is read in its game, which knows the board: "
+              "game.parse_move({text!r}) gives the legal Move (text like 'e2-e4')").format(
+                  text=text), name="from_uci")
 
     def uci(self) -> str:
         """python-chess's habit, pointed at this package's spelling."""
         raise ChessHabitError(
-            "Move has no uci(): a move's text needs its position, so the game writes it: "
-            "game.san(move), or str(move) for a move from game.legal_moves ('e2-e4')",
+            _("Move has no uci(): a move's text needs its position, so the game writes it: "
+              "game.san(move), or str(move) for a move from game.legal_moves ('e2-e4')"),
             name="uci")
 
     @property
@@ -71,12 +74,12 @@ class Move(NamedTuple):
 
 # Set on the class after it is made: names in a NamedTuple's body would be its fields.
 for _name, _hint in {
-        "null": "Tavreli has no null move: the side to move must move (in a die game a skip "
-                "face passes the turn); to look at the position with the other side to move, "
-                "start Game(text) from its position string with the side field changed",
-        "mirror": "a move is squares of its own board: mirror the position instead (build the "
-                  "mirrored position string and start Game(text)) and take the move from its "
-                  "game.legal_moves"}.items():
+        "null": N_("Tavreli has no null move: the side to move must move (in a die game a skip "
+                   "face passes the turn); to look at the position with the other side to move, "
+                   "start Game(text) from its position string with the side field changed"),
+        "mirror": N_("a move is squares of its own board: mirror the position instead (build the "
+                     "mirrored position string and start Game(text)) and take the move from its "
+                     "game.legal_moves")}.items():
     setattr(Move, _name, _Habit(_name, _hint))
 
 

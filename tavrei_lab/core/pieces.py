@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KINDS, KING, KNIGHT, PAWN, QUEEN, ROOK
+from tavrei_lab.i18n import gettext as _
 
 #: The orthodox role of each kind, used as the "moves like" column and as the
 #: keys of a variant file's ``[pieces]`` table.
@@ -38,7 +39,7 @@ class PieceSet:
         self.by_kind: dict[int, PieceKind] = dict(kinds)
         self.by_letter: dict[str, PieceKind] = {p.letter: p for p in kinds.values()}
         if len(self.by_letter) != len(self.by_kind):
-            raise ValueError("two piece kinds share a letter")
+            raise ValueError(_("two piece kinds share a letter"))
 
     def letter(self, kind: int) -> str:
         return self.by_kind[kind].letter

@@ -33,7 +33,8 @@ ENDINGS = {"checkmate": N_("checkmate"), "stalemate": N_("stalemate"),
            "threefold-repetition": N_("threefold-repetition"),
            "fifty-move-rule": N_("fifty-move-rule"), "resignation": N_("resignation"),
            "adjudication": N_("adjudication"), "abandoned": N_("abandoned"),
-           "max-plies": N_("max-plies (adjudicated)")}
+           "max-plies": N_("drawn at the ply limit"),
+           "time-limit": N_("stopped by the time limit")}
 
 
 def _russian(language: str | None = None) -> bool:

@@ -47,6 +47,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
+from tavrei_lab.i18n import gettext as _
+
 N = TypeVar("N")
 
 #: How a value relates to the node's true value (``"exact"`` unless alpha-beta cut it short).
@@ -117,7 +119,8 @@ def expectiminimax(root: N, expand: Callable[[N], float | Decision[N] | Chance[N
     def _decide(node: N, decision: Decision[N], alpha: float, beta: float) -> NodeValue[N]:
         children = decision.children
         if not children:
-            raise ValueError(f"decision node {node!r} has no children: make it a leaf")
+            raise ValueError(_("decision node {node!r} has no children: make it a leaf")
+                             .format(node=node))
         maximizing = decision.maximizing
         best, best_child = (-math.inf if maximizing else math.inf), None
         a, b = alpha, beta

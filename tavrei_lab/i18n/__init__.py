@@ -48,8 +48,8 @@ _global: list[str | None] = [None]
 def _checked(language: str) -> str:
     code = str(language).strip().lower().replace("-", "_").split("_")[0].split(".")[0]
     if code not in LANGUAGES:
-        raise TavreiError(f"unknown language {language!r}: choose one of "
-                          f"{', '.join(LANGUAGES)}")
+        raise TavreiError(gettext("unknown language {language!r}: choose one of {known}")
+                          .format(language=language, known=", ".join(LANGUAGES)))
     return code
 
 

@@ -345,7 +345,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
         what = _cluster_failure(exc) or (str(exc) if isinstance(exc, SweepInterrupted)
                                          else "")
         if what:
-            raise SweepInterrupted(f"{what}; {_kept_text(kept, store)}", kept) from None
+            raise SweepInterrupted(_("{what}; {kept}").format(
+                what=what, kept=_kept_text(kept, store)), kept) from None
         if isinstance(exc, KeyboardInterrupt):
             exc.games_kept = kept     # type: ignore[attr-defined]  # for the CLI's last line
         raise

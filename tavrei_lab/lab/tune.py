@@ -862,8 +862,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             str(exc) if isinstance(exc, TuneInterrupted) else "")
         stored = _kept_games(ckpt, generations)
         if what:
-            raise TuneInterrupted(f"{what}; {_kept_text(stored, ckpt)}", stored,
-                                  str(ckpt)) from None
+            raise TuneInterrupted(_("{what}; {kept}").format(
+                what=what, kept=_kept_text(stored, ckpt)), stored, str(ckpt)) from None
         if isinstance(exc, KeyboardInterrupt):     # for the command's last line
             exc.games_kept = stored                # type: ignore[attr-defined]
             exc.folder = str(ckpt)                 # type: ignore[attr-defined]

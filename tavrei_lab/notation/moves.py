@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from tavrei_lab.core.move import Move
 from tavrei_lab.errors import NotationError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
 
 if TYPE_CHECKING:
     from tavrei_lab.core.position import Position
@@ -133,23 +134,27 @@ def write_move(position: Position, move: Move) -> str:
     if not isinstance(move, Move) and not all(
             hasattr(move, f) for f in ("from_square", "count", "to_square", "promotion",
                                        "castling")):
-        raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
+        raise NotationError(_("not a move: {move}").format(move=repr(move)[:110]),
+                            repr(move)[:120])
     if not (type(move.from_square) is int and type(move.count) is int
             and type(move.to_square) is int and type(move.promotion) is int):
-        raise NotationError(f"not a move: {move!r}"[:120], repr(move)[:120])
-    if not (0 <= move.from_square < g.size and 0 <= move.to_square < g.size):
-        raise NotationError(f"{move!r}: a square is off the {g.width}x{g.height} board"[:160],
+        raise NotationError(_("not a move: {move}").format(move=repr(move)[:110]),
                             repr(move)[:120])
+    if not (0 <= move.from_square < g.size and 0 <= move.to_square < g.size):
+        raise NotationError(_("{move}: a square is off the {width}x{height} board").format(
+            move=repr(move)[:120], width=g.width, height=g.height), repr(move)[:120])
     if move.castling:
         return "0-0" if move.to_square > move.from_square else "0-0-0"
     tower = position.board[move.from_square]
     if not 1 <= move.count <= max(len(tower), 1):
-        raise NotationError(f"{move!r}: the tower on {g.name(move.from_square)} has "
-                            f"{len(tower)} tavrel(s); a move cannot take {move.count}"[:160],
-                            repr(move)[:120])
+        raise NotationError(ngettext(
+            "{move}: the tower on {square} has {n} tavrel; a move cannot take {count}",
+            "{move}: the tower on {square} has {n} tavrels; a move cannot take {count}",
+            len(tower)).format(move=repr(move)[:100], square=g.name(move.from_square),
+                               n=len(tower), count=move.count), repr(move)[:120])
     if move.promotion and move.promotion not in position.pieces.by_kind:
-        raise NotationError(f"{move!r}: {move.promotion} is not a piece kind"[:160],
-                            repr(move)[:120])
+        raise NotationError(_("{move}: {kind} is not a piece kind").format(
+            move=repr(move)[:120], kind=move.promotion), repr(move)[:120])
     return write_legal_move(position, move)
 
 

@@ -34,6 +34,8 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
+from tavrei_lab.i18n import gettext as _
+
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 
@@ -266,7 +268,8 @@ class SvgwriteRenderer(Renderer):
                  attrs: Attrs | None = None, serializer: str = "fast") -> None:
         super().__init__(width, height, view_box, attrs)
         if serializer not in ("fast", "svgwrite"):
-            raise ValueError(f"serializer must be 'fast' or 'svgwrite', not {serializer!r}")
+            raise ValueError(_("serializer must be 'fast' or 'svgwrite', not {serializer!r}")
+                             .format(serializer=serializer))
         self.serializer = serializer
         self.drawing = _svgwrite().svgwrite.Drawing(size=(fmt(width), fmt(height)), debug=False)
         self.drawing.attribs.update(self._root_attrs(attrs))

@@ -323,7 +323,8 @@ def _square(g: Geometry, value: Any, what: str) -> int:
         try:
             return g.parse(value.strip().lower())
         except NotationError as exc:
-            raise NotationError(f"{what}: {exc.args[0]}", text=value, where=what) from None
+            raise NotationError(_("{what}: {reason}").format(what=what, reason=exc.args[0]),
+                                text=value, where=what) from None
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < g.size:
             return value

@@ -464,20 +464,25 @@ class RuleModuleBase:
 
     # -- the rules a subclass writes -----------------------------------------------
     def legal_moves(self, position: Position) -> list[Move]:
-        raise NotImplementedError(f"{type(self).__name__} must define legal_moves")
+        raise NotImplementedError(_("{module} must define {member}").format(
+            module=type(self).__name__, member="legal_moves"))
 
     def apply(self, position: Position, move: Move) -> Position:
-        raise NotImplementedError(f"{type(self).__name__} must define apply")
+        raise NotImplementedError(_("{module} must define {member}").format(
+            module=type(self).__name__, member="apply"))
 
     def is_check(self, position: Position) -> bool:
-        raise NotImplementedError(f"{type(self).__name__} must define is_check")
+        raise NotImplementedError(_("{module} must define {member}").format(
+            module=type(self).__name__, member="is_check"))
 
     def is_attacked(self, position: Position, square: int, by: int) -> bool:
-        raise NotImplementedError(f"{type(self).__name__} must define is_attacked")
+        raise NotImplementedError(_("{module} must define {member}").format(
+            module=type(self).__name__, member="is_attacked"))
 
     def outcome(self, position: Position, repetitions: int = 1,
                 claim_draw: bool = False) -> Outcome | None:
-        raise NotImplementedError(f"{type(self).__name__} must define outcome")
+        raise NotImplementedError(_("{module} must define {member}").format(
+            module=type(self).__name__, member="outcome"))
 
     # -- defaults --------------------------------------------------------------------
     def initial_position(self) -> Position:

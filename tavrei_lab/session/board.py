@@ -210,8 +210,9 @@ class BoardSession(SessionState):
             if searcher is None:
                 searcher = make_agent(agent, seed=0)
                 if not isinstance(searcher, SearchAgent):
-                    raise TavreiError(f"best_move needs an agent that searches (play:1s, "
-                                      f"alphabeta:3, level:5 ...), not {agent!r}")
+                    raise TavreiError(_("best_move needs an agent that searches (play:1s, "
+                                        "alphabeta:3, level:5 ...), not {agent!r}")
+                                      .format(agent=agent))
                 self._searchers[agent] = searcher
             move = searcher.choose(game)
             pos = game.position
@@ -432,7 +433,8 @@ class BoardSession(SessionState):
         if remove:
             self.listeners = [c for c in self.listeners if c != callback]
         elif not callable(callback):
-            raise TavreiError(f"on_move needs a function of (board, move), got {callback!r}")
+            raise TavreiError(_("on_move needs a function of (board, move), got {callback!r}")
+                              .format(callback=callback))
         else:
             self.listeners.append(callback)
 
@@ -446,7 +448,7 @@ class BoardSession(SessionState):
             game = self.game
             played = [i for i, action in enumerate(game.history) if isinstance(action, Move)]
             if not played:
-                raise TavreiError("reject: no move has been played on this board")
+                raise TavreiError(_("reject: no move has been played on this board"))
             last = game.history[played[-1]]
             assert isinstance(last, Move)  # ``played`` holds the indices of moves
             if move is not None:
@@ -458,10 +460,11 @@ class BoardSession(SessionState):
                     try:
                         move = before.parse_move(move)
                     except TavreiError as exc:
-                        raise TavreiError(f"reject: {exc}") from None
+                        raise TavreiError(_("reject: {reason}").format(reason=exc)) from None
                 if move.key != last.key or move.promotion != last.promotion:
-                    raise TavreiError(f"reject: {game.action_texts()[played[-1]]} is the "
-                                      f"last move played, not {asked}")
+                    raise TavreiError(_("reject: {last} is the last move played, not {asked}")
+                                      .format(last=game.action_texts()[played[-1]],
+                                              asked=asked))
             while len(game.history) > played[-1]:
                 game.pop()
             game.clear_redo()

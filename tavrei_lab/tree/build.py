@@ -127,8 +127,8 @@ def _start(game_or_position: Any, variant: str | None) -> tuple[Any, Position, l
     if isinstance(game_or_position, str):
         game = Game(variant or "tavreli", game_or_position)
         return game.rules, game.position, []
-    raise TypeError("build() starts from a Game, a Position or a position string, not "
-                    f"{type(game_or_position).__name__}")
+    raise TypeError(_("build() starts from a Game, a Position or a position string, not "
+                      "{type}").format(type=type(game_or_position).__name__))
 
 
 @cython.cfunc
@@ -270,7 +270,8 @@ def build(game_or_position: Any, depth: int, *, moves: Any = None, root_moves: A
     ('decision', 'white', 'a1xa2')
     """
     if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be an integer, not {type(depth).__name__}")
+        raise TypeError(_("depth must be an integer, not {type}").format(
+            type=type(depth).__name__))
     if not 0 <= depth <= MAX_DEPTH:
         raise LimitError(_("tree depth must be between 0 and {most} plies, got {depth}")
                          .format(most=MAX_DEPTH, depth=depth))

@@ -189,8 +189,8 @@ def as_filter(spec: Any) -> MoveFilter:
         for p in parts[1:]:
             result = result | p
         return result
-    raise TypeError(f"a move filter is a name, a list of names or a callable "
-                    f"(position, move) -> bool, not {type(spec).__name__}")
+    raise TypeError(_("a move filter is a name, a list of names or a callable "
+                      "(position, move) -> bool, not {type}").format(type=type(spec).__name__))
 
 
 def looks_like_filter(text: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 import networkx as nx
 
 from tavrei_lab.core.position import Position
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.position_string import read_position
 from tavrei_lab.variant import load_variant, variant_data, variant_from_data
 
@@ -106,7 +107,7 @@ def root_of(G: nx.DiGraph) -> int:
     for n in G.nodes:
         if G.in_degree(n) == 0:
             return n
-    raise ValueError("the graph has no root: every node has a parent")
+    raise ValueError(_("the graph has no root: every node has a parent"))
 
 
 def graph_dicts(G: nx.DiGraph) -> tuple[dict[Any, dict[str, Any]], dict[Any, Any]]:

@@ -102,8 +102,8 @@ def _position(game_or_position: Any) -> Position:
         return game_or_position.position
     if isinstance(game_or_position, Position):
         return game_or_position
-    raise TypeError("a tactic finder reads a Game or a Position, not "
-                    f"{type(game_or_position).__name__}")
+    raise TypeError(_("a tactic finder reads a Game or a Position, not {type}").format(
+        type=type(game_or_position).__name__))
 
 
 def _name(position: Position, kind: int) -> str:

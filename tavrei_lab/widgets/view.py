@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
 from tavrei_lab.widgets.esm import widget_module
 
 _HERE = Path(__file__).parent
@@ -112,7 +113,8 @@ class BoardView(anywidget.AnyWidget):
         """Show ``text`` large over the board (``kind``: right, wrong or missing), with
         ``detail`` in smaller type under it. Each call shows it afresh, even the same."""
         if kind not in ("right", "wrong", "missing"):
-            raise TavreiError(f"banner kind must be right, wrong or missing, not {kind!r}")
+            raise TavreiError(_("banner kind must be right, wrong or missing, not {kind!r}")
+                              .format(kind=kind))
         self.banner = {"text": text, "detail": detail, "kind": kind,
                        "seq": self.banner.get("seq", 0) + 1}
 
