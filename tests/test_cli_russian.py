@@ -46,9 +46,9 @@ def english_left(text: str) -> set[str]:
 
 
 def run_ru(*argv: str, stdin: str = "", encoding: str | None = None,
-           cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+           cwd: Path | None = None, columns: int = 100) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "TAVREI_LANG": "ru", "PYTHONPATH": str(PACKAGE.parent),
-           "COLUMNS": "100"}
+           "COLUMNS": str(columns)}
     if encoding is not None:
         env["PYTHONIOENCODING"] = encoding
     return subprocess.run([sys.executable, "-m", "tavrei_lab", *argv], input=stdin.encode(),
@@ -67,6 +67,9 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     tmp = tmp_path_factory.mktemp("ru")
     record = tmp / "game.pgn"
     record.write_text("1. e2-e4 e7-e5 *\n", encoding="utf-8")
+    two = tmp / "two.pgn"
+    two.write_text('[Event "a"]\n\n1. e2-e4 e7-e5 *\n\n[Event "b"]\n\n1. d2-d4 d7-d5 *\n',
+                   encoding="utf-8")
     variant = PACKAGE.parent / "variants" / "tavreli-no-split.toml"
     runs: dict[str, tuple[str, ...]] = {
         "replay": ("replay", str(record)),
@@ -92,6 +95,9 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "human": ("play", "--human", "white", "--seed", "1", "--out", str(tmp / "h.pgn")),
         "error": ("show", "--moves", "e2-e4 zz"),
         "missing": ("replay", str(tmp / "nothing.pgn")),
+        "second game": ("replay", "--game", "2", str(two)),
+        "several games": ("replay", str(two)),
+        "no such game": ("replay", "--game", "3", str(two)),
     }
     typed = {"human": "ходы\nсдаюсь\n"}     # the Russian prompt words: list, then resign
     if variant.exists():
@@ -102,7 +108,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     out = {}
     for name, future in done.items():
         result = future.result()
-        failed = name in ("error", "missing")
+        failed = name in ("error", "missing", "several games", "no such game")
         assert (result.returncode == 2) if failed else (result.returncode == 0), (
             name, result.stderr.decode())
         out[name] = result.stdout.decode() + result.stderr.decode()
@@ -222,3 +228,42 @@ def test_no_error_is_raised_with_a_sentence_the_catalogue_never_sees() -> None:
             if name != "AttributeError" and node not in reader:
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {name}")
     assert not found, found
+
+
+#: Names a help page gives that no language translates: programs, libraries, methods,
+#: and a record tag as it is written in a file.
+PROPER_NAMES = ("Stockfish", "UCI_Elo", "Texel", "Lan-DeMets", "O'Brien-Fleming", "SQLite",
+                "dask", "README", "JSON", "SVG", "CSV", "FEN", "UTF", "python -m benchmarks",
+                "tag Variant", "тега Variant")    # a record tag, as written in the file
+
+
+def help_left(text: str) -> set[str]:
+    """``english_left`` of a help page once what it shows to be typed is set aside as
+    well: metavars (FILE, N), choices ({white,black}) wherever the page names them, agent
+    specs (level:1,nodes=20000), the files a-h and the names in ``PROPER_NAMES``."""
+    from tavrei_lab.engine.agents import AGENTS
+    from tavrei_lab.tree.filters import FILTERS
+    choices = {c for group in re.findall(r"\{([^{}]*)\}", text) for c in group.split(",")}
+    pairings = {f"{w}-{b}" for w in AGENTS for b in AGENTS}     # soak's white-black pairs
+    for name in sorted({*PROPER_NAMES, *AGENTS, *FILTERS, *choices, *pairings}, key=len,
+                       reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", text)
+    text = re.sub(r"\{[^{}]*\}|\S*[:=]\S*|\b[A-Z][A-Z0-9_|.,-]+\b|\ba-h\b", " ", text)
+    return english_left(text) - {"strength"}      # python -m benchmarks strength
+
+
+def test_every_help_page_is_russian_but_what_is_typed() -> None:
+    """Every command's --help, the strength levels under ``play --help`` included, says
+    no English word but metavars, choices, specs, option names and proper names."""
+    argvs = [("--help",)] + [(command, "--help") for command in COMMANDS]
+    with ThreadPoolExecutor(4) as pool:
+        done = list(pool.map(lambda argv: (argv, run_ru(*argv, columns=2000)), argvs))
+    left = {}
+    for argv, result in done:
+        assert result.returncode == 0, (argv, result.stderr.decode())
+        words = help_left(result.stdout.decode())
+        if words:
+            left[" ".join(argv)] = words
+    assert not left, left
+    play = dict(done)[("play", "--help")].stdout.decode()
+    assert "Сила учебных уровней" in play and "уровень 1" in play, play
