@@ -172,7 +172,7 @@ def test_russian_beside_english_and_the_default_from_the_language_in_force() -> 
     assert get_language() == "en"                      # a board's language is its own
     set_language("ru")
     assert Board().language == "ru" and Board(language="en").language == "en"
-    with pytest.raises(TavreiError, match="unknown language 'fr'"):
+    with pytest.raises(TavreiError, match="неизвестный язык 'fr'"):  # in Russian: ru is in force
         Board(language="fr")
 
 
