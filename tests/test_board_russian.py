@@ -192,3 +192,18 @@ def test_the_status_sentences_in_russian_count_in_three_forms() -> None:
                    "tower of {n}, as it stands: top tavrel first, bottom one last", 3)
     assert "таврели," in one and "таврелей," in few
     assert selection_text(pos, g.parse("d1"), 1, [], []) == "У таврели на d1 (князь) нет ходов."
+
+
+def test_no_widget_of_a_board_leaves_its_tooltip_to_be_drawn_as_null() -> None:
+    """ipywidgets writes a tooltip of None into a described widget's label as "null",
+    which a hover shows (an English word on a Russian board): every part has a tooltip
+    or an empty one."""
+    board = Board(language="ru")
+    missing, stack = [], [board]
+    while stack:
+        widget = stack.pop()
+        if widget.has_trait("tooltip") and widget.tooltip is None:
+            missing.append(getattr(widget, "description", "") or type(widget).__name__)
+        stack.extend(c for c in getattr(widget, "children", ())
+                     if isinstance(c, ipywidgets.Widget))
+    assert not missing, missing
