@@ -207,3 +207,29 @@ def test_no_widget_of_a_board_leaves_its_tooltip_to_be_drawn_as_null() -> None:
         stack.extend(c for c in getattr(widget, "children", ())
                      if isinstance(c, ipywidgets.Widget))
     assert not missing, missing
+
+
+def test_the_position_editor_speaks_russian_through_an_edit() -> None:
+    """The editor's palette tooltips, buttons, castling boxes, turn picker and every
+    status it says while a position is set up, refused and played, in Russian."""
+    from tavrei_lab.core.tavrel import BLACK, QUEEN
+    from tavrei_lab.widgets import PositionEditor
+
+    set_language("ru")
+    editor = PositionEditor()
+    said = [shown_text(editor)]  # type: ignore[arg-type]  # walks any widget tree
+    editor.tool.value = (BLACK, QUEEN, False)
+    editor.click_square(editor.rules.geometry.parse("e1"))     # onto the volkhv: refused
+    said.append(editor.status.value)
+    editor.tool.value = editor.tool.options[-1][1]              # remove top
+    editor.click_square(editor.rules.geometry.parse("e4"))     # nothing there
+    said.append(editor.status.value)
+    editor.click_square(editor.rules.geometry.parse("e1"))     # the volkhv goes
+    said.append(editor.status.value)
+    editor.play()                                               # no white volkhv: refused
+    said.append(editor.status.value)
+    editor.clear()
+    said.append(editor.status.value)
+    text = re.sub(r"<[^>]+>", " ", "\n".join(said))
+    assert "Отказ:" in text and "Играть пока нельзя" in text, text
+    assert not set(re.findall(r"[a-z]{3,}", text.lower())) & english_words(), text

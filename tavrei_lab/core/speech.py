@@ -23,7 +23,7 @@ from tavrei_lab.i18n import gettext as _
 
 __all__ = ["ENDINGS", "by_language", "ending_name", "kind_glossed", "kind_name",
            "kind_with_analogue", "labelled", "legend_row", "number", "piece_names_first",
-           "tavrel_described", "tavrel_name"]
+           "tavrel_described", "tavrel_glossed", "tavrel_name"]
 
 T = TypeVar("T")
 
@@ -77,6 +77,14 @@ def tavrel_name(color: int, kind: Any) -> str:
         side = _("{piece} of white") if color == 0 else _("{piece} of black")
         return side.format(piece=kind.russian)
     return f"{COLOR_NAMES[color]} {kind.name}"
+
+
+def tavrel_glossed(color: int, kind: Any) -> str:
+    """A tavrel by colour and role with the Russian name beside it in English:
+    ``white luchnik (лучник)``; ``лучник белых``."""
+    if _russian():
+        return tavrel_name(color, kind)
+    return f"{COLOR_NAMES[color]} {kind.name} ({kind.russian})"
 
 
 def legend_row(letter: str, kind: Any) -> list[str]:

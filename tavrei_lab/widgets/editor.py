@@ -17,11 +17,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tavrei_lab.core import speech
 from tavrei_lab.core.position import MAX_TAVRELS, Position
 from tavrei_lab.core.tavrel import (
     BISHOP,
     BLACK,
-    COLOR_NAMES,
     HELGI,
     KING,
     KNIGHT,
@@ -78,15 +78,16 @@ class PositionEditor(widgets.VBox):
                 options.append((letter if color == WHITE else letter.lower(),
                                 (color, base, promoted)))
                 info = pieces.by_kind[kind]
-                extra = " (a promoted ratnik)" if promoted else ""
-                tooltips.append(f"{COLOR_NAMES[color]} {info.name} ({info.russian}){extra}")
-        options.append(("remove top", REMOVE))
-        tooltips.append("take the top tavrel off a tower")
+                said = speech.tavrel_glossed(color, info)
+                tooltips.append(_("{tavrel} (a promoted ratnik)").format(tavrel=said)
+                                if promoted else said)
+        options.append((_("remove top"), REMOVE))
+        tooltips.append(_("take the top tavrel off a tower"))
         self.tool = widgets.ToggleButtons(options=options, tooltips=tooltips,
                                           value=options[0][1],
                                           style={"button_width": "auto"})
-        self.turn_picker = widgets.ToggleButtons(options=[("white to move", WHITE),
-                                                          ("black to move", BLACK)],
+        self.turn_picker = widgets.ToggleButtons(options=[(_("white to move"), WHITE),
+                                                          (_("black to move"), BLACK)],
                                                  value=WHITE)
         self.turn_picker.observe(self._on_turn, "value")
         self.tool.observe(_keep_a_choice, "value")
@@ -95,17 +96,18 @@ class PositionEditor(widgets.VBox):
             for side in ("0-0", "0-0-0"):
                 if (color, side) in self._castle_homes:
                     box = widgets.Checkbox(value=False, indent=False,
-                                           description=f"{COLOR_NAMES[color]} may {side}")
+                                           description=_may_castle(color, side))
                     box.observe(lambda _c: self._changed(""), "value")
                     self.rights[(color, side)] = box
-        self.position_text = widgets.Text(description="Position",
+        self.position_text = widgets.Text(description=_("Position"),
                                           layout=widgets.Layout(width="100%"))
         buttons = widgets.HBox([
-            self._button("Clear", "empty the board", self.clear),
-            self._button("Start position", "the variant's initial position", self.reset),
-            self._button("Read position", "set up the position string below",
+            self._button(_("Clear"), _("empty the board"), self.clear),
+            self._button(_("Start position"), _("the variant's initial position"), self.reset),
+            self._button(_("Read position"), _("set up the position string below"),
                          self.read_position),
-            self._button("Play from here", "start a new game from this position", self.play),
+            self._button(_("Play from here"), _("start a new game from this position"),
+                         self.play),
         ])
         self._board: list[tuple[Tavrel, ...]] = []
         self._loading = False
@@ -116,9 +118,11 @@ class PositionEditor(widgets.VBox):
         self.add_class("tavrei-editor")
         no_null_tooltips(self)
         if position is None:
-            self._load(start, "Pick a tavrel and click squares to put it on top of a tower.")
+            self._load(start, _("Pick a tavrel and click squares to put it on top of a "
+                                "tower."))
         else:
-            self._load(read_position(position, self.rules, validate=False), "Position read.")
+            self._load(read_position(position, self.rules, validate=False),
+                       _("Position read."))
 
     @staticmethod
     def _button(description: str, tooltip: str, handler: Any) -> widgets.Button:
@@ -204,9 +208,13 @@ class PositionEditor(widgets.VBox):
             g = self.rules.geometry
             if box.value and not (self._unmoved_kind(ks, KING, color)
                                   and self._unmoved_kind(rs, ROOK, color)):
-                return (f"{COLOR_NAMES[color]} may {side} only with the "
-                        f"{self.rules.pieces.by_kind[KING].name} alone on {g.name(ks)} and the "
-                        f"{self.rules.pieces.by_kind[ROOK].name} alone on {g.name(rs)}")
+                return _("{may} only with the {king} alone on {king_square} and the {rook} "
+                         "alone on {rook_square}").format(
+                    may=_may_castle(color, side),
+                    king=speech.kind_name(self.rules.pieces.by_kind[KING]),
+                    king_square=g.name(ks),
+                    rook=speech.kind_name(self.rules.pieces.by_kind[ROOK]),
+                    rook_square=g.name(rs))
         try:
             self.rules.validate(self.position())
         except (PositionError, LimitError) as exc:   # a limit is a reason like any other
@@ -240,7 +248,7 @@ class PositionEditor(widgets.VBox):
         try:
             square = self.rules.geometry.parse(name)
         except NotationError as exc:
-            self._changed(f"Click ignored: {exc}.")
+            self._changed(_("Click ignored: {reason}.").format(reason=exc))
             return
         self.click_square(square)
 
@@ -250,37 +258,40 @@ class PositionEditor(widgets.VBox):
         tower = self._board[square]
         tool = self.tool.value
         if tool is None:       # nothing picked (a front end may send that): say so
-            self._changed("Pick a tavrel (or 'remove top') first.")
+            self._changed(_("Pick a tavrel (or '{remove}') first.").format(
+                remove=_("remove top")))
             return
         if tool == REMOVE:
             if not tower:
-                self._changed(f"Nothing to remove on {name}.")
+                self._changed(_("Nothing to remove on {square}.").format(square=name))
                 return
             self._board[square] = tower[:-1]
-            self._changed(f"Removed the top of {name}.")
+            self._changed(_("Removed the top of {square}.").format(square=name))
             return
         color, kind, promoted = tool
         tavrel = self._make(color, kind, promoted, square)
         label = self._describe(tavrel)
         if tower and tower[-1].kind == KING and not self.rules.king_capture:
-            self._changed(f"Refused: nothing may be placed on a "
-                          f"{self.rules.pieces.by_kind[KING].name} ({name}).")
+            self._changed(_("Refused: nothing may be placed on a {king} ({square}).").format(
+                king=speech.kind_name(self.rules.pieces.by_kind[KING]), square=name))
             return
         if len(tower) >= MAX_TOWER_HEIGHT:
-            self._changed(f"Refused: a tower may hold at most {MAX_TOWER_HEIGHT} tavrels.")
+            self._changed(_("Refused: a tower may hold at most {most} tavrels.").format(
+                most=MAX_TOWER_HEIGHT))
             return
         if sum(len(t) for t in self._board) >= MAX_TAVRELS:
             # the readers refuse more (a saved record or copied position would not load)
-            self._changed(f"Refused: a position may hold at most {MAX_TAVRELS} tavrels.")
+            self._changed(_("Refused: a position may hold at most {most} tavrels.").format(
+                most=MAX_TAVRELS))
             return
         before = self._board[square]
         self._board[square] = tower + (tavrel,)
         problem = self._problem_at(name)
         if problem is not None:
             self._board[square] = before
-            self._changed(f"Refused: {problem}.")
+            self._changed(_("Refused: {reason}.").format(reason=problem))
             return
-        self._changed(f"Put a {label} on {name}.")
+        self._changed(_("Put a {tavrel} on {square}.").format(tavrel=label, square=name))
 
     def _problem_at(self, name: str) -> str | None:
         """A problem the rules find *on this square* (others may be fixed later)."""
@@ -305,7 +316,7 @@ class PositionEditor(widgets.VBox):
 
     def _describe(self, t: Tavrel) -> str:
         info = self.rules.pieces.by_kind[t.acting_kind]
-        return f"{COLOR_NAMES[t.color]} {info.name} ({info.russian})"
+        return speech.tavrel_glossed(t.color, info)
 
     def clear(self) -> None:
         """Empty the board (and drop the castling rights: nothing is left to castle)."""
@@ -316,10 +327,10 @@ class PositionEditor(widgets.VBox):
                 box.value = False
         finally:
             self._loading = False
-        self._changed("Board cleared.")
+        self._changed(_("Board cleared."))
 
     def reset(self) -> None:
-        self._load(self._start, "The initial position.")
+        self._load(self._start, _("The initial position."))
 
     def read_position(self, text: str | None = None) -> None:
         """Set up a position string (the text field's by default); a bad one changes nothing."""
@@ -327,24 +338,25 @@ class PositionEditor(widgets.VBox):
         try:
             position = read_position(text.strip(), self.rules, validate=False)
         except TavreiError as exc:
-            self._changed(f"Could not read that position: {exc}. The set-up is unchanged.")
+            self._changed(_("Could not read that position: {reason}. The set-up is "
+                            "unchanged.").format(reason=exc))
             return
-        self._load(position, "Position read.")
+        self._load(position, _("Position read."))
 
     def play(self) -> None:
         """Hand the set-up to a new game on the board (refused, with the reason, if illegal)."""
         try:
             game = self.game()
         except (PositionError, LimitError) as exc:
-            self._changed(f"Refused: {exc}.")
+            self._changed(_("Refused: {reason}.").format(reason=exc))
             return
         if self.board is None:
             from tavrei_lab.widgets.board import Board
             self.board = Board(game)
             self.children = (*self.children, self.board)
         else:
-            self.board.set_game(game, "New game from the editor's position.")
-        self._changed("New game started from this position.")
+            self.board.set_game(game, _("New game from the editor's position."))
+        self._changed(_("New game started from this position."))
 
     # -- showing -------------------------------------------------------------------
     def _changed(self, message: str) -> None:
@@ -353,8 +365,8 @@ class PositionEditor(widgets.VBox):
         from tavrei_lab.render import board_svg
         position = self.position()
         problem = self.problems()
-        state = ("Ready: press Play from here." if problem is None
-                 else f"Not playable yet: {problem}.")
+        state = (_("Ready: press Play from here.") if problem is None
+                 else _("Not playable yet: {reason}.").format(reason=problem))
         # Status and position text first, the drawing last (as Board does): a
         # script or test that waits for the redraw then reads a fresh status.
         self.status.value = (f'<span class="tavrei-message">{html.escape(message)}</span> '
@@ -367,6 +379,12 @@ class PositionEditor(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_svg(super()._repr_mimebundle_(**kwargs), self.view.svg)
+
+
+def _may_castle(color: int, side: str) -> str:
+    """"white may 0-0": the castling right a box grants."""
+    return (_("white may {castling}") if color == WHITE else _("black may {castling}")).format(
+        castling=side)
 
 
 def _keep_a_choice(change: dict[str, Any]) -> bool:
