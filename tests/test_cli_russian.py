@@ -41,7 +41,7 @@ def english_left(text: str) -> set[str]:
     text = re.sub(r"\S*/\S*", " ", text)                  # paths and position strings
     text = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", " ", text)   # values as typed, quoted
     text = re.sub(r"--[\w-]+|\[\w+\]", " ", text)            # options, TOML tables
-    text = re.sub(r"\S+\.(?:pgn|svg|json|csv|toml)\b", " ", text)
+    text = re.sub(r"\S+\.(?:pgn|svg|json|csv|toml|ipynb)\b", " ", text)
     return {w.lower() for w in LATIN.findall(text)} - TYPED
 
 
@@ -98,6 +98,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "second game": ("replay", "--game", "2", str(two)),
         "several games": ("replay", str(two)),
         "no such game": ("replay", "--game", "3", str(two)),
+        "lessons nowhere": ("lessons", str(record / "lessons")),    # under a file
     }
     typed = {"human": "ходы\nсдаюсь\n"}     # the Russian prompt words: list, then resign
     if variant.exists():
@@ -108,7 +109,8 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     out = {}
     for name, future in done.items():
         result = future.result()
-        failed = name in ("error", "missing", "several games", "no such game")
+        failed = name in ("error", "missing", "several games", "no such game",
+                          "lessons nowhere")
         assert (result.returncode == 2) if failed else (result.returncode == 0), (
             name, result.stderr.decode())
         out[name] = result.stdout.decode() + result.stderr.decode()

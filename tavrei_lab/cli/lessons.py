@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.files import os_failure, write_atomically
 from tavrei_lab.core.reading import read_regular
 from tavrei_lab.errors import ArgumentError, one_line
 from tavrei_lab.i18n import gettext as _
@@ -104,7 +104,7 @@ def _same_as_shipped(target: Path, data: bytes) -> bool:
 
 
 def _os_reason(exc: OSError) -> str:
-    what = exc.strerror or str(exc)
+    what = os_failure(exc)
     return f"{os.fsdecode(exc.filename)}: {what}" if exc.filename is not None else what
 
 

@@ -468,4 +468,4 @@ def swapped_in(folder: str | os.PathLike[str], names: Sequence[str]) -> Iterator
 
 __all__ = ["JOURNAL", "MANIFEST", "NotOursError", "check_file_writable",
            "check_folder_writable", "check_output_folder", "recover_output_folder",
-           "replace_entries", "swapped_in", "write_atomically"]
+           "os_failure", "replace_entries", "swapped_in", "write_atomically"]

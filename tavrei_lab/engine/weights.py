@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.files import os_failure, write_atomically
 from tavrei_lab.core.tavrel import BISHOP, HELGI, KING, KNIGHT, PAWN, QUEEN, ROOK
 from tavrei_lab.engine.evaluate import HELD, PRISONER, VALUES
 from tavrei_lab.errors import TavreiError
@@ -264,7 +264,7 @@ def _read_bounded(path: Path) -> bytes:
     for ever, and a device such as ``/dev/zero`` never ends."""
     def cannot(exc: OSError) -> WeightsFileError:
         return WeightsFileError(_("weights file {value!r}: cannot read it ({strerror})")
-                                .format(value=str(path), strerror=exc.strerror or exc))
+                                .format(value=str(path), strerror=os_failure(exc)))
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)

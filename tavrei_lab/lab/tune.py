@@ -90,6 +90,7 @@ from tavrei_lab.compare.statistics import (
     sprt_llr,
 )
 from tavrei_lab.compare.tournament import derive_seed
+from tavrei_lab.core.files import os_failure
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.progress import progress_bar
 from tavrei_lab.core.tavrel import (
@@ -857,7 +858,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
                 last_fit = fitted
     except BaseException as exc:
         what = cluster_failure(exc) or (
-            _("cannot write {file}: {reason}").format(file=exc.filename, reason=exc.strerror)
+            _("cannot write {file}: {reason}").format(file=exc.filename, reason=os_failure(exc))
             if isinstance(exc, OSError) and exc.filename is not None else
             str(exc) if isinstance(exc, TuneInterrupted) else "")
         stored = _kept_games(ckpt, generations)
@@ -882,7 +883,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     except OSError as exc:
         stored = _kept_games(ckpt, generations)
         raise TuneInterrupted(_("cannot write the weights file {file}: {reason}; {kept}").format(
-            file=out, reason=exc.strerror or exc, kept=_kept_text(stored, ckpt)),
+            file=out, reason=os_failure(exc), kept=_kept_text(stored, ckpt)),
             stored, str(ckpt)) from None
     say(written_text(doc))
     return {"weights": written.as_dict(), **doc}

@@ -27,7 +27,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.core.files import check_file_writable, write_atomically
+from tavrei_lab.core.files import check_file_writable, os_failure, write_atomically
 from tavrei_lab.engine.search import MAX_SEARCH_NODES
 from tavrei_lab.engine.weights import NAMES
 from tavrei_lab.errors import LimitError, OutputError, TavreiError, quote
@@ -168,7 +168,7 @@ def check_weights_out(out: Any) -> Path:
         check_file_writable(name)
     except OSError as exc:
         raise OutputError(_("--out {out}: {reason}; no game was played").format(
-            out=shown, reason=exc.strerror or exc)) from None
+            out=shown, reason=os_failure(exc))) from None
     folder = checkpoint_dir(path)
     if os.path.lexists(folder) and not folder.is_dir():
         raise OutputError(_("--out {out}: {folder}, where its games would be kept, is not a "
@@ -202,7 +202,7 @@ def read_settings(meta: Path) -> dict[str, Any]:
     try:
         raw = _read_regular(meta, MAX_SETTINGS_BYTES)
     except OSError as exc:
-        raise damaged(exc.strerror or str(exc)) from None
+        raise damaged(os_failure(exc)) from None
     if raw is None:
         raise damaged(_("not a regular file"))
     if len(raw) > MAX_SETTINGS_BYTES:
@@ -301,7 +301,7 @@ def open_checkpoint(ckpt: Path, settings: dict[str, Any]) -> None:
         ckpt.mkdir(exist_ok=True)
     except OSError as exc:
         raise OutputError(_("{folder}: cannot make the folder for the tune's games ({reason})")
-                          .format(folder=ckpt, reason=exc.strerror or exc)) from None
+                          .format(folder=ckpt, reason=os_failure(exc))) from None
     meta = ckpt / "settings.json"
     games = has_games(ckpt)
     if os.path.lexists(meta):
