@@ -36,12 +36,12 @@ def english_left(text: str) -> set[str]:
     """The Latin words of ``text`` once paths, moves, position strings, variant ids,
     option names and ``TYPED`` words are set aside."""
     names = set(variants()) | {o.name for v in variants() for o in load_variant(v).OPTIONS}
+    text = re.sub(r"\S+\.(?:pgn|svg|json|csv|toml|ipynb|md)\b", " ", text)
     for word in sorted(names, key=len, reverse=True):
         text = text.replace(word, " ")
     text = re.sub(r"\S*/\S*", " ", text)                  # paths and position strings
     text = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", " ", text)   # values as typed, quoted
     text = re.sub(r"--[\w-]+|\[\w+\]", " ", text)            # options, TOML tables
-    text = re.sub(r"\S+\.(?:pgn|svg|json|csv|toml|ipynb)\b", " ", text)
     return {w.lower() for w in LATIN.findall(text)} - TYPED
 
 
