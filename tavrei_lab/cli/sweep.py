@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from typing import Any
 
 from tavrei_lab.cli.common import (
     add_run_options,
@@ -26,12 +27,28 @@ from tavrei_lab.cli.common import (
     save_run,
 )
 from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
+from tavrei_lab.engine.agents import REFERENCE_PLAYER
 from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
-from tavrei_lab.lab.sweep import DEFAULT_AGENTS, SWEEP_ENTRIES, SweepInterrupted, sweep
+from tavrei_lab.lab.strength import (
+    DEFAULT_STRENGTH_GAMES,
+    across_strengths,
+    at_strength,
+    measure_strength,
+    parse_strengths,
+    run_at_strengths,
+    stability_text,
+)
+from tavrei_lab.lab.sweep import (
+    DEFAULT_AGENTS,
+    SWEEP_ENTRIES,
+    SweepInterrupted,
+    SweepResult,
+    sweep,
+)
 from tavrei_lab.lab.table import established_summary, summary_table
 from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
 
@@ -114,6 +131,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tune-nodes", type=int, default=DEFAULT_NODES, metavar="K",
                    help=_("with --tune: search nodes a move in the tune's games (default: "
                           "{default_nodes})").format(default_nodes=DEFAULT_NODES))
+    p.add_argument("--strength-games", type=int, default=DEFAULT_STRENGTH_GAMES, metavar="N",
+                   help=_("games each agent plays against the reference player {reference} in "
+                          "each cell, to state its Elo (default: {default}; 0: not measured)")
+                   .format(reference=REFERENCE_PLAYER, default=DEFAULT_STRENGTH_GAMES))
+    p.add_argument("--strengths", default=None, metavar="K1,K2,...",
+                   help=_("ask the question at each of these node budgets (the agents' nodes=K "
+                          "set to each) and report per measure whether the sign and the "
+                          "verdict hold at each: stable, or changes with strength"))
     p.add_argument("--store", default=None, metavar="FILE",
                    help=_("SQLite file keeping every game (a rerun resumes from it)"))
     add_run_options(p, out_help=_("write the tables (CSV, JSON) and plots (SVG) here"))
@@ -145,15 +170,29 @@ def run(args: argparse.Namespace) -> int:
     tuning = _tuning(args)
     if not args.plan:                 # --plan writes no --out
         check_out(args.out, folder=True, entries=SWEEP_ENTRIES)
+    if args.strengths is not None and args.plan:
+        raise TavreiError(_("--strengths and --plan: one at a time (plan at one strength)"))
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid, tuning)
+    if args.strength_games < 0:
+        raise TavreiError(_("--strength-games must be 0 or more, got {value}")
+                          .format(value=args.strength_games))
+    strengths = parse_strengths(args.strengths) if args.strengths is not None else None
+    if strengths is not None:
+        at_strength(args.agents, strengths[0])      # refused now, before any game
     try:
         with run_executor(args) as executor:
-            result = sweep(bases if len(bases) > 1 else bases[0], grid, agents=args.agents,
-                           games=args.games, seed=args.seed, store=args.store,
-                           max_plies=args.max_plies, stop_width=args.stop_width,
-                           batch=args.batch, executor=executor,
-                           workers=args.workers, progress=progress_mode(args), tune=tuning)
+            def one(agents: list[str] | str) -> SweepResult:
+                res = sweep(bases if len(bases) > 1 else bases[0], grid, agents=agents,
+                            games=args.games, seed=args.seed, store=args.store,
+                            max_plies=args.max_plies, stop_width=args.stop_width,
+                            batch=args.batch, executor=executor,
+                            workers=args.workers, progress=progress_mode(args), tune=tuning,
+                            strength_games=args.strength_games)
+                return res
+            if strengths is not None:
+                return _at_strengths(args, run_at_strengths(args.agents, strengths, one))
+            result = one(args.agents)
     except SweepInterrupted as exc:   # printed here: the resume line must not be cut
         print(_("tavrei-lab {command}: error: {message}").format(
             command="sweep", message=one_line(f"{exc}; {resume_line(args)}", 4000)),
@@ -172,6 +211,8 @@ def run(args: argparse.Namespace) -> int:
             print("\n" + _("interrupted: no --store, so no game is kept (add --store FILE to "
                            "keep games and resume)"), file=sys.stderr, flush=True)
         return 130
+    for line in result.notes:
+        print(line)
     cells, diffs = summary_table(result.table, WIDTH)
     print(cells.text(WIDTH))
     if diffs.rows:
@@ -197,6 +238,22 @@ def run(args: argparse.Namespace) -> int:
                                                stored=fitted - result.tuned))
     if args.out:
         written = save_run(result.save, args.out, "sweep")
+        print(_wrote(len(written), args.out))
+    return 0
+
+
+def _at_strengths(args: argparse.Namespace, results: dict[int, SweepResult]) -> int:
+    """Print each budget's sweep (its notes and the differences), then the side-by-side
+    report; --out gets the last budget's tables."""
+    for nodes, res in results.items():
+        print(_("at {nodes} nodes a move:").format(nodes=nodes))
+        for line in res.notes:
+            print("  " + line)
+        print(established_summary(res.differences()))
+        print()
+    print(stability_text(across_strengths(results)))
+    if args.out:
+        written = save_run(list(results.values())[-1].save, args.out, "sweep")
         print(_wrote(len(written), args.out))
     return 0
 
@@ -242,17 +299,55 @@ def _tuning(args: argparse.Namespace) -> dict[str, int] | None:
 def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                     tuning: dict[str, int] | None = None) -> int:
     base = bases if len(bases) > 1 else bases[0]
+    if args.strength_games < 0:
+        raise TavreiError(_("--strength-games must be 0 or more, got {value}")
+                          .format(value=args.strength_games))
+    strengths = parse_strengths(args.strengths) if args.strengths is not None else None
+    if strengths is not None:
+        at_strength(args.agents, strengths[0])      # refused now, before any game
     with run_executor(args) as executor:
-        common = dict(agents=args.agents, seed=args.seed, max_plies=args.max_plies,
+        common = dict(seed=args.seed, max_plies=args.max_plies,
                       executor=executor, workers=args.workers,
                       progress=progress_mode(args), tune=tuning)
         if args.plan:
             print(plan(base, grid, effect=args.effect, measure=args.measure,
-                       trial=args.trial, store=args.store, **common))
+                       trial=args.trial, store=args.store, agents=args.agents, **common))
             return 0
-        decision = until_decided(base, grid, measure=args.measure, effect=args.effect,
-                                 games=args.games, batch=args.batch, store=args.store,
-                                 between=_between(args.between), **common)
+
+        def decide(agents: list[str] | str) -> SweepResult | None:
+            decision = until_decided(base, grid, measure=args.measure, effect=args.effect,
+                                     games=args.games, batch=args.batch, store=args.store,
+                                     between=_between(args.between), agents=agents,
+                                     **common)
+            _print_looks(decision)
+            if decision.result is not None and args.strength_games:
+                measure_strength(decision.result, args.strength_games, executor=executor,
+                                 workers=args.workers, progress=progress_mode(args))
+            if decision.result is not None:
+                for line in decision.result.notes:
+                    print(line)
+            print(decision)
+            return decision.result
+
+        if strengths is not None:
+            results = {}
+            for nodes in strengths:
+                print(_("at {nodes} nodes a move:").format(nodes=nodes))
+                res = decide(at_strength(args.agents, nodes))
+                if res is not None:
+                    results[nodes] = res
+                print()
+            print(stability_text(across_strengths(results)))
+            last = list(results.values())[-1] if results else None
+        else:
+            last = decide(args.agents)
+    if args.out and last is not None:
+        written = save_run(last.save, args.out, "sweep")
+        print(_wrote(len(written), args.out))
+    return 0
+
+
+def _print_looks(decision: Any) -> None:
     for look in decision.looks:
         if "pairs" not in look:
             print(_("look at {games:.0f} games a cell: p = {p:.3g} (alpha this look "
@@ -267,8 +362,3 @@ def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                        "{count} pairs (Holm); {undecided} undecided", len(look["pairs"]))
               .format(games=look["games"], alpha=look["alpha"], count=len(look["pairs"]),
                       undecided=undecided))
-    print(decision)
-    if args.out and decision.result is not None:
-        written = save_run(decision.result.save, args.out, "sweep")
-        print(_wrote(len(written), args.out))
-    return 0

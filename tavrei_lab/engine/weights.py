@@ -22,6 +22,7 @@ import json
 import math
 import os
 import stat
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
@@ -453,23 +454,95 @@ def shipped_fit(rules: Any) -> tuple[Path, Weights, dict[str, Any]] | None:
 def fit_weights(rules: Any) -> Weights:
     """The weights fit for the rules ``rules`` play: registered in this process, else
     shipped with the package (``shipped_fit``: the variant's own file, or the file of
-    a variant with equal rules); a ``WeightsFileError`` saying how to fit them
-    otherwise."""
+    a variant with equal rules) when the file carries its proof (``fit_proof_problem``):
+    a shipped fit without one plays as the default weights, with an
+    ``UnprovenFitWarning`` saying why. A ``WeightsFileError`` saying how to fit them
+    when there is no fit at all."""
     key = variant_hash(rules)
     if key in _FITTED:
         return _FITTED[key]
     vid = rules.variant.id
     found = shipped_fit(rules)
     if found is not None:
-        _FITTED[key] = found[1]
-        return found[1]
+        path, weights, doc = found
+        problem = fit_proof_problem(doc, weights)
+        if problem is not None:
+            warnings.warn(unproven_text(path.name, problem), UnprovenFitWarning, stacklevel=2)
+            return DEFAULT_WEIGHTS
+        _FITTED[key] = weights
+        return weights
     raise WeightsFileError(_("no weights fit for variant {vid!r} with these options (settings "
                              "hash {key}); fit them with `tavrei-lab tune --variant {vid} --out "
                              "W.json` and use weights=W.json").format(vid=vid, key=key))
 
 
+class UnprovenFitWarning(UserWarning):
+    """A fit was asked for (``weights=fit``) whose file carries no proof: the default
+    weights play instead."""
+
+
+#: What a fit's proof is checked against: a fit plays in place of the default player
+#: only once a gated match (an SPRT with stated error rates) showed it better than the
+#: weights it replaces, on this evaluation (``EVALUATION_VERSION``).
+PROOF_TESTS = ("sprt",)
+
+
+def weights_digest(weights: Weights) -> str:
+    """A short hash of every weight: what a proof names as the weights it tested."""
+    import hashlib
+    text = json.dumps(weights.as_dict(), sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
+
+
+def fit_proof_problem(doc: dict[str, Any], weights: Weights,
+                      replaces: Weights = DEFAULT_WEIGHTS) -> str | None:
+    """Why the fit ``weights`` (its file's document ``doc``) may not play in place of
+    ``replaces``; None when its ``proof`` holds: an SPRT that said "better", with its
+    error rates, on these very weights against ``replaces``, on this evaluation."""
+    if weights == replaces:
+        return _("it is the default weights themselves")
+    proof = doc.get("proof")
+    if not isinstance(proof, dict):
+        return _("no gated match tested it")
+    if proof.get("test") not in PROOF_TESTS or not isinstance(proof.get("alpha"), (int, float)):
+        return _("its proof states no sequential test with an error rate")
+    if proof.get("decision") != "better":
+        return _("its gated match did not show it better (score {score:.3f} [{low:.3f}, "
+                 "{high:.3f}] over {games} games)").format(
+            score=float(proof.get("score", 0.5)), low=float(proof.get("low", 0.0)),
+            high=float(proof.get("high", 1.0)), games=proof.get("games", "?"))
+    if proof.get("weights") != weights_digest(weights):
+        return _("its proof tested other weights")
+    if proof.get("against") != weights_digest(replaces):
+        return _("its proof measured it against other weights than the default ones")
+    if proof.get("evaluation_version") != EVALUATION_VERSION:
+        return _("its proof was measured on evaluation {old}, this is evaluation {new}").format(
+            old=proof.get("evaluation_version"), new=EVALUATION_VERSION)
+    return None
+
+
+def proof_text(proof: dict[str, Any]) -> str:
+    """A proof in a line: the test, its error rates, the score with its interval, the
+    games and the settings it was played at."""
+    return _("SPRT +{elo0:g}/+{elo1:g} Elo (alpha {alpha:g}, beta {beta:g}): {decision} after "
+             "{games} games, score {score:.3f} [{low:.3f}, {high:.3f}] against the default "
+             "weights at {nodes} nodes a move").format(
+        elo0=float(proof.get("elo0", 0)), elo1=float(proof.get("elo1", 0)),
+        alpha=float(proof.get("alpha", 0)), beta=float(proof.get("beta", 0)),
+        decision=proof.get("decision") or _("undecided"), games=proof.get("games", "?"),
+        score=float(proof.get("score", 0.5)), low=float(proof.get("low", 0.0)),
+        high=float(proof.get("high", 1.0)), nodes=proof.get("nodes", "?"))
+
+
+def unproven_text(what: str, problem: str) -> str:
+    """The line a player or a sweep says when a fit is not played."""
+    return _("the fit {what} is not played, {problem}: the default weights play "
+             "instead").format(what=what, problem=problem)
+
+
 __all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "MAX_WEIGHTS_FILE_BYTES",
-           "NAMES", "WEIGHT_RANGES", "Weights", "WeightsFileError", "check_fit_for",
-           "fit_plays_rules", "fit_rules_hash", "fit_weights", "load_weights",
-           "load_weights_file", "register_fit", "save_weights", "shipped_fit",
-           "shipped_weights_dir", "using_fit", "variant_hash"]
+           "NAMES", "PROOF_TESTS", "UnprovenFitWarning", "WEIGHT_RANGES", "Weights",
+           "WeightsFileError", "check_fit_for", "fit_plays_rules", "fit_proof_problem",
+           "fit_rules_hash", "fit_weights", "load_weights", "load_weights_file", "proof_text",
+           "register_fit", "save_weights", "shipped_fit", "shipped_weights_dir", "unproven_text",
+           "using_fit", "variant_hash", "weights_digest"]

@@ -43,6 +43,7 @@ import shutil
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -70,12 +71,16 @@ from tavrei_lab.compare.tournament import (
     play_game,
 )
 from tavrei_lab.core.files import swapped_in, write_atomically
-from tavrei_lab.engine.agents import FIT, PlayAgent, make_agent, split_specs
+from tavrei_lab.engine.agents import FIT, REFERENCE_PLAYER, PlayAgent, make_agent, split_specs
 from tavrei_lab.engine.weights import (
+    DEFAULT_WEIGHTS,
+    UnprovenFitWarning,
     Weights,
     WeightsFileError,
+    fit_proof_problem,
     fit_weights,
     shipped_fit,
+    unproven_text,
     using_fit,
     variant_hash,
 )
@@ -93,6 +98,7 @@ from tavrei_lab.lab.store import (
     settings_hash,
     verification,
 )
+from tavrei_lab.lab.strength import measure_strength, not_measured_text
 from tavrei_lab.lab.table import ResultsTable, established_summary
 from tavrei_lab.lab.tune import (
     DEFAULT_GAMES,
@@ -220,7 +226,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
           executor: Executor | str | Any = None, workers: int | None = None,
           progress: bool | str = True, opening_plies: int = OPENING_PLIES,
           tune: bool | Mapping[str, Any] | None = None,
-          cells: Sequence[str] | None = None) -> SweepResult:
+          cells: Sequence[str] | None = None, strength_games: int = 0) -> SweepResult:
     """Play ``games`` games (the budget) in every cell of ``grid`` over ``base``.
 
     ``base``: a variant id or file, or several. ``grid``: option name -> the
@@ -235,7 +241,11 @@ def sweep(base: str | Sequence[str] = "tavreli",
     (True: ``lab.tune``'s defaults; a mapping sets ``generations``, ``games``,
     ``nodes``, ``seed`` (default: the sweep's), ``max_plies``), kept in the store so
     a rerun does not tune again. Without it, ``weights=fit`` takes the weights shipped
-    for the variant.
+    for the variant. A fit plays only with its proof (``engine.weights.fit_proof_problem``);
+    an unproven one is kept, the default weights play, and ``notes`` says so.
+    ``strength_games``: then every agent plays this many games against the reference
+    player in every cell (``lab.strength.measure_strength``), and ``notes`` names each
+    one's Elo (0: not measured, and ``notes`` says that).
 
     >>> res = sweep("tavreli", {"splits": [True, False]}, agents="greedy", games=2,
     ...             seed=1, max_plies=10, executor="inline", progress=False)
@@ -295,6 +305,7 @@ def sweep(base: str | Sequence[str] = "tavreli",
     started = time.perf_counter()
     played = 0
     tuned = 0
+    notes: list[str] = []
     pool, owned = resolve_executor(executor, workers)
     parcels = {c.name: c.parcel(pool) for c in cells_played}
     fits: dict[str, tuple[str, tuple[tuple[str, float], ...]]] = {}
@@ -304,8 +315,11 @@ def sweep(base: str | Sequence[str] = "tavreli",
         for cell in cells_played:
             fit_note: dict[str, Any] | None = None
             if fit_agents:
-                weights, fit_note, ran = _cell_fit(cell, tuning, db, pool, workers, progress)
+                weights, fit_note, ran, line = _cell_fit(cell, tuning, db, pool, workers,
+                                                         progress)
                 tuned += ran
+                if line is not None:
+                    notes.append(line)
                 fits[cell.name] = (variant_hash(cell.rules), tuple(weights.as_dict().items()))
             for a, b in pairs:
                 settings = {"cell": cell.name, "variant": _variant_ref(cell),
@@ -356,13 +370,19 @@ def sweep(base: str | Sequence[str] = "tavreli",
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
     db.checkpoint()          # the run is over: its games in the .sqlite file itself
-    return SweepResult(db, units, dict(base=base, grid={k: list(v) for k, v in
-                                                        (grid or {}).items()},
-                                       agents=agent_list, games=games, seed=seed,
-                                       max_plies=max_plies, stop_width=stop_width,
-                                       batch=batch, tune=tuning),
-                       time.perf_counter() - started, played, own_store=store is None,
-                       tuned=tuned)
+    result = SweepResult(db, units, dict(base=base, grid={k: list(v) for k, v in
+                                                          (grid or {}).items()},
+                                         agents=agent_list, games=games, seed=seed,
+                                         max_plies=max_plies, stop_width=stop_width,
+                                         batch=batch, tune=tuning),
+                         time.perf_counter() - started, played, own_store=store is None,
+                         tuned=tuned, notes=notes)
+    if strength_games:
+        measure_strength(result, strength_games, executor=executor, workers=workers,
+                         progress=progress)
+    elif REFERENCE_PLAYER not in agent_list:
+        result.notes.append(not_measured_text())
+    return result
 
 
 #: What a sweep's tune may set (``lab.tune.tune``'s arguments), and what it uses unless told.
@@ -419,20 +439,27 @@ def _digest(weights: Weights) -> str:
 
 def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool: Executor,
               workers: int | None, progress: bool | str
-              ) -> tuple[Weights, dict[str, Any], int]:
+              ) -> tuple[Weights, dict[str, Any], int, str | None]:
     """The weights ``weights=fit`` means in ``cell``, what the cell's settings record of
-    them, and 1 when a tune was run now (0: stored or shipped)."""
+    them, 1 when a tune was run now (0: stored or shipped), and the line saying the
+    default weights play because the fit is unproven (None: the fit plays)."""
     rules = cell.rules if cell.rules is not None else load_variant(cell.base,
                                                                    **cell.option_dict)
     vh = variant_hash(rules)
     if tuning is None:
         try:
-            weights = fit_weights(rules)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", UnprovenFitWarning)
+                weights = fit_weights(rules)
         except WeightsFileError as exc:
             raise TavreiError(_("sweep cell {name}: {exc}; or let the sweep fit each cell first "
                                 "(--tune, sweep(tune=True))")
                                     .format(name=cell.name, exc=exc)) from None
-        return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0
+        unproven = [str(w.message) for w in caught if issubclass(w.category, UnprovenFitWarning)]
+        if unproven:
+            return (weights, {"tune": "unproven", "weights": _digest(weights)}, 0,
+                    _("cell {name}: {line}").format(name=cell.name, line=unproven[0]))
+        return weights, {"tune": _source(rules, weights), "weights": _digest(weights)}, 0, None
     # the fit depends on the evaluation and the fit method too (FIT_VERSION): a changed
     # one is another fit, never an old one found in the store. It is keyed by the rules
     # as played (``rules_hash``), so equal rules under another id or name share it; a
@@ -477,7 +504,15 @@ def _cell_fit(cell: Cell, tuning: dict[str, int] | None, db: ResultsStore, pool:
         ran = 1
     weights = Weights.from_dict(doc["weights"],
                                 where=_("the tuned weights of {cell}").format(cell=cell.name))
-    return weights, {"tune": key, "weights": _digest(weights)}, ran
+    problem = fit_proof_problem(doc, weights)
+    line = None
+    if problem is not None:
+        # an unproven fit is kept in the store (a longer tune or a proof may follow), and
+        # the cell is played by the player it would have replaced
+        line = _("cell {name}: {line}").format(
+            name=cell.name, line=unproven_text(_("of this cell's tune"), problem))
+        weights = DEFAULT_WEIGHTS
+    return weights, {"tune": key, "weights": _digest(weights)}, ran, line
 
 
 @contextmanager
@@ -682,13 +717,18 @@ class SweepResult:
 
     def __init__(self, store: ResultsStore, units: list[Unit], settings: dict[str, Any],
                  seconds: float = 0.0, played: int = 0, own_store: bool = False,
-                 tuned: int = 0) -> None:
+                 tuned: int = 0, notes: Sequence[str] = ()) -> None:
         self.store = store
         self.units = units
         self.settings = settings
         self.seconds = seconds
         self.played = played          # games played by this call (the rest were stored)
         self.tuned = tuned            # cells tuned by this call (the rest were stored)
+        #: lines the sweep says of how it played: a fit not played (unproven), the
+        #: players' strength against the reference player
+        self.notes = list(notes)
+        #: each agent's strength in each cell (``lab.strength.measure_strength``)
+        self.strengths: list[Any] = []
         self._own_store = own_store
 
     @property
@@ -763,12 +803,13 @@ class SweepResult:
                                               games=sum(u.limit for u in self.units),
                                               played=self.played, seconds=self.seconds)
         parts = [f"<h4>{html.escape(heading)}</h4>",
+                 *(f"<p>{html.escape(line)}</p>" for line in self.notes),
                  self.table._repr_html_()]
         parts += [p.svg for p in self.plots().values()]
         return "\n".join(parts)
 
     def __str__(self) -> str:
-        return str(self.table)
+        return "\n".join([*self.notes, str(self.table)])
 
     def __repr__(self) -> str:
         return (f"<SweepResult {len(self.units)} cells, "

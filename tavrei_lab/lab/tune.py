@@ -765,6 +765,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
     # learnt nothing, and a user who asked for a fit gets one, with the evidence)
     last_fit: Weights | None = None
     proven = False
+    proof: dict[str, Any] | None = None
     training: list[tuple[float, list[tuple[int, float]]]] = []
     capped: list[tuple[float, list[tuple[int, float]]]] = []
     started = time.perf_counter()
@@ -817,6 +818,12 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             score = None if gen == 1 else sum(_points(rows)) / played
             accepted = gate is None or gate["decision"] == "better"
             proven = proven or (gate is not None and accepted)
+            if gate is not None and accepted and previous == start:
+                # a gate against the start weights is the fit's proof against them
+                from tavrei_lab.lab.proof import gate_proof
+                proof = gate_proof(gate, current, start, nodes=nodes, max_plies=max_plies,
+                                   seed=seed, games=2 * gate["pairs"],
+                                   how=f"tune gate, generation {gen}")
             if not accepted:
                 current = previous
             # a game stopped at the ply cap has no result: its "draw" was a position one
@@ -877,7 +884,8 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
            "fit_version": FIT_VERSION,
            "nodes": nodes, "games": games, "gate_games": extra_cap,
            "generations": generations, "seed": seed, "proven": proven,
-           "seconds": round(time.perf_counter() - started, 2), "log": log}
+           "seconds": round(time.perf_counter() - started, 2), "log": log,
+           **({"proof": proof} if proof is not None else {})}
     try:
         save_weights(out, written, **doc)
     except OSError as exc:
