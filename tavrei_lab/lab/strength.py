@@ -71,7 +71,7 @@ class Strength:
             bound = (_("below {elo:+.0f}").format(elo=self.elo_high) if self.score == 0.0
                      else _("above {elo:+.0f}").format(elo=self.elo_low))
         else:
-            bound = _("{elo:+.0f} [{low:+.0f}, {high:+.0f}]").format(
+            bound = "{elo:+.0f} [{low:+.0f}, {high:+.0f}]".format(
                 elo=self.elo, low=self.elo_low, high=self.elo_high)
         return _("strength of {agent} in {cell}: Elo {bound} against the reference player "
                  "{reference} (score {score:.3f} [{slow:.3f}, {shigh:.3f}], {games} games: "
