@@ -17,12 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, save_weights, variant_hash
+from tavrei_lab.engine.weights import (
+    DEFAULT_WEIGHTS,
+    fit_proof_problem,
+    load_weights_file,
+    save_weights,
+    shipped_weights_dir,
+    variant_hash,
+)
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab import ResultsStore, sweep
 from tavrei_lab.lab.store import STORE_VERSION, StoreError
 from tavrei_lab.lab.sweep import tune_settings
-from tavrei_lab.lab.tune import TuneCheckpointError
+from tavrei_lab.lab.proof import gate_proof
+from tavrei_lab.lab.tune import TuneCheckpointError, sprt_gate
 from tavrei_lab.variant import load_variant
 
 SWEEP_MODULE = importlib.import_module("tavrei_lab.lab.sweep")
@@ -90,8 +98,13 @@ def test_the_players_play_with_the_cells_fit_on_the_workers(tmp_path, monkeypatc
     a game's seed comes from the agents' spec, which differs between the two.)"""
     odd = DEFAULT_WEIGHTS.with_(value_ratnik=3.0, mobility=30.0, volkhv_attack=0.0)
 
+    # a fit plays only with its proof: this one carries a gate's "better"
+    proof = gate_proof(sprt_gate([1.0, 0.5] * 30), odd, DEFAULT_WEIGHTS, nodes=40,
+                       max_plies=20, seed=3, games=60, how="test")
+
     def fake_tune(rules, **kwargs):
-        return {"weights": odd.as_dict(), "log": [], "settings_hash": variant_hash(rules)}
+        return {"weights": odd.as_dict(), "log": [], "settings_hash": variant_hash(rules),
+                "proof": proof}
     monkeypatch.setattr(SWEEP_MODULE, "run_tune", fake_tune)
     kw = dict(games=2, max_plies=20, progress=False, seed=3)
     tuned = sweep("tavreli-no-split", None, agents="play:nodes=40,weights=fit",
@@ -110,7 +123,10 @@ def test_the_players_play_with_the_cells_fit_on_the_workers(tmp_path, monkeypatc
 def test_without_tune_fit_takes_the_shipped_weights_or_says_to_tune(tune_calls):
     res = sweep("tavreli-no-split", None, agents="play:nodes=20,weights=fit", **FAST)
     (setting,) = res.store.settings().values()
-    assert setting["fit"]["tune"] == "shipped"
+    # the shipped file plays when it carries its proof, the default weights otherwise
+    weights, doc = load_weights_file(shipped_weights_dir() / "tavreli-no-split.json")
+    proven = fit_proof_problem(doc, weights) is None
+    assert setting["fit"]["tune"] == ("shipped" if proven else "unproven")
     # equal rules under another name take the same shipped fit
     same = sweep("tavreli", {"splits": [False]}, agents="play:nodes=20,weights=fit", **FAST)
     (equal,) = same.store.settings().values()
