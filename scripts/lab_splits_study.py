@@ -14,13 +14,12 @@ the same for the weaker strength played again with a ply limit of 400 (``CHECKS`
 (``splits.sqlite``) and the ``--out`` folders stay in the working folder, so running
 the script again replays nothing and rewrites the same file (times aside).
 
-The budgets come from the lab's planner, run on the games of the previous study
-(40 and 24 games a cell; ``sweep --plan --effect 0.2 --measure decisive --trial 40``
-and ``--trial 24`` on its store, the same settings): 80 games a cell at 150 nodes,
-76 at 500, to detect a difference of 0.2 in the decisive rate with power 0.8 at
-alpha 0.05. The sequential looks (alpha spending) and Holm's correction over the
-three measures the table compares cost some power, so the budgets are a little
-larger, and ``--until-decided`` stops a strength as soon as its answer is in.
+The budgets: the lab's planner (``sweep --plan --effect 0.2 --measure decisive``) asks
+about 80 games a cell to detect a difference of 0.2 in the decisive rate with power
+0.8 at alpha 0.05; the study plays at most 64 and 56 (two looks), so it stays within
+30 minutes of CPU, and a difference of 0.2 may be left undecided -- the study reports
+what its games show. ``--strength-games`` names each player's Elo against the
+reference player in each cell.
 """
 
 from __future__ import annotations
@@ -34,21 +33,27 @@ import sys
 import time
 from pathlib import Path
 
+from tavrei_lab.lab.versions import code_versions
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The two strengths: (label, nodes a move, most games a cell, games a cell a look,
-#: ply limit). Three looks each at most; the stronger player costs about twice the CPU
-#: a game.
-STRENGTHS = (("play:nodes=150", 150, 96, 32, 200), ("play:nodes=500", 500, 84, 28, 200))
-#: The check of the ply limit: a quarter of the games without splits reached 200
-#: plies and were counted as draws, so the weaker strength is played again with room
-#: for twice as many plies (same tune, found in the store).
-CHECKS = (("play:nodes=150, 400 plies", 150, 96, 32, 400),)
+#: ply limit). Two looks each at most, sized so the whole study (tunes and strength
+#: games included) costs well under 30 minutes of CPU on the compiled build; the
+#: stronger player costs about twice the CPU a game.
+STRENGTHS = (("play:nodes=150", 150, 64, 32, 300), ("play:nodes=500", 500, 56, 28, 300))
+#: Checks run again beside the study (same shape as STRENGTHS); none: the ply limit is
+#: the lab's own (300), and the sweep's tables count the games it stopped.
+CHECKS: tuple[tuple[str, int, int, int, int], ...] = ()
 #: The difference of interest (the planner's --effect): decided once established, or
 #: once a difference this large is excluded.
 EFFECT = 0.2
-#: One small tune for both strengths (one generation of 30 self-play games a cell at
-#: 300 nodes): the second sweep finds it in the store.
-TUNE = ["--tune", "--tune-generations", 1, "--tune-games", 30, "--tune-nodes", 300]
+#: One small tune for both strengths (one generation of 20 self-play games a cell at
+#: 300 nodes): the second sweep finds it in the store. One generation has no gate, so
+#: its fit is stored unproven and the default player plays (the study shows the line
+#: that says so); a proven fit needs a tune of two generations or more.
+TUNE = ["--tune", "--tune-generations", 1, "--tune-games", 20, "--tune-nodes", 300]
+#: Games each player plays against the reference player in each cell, to name its Elo.
+STRENGTH_GAMES = 8
 COMMON = ["--grid", "splits=true,false", "--seed", "2020", "--store", "splits.sqlite"]
 
 
@@ -56,7 +61,8 @@ def command(nodes: int, games: int, batch: int, max_plies: int, out: str) -> lis
     return ["sweep", *COMMON, "--max-plies", str(max_plies),
             "--agents", f"play:nodes={nodes},weights=fit,noise=10",
             "--until-decided", "--measure", "decisive", "--effect", str(EFFECT),
-            "--games", str(games), "--batch", str(batch), *map(str, TUNE), "--out", out]
+            "--games", str(games), "--batch", str(batch), *map(str, TUNE),
+            "--strength-games", str(STRENGTH_GAMES), "--out", out]
 
 
 def children_cpu() -> float:
@@ -77,11 +83,12 @@ def main() -> int:
                    "produced_by": f"python scripts/lab_splits_study.py, "
                                   f"{time.strftime('%Y-%m-%d')}, commit {commit}, 2 cores "
                                   "shared with other jobs",
+                   "made_with": code_versions(),
                    "command": {}, "seconds": {}, "cpu_seconds": {}, "decision": {},
-                   "cells": {}, "differences": {}, "tune": {}}
+                   "notes": {}, "cells": {}, "differences": {}, "tune": {}}
     # the checks, in the same shape as the study's own runs
     study["check"] = {key: {} for key in ("command", "seconds", "cpu_seconds", "decision",
-                                          "cells", "differences")}
+                                          "notes", "cells", "differences")}
     runs = [(study, *run) for run in STRENGTHS] + [(study["check"], *run) for run in CHECKS]
     for into, label, nodes, games, batch, max_plies in runs:
         out = f"study-{nodes}-{max_plies}"
@@ -101,6 +108,9 @@ def main() -> int:
         into["cpu_seconds"][label] = round(cpu)
         into["decision"][label] = [line for line in proc.stdout.splitlines()
                                     if line.startswith(("look at", "After"))]
+        # what the sweep said of its players: a fit not played, each one's Elo
+        into["notes"][label] = [line for line in proc.stdout.splitlines()
+                                if line.startswith(("cell ", "strength of "))]
         into["cells"][label] = json.loads(Path(out, "cells.json").read_text())
         into["differences"][label] = json.loads(Path(out, "differences.json").read_text())
     from tavrei_lab.lab import ResultsStore
@@ -111,6 +121,7 @@ def main() -> int:
                 continue             # a fit of other tune settings kept in the same store
             study["tune"][fit["cell"]] = {
                 "settings_hash": doc.get("settings_hash"), "seconds": doc.get("seconds"),
+                "proven": bool(doc.get("proven")), "proof": doc.get("proof"),
                 "log": [{k: e.get(k) for k in ("generation", "games", "score_vs_previous",
                                                "accepted", "draws", "loss_before",
                                                "loss_after", "seconds") if k in e}

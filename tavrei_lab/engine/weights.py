@@ -521,6 +521,21 @@ def fit_proof_problem(doc: dict[str, Any], weights: Weights,
     return None
 
 
+def proof_record(gate: dict[str, Any], weights: Weights, against: Weights, *, nodes: int,
+               max_plies: int, seed: int, games: int, how: str) -> dict[str, Any]:
+    """The proof a gate's figures make for ``weights`` against ``against``: what
+    ``fit_proof_problem`` reads (whatever the decision: a file may say it was tested
+    and not shown better)."""
+    return {"test": gate["test"], "elo0": gate["elo0"], "elo1": gate["elo1"],
+            "alpha": gate["alpha"], "beta": gate["beta"], "lower": gate["lower"],
+            "upper": gate["upper"], "llr": gate["llr"], "decision": gate["decision"],
+            "pairs": gate["pairs"], "games": games, "score": round(gate["score"], 4),
+            "low": round(gate["low"], 4), "high": round(gate["high"], 4),
+            "weights": weights_digest(weights), "against": weights_digest(against),
+            "evaluation_version": EVALUATION_VERSION, "nodes": nodes,
+            "max_plies": max_plies, "seed": seed, "how": how}
+
+
 def proof_text(proof: dict[str, Any]) -> str:
     """A proof in a line: the test, its error rates, the score with its interval, the
     games and the settings it was played at."""
@@ -543,6 +558,6 @@ def unproven_text(what: str, problem: str) -> str:
 __all__ = ["DEFAULT_WEIGHTS", "EVALUATION_VERSION", "KIND_NAMES", "MAX_WEIGHTS_FILE_BYTES",
            "NAMES", "PROOF_TESTS", "UnprovenFitWarning", "WEIGHT_RANGES", "Weights",
            "WeightsFileError", "check_fit_for", "fit_plays_rules", "fit_proof_problem",
-           "fit_rules_hash", "fit_weights", "load_weights", "load_weights_file", "proof_text",
-           "register_fit", "save_weights", "shipped_fit", "shipped_weights_dir", "unproven_text",
-           "using_fit", "variant_hash", "weights_digest"]
+           "fit_rules_hash", "fit_weights", "load_weights", "load_weights_file", "proof_record",
+           "proof_text", "register_fit", "save_weights", "shipped_fit", "shipped_weights_dir",
+           "unproven_text", "using_fit", "variant_hash", "weights_digest"]

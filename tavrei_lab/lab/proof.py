@@ -29,11 +29,10 @@ from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.engine.agents import ENDING_NODES
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
-    EVALUATION_VERSION,
     Weights,
     variant_hash,
-    weights_digest,
 )
+from tavrei_lab.engine.weights import proof_record as gate_proof
 from tavrei_lab.errors import LimitError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.tune import (
@@ -51,21 +50,6 @@ from tavrei_lab.variant import variant_data
 #: The most games a proof match plays before it gives up undecided (the gate's pairs
 #: are 2 games each): at +50 Elo an SPRT of these error rates stops well before.
 DEFAULT_PROOF_GAMES = 200
-
-
-def gate_proof(gate: dict[str, Any], weights: Weights, against: Weights, *, nodes: int,
-               max_plies: int, seed: int, games: int, how: str) -> dict[str, Any]:
-    """The proof a gate's figures make for ``weights`` against ``against``: what
-    ``fit_proof_problem`` reads (whatever the decision: a file may say it was tested
-    and not shown better)."""
-    return {"test": gate["test"], "elo0": gate["elo0"], "elo1": gate["elo1"],
-            "alpha": gate["alpha"], "beta": gate["beta"], "lower": gate["lower"],
-            "upper": gate["upper"], "llr": gate["llr"], "decision": gate["decision"],
-            "pairs": gate["pairs"], "games": games, "score": round(gate["score"], 4),
-            "low": round(gate["low"], 4), "high": round(gate["high"], 4),
-            "weights": weights_digest(weights), "against": weights_digest(against),
-            "evaluation_version": EVALUATION_VERSION, "nodes": nodes,
-            "max_plies": max_plies, "seed": seed, "how": how}
 
 
 def _point(row: dict[str, Any]) -> float:

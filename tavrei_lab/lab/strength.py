@@ -71,8 +71,7 @@ class Strength:
             bound = (_("below {elo:+.0f}").format(elo=self.elo_high) if self.score == 0.0
                      else _("above {elo:+.0f}").format(elo=self.elo_low))
         else:
-            bound = "{elo:+.0f} [{low:+.0f}, {high:+.0f}]".format(
-                elo=self.elo, low=self.elo_low, high=self.elo_high)
+            bound = f"{self.elo:+.0f} [{self.elo_low:+.0f}, {self.elo_high:+.0f}]"
         return _("strength of {agent} in {cell}: Elo {bound} against the reference player "
                  "{reference} (score {score:.3f} [{slow:.3f}, {shigh:.3f}], {games} games: "
                  "{wins} won, {draws} drawn, {losses} lost)").format(
@@ -121,29 +120,24 @@ def measure_strength(result: Any, games: int = DEFAULT_STRENGTH_GAMES, *,
                      progress: bool | str = False) -> list[Strength]:
     """Play every agent of the sweep ``result`` (a ``SweepResult``) against
     ``REFERENCE_PLAYER`` in each of its cells, ``games`` games each, into its store; add a
-    line per agent and cell to ``result.notes`` and return the strengths."""
-    from tavrei_lab.lab.sweep import sweep
+    line per agent and cell to ``result.notes`` and return the strengths
+    (``SweepResult.measure_strength``)."""
+    out: list[Strength] = result.measure_strength(games, executor=executor, workers=workers,
+                                                  progress=progress)
+    return out
 
+
+def check_strength_games(games: Any) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise TavreiError(_("strength games must be a whole number 1 or more, got {games!r}")
                           .format(games=games))
-    s = result.settings
-    cells = list(dict.fromkeys(u.cell.name for u in result.units))
-    out: list[Strength] = []
-    for agent in s["agents"]:
-        if agent == REFERENCE_PLAYER:
-            continue
-        played = sweep(s["base"], s["grid"] or None, agents=[agent, REFERENCE_PLAYER],
-                       games=games, seed=s["seed"], store=result.store,
-                       max_plies=s["max_plies"], executor=executor, workers=workers,
-                       progress=progress, tune=s.get("tune"), cells=cells)
-        for unit in played.units:
-            out.append(strength_of(unit.cell.name, agent,
-                                   played.store.games(unit.hash, unit.limit)))
-    result.strengths = out
-    result.notes[:] = [n for n in result.notes if n != not_measured_text()]
-    result.notes.extend(x.text() for x in out)
-    return out
+    return games
+
+
+def with_strengths(notes: list[str], strengths: Sequence[Strength]) -> list[str]:
+    """``notes`` without the line saying strength was not measured, with a line per
+    strength."""
+    return [n for n in notes if n != not_measured_text()] + [x.text() for x in strengths]
 
 
 _NODES = re.compile(r"(?<![a-z_])nodes=\d+")
@@ -237,5 +231,5 @@ def run_at_strengths(agents: Sequence[str] | str, strengths: Sequence[int],
 
 
 __all__ = ["DEFAULT_STRENGTH_GAMES", "Strength", "across_strengths", "at_strength",
-           "measure_strength", "not_measured_text", "parse_strengths", "run_at_strengths",
-           "stability_text", "strength_of"]
+           "check_strength_games", "measure_strength", "not_measured_text", "parse_strengths",
+           "run_at_strengths", "stability_text", "strength_of", "with_strengths"]

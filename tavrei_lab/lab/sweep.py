@@ -98,7 +98,13 @@ from tavrei_lab.lab.store import (
     settings_hash,
     verification,
 )
-from tavrei_lab.lab.strength import measure_strength, not_measured_text
+from tavrei_lab.lab.strength import (
+    Strength,
+    check_strength_games,
+    not_measured_text,
+    strength_of,
+    with_strengths,
+)
 from tavrei_lab.lab.table import ResultsTable, established_summary
 from tavrei_lab.lab.tune import (
     DEFAULT_GAMES,
@@ -378,8 +384,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
                          time.perf_counter() - started, played, own_store=store is None,
                          tuned=tuned, notes=notes)
     if strength_games:
-        measure_strength(result, strength_games, executor=executor, workers=workers,
-                         progress=progress)
+        result.measure_strength(strength_games, executor=executor, workers=workers,
+                                progress=progress)
     elif REFERENCE_PLAYER not in agent_list:
         result.notes.append(not_measured_text())
     return result
@@ -728,8 +734,31 @@ class SweepResult:
         #: players' strength against the reference player
         self.notes = list(notes)
         #: each agent's strength in each cell (``lab.strength.measure_strength``)
-        self.strengths: list[Any] = []
+        self.strengths: list[Strength] = []
         self._own_store = own_store
+
+    def measure_strength(self, games: int, *, executor: Any = None,
+                         workers: int | None = None,
+                         progress: bool | str = False) -> list[Strength]:
+        """Every agent plays ``games`` games against ``REFERENCE_PLAYER`` in each cell
+        (colours alternated, kept in the store: a rerun plays nothing again); a line per
+        agent and cell goes to ``notes`` (``lab.strength``)."""
+        check_strength_games(games)
+        s = self.settings
+        cells = list(dict.fromkeys(u.cell.name for u in self.units))
+        out: list[Strength] = []
+        for agent in s["agents"]:
+            if agent == REFERENCE_PLAYER:
+                continue
+            played = sweep(s["base"], s["grid"] or None, agents=[agent, REFERENCE_PLAYER],
+                           games=games, seed=s["seed"], store=self.store,
+                           max_plies=s["max_plies"], executor=executor, workers=workers,
+                           progress=progress, tune=s.get("tune"), cells=cells)
+            out += [strength_of(u.cell.name, agent, self.store.games(u.hash, u.limit))
+                    for u in played.units]
+        self.strengths = out
+        self.notes = with_strengths(self.notes, out)
+        return out
 
     @property
     def hashes(self) -> list[str]:

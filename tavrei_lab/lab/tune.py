@@ -116,6 +116,7 @@ from tavrei_lab.engine.weights import (
     Weights,
     WeightsFileError,
     load_weights_file,
+    proof_record,
     save_weights,
     variant_hash,
 )
@@ -820,8 +821,7 @@ def tune(variant: RuleModule | str, *, generations: int = DEFAULT_GENERATIONS,
             proven = proven or (gate is not None and accepted)
             if gate is not None and accepted and previous == start:
                 # a gate against the start weights is the fit's proof against them
-                from tavrei_lab.lab.proof import gate_proof
-                proof = gate_proof(gate, current, start, nodes=nodes, max_plies=max_plies,
+                proof = proof_record(gate, current, start, nodes=nodes, max_plies=max_plies,
                                    seed=seed, games=2 * gate["pairs"],
                                    how=f"tune gate, generation {gen}")
             if not accepted:
