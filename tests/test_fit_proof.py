@@ -158,3 +158,26 @@ def test_the_tutorial_recipe_says_the_fit_is_not_played(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert ("cell tavreli[splits=false]: the fit of this cell's tune is not played, no gated "
             "match tested it: the default weights play instead") in proc.stdout
+
+
+@pytest.mark.parametrize("generations, proven", [(2, True), (3, False)])
+def test_a_tune_writes_the_gates_proof_only_against_its_start_weights(tmp_path, generations,
+                                                                      proven):
+    """Generation 2's gate tests the first fit against the start (default) weights: its
+    "better" is the written fit's proof. Generation 3's compares the next fit with the
+    first one, which proves nothing against the defaults: the file holds that fit, and
+    its proof (of the first fit) does not hold for it."""
+    from test_tune import _ScriptedGames
+
+    from tavrei_lab.lab.tune import tune
+    out = tmp_path / "w.json"
+    doc = tune("tavreli-no-split", generations=generations, games=20, nodes=40, out=out,
+               executor=_ScriptedGames(True))
+    assert doc["proven"] is True                  # every gate said "better"
+    weights, data = load_weights_file(out)
+    assert data["proof"]["decision"] == "better" and data["proof"]["how"].endswith(
+        "generation 2")
+    problem = fit_proof_problem(data, weights)
+    assert (problem is None) is proven
+    if not proven:
+        assert problem == "its proof tested other weights"
