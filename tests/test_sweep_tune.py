@@ -27,9 +27,9 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab import ResultsStore, sweep
+from tavrei_lab.lab.proof import gate_proof
 from tavrei_lab.lab.store import STORE_VERSION, StoreError
 from tavrei_lab.lab.sweep import tune_settings
-from tavrei_lab.lab.proof import gate_proof
 from tavrei_lab.lab.tune import TuneCheckpointError, sprt_gate
 from tavrei_lab.variant import load_variant
 
