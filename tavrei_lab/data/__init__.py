@@ -67,12 +67,15 @@ def lab_study(name: str = "splits") -> dict[str, Any]:
     strength (its ``--out`` ``cells.json``, readable by ``lab.ResultsTable.from_json``),
     ``differences`` (its ``differences.json``), ``decision`` (the lines its looks
     printed, said again in the language in force), ``seconds`` (wall) and
-    ``cpu_seconds`` (the sweep and its workers) it took here, ``tune``: each cell's
-    tune log, and ``check``: the same for the weaker strength played again with a
-    400-ply limit.
+    ``cpu_seconds`` (the sweep and its workers) it took here, ``notes`` (what the sweeps
+    said of their players: a fit not played, each player's Elo against the reference
+    player; said again in the language in force too), ``tune``: each cell's tune log
+    with its proof (``proven``, ``proof``), ``made_with``: the evaluation's and the fit
+    method's versions (``lab.versions.code_versions()`` when it was made), and ``check``:
+    further runs of the same shape, if any.
 
     >>> sorted(lab_study()["cells"])
-    ['play:nodes=150', 'play:nodes=500']
+    ['play:nodes=150', 'play:nodes=50']
     """
     if name != "splits":
         raise TavreiError(_("no shipped lab study {name!r}; there is one: 'splits'").format(
@@ -80,8 +83,9 @@ def lab_study(name: str = "splits") -> dict[str, Any]:
     text = resources.files(__name__).joinpath("lab_splits.json").read_text(encoding="utf-8")
     study = json.loads(text)
     for part in (study, study.get("check", {})):
-        part["decision"] = {label: [_said_again(line) for line in lines]
-                            for label, lines in part.get("decision", {}).items()}
+        for key in ("decision", "notes"):
+            part[key] = {label: [_said_again(line) for line in lines]
+                         for label, lines in part.get(key, {}).items()}
     return study
 
 
@@ -99,6 +103,16 @@ _PRINTED = (
     (N_("the difference is established"), ""),
     (N_("a difference as large as the one asked about is excluded"), ""),
     (N_("the budget is spent and neither is shown"), ""),
+    # what the sweeps said of their players (lab.strength, lab.sweep, engine.weights)
+    (N_("strength of {agent} in {cell}: Elo {bound} against the reference player "
+        "{reference} (score {score:.3f} [{slow:.3f}, {shigh:.3f}], {games} games: {wins} "
+        "won, {draws} drawn, {losses} lost)"), ""),
+    (N_("below {elo:+.0f}"), ""),
+    (N_("above {elo:+.0f}"), ""),
+    (N_("the fit {what} is not played, {problem}: the default weights play instead"), ""),
+    (N_("of this cell's tune"), ""),
+    (N_("no gated match tested it"), ""),
+    (N_("cell {name}: {line}"), ""),
 )
 _FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
