@@ -117,19 +117,28 @@ PROSE_FACTS = {
                           "tallest tower 11"],
     "10_which_rule_is_better": ["played now: 0", "cells in the store",
                                 "first stored game replays to",
+                                "made with {'evaluation_version': 4, 'fit_version': "
+                                "'evaluation-4/fit-6'}",
+                                "| stale: nothing",
+                                "tune of 20 self-play games: proven False",
+                                "cell tavreli[splits=false]: the fit of this cell's tune is "
+                                "not played, no gated match tested it",
+                                "strength of play:nodes=150,weights=fit,noise=10 in "
+                                "tavreli[splits=true]: Elo below +113 against the reference "
+                                "player play:nodes=2000",
+                                "play:nodes=50: decisive with splits - without = "
+                                "+0.094 [-0.011, +0.204], p = 0.069",
                                 "play:nodes=150: decisive with splits - without = "
-                                "+0.250 [+0.084, +0.398], p = 0.0032",
-                                "play:nodes=500: decisive with splits - without = "
-                                "+0.357 [+0.165, +0.542], p = 0.00048",
-                                "p = 0.0032  Holm 0.0096  established: yes",
-                                "p = 0.0005  Holm 0.0015  established: yes",
-                                "p = 0.0016  Holm 0.0032  established: yes",
-                                "(64 games a cell): the difference is established",
-                                "(28 games a cell): the difference is established",
-                                "3% stopped at the ply limit", "25% stopped at the ply limit",
+                                "+0.062 [-0.018, +0.155], p = 0.094",
+                                "p = 0.0688  Holm 0.2065  established: no",
+                                "p = 0.0944  Holm 0.2832  established: no",
+                                "(64 games a cell): the budget is spent and neither is shown",
+                                "(64 games a cell): a difference as large as the one asked "
+                                "about is excluded",
                                 "2% stopped at the ply limit",
-                                "decisive with splits - without = +0.250 [+0.086, +0.397], "
-                                "p = 0.0029",
+                                "The question at 50, 150 nodes a move, side by side:",
+                                "50: +0.094 [-0.011, +0.204] established: no; 150: +0.062 "
+                                "[-0.018, +0.155] established: no => stable",
                                 "games a rule set, about",
                                 "the same sweep again: cells tuned now: 0 | games played now: 0"],
     "11_openings": ["287 games, both sides played by play:nodes=100,noise=10",
@@ -306,14 +315,18 @@ RU_CHECKS = {
          "Ни один ход не может сделать башню выше этого. | Пока нет. a8-a7 — даже не шах"]),
     "10_which_rule_is_better": (
         "print(EXERCISES['no-own-towers'].check('c2 e2'))",
-        ["проверка на 64 партиях в ячейке: p = 0.0032 (уровень значимости этой проверки 0.0157)",
-         "После 2 проверок (партий в ячейке: 64): разница установлена.",
-         "После 1 проверки (партий в ячейке: 28): разница установлена.",
-         "play:nodes=500: результативность с разделением минус без него = +0.357 "
-         "[+0.165, +0.542], p = 0.00048",
-         "p = 0.0032  с поправкой Холма 0.0096  установлено: да",
-         "Установлено различий: 2 из 3 (p < 0,05 с поправкой Холма",
-         "остановлено на пределе полуходов: 25%", "Чтобы обнаружить разницу 0.1",
+        ["проверка на 64 партиях в ячейке: p = 0.0688 (уровень значимости этой проверки 0.0444)",
+         "После 2 проверок (партий в ячейке: 64): бюджет исчерпан",
+         "play:nodes=150: результативность с разделением минус без него = +0.062 "
+         "[-0.018, +0.155], p = 0.094",
+         "p = 0.0688  с поправкой Холма 0.2065  установлено: нет",
+         "подбор по 20 партиям с собой: доказан — нет",
+         "ячейка tavreli[splits=false]: веса подбора этой ячейки не играют, их не проверял ни "
+         "один матч с порогом",
+         "сила play:nodes=50,weights=fit,noise=10 в tavreli[splits=true]: Эло ниже +113 "
+         "относительно эталонного игрока play:nodes=2000",
+         "Вопрос при 50, 150 узлах на ход, рядом:", "=> устойчиво",
+         "остановлено на пределе полуходов: 2%", "Чтобы обнаружить разницу 0.1",
          "тот же перебор ещё раз: ячеек с подобранными сейчас весами: 0 | "
          "партий сыграно сейчас: 0",
          "сыграно сейчас: 0", "первая сохранённая партия при повторе заканчивается так:",

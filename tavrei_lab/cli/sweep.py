@@ -131,9 +131,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tune-nodes", type=int, default=DEFAULT_NODES, metavar="K",
                    help=_("with --tune: search nodes a move in the tune's games (default: "
                           "{default_nodes})").format(default_nodes=DEFAULT_NODES))
-    p.add_argument("--strength-games", type=int, default=DEFAULT_STRENGTH_GAMES, metavar="N",
+    p.add_argument("--strength-games", type=int, default=None, metavar="N",
                    help=_("games each agent plays against the reference player {reference} in "
-                          "each cell, to state its Elo (default: {default}; 0: not measured)")
+                          "each cell, to state its Elo (default: {default}, or --games when "
+                          "that is fewer; 0: not measured)")
                    .format(reference=REFERENCE_PLAYER, default=DEFAULT_STRENGTH_GAMES))
     p.add_argument("--strengths", default=None, metavar="K1,K2,...",
                    help=_("ask the question at each of these node budgets (the agents' nodes=K "
@@ -174,9 +175,7 @@ def run(args: argparse.Namespace) -> int:
         raise TavreiError(_("--strengths and --plan: one at a time (plan at one strength)"))
     if args.plan or args.until_decided:
         return _plan_or_decide(args, bases, grid, tuning)
-    if args.strength_games < 0:
-        raise TavreiError(_("--strength-games must be 0 or more, got {value}")
-                          .format(value=args.strength_games))
+    _strength_games(args)
     strengths = parse_strengths(args.strengths) if args.strengths is not None else None
     if strengths is not None:
         at_strength(args.agents, strengths[0])      # refused now, before any game
@@ -242,6 +241,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _strength_games(args: argparse.Namespace) -> None:
+    """--strength-games as given, or its default: DEFAULT_STRENGTH_GAMES, or --games when
+    that is fewer (a sweep of 4 games a cell does not play 20 more against the reference)."""
+    if args.strength_games is None:
+        args.strength_games = max(0, min(DEFAULT_STRENGTH_GAMES, args.games))
+    if args.strength_games < 0:
+        raise TavreiError(_("--strength-games must be 0 or more, got {value}")
+                          .format(value=args.strength_games))
+
+
 def _at_strengths(args: argparse.Namespace, results: dict[int, SweepResult]) -> int:
     """Print each budget's sweep (its notes and the differences), then the side-by-side
     report; --out gets the last budget's tables."""
@@ -299,9 +308,7 @@ def _tuning(args: argparse.Namespace) -> dict[str, int] | None:
 def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                     tuning: dict[str, int] | None = None) -> int:
     base = bases if len(bases) > 1 else bases[0]
-    if args.strength_games < 0:
-        raise TavreiError(_("--strength-games must be 0 or more, got {value}")
-                          .format(value=args.strength_games))
+    _strength_games(args)
     strengths = parse_strengths(args.strengths) if args.strengths is not None else None
     if strengths is not None:
         at_strength(args.agents, strengths[0])      # refused now, before any game

@@ -216,8 +216,10 @@ def stability_text(rows: Sequence[Mapping[str, Any]]) -> str:
         for n, at in r["at"].items():
             shown = ("—" if at["low"] is None or at["high"] is None
                      else f"[{at['low']:+.3f}, {at['high']:+.3f}]")
+            said = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)")}
             parts.append(_("{nodes}: {difference:+.3f} {interval} established: {yes}").format(
-                nodes=n, difference=at["difference"], interval=shown, yes=at["established"]))
+                nodes=n, difference=at["difference"], interval=shown,
+                yes=said.get(str(at["established"]), str(at["established"]))))
         verdict = _("stable") if r["stability"] == "stable" else _("changes with strength")
         lines.append(f"  {r['measure']}: {r['a']} - {r['b']}: " + "; ".join(parts)
                      + f" => {verdict}")
