@@ -12,7 +12,7 @@ import pytest
 
 from tavrei_lab.engine.agents import REFERENCE_PLAYER
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.lab import sweep
+from tavrei_lab.lab import ResultsTable, sweep
 from tavrei_lab.lab.strength import (
     across_strengths,
     at_strength,
@@ -52,6 +52,9 @@ def test_a_sweep_states_each_players_elo_against_the_reference_player(tmp_path):
     # the question's table holds the question's cells only, and its games are its own
     assert [r["agents"] for r in res.table.rows] == ["greedy v greedy"] * 2
     assert res.played == 4
+    # the strength games are in the store, and its tables read whole leave them out
+    assert len(res.store.settings()) == 4
+    assert ResultsTable.from_store(res.store).to_dicts() == res.table.to_dicts()
     res.store.close()
     again = sweep("tavreli", {"splits": [True, False]}, agents="greedy", store=store,
                   strength_games=2, **FAST)

@@ -36,6 +36,9 @@ from tavrei_lab.lab.tune import elo
 #: line's default; ``sweep(strength_games=...)``): enough for an Elo within about
 #: +-150, few enough to cost a fraction of the question's games.
 DEFAULT_STRENGTH_GAMES = 20
+#: The ``purpose`` a strength game's settings record: a store's tables, read whole
+#: (``ResultsTable.from_store`` without settings), leave these games out of the question's.
+STRENGTH_PURPOSE = "strength"
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,7 @@ def run_at_strengths(agents: Sequence[str] | str, strengths: Sequence[int],
     return {n: run(at_strength(agents, n)) for n in strengths}
 
 
-__all__ = ["DEFAULT_STRENGTH_GAMES", "Strength", "across_strengths", "at_strength",
-           "check_strength_games", "measure_strength", "not_measured_text", "parse_strengths",
-           "run_at_strengths", "stability_text", "strength_of", "with_strengths"]
+__all__ = ["DEFAULT_STRENGTH_GAMES", "STRENGTH_PURPOSE", "Strength", "across_strengths",
+           "at_strength", "check_strength_games", "measure_strength", "not_measured_text",
+           "parse_strengths", "run_at_strengths", "stability_text", "strength_of",
+           "with_strengths"]

@@ -99,6 +99,7 @@ from tavrei_lab.lab.store import (
     verification,
 )
 from tavrei_lab.lab.strength import (
+    STRENGTH_PURPOSE,
     Strength,
     check_strength_games,
     not_measured_text,
@@ -232,7 +233,8 @@ def sweep(base: str | Sequence[str] = "tavreli",
           executor: Executor | str | Any = None, workers: int | None = None,
           progress: bool | str = True, opening_plies: int = OPENING_PLIES,
           tune: bool | Mapping[str, Any] | None = None,
-          cells: Sequence[str] | None = None, strength_games: int = 0) -> SweepResult:
+          cells: Sequence[str] | None = None, strength_games: int = 0,
+          purpose: str | None = None) -> SweepResult:
     """Play ``games`` games (the budget) in every cell of ``grid`` over ``base``.
 
     ``base``: a variant id or file, or several. ``grid``: option name -> the
@@ -335,6 +337,10 @@ def sweep(base: str | Sequence[str] = "tavreli",
                             "sample_every": SAMPLE_EVERY}
                 if fit_note is not None and (a in fit_agents or b in fit_agents):
                     settings["fit"] = fit_note    # other weights: other games
+                if purpose is not None:
+                    # games played for another end than the question (the players'
+                    # strength): a store's tables leave them out (``from_store``)
+                    settings["purpose"] = purpose
                 unit = Unit(cell, a, b, settings)
                 unit.hash = db.register(settings)
                 units.append(unit)
@@ -753,7 +759,8 @@ class SweepResult:
             played = sweep(s["base"], s["grid"] or None, agents=[agent, REFERENCE_PLAYER],
                            games=games, seed=s["seed"], store=self.store,
                            max_plies=s["max_plies"], executor=executor, workers=workers,
-                           progress=progress, tune=s.get("tune"), cells=cells)
+                           progress=progress, tune=s.get("tune"), cells=cells,
+                           purpose=STRENGTH_PURPOSE)
             out += [strength_of(u.cell.name, agent, self.store.games(u.hash, u.limit))
                     for u in played.units]
         self.strengths = out

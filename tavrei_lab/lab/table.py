@@ -87,7 +87,10 @@ class ResultsTable(_BaseTable):
             db = store  # type: ignore[assignment]
         try:
             all_settings = db.settings()
-            hashes = list(settings) if settings is not None else list(all_settings)
+            # read whole, the question's games only: not those played to measure the
+            # players (their settings name a ``purpose``, ``lab.strength``)
+            hashes = list(settings) if settings is not None else [
+                h for h, s in all_settings.items() if not s.get("purpose")]
             groups = []
             for h in hashes:
                 games = db.games(h, (limits or {}).get(h))
