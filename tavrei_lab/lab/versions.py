@@ -24,10 +24,10 @@ def code_versions() -> dict[str, Any]:
 def stale_versions(made_with: Mapping[str, Any] | None) -> list[str]:
     """The names whose recorded version differs from the code's (all of them when
     nothing was recorded)."""
-    now = code_versions()
+    current = code_versions()
     if not made_with:
-        return sorted(now)
-    return sorted(k for k, v in now.items() if made_with.get(k) != v)
+        return sorted(current)
+    return sorted(k for k, v in current.items() if made_with.get(k) != v)
 
 
 __all__ = ["code_versions", "stale_versions"]
