@@ -94,7 +94,6 @@ def test_a_sweep_plays_a_proven_fit(monkeypatch):
 @pytest.fixture
 def shipped(tmp_path, monkeypatch):
     monkeypatch.setattr(WEIGHTS_MODULE, "shipped_weights_dir", lambda: tmp_path)
-    monkeypatch.setattr(SWEEP_MODULE, "shipped_weights_dir", lambda: tmp_path)
     monkeypatch.setattr(WEIGHTS_MODULE, "_FITTED", {})
     rules = load_variant("tavreli-no-split")
     return tmp_path / "tavreli-no-split.json", rules
