@@ -112,7 +112,22 @@ class _TournamentWatch(Watch):
         self.stats.rolls += 1
 
 
-def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None) -> GameResult:
+class _PlayedOn:
+    """A side that first plays the moves a stored game made, then its agent's own: the
+    game is played on from where the stored one stopped, identical up to there."""
+
+    def __init__(self, moves: Sequence[Move], agent: Any) -> None:
+        self.moves = moves
+        self.agent = agent
+
+    def choose(self, game: Game) -> Move:
+        if game.ply < len(self.moves):
+            return self.moves[game.ply]
+        return self.agent.choose(game)
+
+
+def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None, *,
+              moves: Sequence[Move] = ()) -> GameResult:
     """Play one game (a top-level function, so a process pool can run it).
 
     ``rules``: a rule module to play instead of loading ``spec.variant`` (the
@@ -121,12 +136,16 @@ def play_game(spec: GameSpec, rules: RuleModule | None = None, watch: Any = None
     (``moved(game, before, move)``), so a caller can measure more than
     ``GameStats`` does without a second game loop. The game is played by
     ``engine.selfplay.play_out`` under the one adjudication policy
-    (docs/adjudication.md).
+    (docs/adjudication.md). ``moves``: a stored game's moves, played first (its die
+    rolls come again from the same seed), so the game goes on from where that one
+    stopped (``lab.continuation``: a capped game played on to a larger cap).
     """
     started = time.perf_counter()
     game = Game(rules if rules is not None else spec.variant, seed=spec.seed)
-    agents = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
-              make_agent(spec.black, seed=derive_seed(spec.seed, "black")))
+    agents: tuple[Any, Any] = (make_agent(spec.white, seed=derive_seed(spec.seed, "white")),
+                               make_agent(spec.black, seed=derive_seed(spec.seed, "black")))
+    if moves:
+        agents = (_PlayedOn(moves, agents[0]), _PlayedOn(moves, agents[1]))
     stats = GameStats()
     end = play_out(game, agents, GameLimits(max_plies=spec.max_plies),
                    _TournamentWatch(stats, watch))

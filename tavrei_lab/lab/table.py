@@ -17,6 +17,15 @@ from tavrei_lab.compare.table import ResultsTable as _BaseTable
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.bounds import (
+    AHEAD_RATNIKS,
+    bounded_difference,
+    cap_fields,
+    replay_command,
+    same_side,
+    worse_p,
+)
+from tavrei_lab.lab.continuation import is_continuation, played_on
 from tavrei_lab.lab.differences import (
     MIN_GAMES,
     PAIRWISE,
@@ -36,7 +45,13 @@ TABLE_KINDS = ("cells", "pieces", "games")
 class ResultsTable(_BaseTable):
     """The results table (``compare.table.ResultsTable``: rows, columns, CSV/JSON in and
     out, a cell's row) with what the lab adds: read from a results store, and the
-    differences between its cells."""
+    differences between its cells.
+
+    ``source``: the store file it was read from (None: in memory, or not from a store),
+    which the replay command of an undecided difference names.
+    """
+
+    source: str | None = None
 
     def compare(self, a: str, b: str, measure: str = "white_score",
                 agents: str | None = None) -> Difference:
@@ -88,22 +103,30 @@ class ResultsTable(_BaseTable):
         try:
             all_settings = db.settings()
             # read whole, the question's games only: not those played to measure the
-            # players (their settings name a ``purpose``, ``lab.strength``)
+            # players (their settings name a ``purpose``, ``lab.strength``), nor capped
+            # games played on (``lab.continuation``), which take their originals' place
             hashes = list(settings) if settings is not None else [
-                h for h, s in all_settings.items() if not s.get("purpose")]
+                h for h, s in all_settings.items()
+                if not s.get("purpose") and not is_continuation(s)]
             groups = []
             for h in hashes:
                 games = db.games(h, (limits or {}).get(h))
                 if games:
-                    groups.append((all_settings.get(h, {}), games))
+                    # a capped game played on to a larger cap stands in for it
+                    games, replayed, cap = played_on(db, h, games, all_settings)
+                    groups.append(({**all_settings.get(h, {}), "max_plies": cap,
+                                    "replayed": replayed}, games))
         finally:
             if own:
                 db.close()
         if kind == "cells":
-            return cells_table(groups)
-        if kind == "pieces":
-            return pieces_table(groups)
-        return games_table([g for _setting, gs in groups for g in gs])
+            table = cells_table(groups)
+        elif kind == "pieces":
+            table = pieces_table(groups)
+        else:
+            table = games_table([g for _setting, gs in groups for g in gs])
+        table.source = None if db.path == ":memory:" else db.path
+        return table
 
 
 #: The differences table's columns and their meanings (marked here, said when a table is
@@ -118,10 +141,23 @@ DIFFERENCE_COLUMNS = [
                "varied, so there is no interval)")),
     ("high", N_("95 % interval of the difference: upper end")),
     ("p_value", N_("two-sided p-value of that one comparison (none: no interval either)")),
-    ("p_holm", N_("the p-value adjusted by Holm's method over every row of this table")),
-    ("established", N_("yes when p_holm < 0.05 and each cell has {games} games or more: the "
-                       "difference holds, corrected for the others (never when a cell's "
-                       "games were all alike)")),
+    ("difference_ahead", N_("a - b with the capped games counted as wins for the side a "
+                            "deeper search puts ahead (none: no capped game changes it)")),
+    ("low_ahead", N_("95 % interval of that difference: lower end")),
+    ("high_ahead", N_("95 % interval of that difference: upper end")),
+    ("p_ahead", N_("two-sided p-value of that difference")),
+    ("p_bound", N_("the worse (larger) of p_value and p_ahead: what Holm's method is run "
+                   "on")),
+    ("p_holm", N_("p_bound adjusted by Holm's method over every row of this table")),
+    ("established", N_("yes when p_holm < 0.05, both bounds put the difference on the same "
+                       "side and each cell has {games} games or more: the difference holds, "
+                       "corrected for the others, however the capped games end (never when a "
+                       "cell's games were all alike); undecided when one bound of the capped "
+                       "games establishes it and the other does not")),
+    ("capped", N_("games of the two cells stopped at the ply cap (counted as draws in "
+                  "difference, for the side ahead in difference_ahead)")),
+    ("replay", N_("when undecided: the command that plays the capped games on from where "
+                  "they stopped to a larger cap")),
     ("method", N_("interval and test used")),
     ("note", N_("why the difference was not tested: every game of every cell gave one "
                 "value of the measure, so it cannot differ (left out of Holm's family)")),
@@ -143,9 +179,17 @@ def all_alike(row: dict[str, Any]) -> bool:
 
 
 def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
-    """Every pair of cells played by the same agents, every measure, with Holm's correction."""
-    found: list[Difference] = []
+    """Every pair of cells played by the same agents, every measure, with Holm's correction.
+
+    Each difference is computed at both bounds of the capped games (``lab.bounds``): as
+    draws (``difference``, ``low``, ``high``, ``p_value``) and for the side ahead (the
+    ``*_ahead`` columns); Holm's correction runs over the worse of the two p-values
+    (``p_bound``). A difference one bound establishes and the other does not is
+    "undecided", with the command that plays the capped games on (``replay``).
+    """
+    found: list[tuple[Difference, Difference | None]] = []
     agents_of: list[str] = []
+    capped_of: list[int] = []
     rows = [r for r in cells.rows if int(r.get("games") or 0) >= 2]
     # a measure every game of every cell (of one agent pair) gave alike: shown, not tested
     fixed = {(str(ag), m): cannot_differ([r for r in rows if str(r.get("agents")) == ag], m)
@@ -155,29 +199,56 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
             if ra.get("agents") != rb.get("agents") or ra.get("cell") == rb.get("cell"):
                 continue
             for m in measures:
-                found.append(difference_of(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
+                found.append(bounded_difference(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
                 agents_of.append(str(ra.get("agents")))
-    untested = [fixed[(ag, d.measure)] for d, ag in zip(found, agents_of)]
-    tested = holm([d.p_value for d, why in zip(found, untested) if why is None])
-    adjusted = [math.nan if why is not None else tested.pop(0) for why in untested]
-    alike = {str(r["cell"]) for r in rows if all_alike(r)}
+                capped_of.append(int(ra.get("capped") or 0) + int(rb.get("capped") or 0))
+    untested = [fixed[(ag, d.measure)] for (d, _e), ag in zip(found, agents_of)]
+    bound_p = [worse_p(d, e) for d, e in found]
 
-    def verdict(d: Difference, p: float, why: str | None) -> str:
+    def holm_of_tested(ps: list[float]) -> list[float]:
+        """Holm over the tested differences only; NaN for those not tested."""
+        tested = holm([p for p, why in zip(ps, untested) if why is None])
+        return [math.nan if why is not None else tested.pop(0) for why in untested]
+    adjusted = holm_of_tested(bound_p)
+    # each bound alone, Holm over the same family: does either establish it by itself?
+    at_draws = holm_of_tested([d.p_value for d, _e in found])
+    at_ahead = holm_of_tested([(e or d).p_value for d, e in found])
+    alike = {str(r["cell"]) for r in rows if all_alike(r)}
+    cap = max([int(r.get("max_plies") or 0) for r in rows] or [0])
+    command = replay_command(getattr(cells, "source", None), cap) if cap else ""
+
+    def verdict(d: Difference, e: Difference | None, p: float, p1: float, p2: float,
+                why: str | None) -> str:
         if why is not None:
             return CANNOT_DIFFER
         if d.a in alike or d.b in alike:
             return "no (alike)"
-        return "yes" if d.enough_games and p < 0.05 else "no"
+        if not d.enough_games:
+            return "no"
+        if p < 0.05 and same_side(d, e):
+            return "yes"
+        return "undecided" if e is not None and (p1 < 0.05 or p2 < 0.05) else "no"
 
-    def shown(x: float) -> float | None:
+    def shown(x: float | None) -> float | None:
         """An unbounded end or a missing p is None, as the tables show a missing interval."""
-        return x if math.isfinite(x) else None
-    out = [{"measure": d.measure, "a": d.a, "b": d.b, "agents": ag, "value_a": d.estimate_a,
-            "value_b": d.estimate_b, "difference": d.difference,
-            "low": None if why else shown(d.low), "high": None if why else shown(d.high),
-            "p_value": None if why else shown(d.p_value), "p_holm": shown(p),
-            "established": verdict(d, p, why), "method": d.method, "note": why or ""}
-           for d, ag, p, why in zip(found, agents_of, adjusted, untested)]
+        return x if x is not None and math.isfinite(x) else None
+    out = []
+    for (d, e), ag, k, pb, p, p1, p2, why in zip(found, agents_of, capped_of, bound_p, adjusted,
+                                                  at_draws, at_ahead, untested):
+        said = verdict(d, e, p, p1, p2, why)
+        out.append({"measure": d.measure, "a": d.a, "b": d.b, "agents": ag,
+                    "value_a": d.estimate_a, "value_b": d.estimate_b,
+                    "difference": d.difference,
+                    "low": None if why else shown(d.low), "high": None if why else shown(d.high),
+                    "p_value": None if why else shown(d.p_value),
+                    "difference_ahead": None if e is None or why else e.difference,
+                    "low_ahead": None if e is None or why else shown(e.low),
+                    "high_ahead": None if e is None or why else shown(e.high),
+                    "p_ahead": None if e is None or why else shown(e.p_value),
+                    "p_bound": None if why else shown(pb), "p_holm": shown(p),
+                    "established": said, "capped": k,
+                    "replay": command if said == "undecided" else "",
+                    "method": d.method, "note": why or ""})
     return ResultsTable(
         _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
         [(name, _(meaning).format(games=MIN_GAMES) if name == "established" else _(meaning))
@@ -212,6 +283,14 @@ def established_summary(diffs: _BaseTable) -> str:
     for measure, why in fixed.items():
         lines.append(_("{measure} is shown, not tested ({why}; not in Holm's family).")
                      .format(measure=measure, why=why))
+    for r in rows:
+        if r["established"] == "undecided":
+            lines.append(_("Undecided: {measure}: {a} - {b} = {difference:+.3f} with the capped "
+                           "games as draws, {ahead:+.3f} with them won by the side ahead: "
+                           "depends on {capped} capped games; play them on with: {command}")
+                         .format(measure=r["measure"], a=r["a"], b=r["b"],
+                                 difference=r["difference"], ahead=r["difference_ahead"],
+                                 capped=r["capped"], command=r["replay"]))
     unbounded = sum(1 for r in rows if r["p_value"] is None)
     if unbounded:
         lines.append(ngettext(
@@ -246,20 +325,25 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     several = len({a for _cell, a in keys}) > 1
     cell, games, white, decisive, length = (_("cell"), _("games"), _("white score"),
                                             _("decisive"), _("length"))
+    capped, far = _("capped"), _("drawn, far ahead")
     cols = [("#", _("cell number")), (cell, _("the variant")), (games, _("games played")),
             (white, _("white's points per game (t 95 % on per-game scores)")),
             (decisive, _("share of decided games (Wilson 95 %)")),
-            (length, _("mean plies (t 95 %)"))]
+            (length, _("mean plies (t 95 %)")),
+            (capped, _("games stopped at the ply cap")),
+            (far, _("draws with one side {ratniks:g}+ ratniks ahead at the last evaluation")
+             .format(ratniks=AHEAD_RATNIKS))]
     rows = []
     for r, k in zip(cells.rows, keys):
         name = str(r.get("cell")) + (f" {r.get('agents')}" if several else "")
-        room = width - 60
+        room = width - 78
         rows.append({"#": number[k], cell: name if len(name) <= room else name[:room - 1] + "~",
                      games: r.get("games"),
                      white: _ci(r["white_score"], r["white_score_lo"], r["white_score_hi"]),
                      decisive: _ci(r["decisive_rate"], r["decisive_rate_lo"],
                                    r["decisive_rate_hi"]),
-                     length: _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0)})
+                     length: _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0),
+                     capped: r.get("capped", ""), far: r.get("draws_ahead", "")})
     agents = ", ".join(sorted({str(a) for _cell, a in keys}))
     small = ResultsTable(_("Per cell ({agents}); every measure: --out cells.csv").format(
         agents=agents), cols, rows)
@@ -267,20 +351,22 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     measure, pair, difference, holm_p, established = (
         _("measure"), _("a - b"), _("difference (95 %)"), _("p Holm"), _("established"))
     verdicts = {"yes": _("yes"), "no": _("no"), "no (alike)": _("no (alike)"),
-                CANNOT_DIFFER: _("cannot differ")}
+                CANNOT_DIFFER: _("cannot differ"), "undecided": _("undecided")}
     drows = [{measure: d["measure"], pair: f"{number[(d['a'], d['agents'])]} - "
               f"{number[(d['b'], d['agents'])]}",
               difference: (_("{difference:+.3f} (no interval)").format(
                   difference=d["difference"]) if d["low"] is None else
                   _("{difference:+.3f} ({low:+.3f} to {high:+.3f})").format(
                   difference=d["difference"], low=d["low"], high=d["high"])),
-              "p": "" if d["p_value"] is None else f"{d['p_value']:.3g}",
+              "p": "" if d.get("p_bound") is None else f"{d['p_bound']:.3g}",
               holm_p: "" if d["p_holm"] is None else f"{d['p_holm']:.3g}",
               established: verdicts.get(d["established"], d["established"])}
              for d in diffs.rows]
     dcols = [(measure, _("the measure")), (pair, _("the cells, by number")),
-             (difference, _("a - b and its 95 % interval")), ("p", _("p-value")),
-             (holm_p, _("Holm-adjusted over every row")), (established, _("p Holm < 0.05"))]
+             (difference, _("a - b and its 95 % interval")),
+             ("p", _("p-value: the worse of the capped games' two bounds")),
+             (holm_p, _("Holm-adjusted over every row")),
+             (established, _("p Holm < 0.05 at both bounds"))]
     return small, ResultsTable(_("Differences (Holm over all rows); full: --out "
                                  "differences.csv"), dcols, drows)
 
@@ -301,6 +387,8 @@ def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> Re
         fields = _head(setting, games) + cell_measures(
             [(g.result, g.measures) for g in games],
             opening_plies=int(setting.get("opening_plies", 4)))
+        fields += cap_fields(games, int(setting.get("max_plies") or 0),
+                             int(setting.get("replayed") or 0))
         for name, _value, desc in fields:
             if name not in dict(columns):
                 columns.append((name, desc))
