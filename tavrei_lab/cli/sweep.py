@@ -15,6 +15,7 @@ on a dask cluster (the ``[cluster]`` extra).
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from typing import Any
@@ -32,6 +33,7 @@ from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import parse_grid_args
+from tavrei_lab.lab.continuation import replay_capped
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
 from tavrei_lab.lab.strength import (
     DEFAULT_STRENGTH_GAMES,
@@ -49,7 +51,7 @@ from tavrei_lab.lab.sweep import (
     SweepResult,
     sweep,
 )
-from tavrei_lab.lab.table import established_summary, summary_table
+from tavrei_lab.lab.table import ResultsTable, established_summary, summary_table
 from tavrei_lab.lab.tune import DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_NODES
 
 #: Columns the printed tables fit in (the full tables go to --out).
@@ -142,6 +144,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "verdict hold at each: stable, or changes with strength"))
     p.add_argument("--store", default=None, metavar="FILE",
                    help=_("SQLite file keeping every game (a rerun resumes from it)"))
+    p.add_argument("--replay-capped", action="store_true",
+                   help=_("play every game of --store that the ply cap stopped on from where "
+                          "it stopped (the same seed and agents, its stored moves first) to "
+                          "--max-plies, keep them in the store beside the originals, and "
+                          "print the tables with them in place of the capped games; a "
+                          "difference that depended on them is then decided again"))
     add_run_options(p, out_help=_("write the tables (CSV, JSON) and plots (SVG) here"))
     p.set_defaults(run=run)
 
@@ -169,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plan and args.until_decided:
         raise TavreiError(_("--plan and --until-decided: one at a time (plan first)"))
     tuning = _tuning(args)
+    if args.replay_capped:
+        return _replay(args)
     if not args.plan:                 # --plan writes no --out
         check_out(args.out, folder=True, entries=SWEEP_ENTRIES)
     if args.strengths is not None and args.plan:
@@ -264,6 +274,31 @@ def _at_strengths(args: argparse.Namespace, results: dict[int, SweepResult]) -> 
     if args.out:
         written = save_run(list(results.values())[-1].save, args.out, "sweep")
         print(_wrote(len(written), args.out))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay-capped``: play the store's capped games on, then its tables."""
+    if not args.store:
+        raise TavreiError(_("--replay-capped needs --store FILE (the games to play on)"))
+    if not os.path.exists(args.store):
+        raise TavreiError(_("{path}: no such results store").format(path=args.store))
+    if args.plan or args.until_decided or args.out:
+        raise TavreiError(_("--replay-capped plays the store's capped games on; give it "
+                            "without --plan, --until-decided and --out (the sweep's own "
+                            "command, run again, writes its tables with the played-on games)"))
+    with run_executor(args) as executor:
+        report = replay_capped(args.store, args.max_plies, executor=executor,
+                               workers=args.workers, progress=progress_mode(args))
+    print(report)
+    table = ResultsTable.from_store(args.store)
+    cells, diffs = summary_table(table, WIDTH)
+    print(cells.text(WIDTH))
+    if diffs.rows:
+        print()
+        print(diffs.text(WIDTH))
+    print()
+    print(established_summary(table.differences()))
     return 0
 
 

@@ -47,6 +47,9 @@ from tavrei_lab.compare.table import games_table, pairs_table, variants_table
 from tavrei_lab.core.files import swapped_in, write_atomically
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import make_agent, split_specs
+
+# the default adjudication limit, written in engine.selfplay and importable from here
+from tavrei_lab.engine.selfplay import DEFAULT_MAX_PLIES as DEFAULT_MAX_PLIES
 from tavrei_lab.engine.selfplay import GameLimits, Watch, play_out
 from tavrei_lab.errors import LimitError, TavreiError
 from tavrei_lab.game import Game
@@ -55,8 +58,6 @@ from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import check_distinct_rules, load_variant
 
-#: Default adjudication limit: games still going after this many plies are drawn.
-DEFAULT_MAX_PLIES = 300
 #: Most games one tournament plays (all variants and agent pairs together): about a day
 #: of play on a laptop, and a schedule of a few megabytes.
 MAX_TOURNAMENT_GAMES = 100_000

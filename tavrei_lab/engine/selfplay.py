@@ -63,6 +63,12 @@ OLD_SPELLINGS = {"adjudication": MAX_PLIES, "ply-cap": MAX_PLIES}
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
+#: The ply cap of the games the lab and the tournaments play unless told otherwise
+#: (``compare.tournament``, ``lab.sweep``, ``lab.tune``; written here only). Measured at
+#: the default budgets (docs/adjudication.md, "How high the cap is"): no game of the
+#: shipped variants reached it.
+DEFAULT_MAX_PLIES = 300
+
 
 def action_cap(max_plies: int) -> int:
     """Most actions (moves and die rolls) a game capped at ``max_plies`` moves plays:
@@ -281,8 +287,8 @@ def recorded_end(game: Game) -> GameEnd | None:
     return GameEnd(reason, result, winner, game.ply, game.action_count)
 
 
-__all__ = ["ABANDONED", "CHECKMATE", "FIFTY_MOVES", "KING_CAPTURE", "MAX_PLIES",
-           "OLD_SPELLINGS", "REASONS", "REPETITION", "RESIGNATION", "RULE_REASONS",
+__all__ = ["ABANDONED", "CHECKMATE", "DEFAULT_MAX_PLIES", "FIFTY_MOVES", "KING_CAPTURE",
+           "MAX_PLIES", "OLD_SPELLINGS", "REASONS", "REPETITION", "RESIGNATION", "RULE_REASONS",
            "STALEMATE", "TIME_LIMIT", "GameEnd", "GameLimits", "Player", "Watch",
            "abandon", "action_cap", "adjudicate", "capped", "play_out", "play_step",
            "recorded_end", "resign", "rules_end"]

@@ -181,28 +181,28 @@ def replay_capped(store: str | os.PathLike[str] | ResultsStore, max_plies: int, 
         raise LimitError(_("max_plies must be 1..{max_game_plies}, got {max_plies}")
                          .format(max_game_plies=MAX_GAME_PLIES, max_plies=max_plies))
     own = not isinstance(store, ResultsStore)
-    db = open_store(store) if own else store      # type: ignore[arg-type]
+    db = store if isinstance(store, ResultsStore) else open_store(store)
     try:
-        todo, report = _plan(db, max_plies)        # type: ignore[arg-type]
+        todo, report = _plan(db, max_plies)
         mode = None if progress is True else "off" if progress is False else progress
         bar = Progress(len(todo), _("games"), mode=mode)
         pool, owned = resolve_executor(executor, workers)
         try:
-            report.played = _run(pool, db, todo, bar)  # type: ignore[arg-type]
+            report.played = _run(pool, db, todo, bar)
         finally:
             bar.close()
             if owned:
                 pool.shutdown(wait=True, cancel_futures=True)
-        settings = db.settings()                   # type: ignore[union-attr]
+        settings = db.settings()
         for h, setting in settings.items():
             if not is_continuation(setting):
-                games = played_on(db, h, db.games(h), settings)[0]  # type: ignore[arg-type]
+                games = played_on(db, h, db.games(h), settings)[0]
                 report.still_capped += sum(1 for g in games
                                            if g.result.termination == MAX_PLIES)
-        db.checkpoint()                            # type: ignore[union-attr]
+        db.checkpoint()
     finally:
         if own:
-            db.close()                             # type: ignore[union-attr]
+            db.close()
     return report
 
 

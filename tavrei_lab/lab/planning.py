@@ -58,8 +58,9 @@ from tavrei_lab.compare.statistics import (
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.bounds import ahead_row, bounded_difference, same_side, worse_p
 from tavrei_lab.lab.cells import count_cells
-from tavrei_lab.lab.differences import PROPORTIONS, Difference, difference_of, measure_name
+from tavrei_lab.lab.differences import PROPORTIONS, Difference, measure_name
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.sweep import SweepResult, sweep
 
@@ -282,10 +283,13 @@ def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure:
     verdict at this look's share of alpha.
 
     Holm's method holds the chance of any false "established" at ``look_alpha`` over
-    the family at this look; summed over the looks (the union bound) the increments
-    of the alpha-spending function hold it at the overall alpha. "Excluded" needs the
-    pair's interval at ``1 - look_alpha / m`` (Bonferroni, so every such interval of
-    the look holds at once) to lie inside (-effect, +effect). A pair decided at an
+    the family at this look, run on the worse p-value of the capped games' two bounds
+    (``lab.bounds``: counted as draws, or for the side ahead), and "established" needs
+    both bounds on the same side; the interval is the one covering both bounds. Summed
+    over the looks (the union bound) the increments of the alpha-spending function
+    hold it at the overall alpha. "Excluded" needs the pair's interval at
+    ``1 - look_alpha / m`` (Bonferroni, so every such interval of the look holds at
+    once) to lie inside (-effect, +effect). A pair decided at an
     earlier look (``decided``, by index) keeps its verdict.
 
     Data that cannot support a verdict give none (``lab.differences``): with fewer than
@@ -294,16 +298,21 @@ def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure:
     """
     decided = decided or {}
     m = len(pairs)
-    diffs = [difference_of(rows[a], rows[b], measure, a[0], b[0]) for a, b in pairs]
-    adjusted = holm([d.p_value for d in diffs])
+    # both bounds of the capped games (lab.bounds): Holm over the worse p-value, and a
+    # verdict only where the two bounds agree
+    both = [bounded_difference(rows[a], rows[b], measure, a[0], b[0]) for a, b in pairs]
+    adjusted = holm([worse_p(d, e) for d, e in both])
     out = []
-    for i, ((a, b), d, p) in enumerate(zip(pairs, diffs, adjusted)):
+    for i, ((a, b), (d, e), p) in enumerate(zip(pairs, both, adjusted)):
         lo, hi = _interval_at(rows[a], rows[b], d, look_alpha / m)
+        if e is not None:             # the interval that covers both bounds
+            lo2, hi2 = _interval_at(ahead_row(rows[a]), ahead_row(rows[b]), e, look_alpha / m)
+            lo, hi = min(lo, lo2), max(hi, hi2)
         if i in decided:
             verdict = decided[i]
-        elif not (d.enough_games and d.bounded):
+        elif not (d.enough_games and d.bounded and (e is None or e.bounded)):
             verdict = "undecided"
-        elif p < look_alpha:
+        elif p < look_alpha and same_side(d, e):
             verdict = "established"
         elif -effect < lo and hi < effect:
             verdict = "excluded"

@@ -106,6 +106,7 @@ from tavrei_lab.core.tavrel import (
 )
 from tavrei_lab.engine.agents import ENDING_NODES, PlayAgent
 from tavrei_lab.engine.play_eval import GATE_CP, die_faces, hunter, tables_for
+from tavrei_lab.engine.selfplay import DEFAULT_MAX_PLIES as DEFAULT_MAX_PLIES  # the lab's cap
 from tavrei_lab.engine.selfplay import MAX_PLIES, OLD_SPELLINGS, GameLimits, Watch, play_out
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
@@ -144,9 +145,6 @@ from tavrei_lab.variant import rules_hash, variant_data, variant_from_data
 DEFAULT_GENERATIONS = 3
 DEFAULT_GAMES = 100
 DEFAULT_NODES = 300
-#: the lab's own ply cap (``compare.tournament.DEFAULT_MAX_PLIES``): at 160 a quarter of
-#: the no-split match's won endings were stopped before the mate
-DEFAULT_MAX_PLIES = 300
 #: Positions sampled per game (at most), after the opening's first plies.
 SAMPLES_PER_GAME = 24
 OPENING_PLIES = 6
