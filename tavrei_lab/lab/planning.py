@@ -289,8 +289,8 @@ def look_at(rows: Mapping[Key, dict], pairs: Sequence[tuple[Key, Key]], measure:
     over the looks (the union bound) the increments of the alpha-spending function
     hold it at the overall alpha. "Excluded" needs the pair's interval at
     ``1 - look_alpha / m`` (Bonferroni, so every such interval of the look holds at
-    once) to lie inside (-effect, +effect). A pair decided at an
-    earlier look (``decided``, by index) keeps its verdict.
+    once) to lie inside (-effect, +effect). A pair decided at an earlier look
+    (``decided``, by index) keeps its verdict.
 
     Data that cannot support a verdict give none (``lab.differences``): with fewer than
     ``MIN_GAMES`` games in either cell, or with no spread seen in either (no p-value,
