@@ -129,7 +129,6 @@ def cap_fields(games: Sequence[StoredGame], cap: int, replayed: int = 0
     leads = [final_lead(g) for g in capped]
     draws = [g for g in games if g.result.winner is None]
     far = sum(1 for g in draws if abs(last_lead(g)) >= AHEAD_RATNIKS)
-    ahead = _("{ratniks:g} ratniks").format(ratniks=AHEAD_RATNIKS)
     return [
         ("capped", len(capped), _("games stopped at the ply cap (max-plies), counted as "
                                   "draws")),
@@ -138,8 +137,9 @@ def cap_fields(games: Sequence[StoredGame], cap: int, replayed: int = 0
            "white ahead in").format(nodes=JUDGE_NODES)),
         ("capped_black_ahead", sum(1 for v in leads if v <= -LEVEL_MARGIN),
          _("of those, games it puts black ahead in")),
-        ("draws_ahead", far, _("drawn games (any ending) with one side {ahead} or more "
-                               "ahead at the last evaluation").format(ahead=ahead)),
+        ("draws_ahead", far, _("drawn games (any ending) with one side {ratniks:g} ratniks or "
+                               "more ahead at the last evaluation").format(
+                                   ratniks=AHEAD_RATNIKS)),
         ("max_plies", cap, _("the ply cap the games were played to")),
         ("replayed", replayed, _("capped games played on from where they stopped to that "
                                  "cap (tavrei-lab sweep --replay-capped)")),
