@@ -325,25 +325,24 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
     several = len({a for _cell, a in keys}) > 1
     cell, games, white, decisive, length = (_("cell"), _("games"), _("white score"),
                                             _("decisive"), _("length"))
-    capped, far = _("capped"), _("drawn, far ahead")
+    capped = _("capped/far")
     cols = [("#", _("cell number")), (cell, _("the variant")), (games, _("games played")),
             (white, _("white's points per game (t 95 % on per-game scores)")),
             (decisive, _("share of decided games (Wilson 95 %)")),
             (length, _("mean plies (t 95 %)")),
-            (capped, _("games stopped at the ply cap")),
-            (far, _("draws with one side {ratniks:g}+ ratniks ahead at the last evaluation")
-             .format(ratniks=AHEAD_RATNIKS))]
+            (capped, _("games stopped at the ply cap / draws with one side {ratniks:g}+ "
+                       "ratniks ahead at the last evaluation").format(ratniks=AHEAD_RATNIKS))]
     rows = []
     for r, k in zip(cells.rows, keys):
         name = str(r.get("cell")) + (f" {r.get('agents')}" if several else "")
-        room = width - 78
+        room = width - 73
         rows.append({"#": number[k], cell: name if len(name) <= room else name[:room - 1] + "~",
                      games: r.get("games"),
                      white: _ci(r["white_score"], r["white_score_lo"], r["white_score_hi"]),
                      decisive: _ci(r["decisive_rate"], r["decisive_rate_lo"],
                                    r["decisive_rate_hi"]),
                      length: _ci(r["length_mean"], r["length_mean_lo"], r["length_mean_hi"], 0),
-                     capped: r.get("capped", ""), far: r.get("draws_ahead", "")})
+                     capped: f"{r.get('capped', '')}/{r.get('draws_ahead', '')}"})
     agents = ", ".join(sorted({str(a) for _cell, a in keys}))
     small = ResultsTable(_("Per cell ({agents}); every measure: --out cells.csv").format(
         agents=agents), cols, rows)
