@@ -126,6 +126,11 @@ class ResultsTable(_BaseTable):
         else:
             table = games_table([g for _setting, gs in groups for g in gs])
         table.source = None if db.path == ":memory:" else db.path
+        if kind == "cells" and table.source:      # kept in the rows, so a JSON copy has it
+            table.columns.append("store")
+            table.descriptions["store"] = _("the results store the games are in")
+            for row in table.rows:
+                row["store"] = table.source
         return table
 
 
@@ -215,7 +220,9 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
     at_ahead = holm_of_tested([(e or d).p_value for d, e in found])
     alike = {str(r["cell"]) for r in rows if all_alike(r)}
     cap = max([int(r.get("max_plies") or 0) for r in rows] or [0])
-    command = replay_command(getattr(cells, "source", None), cap) if cap else ""
+    source = getattr(cells, "source", None) or next(
+        (str(r["store"]) for r in rows if r.get("store")), None)
+    command = replay_command(source, cap) if cap else ""
 
     def verdict(d: Difference, e: Difference | None, p: float, p1: float, p2: float,
                 why: str | None) -> str:
