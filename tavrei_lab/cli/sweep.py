@@ -18,6 +18,7 @@ import argparse
 import os
 import shlex
 import sys
+import textwrap
 from typing import Any
 
 from tavrei_lab.cli.common import (
@@ -220,8 +221,7 @@ def run(args: argparse.Namespace) -> int:
             print("\n" + _("interrupted: no --store, so no game is kept (add --store FILE to "
                            "keep games and resume)"), file=sys.stderr, flush=True)
         return 130
-    for line in result.notes:
-        print(line)
+    _print_notes(result.notes)
     cells, diffs = summary_table(result.table, WIDTH)
     print(cells.text(WIDTH))
     if diffs.rows:
@@ -251,6 +251,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_notes(notes: list[str], indent: str = "") -> None:
+    """A sweep's notes (players' strength, fits not played), each wrapped to the tables'
+    WIDTH so the terminal output stays as wide as its tables."""
+    for line in notes:
+        print(textwrap.fill(line, WIDTH, initial_indent=indent,
+                            subsequent_indent=indent + "    "))
+
+
 def _strength_games(args: argparse.Namespace) -> None:
     """--strength-games as given, or its default: DEFAULT_STRENGTH_GAMES, or --games when
     that is fewer (a sweep of 4 games a cell does not play 20 more against the reference)."""
@@ -266,8 +274,7 @@ def _at_strengths(args: argparse.Namespace, results: dict[int, SweepResult]) -> 
     report; --out gets the last budget's tables."""
     for nodes, res in results.items():
         print(_("at {nodes} nodes a move:").format(nodes=nodes))
-        for line in res.notes:
-            print("  " + line)
+        _print_notes(res.notes, "  ")
         print(established_summary(res.differences()))
         print()
     print(stability_text(across_strengths(results)))
@@ -366,8 +373,7 @@ def _plan_or_decide(args: argparse.Namespace, bases: list[str], grid: dict,
                 measure_strength(decision.result, args.strength_games, executor=executor,
                                  workers=args.workers, progress=progress_mode(args))
             if decision.result is not None:
-                for line in decision.result.notes:
-                    print(line)
+                _print_notes(decision.result.notes)
             print(decision)
             return decision.result
 
