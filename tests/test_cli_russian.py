@@ -34,12 +34,13 @@ TYPED = {"tavrei-lab", "tavreli", "orthodox", "random", "greedy", "alphabeta", "
 
 def english_left(text: str) -> set[str]:
     """The Latin words of ``text`` once paths, moves, position strings, variant ids,
-    option names and ``TYPED`` words are set aside."""
+    option names, agent specs (play:nodes=2000) and ``TYPED`` words are set aside."""
     names = set(variants()) | {o.name for v in variants() for o in load_variant(v).OPTIONS}
     text = re.sub(r"\S+\.(?:pgn|svg|json|csv|toml|ipynb|md)\b", " ", text)
     for word in sorted(names, key=len, reverse=True):
         text = text.replace(word, " ")
     text = re.sub(r"\S*/\S*", " ", text)                  # paths and position strings
+    text = re.sub(r"\b[a-z]+:[\w=,.]+", " ", text)         # agent specs as typed
     text = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", " ", text)   # values as typed, quoted
     text = re.sub(r"--[\w-]+|\[\w+\]", " ", text)            # options, TOML tables
     return {w.lower() for w in LATIN.findall(text)} - TYPED

@@ -263,17 +263,20 @@ def test_the_shipped_study_says_its_looks_in_the_language_in_force() -> None:
                         .read_text(encoding="utf-8"))
     assert lab_study() == stored                       # English: the file as it is
     set_language("ru")
-    looks = lab_study()["decision"]["play:nodes=500"]
+    looks = lab_study()["decision"]["play:nodes=150"]
     assert looks == [
-        "проверка на 28 партиях в ячейке: p = 0.000485 (уровень значимости этой проверки "
-        "0.000687), интервал на этом уровне от -0.008 до +0.661",
-        "После 1 проверки (партий в ячейке: 28): разница установлена. decisive "
-        "tavreli[splits=true] - tavreli[splits=false] = +0.357, p = 0.000485 при уровне "
-        "значимости этой проверки 0.000687 (расходование уровня значимости по проверкам "
-        "функцией Лана — ДеМетса типа О'Брайена — Флеминга, общий уровень 0.05)."]
-    check = lab_study()["check"]["decision"]["play:nodes=150, 400 plies"]
-    assert check[-1].startswith("После 2 проверок (партий в ячейке: 64): разница установлена.")
-    assert not said_words(" ".join(looks + check)) & {"look", "looks", "games", "alpha"}
+        "проверка на 32 партиях в ячейке: p = 0.151 (уровень значимости этой проверки "
+        "0.00557), интервал на этом уровне от -0.138 до +0.283",
+        "проверка на 64 партиях в ячейке: p = 0.0944 (уровень значимости этой проверки "
+        "0.0444), интервал на этом уровне от -0.021 до +0.158",
+        "После 2 проверок (партий в ячейке: 64): разница такой величины, как спрошено, "
+        "исключена. decisive tavreli[splits=true] - tavreli[splits=false] = +0.062, "
+        "p = 0.0944 при уровне значимости этой проверки 0.0444 (расходование уровня "
+        "значимости по проверкам функцией Лана — ДеМетса типа О'Брайена — Флеминга, общий "
+        "уровень 0.05)."]
+    spent = lab_study()["decision"]["play:nodes=50"][-1]
+    assert spent.startswith("После 2 проверок (партий в ячейке: 64): бюджет исчерпан")
+    assert not said_words(" ".join([*looks, spent])) & {"look", "looks", "games", "alpha"}
 
 
 # -- no new user-facing English slips past the catalogue ----------------------------------

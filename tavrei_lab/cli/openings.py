@@ -1,4 +1,4 @@
-"""``tavrei-lab openings build|show|export``: the opening explorer on the command line.
+"""``tavrei-lab openings build|show|export|book``: the opening explorer on the command line.
 
 ``build`` counts the games of a results store (``--store``), record files
 (``--records``), the recorded tournament games (``--tournament``) and a book
@@ -50,7 +50,7 @@ DEFAULT_EVAL_NODES = 300
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("openings", help=_("the opening explorer: build an index of the first "
                                           "plies of many games, show a position, export"))
-    inner = p.add_subparsers(dest="openings_command", metavar="build|show|export")
+    inner = p.add_subparsers(dest="openings_command", metavar="{build,show,export,book}")
     inner.required = True
     build = inner.add_parser("build", help=_("count the games into an index file"))
     _add_sources(build)

@@ -107,8 +107,8 @@ _PRINTED = (
     (N_("strength of {agent} in {cell}: Elo {bound} against the reference player "
         "{reference} (score {score:.3f} [{slow:.3f}, {shigh:.3f}], {games} games: {wins} "
         "won, {draws} drawn, {losses} lost)"), ""),
-    (N_("below {elo:+.0f}"), ""),
-    (N_("above {elo:+.0f}"), ""),
+    (N_("below {elo}"), ""),
+    (N_("above {elo}"), ""),
     (N_("the fit {what} is not played, {problem}: the default weights play instead"), ""),
     (N_("of this cell's tune"), ""),
     (N_("no gated match tested it"), ""),

@@ -71,10 +71,11 @@ class Strength:
         # a clean sweep has no point estimate (the logistic runs off to infinity): its
         # interval's inner end is all the games say
         if self.score in (0.0, 1.0):
-            bound = (_("below {elo:+.0f}").format(elo=self.elo_high) if self.score == 0.0
-                     else _("above {elo:+.0f}").format(elo=self.elo_low))
+            bound = (_("below {elo}").format(elo=_signed(self.elo_high)) if self.score == 0.0
+                     else _("above {elo}").format(elo=_signed(self.elo_low)))
         else:
-            bound = f"{self.elo:+.0f} [{self.elo_low:+.0f}, {self.elo_high:+.0f}]"
+            bound = (f"{_signed(self.elo)} [{_signed(self.elo_low)}, "
+                     f"{_signed(self.elo_high)}]")
         return _("strength of {agent} in {cell}: Elo {bound} against the reference player "
                  "{reference} (score {score:.3f} [{slow:.3f}, {shigh:.3f}], {games} games: "
                  "{wins} won, {draws} drawn, {losses} lost)").format(
@@ -88,6 +89,13 @@ class Strength:
                 "losses": self.losses, "score": self.score, "low": self.low,
                 "high": self.high, "elo": _finite(self.elo), "elo_low": _finite(self.elo_low),
                 "elo_high": _finite(self.elo_high)}
+
+
+def _signed(x: float) -> str:
+    """An Elo difference as a signed whole number: an even score is 0, never -0."""
+    if not math.isfinite(x):
+        return f"{x:+.0f}"
+    return f"{round(x):+d}" if round(x) else "0"
 
 
 def _finite(x: float) -> float | None:
