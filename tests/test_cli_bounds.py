@@ -143,8 +143,10 @@ def test_compare_refuses_a_billion_games_before_building_a_schedule(
     (["compare", "--workers", "100000"], "--workers must be"),
     (["compare", "--workers", "0"], "--workers must be"),
     # sweep took any --workers (100000 would fork that many processes) and 0 as the default
-    (["sweep", "--workers", "100000", "--executor", "inline"], "--workers must be 1..64"),
-    (["sweep", "--workers", "0", "--executor", "inline"], "--workers must be 1..64"),
+    (["sweep", "--strength-games", "0",
+      "--workers", "100000", "--executor", "inline"], "--workers must be 1..64"),
+    (["sweep", "--strength-games", "0",
+      "--workers", "0", "--executor", "inline"], "--workers must be 1..64"),
     (["play", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
     (["soak", "--max-plies", str(MAX_GAME_PLIES + 1)], "--max-plies must be"),
     (["soak", "--games", "1000000001"], "--games must be"),

@@ -269,7 +269,8 @@ def test_compare_out_naming_a_file_is_refused_before_any_game(tmp_path: Path) ->
 def test_sweep_out_under_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
     afile = tmp_path / "afile"
     afile.touch()
-    proc = cli("sweep", "--agents", "random", "--games", "2", "--max-plies", "6",
+    proc = cli("sweep", "--strength-games", "0",
+               "--agents", "random", "--games", "2", "--max-plies", "6",
                "--executor", "inline", "--no-progress", "--out", str(afile / "tables"))
     assert proc.returncode == 2
     assert proc.stdout == b""

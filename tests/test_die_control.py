@@ -50,7 +50,8 @@ def test_grid_die_true_false_runs_on_a_die_variant(tmp_path, flag):
     proc = subprocess.run(
         [sys.executable, "-m", "tavrei_lab", "sweep", flag, "gavrilov-die", "--grid",
          "die=true,false", "--agents", "greedy", "--games", "4", "--max-plies", "40",
-         "--no-progress", "--executor", "inline"], capture_output=True, text=True, timeout=300)
+         "--no-progress", "--executor", "inline", "--strength-games", "0"],
+        capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "gavrilov-die[die=true]" in proc.stdout and "gavrilov-die[die=false]" in proc.stdout
     res = sweep("gavrilov-die", {"die": [False]}, agents="greedy", games=2, max_plies=40,

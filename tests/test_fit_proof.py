@@ -149,7 +149,8 @@ def test_prove_fit_stops_when_the_test_decides():
 
 
 def test_the_tutorial_recipe_says_the_fit_is_not_played(tmp_path):
-    argv = [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli", "--grid",
+    argv = [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+            "--base", "tavreli", "--grid",
             "splits=false", "--agents", FIT, "--games", "2", "--max-plies", "16",
             "--tune", "--tune-generations", "1", "--tune-games", "2", "--tune-nodes", "20",
             "--executor", "inline", "--no-progress"]

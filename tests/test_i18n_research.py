@@ -182,7 +182,7 @@ def test_argparse_errors_in_russian_and_argparse_left_as_it_was() -> None:
     import argparse
     import gettext
 
-    bad = cli("sweep", "--measure", "foo")
+    bad = cli("sweep", "--strength-games", "0", "--measure", "foo")
     assert bad.returncode == 2
     assert bad.stderr.splitlines()[-1] == (
         "tavrei-lab sweep: ошибка: аргумент --measure: недопустимое значение: 'foo' "
@@ -220,7 +220,8 @@ def test_argparse_messages_keep_their_percent_placeholders() -> None:
 def test_a_small_sweep_reads_in_russian(tmp_path: Path) -> None:
     """The tables' headings, the verdicts, the "established" sentence and the
     run's last line in Russian; measure names and cell names as typed."""
-    argv = ("sweep", "--grid", "splits=true,false", "--agents", "random", "--games", "4",
+    argv = ("sweep", "--strength-games", "0",
+            "--grid", "splits=true,false", "--agents", "random", "--games", "4",
             "--max-plies", "40", "--executor", "inline", "--workers", "1", "--no-progress",
             "--store", str(tmp_path / "s.sqlite"))
     ran = cli(*argv)

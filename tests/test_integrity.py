@@ -112,7 +112,8 @@ def _cli(*argv: str, **kw):  # type: ignore[no-untyped-def]
 
 
 def test_sweep_base_of_only_commas_is_one_line() -> None:
-    proc = _cli("sweep", "--base", ",", "--agents", "random", "--games", "1")
+    proc = _cli("sweep", "--strength-games", "0",
+                "--base", ",", "--agents", "random", "--games", "1")
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "--base ','" in proc.stderr
@@ -236,7 +237,8 @@ def test_a_full_disk_leaves_no_half_written_new_file(tmp_path, full_disk) -> Non
 def test_sweep_and_compare_out_on_a_full_disk_name_the_file(tmp_path, full_disk,
                                                            capsys) -> None:
     from tavrei_lab.cli import main
-    for argv in (["sweep", "--agents", "random", "--games", "1", "--max-plies", "4",
+    for argv in (["sweep", "--strength-games", "0",
+                  "--agents", "random", "--games", "1", "--max-plies", "4",
                   "--executor", "inline", "--out", str(tmp_path / "s")],
                  ["compare", "--variants", "tavreli", "--agents", "random", "--games", "1",
                   "--max-plies", "4", "--executor", "inline", "--out", str(tmp_path / "c")]):

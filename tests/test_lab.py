@@ -341,7 +341,8 @@ def test_in_the_browser_store_objects_of_one_file_share_an_exclusive_connection(
 
 
 def _sweep_cli(store, *extra):
-    return [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli",
+    return [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+            "--base", "tavreli",
             "--grid", "splits=true,false", "--agents", "greedy", "--games", "6",
             "--seed", "3", "--max-plies", "50", "--no-progress", "--store", str(store),
             *extra]
@@ -559,7 +560,8 @@ def test_cli_compare_on_a_dask_scheduler(dask_client, tmp_path):
 
 
 def test_cli_scheduler_that_does_not_answer_is_one_line():
-    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--games", "1",
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+                           "--games", "1",
                            "--scheduler", "tcp://127.0.0.1:9"], capture_output=True,
                           text=True, timeout=120,
                           env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
@@ -573,12 +575,14 @@ def test_cli_scheduler_that_does_not_answer_is_one_line():
 
 
 def test_cli_sweep_errors_are_one_line():
-    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--grid",
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+                           "--grid",
                            "splits=true,false", "--grid", "nonsense=1,2", "--games", "2"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "unknown option 'nonsense'" in proc.stderr and "Traceback" not in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits"],
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+                           "--grid", "splits"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "OPTION=VALUE1,VALUE2" in proc.stderr
 

@@ -167,13 +167,15 @@ def test_replay_capped_on_the_command_line(capped_store: Path, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cli.sqlite"
     shutil.copy(capped_store, path)
-    assert main(["sweep", "--store", str(path), "--replay-capped", "--max-plies",
+    assert main(["sweep", "--strength-games", "0",
+                 "--store", str(path), "--replay-capped", "--max-plies",
                  str(CAP)]) == 2
     err = capsys.readouterr().err
     assert "is not larger than the cap of the stored games of orthodox (40)" in err
-    assert main(["sweep", "--replay-capped", "--max-plies", "80"]) == 2
+    assert main(["sweep", "--strength-games", "0", "--replay-capped", "--max-plies", "80"]) == 2
     assert "--replay-capped needs --store FILE" in capsys.readouterr().err
-    assert main(["sweep", "--store", str(path), "--replay-capped", "--max-plies", "60",
+    assert main(["sweep", "--strength-games", "0",
+                 "--store", str(path), "--replay-capped", "--max-plies", "60",
                  "--executor", "inline", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "played on now to 60 plies" in out and "capped" in out

@@ -161,7 +161,8 @@ def test_obrien_fleming_spending_spends_little_early_and_alpha_at_the_end():
 def test_cli_tables_fit_100_columns_and_out_has_the_differences(tmp_path):
     out = tmp_path / "out"
     proc = subprocess.run(
-        [sys.executable, "-m", "tavrei_lab", "sweep", "--base", "tavreli", "--grid",
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+         "--base", "tavreli", "--grid",
          "splits=true,false", "--grid", "castling=true,false", "--agents", "greedy",
          "--games", "4", "--max-plies", "30", "--no-progress", "--out", str(out)],
         capture_output=True, text=True, timeout=300)
@@ -219,7 +220,8 @@ def test_until_decided_spends_alpha_over_its_looks():
 
 
 def test_sweep_plan_on_the_command_line_and_its_bad_input(tmp_path):
-    base = [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+    base = [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+            "--grid", "splits=true,false",
             "--agents", "greedy", "--max-plies", "30", "--no-progress", "--executor", "inline"]
     ok = subprocess.run(base + ["--plan", "--effect", "0.2", "--measure", "decisive",
                                 "--trial", "4"], capture_output=True, text=True, timeout=120)
@@ -418,7 +420,8 @@ def test_sweep_help_gives_the_measured_time_not_a_minute():
 
 def test_cli_table_fits_100_columns_with_several_agent_pairs():
     proc = subprocess.run(
-        [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+         "--grid", "splits=true,false",
          "--agents", "greedy,random", "--games", "2", "--max-plies", "20", "--no-progress",
          "--executor", "inline"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr

@@ -78,7 +78,8 @@ def test_sweep_out_refuses_a_users_table_before_playing(tmp_path: Path) -> None:
     folder = tmp_path / "out"
     folder.mkdir()
     (folder / "cells.csv").write_text("my,own,table\n")
-    proc = cli("sweep", "--grid", "splits=true,false", "--games", "2", "--max-plies", "8",
+    proc = cli("sweep", "--strength-games", "0",
+               "--grid", "splits=true,false", "--games", "2", "--max-plies", "8",
                "--agents", "random", "--executor", "inline", "--no-progress",
                "--out", str(folder), cwd=tmp_path)
     assert proc.returncode == 2 and "cells.csv" in proc.stderr, proc.stderr

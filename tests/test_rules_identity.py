@@ -149,7 +149,8 @@ def test_a_tournament_of_variants_with_equal_rules_is_refused():
 def test_cli_sweep_of_equal_rules_exits_2():
     import subprocess
     import sys
-    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--base",
+    proc = subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+                           "--base",
                            "gavrilov-die", "--base", "gavrilov-die-skip-face", "--agents",
                            "random", "--games", "1", "--no-progress", "--executor", "inline"],
                           capture_output=True, text=True, timeout=120)

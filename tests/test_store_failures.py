@@ -83,7 +83,8 @@ def test_file_size_limit_is_one_line_on_the_command_line(stored, tmp_path):
     def limit() -> None:      # Python ignores SIGXFSZ: the write fails with EFBIG
         resource.setrlimit(resource.RLIMIT_FSIZE, (size + 4096, size + 4096))
 
-    proc = _cli("sweep", "--grid", "splits=true,false", "--agents", "greedy", "--games",
+    proc = _cli("sweep", "--strength-games", "0",
+                "--grid", "splits=true,false", "--agents", "greedy", "--games",
                 "200", "--seed", "5", "--max-plies", "12", "--executor", "inline",
                 "--no-progress", "--store", str(path), preexec_fn=limit)
     line = _one_line_error(proc, path)
@@ -118,7 +119,8 @@ def test_a_foreign_schema_is_refused_in_one_line(stored, tmp_path, damage, messa
         ResultsStore(path)
     with pytest.raises(StoreError, match=message):
         ResultsTable.from_store(path)
-    proc = _cli("sweep", "--agents", "greedy", "--games", "2", "--max-plies", "12",
+    proc = _cli("sweep", "--strength-games", "0",
+                "--agents", "greedy", "--games", "2", "--max-plies", "12",
                 "--executor", "inline", "--no-progress", "--store", str(path))
     _one_line_error(proc, path)
 
@@ -345,7 +347,8 @@ def test_set_aside_rows_are_one_warning_line_on_the_command_line(stored, tmp_pat
     db.execute("UPDATE games SET result='1-0' WHERE game_index=1")
     db.commit()
     db.close()
-    proc = _cli("sweep", "--grid", "splits=true,false", "--agents", "greedy", "--games", "3",
+    proc = _cli("sweep", "--strength-games", "0",
+                "--grid", "splits=true,false", "--agents", "greedy", "--games", "3",
                 "--seed", "5", "--max-plies", "12", "--executor", "inline", "--no-progress",
                 "--store", str(path))
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -532,7 +535,8 @@ def test_a_process_killed_while_it_makes_the_store_leaves_one_that_opens(tmp_pat
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-c", kill], env=env, timeout=120)
     assert proc.returncode == 137
-    proc = _cli("sweep", "--grid", "splits=true", "--agents", "greedy", "--games", "2",
+    proc = _cli("sweep", "--strength-games", "0",
+                "--grid", "splits=true", "--agents", "greedy", "--games", "2",
                 "--seed", "5", "--max-plies", "12", "--executor", "inline", "--no-progress",
                 "--store", str(path))
     assert proc.returncode == 0, proc.stderr[-2000:]

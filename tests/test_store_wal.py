@@ -96,7 +96,8 @@ def test_another_stores_wal_on_the_command_line_is_one_line(
     before = files_beside(path)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
-        [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+         "--grid", "splits=true,false",
          "--games", "6", "--seed", "1", "--agents", "random", "--max-plies", "16",
          "--executor", "inline", "--no-progress", "--store", str(path)],
         capture_output=True, text=True, timeout=300, env=env)
@@ -173,7 +174,8 @@ def test_a_store_path_that_is_no_file_is_one_line_and_changes_nothing(
     assert said[kind] in str(err.value) and "\n" not in str(err.value)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
-        [sys.executable, "-m", "tavrei_lab", "sweep", "--grid", "splits=true,false",
+        [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+         "--grid", "splits=true,false",
          "--games", "1", "--agents", "random", "--max-plies", "8", "--executor", "inline",
          "--no-progress", "--store", target], capture_output=True, text=True, timeout=120,
         env=env, cwd=tmp_path)

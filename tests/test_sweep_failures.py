@@ -30,7 +30,8 @@ from tavrei_lab.lab.sweep import SweepInterrupted
 SWEEP_MODULE = importlib.import_module("tavrei_lab.lab.sweep")
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = dict(agents="greedy", seed=5, max_plies=12, progress=False)
-SWEEP = ["sweep", "--grid", "splits=true,false", "--agents", "greedy", "--seed", "3",
+SWEEP = ["sweep", "--strength-games", "0",
+         "--grid", "splits=true,false", "--agents", "greedy", "--seed", "3",
          "--max-plies", "50", "--no-progress"]
 
 

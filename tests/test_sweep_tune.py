@@ -279,7 +279,8 @@ def test_a_damaged_tune_checkpoint_in_a_sweep_is_named_and_kept(tmp_path, monkey
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", *args],
+    return subprocess.run([sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0",
+                           *args],
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 

@@ -70,7 +70,8 @@ def test_a_sweeps_tune_has_the_same_bounds():
         tune_settings({"games": 1_000_000_000})
     with pytest.raises(LimitError, match="generations must be at most"):
         tune_settings({"generations": 1_000_000_000})
-    proc = _cli("sweep", "--tune", "--tune-games", "1000000000", "--agents",
+    proc = _cli("sweep", "--strength-games", "0",
+                "--tune", "--tune-games", "1000000000", "--agents",
                 "play:nodes=5,weights=fit,random", "--no-progress")
     assert "games must be at most" in _one_line(proc)
 

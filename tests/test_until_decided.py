@@ -118,7 +118,7 @@ def test_between_plays_only_the_two_cells():
 
 
 def test_until_decided_three_cells_on_the_command_line():
-    base = [sys.executable, "-m", "tavrei_lab", "sweep", "--grid",
+    base = [sys.executable, "-m", "tavrei_lab", "sweep", "--strength-games", "0", "--grid",
             "promotion=destiny,choice,queen", "--agents", "greedy", "--max-plies", "30",
             "--no-progress", "--executor", "inline", "--until-decided", "--effect", "15",
             "--measure", "length", "--games", "8", "--batch", "4"]
