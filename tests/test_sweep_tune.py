@@ -33,7 +33,7 @@ from tavrei_lab.lab.sweep import tune_settings
 from tavrei_lab.lab.tune import TuneCheckpointError, sprt_gate
 from tavrei_lab.variant import load_variant
 
-SWEEP_MODULE = importlib.import_module("tavrei_lab.lab.sweep")
+FIT_MODULE = importlib.import_module("tavrei_lab.lab.cell_fit")
 ROOT = Path(__file__).resolve().parent.parent
 GRID = {"splits": [True, False]}
 #: a tune as small as still fits something: one generation of two short games
@@ -46,12 +46,12 @@ FIT = "play:nodes=20,weights=fit,noise=10"
 def tune_calls(monkeypatch):
     """Every tune the sweep runs, by the variant it fit (the real tune runs)."""
     calls: list[str] = []
-    real = SWEEP_MODULE.run_tune
+    real = FIT_MODULE.run_tune
 
     def counting(rules, **kwargs):
         calls.append(rules.variant.id + str(sorted(rules.variant.options.items())))
         return real(rules, **kwargs)
-    monkeypatch.setattr(SWEEP_MODULE, "run_tune", counting)
+    monkeypatch.setattr(FIT_MODULE, "run_tune", counting)
     return calls
 
 
@@ -105,7 +105,7 @@ def test_the_players_play_with_the_cells_fit_on_the_workers(tmp_path, monkeypatc
     def fake_tune(rules, **kwargs):
         return {"weights": odd.as_dict(), "log": [], "settings_hash": variant_hash(rules),
                 "proof": proof}
-    monkeypatch.setattr(SWEEP_MODULE, "run_tune", fake_tune)
+    monkeypatch.setattr(FIT_MODULE, "run_tune", fake_tune)
     kw = dict(games=2, max_plies=20, progress=False, seed=3)
     tuned = sweep("tavreli-no-split", None, agents="play:nodes=40,weights=fit",
                   tune=TINY_TUNE, executor="processes", workers=2, **kw)
@@ -237,7 +237,7 @@ def test_a_fit_of_another_evaluation_or_method_is_tuned_again(tmp_path, tune_cal
     same = sweep("tavreli", cell, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
     assert same.tuned == 0 and len(tune_calls) == 1
     same.store.close()
-    monkeypatch.setattr(SWEEP_MODULE, "FIT_VERSION", FIT_VERSION + "-changed")
+    monkeypatch.setattr(FIT_MODULE, "FIT_VERSION", FIT_VERSION + "-changed")
     newer = sweep("tavreli", cell, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
     assert newer.tuned == 1 and len(tune_calls) == 2, "an old fit was reused"
     assert newer.played == 2            # its games were played by the new fit: new games
@@ -260,7 +260,7 @@ def test_a_damaged_fit_is_set_aside_and_tuned_again(tmp_path, tune_calls):
 
 def test_a_damaged_tune_checkpoint_in_a_sweep_is_named_and_kept(tmp_path, monkeypatch):
     # a settings.json cut short in STORE.tunes/ stopped the sweep with a JSONDecodeError
-    real = SWEEP_MODULE.run_tune
+    real = FIT_MODULE.run_tune
     planted: list[Path] = []
 
     def damaged_first(rules, **kwargs):
@@ -269,7 +269,7 @@ def test_a_damaged_tune_checkpoint_in_a_sweep_is_named_and_kept(tmp_path, monkey
         (folder / "settings.json").write_text('{"variant": {"id": "tav')
         planted.append(folder)
         return real(rules, **kwargs)
-    monkeypatch.setattr(SWEEP_MODULE, "run_tune", damaged_first)
+    monkeypatch.setattr(FIT_MODULE, "run_tune", damaged_first)
     store = tmp_path / "lab.sqlite"
     with pytest.raises(TuneCheckpointError, match="remove it and run the sweep again") as caught:
         sweep("tavreli", GRID, agents=FIT, store=store, tune=TINY_TUNE, **FAST)
