@@ -32,7 +32,8 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS, sweep
-from tavrei_lab.lab.tune import TuneCheckpointError, _q, features, tune, written_text
+from tavrei_lab.lab.texel import features, linear_value
+from tavrei_lab.lab.tune import TuneCheckpointError, tune, written_text
 from tavrei_lab.variant import load_variant
 
 
@@ -67,7 +68,7 @@ def test_features_reproduce_the_evaluation():
     for variant in ("tavreli", "tavreli-no-split"):
         for pos in _positions(variant):
             white = evaluate_for_side(pos) * (1 if pos.turn == 0 else -1)
-            assert abs(_q(DEFAULT_WEIGHTS.vector(), features(pos)) - white) <= 3
+            assert abs(linear_value(DEFAULT_WEIGHTS.vector(), features(pos)) - white) <= 3
 
 
 def test_features_reproduce_buried_and_hunt_terms():
@@ -83,7 +84,7 @@ def test_features_reproduce_buried_and_hunt_terms():
             names = {NAMES[i] for i, _ in feats}
             seen_buried |= any(n.startswith("buried_") for n in names)
             seen_hunt |= "hunt_edge" in names
-            assert abs(_q(w.vector(), feats) - white) <= 3
+            assert abs(linear_value(w.vector(), feats) - white) <= 3
     assert seen_buried and seen_hunt
 
 
@@ -92,9 +93,9 @@ def test_lead_without_buried_tavrels_counts_a_tower_as_its_top():
     # moves again) counts 3, not 8, while a black prisoner under it counts the same both ways
     from tavrei_lab.lab.tune import _TOPS_ONLY
     own = features(Game("tavreli-no-split", "8/8/8/3v4/8/8/8/(RS)3V3 w - 0 1").position)
-    assert _q(DEFAULT_WEIGHTS.vector(), own) - _q(_TOPS_ONLY, own) == 500
+    assert linear_value(DEFAULT_WEIGHTS.vector(), own) - linear_value(_TOPS_ONLY, own) == 500
     held = features(Game("tavreli-no-split", "8/8/8/3v4/8/8/8/(Rs)3V3 w - 0 1").position)
-    assert _q(DEFAULT_WEIGHTS.vector(), held) == _q(_TOPS_ONLY, held)
+    assert linear_value(DEFAULT_WEIGHTS.vector(), held) == linear_value(_TOPS_ONLY, held)
 
 
 def test_conversion_terms_pull_the_lone_volkhv_to_the_edge():

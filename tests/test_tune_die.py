@@ -19,7 +19,8 @@ from tavrei_lab.engine.play import PlaySearcher
 from tavrei_lab.engine.play_eval import die_faces, evaluate_for_side, tables_for
 from tavrei_lab.engine.search import Limits
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS, NAMES
-from tavrei_lab.lab.tune import TuneGame, _q, features, play_tune_game
+from tavrei_lab.lab.texel import features, linear_value
+from tavrei_lab.lab.tune import TuneGame, play_tune_game
 from tavrei_lab.variant import load_variant, variant_data
 
 DIE = DEFAULT_WEIGHTS.with_(die_hit_volkhv=2000.0, die_hit_volkhv_waiting=700.0,
@@ -77,7 +78,7 @@ def test_die_features_reproduce_the_evaluation_with_the_die_terms():
                 white = evaluate_for_side(pos, DIE) * (1 if pos.turn == 0 else -1)
                 feats = features(pos)
                 seen |= {NAMES[i] for i, _ in feats}
-                assert abs(_q(DIE.vector(), feats) - white) <= 1
+                assert abs(linear_value(DIE.vector(), feats) - white) <= 1
                 game.roll()
                 continue
             game.push(rng.choice(game.legal_moves()))
