@@ -29,7 +29,7 @@ from tavrei_lab.lab.tune import sprt_gate
 from tavrei_lab.variant import load_variant
 
 WEIGHTS_MODULE = importlib.import_module("tavrei_lab.engine.weights")
-SWEEP_MODULE = importlib.import_module("tavrei_lab.lab.sweep")
+FIT_MODULE = importlib.import_module("tavrei_lab.lab.cell_fit")
 ROOT = Path(__file__).resolve().parent.parent
 TINY_TUNE = {"generations": 1, "games": 2, "nodes": 20, "max_plies": 30}
 FAST = dict(games=2, max_plies=16, executor="inline", progress=False)
@@ -85,7 +85,7 @@ def test_a_sweep_plays_a_proven_fit(monkeypatch):
     def fake_tune(rules, **kwargs):
         return {"weights": ODD.as_dict(), "log": [], "settings_hash": variant_hash(rules),
                 "proof": proof_for(ODD)}
-    monkeypatch.setattr(SWEEP_MODULE, "run_tune", fake_tune)
+    monkeypatch.setattr(FIT_MODULE, "run_tune", fake_tune)
     res = sweep("tavreli", {"splits": [False]}, agents=FIT, tune=TINY_TUNE, **FAST)
     assert set(_settings_weights(res).values()) == {weights_digest(ODD)}
     assert not any(line.startswith("cell ") for line in res.notes)

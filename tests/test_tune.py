@@ -292,10 +292,14 @@ def test_shipped_weights_resolve_for_their_variant():
     # the no-split fit: a buried tavrel counts less than a free one (what it learnt)
     nosplit, _ = load_weights_file(shipped_weights_dir() / "tavreli-no-split.json")
     assert nosplit.buried_knyaz < 0.5 and nosplit.buried_vsadnik < 0.5
-    # a game asked to play that unproven fit says so and plays on the defaults
+    # the no-split fit carries its proof: a game played with weights=fit runs on it,
+    # and nothing warns
     game = Game("tavreli-no-split", seed=1)
-    with pytest.warns(UnprovenFitWarning, match="tavreli-no-split.json is not played"):
-        move = make_agent("play:nodes=60,weights=fit", seed=1).choose(game)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnprovenFitWarning)
+        agent = make_agent("play:nodes=60,weights=fit", seed=1)
+        move = agent.choose(game)
+    assert agent.searcher(game.rules).weights == nosplit
     assert move in game.legal_moves()
 
 
