@@ -196,7 +196,7 @@ class OpeningIndex:
 
     >>> from tavrei_lab import Game
     >>> a, b = Game(), Game()
-    >>> a.play("e2-e3 e7-e6 d2-d3"); b.play("d2-d3 e7-e6 e2-e3")
+    >>> _ = a.play("e2-e3 e7-e6 d2-d3"), b.play("d2-d3 e7-e6 e2-e3")
     >>> index = OpeningIndex(depth=4)
     >>> index.add_games([a, b])
     2
