@@ -222,13 +222,7 @@ def run(args: argparse.Namespace) -> int:
                            "keep games and resume)"), file=sys.stderr, flush=True)
         return 130
     _print_notes(result.notes)
-    cells, diffs = summary_table(result.table, WIDTH)
-    print(cells.text(WIDTH))
-    if diffs.rows:
-        print()
-        print(diffs.text(WIDTH))
-    print()
-    print(established_summary(result.differences()))
+    _print_tables(result.table)
     print(_("Piece values, every measure and the full tables: --out DIR "
             "(cells.csv, pieces.csv, differences.csv)"))
     total = sum(u.limit for u in result.units)
@@ -298,7 +292,14 @@ def _replay(args: argparse.Namespace) -> int:
         report = replay_capped(args.store, args.max_plies, executor=executor,
                                workers=args.workers, progress=progress_mode(args))
     print(report)
-    table = ResultsTable.from_store(args.store)
+    _print_tables(ResultsTable.from_store(args.store))
+    return 0
+
+
+def _print_tables(table: ResultsTable) -> None:
+    """The terminal's cells and differences tables of ``table`` and the sentence saying
+    which differences are established: what a sweep and a replay of its capped games
+    print alike."""
     cells, diffs = summary_table(table, WIDTH)
     print(cells.text(WIDTH))
     if diffs.rows:
@@ -306,7 +307,6 @@ def _replay(args: argparse.Namespace) -> int:
         print(diffs.text(WIDTH))
     print()
     print(established_summary(table.differences()))
-    return 0
 
 
 def _wrote(count: int, folder: str) -> str:
