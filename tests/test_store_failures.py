@@ -218,16 +218,16 @@ def test_a_row_without_a_checksum_is_replayed_once(stored, tmp_path, monkeypatch
     checksum: a notebook rereading its table does not pay 25 ms a game again."""
     path = _copy(stored, tmp_path)
     _without_checksums(path)
-    from tavrei_lab.lab import store as store_module
-    monkeypatch.setattr(store_module, "_REPLAYED", set())
+    from tavrei_lab.lab import store_rows
+    monkeypatch.setattr(store_rows, "REPLAYED", set())
     calls: list[int] = []
-    real = store_module.StoredGame.replay
+    real = store_rows.StoredGame.replay
 
-    def counted(self: store_module.StoredGame) -> object:
+    def counted(self: store_rows.StoredGame) -> object:
         calls.append(self.index)
         return real(self)
 
-    monkeypatch.setattr(store_module.StoredGame, "replay", counted)
+    monkeypatch.setattr(store_rows.StoredGame, "replay", counted)
     assert len(ResultsTable.from_store(path, "games")) == 6
     assert len(calls) == 6
     assert len(ResultsTable.from_store(path, "games")) == 6
@@ -496,10 +496,10 @@ def test_six_processes_making_one_store_at_once_all_open_it(tmp_path):
 def _left_by_an_older_tavrei_lab(path: Path, tables: int, version: bool = False) -> None:
     """What a tavrei_lab that made its tables one transaction at a time left when it was
     killed: WAL mode set first, then the first ``tables`` statements of its schema."""
-    from tavrei_lab.lab.store import _SCHEMA, STORE_VERSION
+    from tavrei_lab.lab.store_file import SCHEMA, STORE_VERSION
     db = sqlite3.connect(path)
     db.execute("PRAGMA journal_mode=WAL")
-    for statement in _statements(_SCHEMA)[:tables]:
+    for statement in _statements(SCHEMA)[:tables]:
         db.execute(statement)
     if version:
         db.execute("INSERT INTO meta VALUES ('version', ?)", (str(STORE_VERSION),))

@@ -29,39 +29,14 @@ and reread thousands of rows intact. Such a connection keeps the file to
 itself, so in the browser every store object of one file shares one
 connection (``_BrowserConnections``), closed when the last of them closes.
 
-Each row holds the game's settings hash, cell, seed, agents, result, how it
-ended, its measures (JSON) and its full record (``Game.from_record`` replays
-it, ``StoredGame.replay`` checks that it replays to the stored result).
-
-**What is read is checked, row by row.** Damage inside a page (a flipped byte
-in a record, a result or a measure) passes SQLite's own checks and would be
-counted as if it had been played. Replaying every record on every read would
-catch the records, but it costs about 25 ms a game (measured: a store of 300
-random-agent games, 80,000 plies, replays in 7.5 s where its table is read in
-0.16 s), 45 times the read, on every table a notebook shows. So each record is
-replayed *once*, before it is written, and ``add`` writes a checksum of every
-field of the row with it (in the row's ``summary``, so the schema is unchanged).
-
-**Where the replay runs.** Replayed in ``add``, it ran in the one process that
-writes the store, after the game, and cost 5.3 % of a greedy game there
-(``python -m benchmarks lab``), serialised behind every worker. So the worker that
-played the game replays it (``sweep.play_lab_game``, the same ``StoredGame.replay``)
-and hands back a *verification*: a keyed BLAKE2b digest (``verification``) of
-everything the replay checked -- cell, variant, options, record and every field of
-the result -- under the store's ``verify_key``, a random key each store object makes
-and a sweep sends with its tasks. ``add(..., verified=...)`` recomputes the digest
-over what it received, microseconds a row, and replays only when there is no
-verification or it does not match (a game changed between the worker and the
-store, a key of another store, a game played without a key). So a game whose
-record does not lead to its result is still refused, whoever calls ``add``. Reading recomputes the
-checksum -- microseconds a row -- and a row whose fields no longer match it
-(any field: the record, the result, a measure, the time) is set aside. A row
-without a checksum (written by a tavrei_lab before this one, or by another
-program) has its record replayed to its result when it is first read, once per
-row content in a process (cached by the row's checksum), and is set aside if it
-does not replay. Set-aside rows are named in ``set_aside`` and in a warning,
-never counted, and a sweep plays those games again. ``verify()`` replays every
-record whatever its checksum says.
+Each row holds one game, its record and its measures, with a checksum of its
+fields; a worker that played a game replays it and hands back a verification, so
+the store replays only what arrived unverified. What a row is, how it is checked
+when read and where the replay runs: ``store_rows``. The file's tables and version,
+and how a file that is not a store is refused: ``store_file``. A row that fails
+its check is set aside: named in ``set_aside`` and in a warning, never counted,
+and a sweep plays that game again. ``verify()`` replays every record whatever its
+checksum says.
 
 The ``fits`` table keeps the weights ``sweep(tune=...)`` fit to each cell, keyed
 by the cell's variant hash and the tune's settings, so a rerun does not tune again.
@@ -70,26 +45,48 @@ by the cell's variant hash and the tune's settings, so a rerun does not tune aga
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 import json
 import os
-import stat
 import sys
-import time
 import warnings
-from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from tavrei_lab.compare.results import GameResult
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
-from tavrei_lab.game import Game, read_record
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.store_file import (
+    STORE_VERSION,
+    StoreError,
+    advice,
+    check_file,
+    check_kind,
+    check_schema,
+    check_version,
+    holds_a_store,
+    is_version_1,
+    make,
+    migrate_from_1,
+    one_line,
+    unfinished,
+)
+from tavrei_lab.lab.store_rows import (
+    COLUMNS,
+    ROWS_VERSION,
+    StoredGame,
+    checked_row,
+    json_object,
+    row_of,
+    settings_hash,
+    text_field,
+    verification,
+)
 from tavrei_lab.lab.store_wal import (
     has_shm,
     has_wal_frames,
@@ -98,171 +95,6 @@ from tavrei_lab.lab.store_wal import (
     wal_problem,
 )
 from tavrei_lab.lab.store_wal import uri as store_uri
-from tavrei_lab.rules.base import RuleModule
-from tavrei_lab.variant import load_variant, variants
-
-#: The file's layout: bumped when a table is added or changed. Version 1 had no
-#: ``fits`` table; a writable version-1 store is migrated on opening (the table added
-#: and the version set, in one transaction), a read-only one is read as it is.
-STORE_VERSION = 2
-#: Bumped when what a game row means changes (new measures, new meaning of a field):
-#: it is part of every settings hash, so old rows are then never counted as new ones.
-#: Kept apart from the layout, so adding a table does not orphan the stored games.
-ROWS_VERSION = 1
-
-_SCHEMA_V1 = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS settings (
-    hash TEXT PRIMARY KEY,
-    cell TEXT NOT NULL,
-    json TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    settings_hash TEXT NOT NULL REFERENCES settings(hash),
-    game_index INTEGER NOT NULL,
-    cell TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    options TEXT NOT NULL,
-    agent_a TEXT NOT NULL,
-    agent_b TEXT NOT NULL,
-    white TEXT NOT NULL,
-    black TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    result TEXT NOT NULL,
-    winner TEXT,
-    termination TEXT NOT NULL,
-    plies INTEGER NOT NULL,
-    summary TEXT NOT NULL,
-    measures TEXT NOT NULL,
-    record TEXT NOT NULL,
-    seconds REAL NOT NULL,
-    PRIMARY KEY (settings_hash, game_index)
-);
-"""
-#: Version 2 adds the weights fit to each cell by ``sweep(tune=...)``, keyed by the
-#: hash of the cell's variant and the tune's settings: a rerun finds them and does not
-#: tune again.
-_FITS = """
-CREATE TABLE IF NOT EXISTS fits (
-    key TEXT PRIMARY KEY,
-    variant_hash TEXT NOT NULL,
-    cell TEXT NOT NULL,
-    json TEXT NOT NULL
-);
-"""
-_SCHEMA = _SCHEMA_V1 + _FITS
-
-_RESULT_FIELDS = [f.name for f in fields(GameResult)]
-
-#: The games table's columns, in order: what ``add`` writes and the checksum covers.
-_COLUMNS = ("settings_hash", "game_index", "cell", "variant", "options", "agent_a",
-            "agent_b", "white", "black", "seed", "result", "winner", "termination", "plies",
-            "summary", "measures", "record", "seconds")
-_SUMMARY = _COLUMNS.index("summary")
-#: Columns that repeat a field of the summary (for SQL and CSV): they must agree with it.
-_REPEATED = ("agent_a", "agent_b", "white", "black", "seed", "result", "winner",
-             "termination", "plies", "seconds")
-
-
-def _checksum(row: Sequence[Any]) -> str:
-    """The checksum of a row's fields (the summary without its checksum, as sorted JSON).
-
-    Text from a damaged page carries surrogates (``surrogateescape``); ``json.dumps``
-    escapes them, so damage changes the checksum instead of failing.
-    """
-    text = json.dumps(list(row), allow_nan=True)
-    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
-
-
-def verification(key: bytes, cell: str, variant: str, options: dict[str, Any],
-                 result: GameResult) -> str:
-    """The digest a worker that replayed a game hands back with it: keyed by ``key``
-    (the store's ``verify_key``), over everything ``StoredGame.replay`` checked."""
-    text = json.dumps([cell, variant, options, asdict(result)], sort_keys=True,
-                      allow_nan=True, default=str)
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), key=key,
-                           digest_size=16).hexdigest()
-
-
-#: Checksums of rows without a stored checksum whose records replayed in this process.
-_REPLAYED: set[str] = set()
-_MAX_REPLAYED = 1_000_000      # about 100 MB of checksums; past it the cache starts over
-
-
-def settings_hash(settings: dict[str, Any]) -> str:
-    """The hash a row carries: of the settings as canonical JSON.
-
-    >>> settings_hash({"b": 1, "a": 2}) == settings_hash({"a": 2, "b": 1})
-    True
-    """
-    text = json.dumps({**settings, "store_version": ROWS_VERSION}, sort_keys=True,
-                      default=str)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=10).hexdigest()
-
-
-@dataclass
-class StoredGame:
-    """One game as the store holds it."""
-
-    settings_hash: str
-    cell: str
-    variant: str                 # the variant id or file the cell's base names
-    options: dict[str, Any]      # the options the cell sets on it
-    result: GameResult
-    measures: dict[str, Any]
-
-    @property
-    def index(self) -> int:
-        return self.result.index
-
-    @property
-    def record(self) -> str:
-        return self.result.record
-
-    def rules(self) -> RuleModule:
-        """The rule module the game was played with.
-
-        A stored row is data: a shipped variant's id is loaded by id, anything else
-        (a variant file's path) is never opened -- the record carries the cell's whole
-        definition, so the rules come from the record, as ``read_record`` builds them.
-        """
-        if self.variant in variants():
-            return load_variant(self.variant, **self.options)
-        return Game.from_record(self.record).rules
-
-    def replay(self) -> Any:
-        """The game replayed from its record; raises ``TavreiError`` if the record
-        does not lead to the stored result (``Game.from_record`` checks each move)."""
-        if self.variant in variants():
-            game = read_record(self.record, variant=self.rules(), progress=False)
-        else:
-            game = read_record(self.record, progress=False)    # a store's reads: no bars
-        outcome = game.outcome(claim_draw=True)
-        r = self.result
-        for tag, stored in (("Result", r.result), ("White", r.white), ("Black", r.black),
-                            ("Seed", str(r.seed))):
-            if tag in game.tags and game.tags[tag] != stored:   # an adjudicated result too
-                raise TavreiError(_("{cell} game {index}: the record's {tag} is {value!r}, the "
-                                    "store says {value2!r}")
-                                      .format(cell=self.cell, index=r.index, tag=tag,
-                                              value=game.tags[tag][:40], value2=stored[:40]))
-        if game.ply != r.plies:
-            raise TavreiError(_("{cell} game {index}: the record has {ply} plies, the store "
-                                "says {plies}")
-                                  .format(cell=self.cell, index=r.index, ply=game.ply,
-                                          plies=r.plies))
-        if r.adjudicated:
-            ok = outcome is None
-        else:
-            ok = (outcome is not None and outcome.result() == r.result
-                  and outcome.termination == r.termination)
-        if not ok:
-            raise TavreiError(_("{cell} game {index}: the record ends in {outcome}, the store "
-                                "says {result} by {termination}")
-                                  .format(cell=self.cell, index=r.index, outcome=outcome,
-                                          result=r.result, termination=r.termination))
-        return game
-
 
 #: Pyodide in a browser (JupyterLite): see "In the browser" above.
 _IN_BROWSER = sys.platform == "emscripten"
@@ -304,29 +136,6 @@ class _BrowserConnections:
 _BROWSER = _BrowserConnections()
 
 
-def _advice(exc: Exception) -> str:
-    """What to do about an SQLite failure, in words a student can act on."""
-    text = str(exc).lower()
-    if "full" in text:
-        return _("free some disk space and run the same command again")
-    if "i/o" in text:
-        return _("check the disk (free space, the file-size limit `ulimit -f`) and run the "
-                 "same command again")
-    if "readonly" in text or "read-only" in text:
-        return _("make the file writable, or only read it")
-    if "locked" in text or "busy" in text:
-        return _("another process holds the store: wait for it, or use another --store")
-    return _("the file is damaged or not this package's store: use a new --store (copy "
-             "what it still holds with `sqlite3 FILE .recover`)")
-
-
-class StoreError(TavreiError):
-    """The store file failed under us (full disk, I/O error, damage, a foreign schema).
-
-    One line naming the file and what to do; every game committed before stays.
-    """
-
-
 class ResultsStore:
     """An SQLite results store (a file, or ``":memory:"`` for a throw-away one).
 
@@ -352,7 +161,7 @@ class ResultsStore:
         #: "settings-hash game N: why" for each row that could not be read.
         self.set_aside: list[str] = []
         #: The key of the verifications ``add`` accepts instead of replaying (see
-        #: "Where the replay runs"): random, made anew for every store object.
+        #: "Where the replay runs" in ``store_rows``): random, made anew for every store object.
         self.verify_key = os.urandom(32)
         #: Games ``add`` replayed itself, stored or refused (no verification, or one
         #: that did not match).
@@ -361,7 +170,7 @@ class ResultsStore:
         #: from (``store_wal``), removed on closing.
         self._snapshot: Any = None
         if self.path != ":memory:":
-            _check_kind(str(path), self.path)
+            check_kind(str(path), self.path)
             parent = Path(self.path).parent
             if not parent.is_dir():
                 raise TavreiError(_("{path}: cannot create the store: no folder {parent}")
@@ -387,28 +196,27 @@ class ResultsStore:
                 self.db = sqlite3.connect(self.path, timeout=_TIMEOUT)
             # text that is not UTF-8 (a damaged page) must not abort a whole query
             self.db.text_factory = lambda b: b.decode("utf-8", "surrogateescape")
-            self._check_file()
+            check_file(self.db, self.path)
             if not self.readonly:
-                if self._unfinished():
-                    self._make()
-                elif self._objects() == _objects_of(_SCHEMA_V1) and self._version() == "1":
-                    self._migrate_from_1()
+                if unfinished(self.db, self.path):
+                    make(self.db, self.path, _TIMEOUT)
+                elif is_version_1(self.db):
+                    migrate_from_1(self.db)
             #: what the file holds: a read-only version-1 store has no fits table
             self.version = STORE_VERSION
-            if self.readonly and self._objects() == _objects_of(_SCHEMA_V1) \
-                    and self._version() == "1":
+            if self.readonly and is_version_1(self.db):
                 self.version = 1
             else:
-                self._check_schema()
-                self._check_version()
+                check_schema(self.db, self.path)
+                check_version(self.db, self.path)
             if not self.readonly:     # only now: a foreign file is refused as it was
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: commits survive
         except sqlite3.Error as exc:
             self._abandon(shared)
             raise StoreError(_("{path}: not a results store ({value}); {value2}")
-                                 .format(path=self.path, value=_one(exc),
-                                         value2=_advice(exc))) from None
+                                 .format(path=self.path, value=one_line(exc),
+                                         value2=advice(exc))) from None
         except TavreiError:
             self._abandon(shared)
             raise
@@ -420,7 +228,7 @@ class ResultsStore:
         try:
             why, self._snapshot = wal_problem(
                 sqlite3, self.path, _TIMEOUT,
-                _holds_a_store,
+                holds_a_store,
                 keep=keep)
         except OSError:           # read-only, no room for a copy: ``_open_readonly`` says so
             return
@@ -470,127 +278,6 @@ class ResultsStore:
             self._snapshot.cleanup()
             self._snapshot = None
 
-    def _objects(self) -> list[tuple[str, str, str]]:
-        return _objects_in(self.db)
-
-    def _check_file(self) -> None:
-        rows = [r[0] for r in self.db.execute("PRAGMA quick_check(5)")]
-        if rows != ["ok"]:
-            raise StoreError(_("{path}: the store is damaged (SQLite's quick_check: {value}); "
-                               "use a new --store (copy what it still holds with `sqlite3 FILE "
-                               ".recover`)")
-                                 .format(path=self.path,
-                                         value='; '.join(str(r) for r in rows)[:300]))
-
-    def _unfinished(self) -> bool:
-        """Is the file new, or a store whose making was cut off?
-
-        An empty file is a new store. A tavrei_lab before this one set WAL mode and
-        then made its tables one transaction each, so a kill (or a second process
-        looking in) could find WAL mode and only some of the tables, every one of them
-        exactly ours and empty: nobody's data, finished rather than refused, or its
-        "resume with --store" advice could never work. Anything else -- a table not
-        ours, a row, another program's mark (``user_version``, ``application_id``), an
-        empty database in another journal mode -- is someone's file: left untouched.
-        """
-        if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
-            return True       # (SQLite counts a page once a write began: the size tells)
-        have = self._objects()
-        ours = _objects_of(_SCHEMA)
-        if not set(have) <= set(ours):
-            return False
-        if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal" or \
-                self.db.execute("PRAGMA user_version").fetchone()[0] != 0 or \
-                self.db.execute("PRAGMA application_id").fetchone()[0] != 0:
-            return False
-        tables = [n for t, n, _ in have if t == "table"]
-        return not any(self.db.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchall()
-                       for n in tables)
-
-    def _make(self) -> None:
-        """Make the tables and the version row in one transaction, so another process
-        sees no store or a whole one, and a kill leaves the file as it was.
-
-        ``executescript`` would commit each table on its own; the statements are run
-        one by one inside ``BEGIN IMMEDIATE``, and the file is looked at again once the
-        lock is held: another process may have made the store in the meantime.
-
-        An empty file is set to WAL mode first: it holds nothing to change, and
-        switching a file that other processes have open, once it has tables, needs a
-        lock SQLite does not wait for (six processes making one store met "database
-        is locked"). A kill just after leaves an empty WAL file, which
-        ``_unfinished`` takes for what it is.
-
-        Several processes opening one new file at once still meet "database is
-        locked" now and then, SQLite not waiting while another one sets the file up
-        (seen with six, before this change too); nothing was written, so it is tried
-        again for as long as the connection's own timeout.
-        """
-        import sqlite3
-        deadline = time.monotonic() + _TIMEOUT
-        while True:
-            try:
-                if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
-                    self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-                continue
-            break
-        try:
-            if self._unfinished():
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)",
-                                (str(STORE_VERSION),))
-            self.db.commit()
-        except BaseException:
-            self.db.rollback()
-            raise
-
-    def _version(self) -> Any:
-        try:
-            rows = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchall()
-        except Exception:       # no meta table, or not one this package wrote
-            return None
-        return rows[0][0] if len(rows) == 1 else None
-
-    def _migrate_from_1(self) -> None:
-        """Version 1 -> 2: add the fits table; the game rows and their hashes stay."""
-        with self.db:
-            self.db.execute(_FITS.strip().rstrip(";"))
-            self.db.execute("UPDATE meta SET value=? WHERE key='version'",
-                            (str(STORE_VERSION),))
-
-    def _check_schema(self) -> None:
-        want = _objects_of(_SCHEMA)
-        have = self._objects()
-        if have != want:
-            extra = [f"{t} {n}" for t, n, _ in have if (t, n) not in {(a, b) for a, b, _ in want}]
-            missing = [f"{t} {n}" for t, n, _ in want
-                       if (t, n) not in {(a, b) for a, b, _ in have}]
-            what = (_("it has {names}").format(names=", ".join(extra)) if extra else
-                    _("it lacks {names}").format(names=", ".join(missing)) if missing else
-                    _("its tables are defined differently"))
-            raise StoreError(_("{path}: not a results store of this tavrei_lab ({value}); use a "
-                               "new --store").format(path=self.path, value=what[:300]))
-
-    def _check_version(self) -> None:
-        rows = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchall()
-        version = rows[0][0] if rows else None
-        if not (isinstance(version, str) and version.isdecimal() and len(version) <= 9):
-            shown = repr(version)[:40]
-            raise StoreError(_("{path}: not a results store (its version is {shown}); use a new "
-                               "--store").format(path=self.path, shown=shown))
-        if int(version) != STORE_VERSION:
-            raise StoreError(_("{path}: store version {version}; this tavrei_lab reads version "
-                               "{store_version}: use a new --store")
-                                 .format(path=self.path, version=version,
-                                         store_version=STORE_VERSION))
-
     def _fail(self, exc: Exception, doing: str) -> StoreError:
         kept = ""
         try:
@@ -606,8 +293,8 @@ class ResultsStore:
             kept += _(" (the newest in {wal}: keep it beside the store)").format(
                 wal=os.path.basename(wal_path(self.path)))
         return StoreError(_("{path}: {doing} failed: {value}{kept}; {value2}")
-                              .format(path=self.path, doing=doing, value=_one(exc), kept=kept,
-                                      value2=_advice(exc)))
+                              .format(path=self.path, doing=doing, value=one_line(exc), kept=kept,
+                                      value2=advice(exc)))
 
     # -- writing ------------------------------------------------------------------
     def register(self, settings: dict[str, Any]) -> str:
@@ -641,11 +328,11 @@ class ResultsStore:
         if not rows:
             return None
         try:
-            doc = _json_object(rows[0][0])
+            doc = json_object(rows[0][0])
             if not isinstance(doc.get("weights"), dict):
                 raise ValueError(_("no weights in it"))
         except (ValueError, TypeError) as exc:
-            self._set_aside(_("fit {key}: {why}").format(key=key[:24], why=_one(exc)[:120]))
+            self._set_aside(_("fit {key}: {why}").format(key=key[:24], why=one_line(exc)[:120]))
             self._warn()
             return None
         return doc
@@ -675,11 +362,11 @@ class ResultsStore:
         for key, vh, cell, j in self._query(
                 "SELECT key, variant_hash, cell, json FROM fits ORDER BY rowid"):
             try:
-                out[_text(key)] = {"cell": _text(cell), "variant_hash": _text(vh),
-                                   "doc": _json_object(j)}
+                out[text_field(key)] = {"cell": text_field(cell), "variant_hash": text_field(vh),
+                                   "doc": json_object(j)}
             except (ValueError, TypeError) as exc:
                 self._set_aside(_("fit {key}: {why}").format(key=str(key)[:24],
-                                                              why=_one(exc)[:120]))
+                                                              why=one_line(exc)[:120]))
         self._warn()
         return out
 
@@ -688,7 +375,7 @@ class ResultsStore:
             verified: str | None = None) -> None:
         """Write one finished game, in its own transaction.
 
-        The record must replay to the result (see "What is read is checked"): a game
+        The record must replay to the result (``store_rows``: "What is read is checked"): a game
         whose record does not lead to its result is refused, not stored. ``verified``
         is the ``verification`` of the worker that replayed it under this store's
         ``verify_key``; when it matches what arrived, the game is not replayed again.
@@ -704,16 +391,8 @@ class ResultsStore:
                 raise StoreError(_("{path}: game {index} of {cell} is not stored: its record "
                                    "does not replay ({value})").format(
                     path=self.path, index=result.index, cell=cell,
-                    value=_one(exc)[:160])) from None
-        summary = {k: v for k, v in asdict(result).items() if k != "record"}
-        summary["seconds"] = float(result.seconds)
-        row: list[Any] = [
-            h, int(result.index), cell, variant, json.dumps(options, sort_keys=True),
-            result.agent_a, result.agent_b, result.white, result.black, int(result.seed),
-            result.result, result.winner, result.termination, int(result.plies),
-            json.dumps(summary, sort_keys=True), json.dumps(measures), result.record,
-            float(result.seconds)]
-        row[_SUMMARY] = json.dumps({**summary, "checksum": _checksum(row)}, sort_keys=True)
+                    value=one_line(exc)[:160])) from None
+        row = row_of(h, cell, variant, options, result, measures)
         try:
             with self.db:
                 self.db.execute(
@@ -730,8 +409,8 @@ class ResultsStore:
             return self.db.execute(query, args).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(_("{path}: reading the store failed: {value}; {value2}")
-                                 .format(path=self.path, value=_one(exc),
-                                         value2=_advice(exc))) from None
+                                 .format(path=self.path, value=one_line(exc),
+                                         value2=advice(exc))) from None
 
     def done(self, h: str) -> set[int]:
         """The game numbers stored under a settings hash that read back (a set-aside
@@ -745,7 +424,7 @@ class ResultsStore:
         out = {}
         for h, j in self._query("SELECT hash, json FROM settings ORDER BY rowid"):
             try:
-                data = json.loads(_text(j))
+                data = json.loads(text_field(j))
                 if not isinstance(data, dict):
                     raise ValueError(_("not an object"))
             except (ValueError, TypeError) as exc:
@@ -775,12 +454,13 @@ class ResultsStore:
             except TavreiError as exc:
                 self._set_aside(_("{key} game {index}: {why}").format(
                     key=g.settings_hash[:24], index=g.index,
-                    why=_("its record does not replay ({value})").format(value=_one(exc)[:120])))
+                    why=_("its record does not replay ({value})").format(
+                        value=one_line(exc)[:120])))
         self._warn()
         return list(self.set_aside)
 
     def _rows(self, h: str | None, limit: int | None) -> list[Any]:
-        query = f"SELECT {', '.join(_COLUMNS)} FROM games"
+        query = f"SELECT {', '.join(COLUMNS)} FROM games"
         args: list[Any] = []
         if h is not None:
             query += " WHERE settings_hash=?"
@@ -796,42 +476,11 @@ class ResultsStore:
         for row in self._rows(h, limit):
             sh, index = row[0], row[1]
             try:
-                out.append(self._checked(row))
+                out.append(checked_row(row))
             except (ValueError, TypeError, KeyError, TavreiError) as exc:
                 self._set_aside(_("{key} game {index}: {why}").format(
-                    key=str(sh)[:24], index=index, why=_one(exc)[:120]))
+                    key=str(sh)[:24], index=index, why=one_line(exc)[:120]))
         return out
-
-    def _checked(self, row: Sequence[Any]) -> StoredGame:
-        """One row as a ``StoredGame``, or an exception saying why it is set aside."""
-        values = dict(zip(_COLUMNS, row))
-        summary = _json_object(values["summary"])
-        checksum = summary.pop("checksum", None)
-        game = _stored_game(values["settings_hash"], values["game_index"], values["cell"],
-                            values["variant"], values["options"], summary,
-                            values["measures"], values["record"])
-        for name in _REPEATED:
-            if summary.get(name) != values[name]:
-                raise ValueError(_("its {name} column disagrees with its summary (damaged)")
-                                     .format(name=name))
-        plain = list(row)
-        plain[_SUMMARY] = json.dumps(summary, sort_keys=True)
-        digest = _checksum(plain)
-        if checksum is not None:
-            if checksum != digest:
-                raise ValueError(_("its fields do not match the checksum written with them "
-                                   "(damaged)"))
-            return game
-        if digest not in _REPLAYED:
-            try:
-                game.replay()
-            except TavreiError as exc:
-                raise ValueError(_("its record does not replay ({value})")
-                                     .format(value=_one(exc)[:100])) from None
-            if len(_REPLAYED) >= _MAX_REPLAYED:
-                _REPLAYED.clear()
-            _REPLAYED.add(digest)
-        return game
 
     def _set_aside(self, what: str) -> None:
         if what not in self.set_aside:
@@ -939,52 +588,6 @@ class ResultsStore:
             return f"<ResultsStore {getattr(self, 'path', '?')}: closed>"
 
 
-def _objects_in(db: Any) -> list[tuple[str, str, str]]:
-    """The (type, name, sql) of every object of a database (whitespace folded)."""
-    return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in db.execute(
-        "SELECT type, name, sql FROM sqlite_master"))
-
-
-def _holds_a_store(db: Any) -> bool:
-    """Whether a database holds the tables of a results store (of either layout): a
-    ``-wal`` that adds something more is still this store's, and the layout check
-    names what it added."""
-    held = set(_objects_in(db))
-    return any(set(_objects_of(schema)) <= held for schema in (_SCHEMA, _SCHEMA_V1))
-
-
-def _check_kind(given: str, path: str) -> None:
-    """Refuse a store path that names no file to keep games in: an empty name, a
-    folder, a FIFO or a device (SQLite said "disk I/O error" or "damaged" of them, and
-    an empty name made a temporary database that kept nothing)."""
-    if not given.strip():
-        raise StoreError(_("--store {path}: an empty name; give the store a file name "
-                           "(e.g. lab.sqlite)").format(path=repr(given)))
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return                # a new store, or one SQLite's own open will name the failure of
-    if stat.S_ISREG(mode):
-        return
-    kind = (_("a folder") if stat.S_ISDIR(mode) else _("a pipe (FIFO)") if stat.S_ISFIFO(mode)
-            else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else _("a socket"))
-    raise StoreError(_("{path}: is {kind}, not a results store file; give --store a file "
-                       "name (a new name makes a new store)").format(path=path, kind=kind))
-
-
-def _objects_of(schema: str) -> list[tuple[str, str, str]]:
-    """The (type, name, sql) of every object a schema script makes, as ``_objects`` lists
-    them (whitespace folded)."""
-    import sqlite3
-    ref = sqlite3.connect(":memory:")
-    try:
-        ref.executescript(schema)
-        return sorted((t, n, " ".join((sql or "").split())) for t, n, sql in ref.execute(
-            "SELECT type, name, sql FROM sqlite_master"))
-    finally:
-        ref.close()
-
-
 def open_store(path: str | os.PathLike[str]) -> ResultsStore:
     """The store for a sweep: writable when the file can be written, else read-only
     (a sweep whose every game is stored only reads; one that must write then says so)."""
@@ -1002,42 +605,6 @@ def open_store(path: str | os.PathLike[str]) -> ResultsStore:
 def _writable(path: str) -> bool:
     folder = os.path.dirname(os.path.abspath(path))
     return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
-
-
-def _one(exc: BaseException) -> str:
-    return " ".join(str(exc).split())[:200] or type(exc).__name__
-
-
-def _text(value: Any) -> str:
-    """A stored text field, refused when it is not text or not UTF-8 (damage)."""
-    if not isinstance(value, str):
-        raise TypeError(_("a text field holds {name}").format(name=type(value).__name__))
-    try:
-        value.encode("utf-8")         # surrogates from undecodable bytes raise here
-    except UnicodeEncodeError:
-        raise ValueError(_("a text field is not UTF-8 (damaged)")) from None
-    return value
-
-
-def _json_object(value: Any) -> dict[str, Any]:
-    data = json.loads(_text(value))
-    if not isinstance(data, dict):
-        raise ValueError(_("a JSON field is not an object"))
-    return data
-
-
-def _stored_game(sh: Any, index: Any, cell: Any, variant: Any, options: Any,
-                 data: dict[str, Any], measures: Any, record: Any) -> StoredGame:
-    """One row as a ``StoredGame``; ValueError/TypeError/KeyError when it does not decode."""
-    result = GameResult(**{k: data[k] for k in _RESULT_FIELDS if k in data},
-                        record=_text(record))
-    if not (isinstance(index, int) and result.index == index):
-        raise ValueError(_("the game number {index!r} disagrees with its summary")
-                             .format(index=index))
-    if not isinstance(result.plies, int) or result.result not in ("1-0", "0-1", "1/2-1/2"):
-        raise ValueError(_("the summary's result or plies are not a game's"))
-    return StoredGame(_text(sh), _text(cell), _text(variant), _json_object(options), result,
-                      _json_object(measures))
 
 
 __all__ = ["ROWS_VERSION", "STORE_VERSION", "ResultsStore", "StoreError", "StoredGame",

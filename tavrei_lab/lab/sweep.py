@@ -113,7 +113,7 @@ class LabTask:
 
     ``verify_key`` (the store's ``verify_key``), with ``variant`` and ``options`` as the
     store names the cell, asks the worker to replay the game it played as the store
-    would and hand back a ``verification`` (see the store's "Where the replay runs"),
+    would and hand back a ``verification`` (see "Where the replay runs" in ``lab.store_rows``),
     so the one process writing the store does not replay every game itself.
     """
 
