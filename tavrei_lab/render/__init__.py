@@ -29,9 +29,10 @@ from tavrei_lab.render.backend import (
     Renderer,
     SvgwriteRenderer,
 )
-from tavrei_lab.render.board import board_svg, describe_tavrel, strip_layout, tower_title
+from tavrei_lab.render.board import board_svg, describe_tavrel, tower_title
 from tavrei_lab.render.die import DieFace, die_svg
 from tavrei_lab.render.glyphs import DEFAULT_GLYPHS, Glyph, GlyphSet, Shape
+from tavrei_lab.render.layers import strip_layout
 from tavrei_lab.render.painters import register as _register_painters
 from tavrei_lab.render.theme import BIRCH, DEFAULT_THEME, SLATE, Theme
 

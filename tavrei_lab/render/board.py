@@ -7,24 +7,10 @@ two parts:
 - a **strip** at the left of the square with every layer, bottom to top, as
   a band in the tavrel's colour with a letter naming its role.
 
-The strip letters are the chess letters of the roles (``K`` moves like a
-king -- the volkhv; ``Q`` like a queen -- the knyaz; ``R B N P``; ``H`` the
-helgi), so a chess player reads them right at first sight; the notation's
-Tavreli letters (``V K R L S P H``) would make the knyaz's ``K`` look like a
-king. ``strip_legend`` says what each letter means, for a legend beside a board.
-
-Two strip layouts:
-
-- by default every layer gets a band: up to 8 layers stand in one column;
-  taller towers use two or three columns (read the left column bottom to top
-  first), so a tower of 31 still shows every layer, in small letters;
-- with ``letter_px`` (the projector and the widgets use it) every letter is
-  at least that many CSS pixels high at the drawing's size. As many top
-  layers as fit get lettered bands; the layers below them become stripes in
-  their colours, each at least ``MIN_STRIPE_PX`` high with the square showing
-  between them, so they can be counted (composition at a glance; a tower
-  inspector or the tooltip names them). Stripes that would be thinner stand
-  in two or three columns within the strip's width, so the top tavrel stays big.
+The strip, its letters and its two layouts (every layer lettered, or legible
+letters over countable stripes), and the tower key under a picture, are
+``render.layers``; the marks over the squares (check, destinations, the split
+count, arrows) are ``render.marks``.
 
 Towers of ``theme.height_badge_from`` or more get their height in a badge.
 
@@ -48,17 +34,7 @@ from typing import Any
 from tavrei_lab.core import speech
 from tavrei_lab.core.geometry import Geometry
 from tavrei_lab.core.move import Move
-from tavrei_lab.core.tavrel import (
-    BISHOP,
-    COLOR_NAMES,
-    HELGI,
-    KING,
-    KNIGHT,
-    PAWN,
-    QUEEN,
-    ROOK,
-    Tavrel,
-)
+from tavrei_lab.core.tavrel import COLOR_NAMES, Tavrel
 from tavrei_lab.errors import NotationError, RenderError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
@@ -66,6 +42,28 @@ from tavrei_lab.i18n import ngettext, speaking
 from tavrei_lab.render.backend import BACKENDS, SVG, Renderer, fmt
 from tavrei_lab.render.die import draw_die, is_skip_mark
 from tavrei_lab.render.glyphs import BOX, GLYPH_INSET, GlyphSet, draw_glyph, glyph_group_attrs
+from tavrei_lab.render.layers import (
+    MAX_COLUMNS,
+    MIN_STRIPE_PX,
+    ROLE_LETTERS,
+    ROLE_LETTERS_RU,
+    ROWS_PER_COLUMN,
+    TOWER_KEY_FROM,
+    TOWER_KEY_LETTER,
+    TOWER_KEY_ROW,
+    LegibleStrip,
+    StripLayout,
+    draw_legible_strip,
+    draw_strip,
+    draw_tower_key,
+    key_lines,
+    kinds_in_play,
+    legible_strip,
+    role_letters,
+    strip_layout,
+    strip_legend,
+)
+from tavrei_lab.render.marks import draw_arrow, draw_check, draw_destination, draw_split_count
 from tavrei_lab.render.theme import DEFAULT_THEME, THEME_FIELDS, Theme
 
 #: Side of one square in drawing units (the glyph box).
@@ -96,76 +94,8 @@ def check_size(size: Any, who: str) -> float:
 
 #: Pixels per drawing unit when no ``size`` is given (a 8x8 board is about 470 px).
 DEFAULT_SCALE = 1.2
-#: Layers per strip column before a tower's strip takes another column.
-ROWS_PER_COLUMN = 8
-#: Most columns a strip may take; taller towers get shorter bands.
-MAX_COLUMNS = 3
-
 #: ``**options`` that are not theme colours.
 RENDER_OPTIONS = frozenset({"glyph_family", "backend", "css_class"})
-
-#: The strip letter of each role: the chess letters, which no chess player misreads.
-ROLE_LETTERS = {KING: "K", QUEEN: "Q", ROOK: "R", BISHOP: "B", KNIGHT: "N", PAWN: "P",
-                HELGI: "H"}
-
-
-#: The Russian strip letters of the tavreli set: each name's own initial, but the
-#: two pairs that share one (волхв/всадник, ратоборец/ратник) part as the project's
-#: Latin letters part them (V/S, R/P): В волхв, С всадник, Р ратоборец, П ратник
-#: (the pawn's letter in Russian chess). See docs/ru/rules.md.
-ROLE_LETTERS_RU = {KING: "В", QUEEN: "К", ROOK: "Р", BISHOP: "Л", KNIGHT: "С", PAWN: "П",
-                   HELGI: "Х"}
-
-
-def role_letters(pieces: Any, language: str | None = None) -> dict[int, str]:
-    """The strip letter of each role for ``pieces`` in ``language`` (None: the one in force).
-
-    Russian boards of the tavreli set use ``ROLE_LETTERS_RU``; a set with chess
-    names keeps the international chess letters in both languages, because the
-    Russian chess ones need two letters for the king (Кр) and one strip band
-    holds one letter.
-    """
-    if GlyphSet.family_for(pieces) == "tavreli":
-        return speech.by_language(ROLE_LETTERS, ROLE_LETTERS_RU, language)
-    return ROLE_LETTERS
-
-
-def strip_legend(pieces: Any, kinds: Iterable[int] | None = None,
-                 language: str | None = None) -> list[tuple[str, Any]]:
-    """(strip letter, ``PieceKind``) for every kind of a piece set (or only ``kinds``,
-    e.g. ``kinds_in_play(position)``), king first.
-
-    >>> from tavrei_lab import Game
-    >>> [(letter, kind.name) for letter, kind in strip_legend(Game().rules.pieces)][:2]
-    [('K', 'volkhv'), ('Q', 'knyaz')]
-    """
-    wanted = set(pieces.by_kind) if kinds is None else set(kinds)
-    letters = role_letters(pieces, language)
-    return [(letters[kind], pieces.by_kind[kind]) for kind in ROLE_LETTERS
-            if kind in pieces.by_kind and kind in wanted]
-
-
-def kinds_in_play(position: Any) -> set[int]:
-    """The kinds ``position`` holds or can still come to hold: every tavrel's role
-    now, what each ratnik may become on its far rank, and the ratnik a promoted one
-    turns back into when it is demoted. A legend of these never names a piece the
-    learner cannot meet (the helgi in orthodox chess, a luchnik on a 6x6 die board).
-
-    >>> from tavrei_lab import Game
-    >>> sorted(Game("orthodox").rules.pieces.by_kind[k].name for k in kinds_in_play(
-    ...     Game("orthodox").position))
-    ['bishop', 'king', 'knight', 'pawn', 'queen', 'rook']
-    """
-    promotions = position.rules.promotions
-    kinds: set[int] = set()
-    for tower in position.board:
-        for t in tower:
-            kinds.add(t.acting_kind)
-            if t.promoted:
-                kinds.add(t.kind)
-            elif t.kind == PAWN:
-                kinds.update(promotions(t))
-    return kinds
 
 
 # -- words -------------------------------------------------------------------------
@@ -206,99 +136,6 @@ def tavrel_svg(kind: int, color: int, pieces: Any, *, size: float = 28,
     g = r.group(None, glyph_group_attrs(fill, outline))
     draw_glyph(r, g, theme.glyphs.glyph(family, kind), fill, outline, detail)
     return SVG(r.to_string())
-
-
-# -- layout ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class StripLayout:
-    """Where a tower's layer bands go inside its square."""
-
-    columns: int
-    rows: int
-    band: float        # band height
-    column_width: float
-    width: float       # the whole strip, with its left padding
-
-    def cell(self, layer: int) -> tuple[int, int]:
-        """(column, row from the bottom) of a layer."""
-        return divmod(layer, self.rows)
-
-
-_STRIP_LEFT = 1.5
-_STRIP_BOTTOM = 2
-_STRIP_HEIGHT = SQUARE - 4.0
-_COLUMN_GAP = 0.8
-
-
-@dataclass(frozen=True)
-class LegibleStrip:
-    """A strip whose letters keep a minimum size (see the module docstring).
-
-    The top ``lettered`` layers get bands of height ``band``; the layers
-    below them share the strip's remaining height as stripes of ``stripe``,
-    in ``stripe_columns`` side by side within the strip's width (the left one
-    read bottom to top first) when one column would make them too thin.
-    """
-
-    lettered: int
-    band: float
-    stripe: float
-    column_width: float
-    font: float
-    stripe_columns: int = 1
-    stripes_per_column: int = 0
-
-    @property
-    def width(self) -> float:
-        return _STRIP_LEFT + self.column_width
-
-
-#: The least height of a stripe, in CSS pixels: a tall tower's lower layers stay
-#: countable, each with its colour in sight (a thinner one merged into a hatching).
-MIN_STRIPE_PX = 3.6
-
-
-@lru_cache(maxsize=256)
-def legible_strip(height: int, font: float, min_stripe: float = 0.0) -> LegibleStrip:
-    """The strip of a tower of ``height`` whose letters are ``font`` drawing units high
-    and whose stripes are at least ``min_stripe`` units high.
-
-    All but one of the layers that fit get letters; the layers below get stripes of
-    at least ``min_stripe``, in one column, or two side by side when one would make
-    them thinner. A taller tower letters fewer layers (down to its top one), then
-    takes a third, narrow column; only one beyond that (some 30 layers) gets
-    thinner stripes.
-    """
-    band = font * 1.18
-    column_width = font * 0.82 + 2.0
-    fit = max(1, int(_STRIP_HEIGHT // band))
-    if height <= fit:
-        return LegibleStrip(height, band, 0.0, column_width, font)
-    for most_columns in range(2, MAX_COLUMNS + 1):
-        for lettered in range(max(1, fit - 1), 0, -1):
-            rest, below = _STRIP_HEIGHT - lettered * band, height - lettered
-            room = int(rest // min_stripe) if min_stripe > 0 else below
-            columns = math.ceil(below / room) if room else most_columns + 1
-            if columns <= most_columns:
-                per_column = math.ceil(below / columns)
-                return LegibleStrip(lettered, band, rest / per_column, column_width, font,
-                                    columns, per_column)
-    rest, below = _STRIP_HEIGHT - band, height - 1        # squeezed: three columns, one letter
-    per_column = math.ceil(below / MAX_COLUMNS)
-    return LegibleStrip(1, band, rest / per_column, column_width, font, MAX_COLUMNS, per_column)
-
-
-@lru_cache(maxsize=64)
-def strip_layout(height: int) -> StripLayout:
-    """The strip of a tower of ``height`` (see the module docstring)."""
-    if height <= ROWS_PER_COLUMN:
-        band = min(7.0, _STRIP_HEIGHT / height)
-        return StripLayout(1, height, band, 9.0, _STRIP_LEFT + 9.0)
-    columns = min(MAX_COLUMNS, math.ceil(height / ROWS_PER_COLUMN))
-    rows = math.ceil(height / columns)
-    col_w = {2: 7.5, 3: 6.5}[columns]
-    width = _STRIP_LEFT + columns * col_w + (columns - 1) * _COLUMN_GAP
-    return StripLayout(columns, rows, _STRIP_HEIGHT / rows, col_w, width)
 
 
 @lru_cache(maxsize=32)
@@ -489,72 +326,14 @@ def _board_svg(position: Any, flipped: bool, lastmove: Any, selected: Any,
             "data-turn": COLOR_NAMES[position.turn],
             "data-flipped": "true" if flipped else "false"}
     board = position.board
-    key_rows = _key_lines(position, flipped, wu) if tower_key else []
+    key_rows = key_lines(position, flipped, wu) if tower_key else []
     total_h = hu + (len(key_rows) * TOWER_KEY_ROW + 4.0 if key_rows else 0.0)
     renderer = make(px_w, round(px_w * total_h / wu, 2), (0, 0, wu, total_h), root)
     draw_board(renderer, None, scene)
     if key_rows:
-        _draw_tower_key(renderer, scene, [(n, board[sq], a, b) for n, sq, a, b in key_rows],
-                        hu, wu, total_h)
+        draw_tower_key(renderer, scene.theme, position.pieces, scene.letters,
+                       [(n, board[sq], a, b) for n, sq, a, b in key_rows], hu, wu, total_h)
     return SVG(renderer.to_string())
-
-
-#: The least height of a tower spelt out in a picture's tower key.
-TOWER_KEY_FROM = 3
-#: A key row's height and its letters' size, in drawing units (x 1.2 px by default).
-TOWER_KEY_ROW = 13.0
-TOWER_KEY_LETTER = 10.0
-_KEY_BOX = 10.5          # one layer's box width in the key
-_KEY_LABEL = 16.0        # room for the square's name
-
-
-def _key_lines(position: Any, flipped: bool, wu: float) -> list[tuple[str, int, int, int]]:
-    """The key's rows, as the board reads from its top left: (square, index, first layer,
-    end layer); a tower too tall for one row goes on in the next."""
-    g = position.geometry
-    order = sorted(range(g.size), key=lambda s: ((s // g.width), -(s % g.width)) if flipped
-                   else (-(s // g.width), s % g.width))
-    per_row = max(1, int((wu - 2 * 4.0 - _KEY_LABEL) // _KEY_BOX))
-    rows = []
-    for s in order:
-        height = len(position.board[s])
-        if height >= TOWER_KEY_FROM:
-            for start in range(0, height, per_row):
-                rows.append((g.names[s], s, start, min(height, start + per_row)))
-    return rows
-
-
-def _draw_tower_key(r: Renderer, scene: Scene,
-                    rows: list[tuple[str, tuple[Tavrel, ...], int, int]],
-                    top: float, wu: float, total_h: float) -> None:
-    """The picture's tower key (see ``board_svg``'s ``tower_key``)."""
-    theme, pieces = scene.theme, scene.position.pieces
-    g = r.element(None, "g", {"class": "tower-key"})
-    r.rect(g, 0, top, wu, total_h - top, {"class": "margin", "fill": theme.margin})
-    y = top + 2.0
-    for name, tower, start, end in rows:
-        if start == 0:
-            r.text(g, 4.0, y + TOWER_KEY_ROW * 0.72, name,
-                   {"fill": theme.coordinates, "font-size": 9.0, "font-weight": "bold",
-                    "font-family": theme.font_family})
-        for i in range(start, end):
-            t = tower[i]
-            fill, outline, detail = theme.piece_colors(t.color)
-            x = 4.0 + _KEY_LABEL + (i - start) * _KEY_BOX
-            lg = r.element(g, "g", {"class": f"key-layer {COLOR_NAMES[t.color]} "
-                                             f"{pieces.by_kind[t.kind].name}",
-                                    "data-key-square": name, "data-key-layer": i})
-            r.element(lg, "rect", {"x": x, "y": y + 0.5, "width": _KEY_BOX - 1.0,
-                                   "height": TOWER_KEY_ROW - 1.0, "rx": 1.0, "fill": fill,
-                                   "stroke": theme.promoted if t.promoted else outline,
-                                   "stroke-width": 0.9 if t.promoted else 0.5})
-            r.element(lg, "text", {"x": x + (_KEY_BOX - 1.0) / 2,
-                                   "y": y + TOWER_KEY_ROW / 2 + TOWER_KEY_LETTER * 0.36,
-                                   "fill": detail, "font-size": TOWER_KEY_LETTER,
-                                   "font-weight": "bold", "font-family": theme.font_family,
-                                   "text-anchor": "middle"},
-                      scene.letters[t.acting_kind])
-        y += TOWER_KEY_ROW
 
 
 def resolve_options(position: Any, theme: Theme | None, options: dict[str, Any]
@@ -721,7 +500,7 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
         _draw_coordinates(r, parent, g, scene.flipped, theme)
 
     if scene.check_square is not None:
-        _draw_check(r, parent, origins[scene.check_square], names[scene.check_square], theme)
+        draw_check(r, parent, origins[scene.check_square], names[scene.check_square], theme)
     for s, color in scene.highlights:
         x, y = origins[s]
         # a tint and a ring of the same colour: the ring stays visible on a
@@ -741,7 +520,7 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     # move onto an empty square (a dot) or onto an own tower (a "+") above
     for s, kind in scene.dest.items():
         if kind == "dest-enemy":
-            _draw_destination(r, parent, origins[s], names[s], kind, theme)
+            draw_destination(r, parent, origins[s], names[s], kind, theme)
 
     # towers
     pieces = position.pieces
@@ -753,14 +532,14 @@ def draw_board(r: Renderer, parent: Any, scene: Scene) -> None:
     # marks above the towers
     for s, kind in scene.dest.items():
         if kind != "dest-enemy":
-            _draw_destination(r, parent, origins[s], names[s], kind, theme)
+            draw_destination(r, parent, origins[s], names[s], kind, theme)
     if (scene.split_count is not None and scene.selected is not None
             and len(board[scene.selected]) > 1):  # a lone tavrel has nothing to split
-        _draw_split_count(r, parent, origins[scene.selected], names[scene.selected],
+        draw_split_count(r, parent, origins[scene.selected], names[scene.selected],
                           scene.split_count, len(board[scene.selected]), theme,
                           _mark_scale(scene))
     for fr, to, color in scene.arrows:
-        _draw_arrow(r, parent, origins[fr], origins[to], names[fr], names[to], color, theme)
+        draw_arrow(r, parent, origins[fr], origins[to], names[fr], names[to], color, theme)
     if panel:
         _draw_dice(r, parent, scene, margin)
 
@@ -860,11 +639,11 @@ def _draw_tower(r: Renderer, parent: Any, origin: tuple[float, float], name: str
         font = math.ceil(scene.letter_units * 100) / 100  # never below the size asked for
         legible = legible_strip(height, font, round(scene.stripe_units, 3))
         layout: StripLayout | LegibleStrip = legible
-        _draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken,
+        draw_legible_strip(r, g, x, y, name, tower, pieces, legible, theme, taken,
                             scene.letters)
     else:
         layout = strip_layout(height)
-        _draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken, scene.letters)
+        draw_strip(r, g, x, y, name, tower, pieces, layout, theme, taken, scene.letters)
     # the top tavrel, as large as the strip leaves room for, standing on the bottom
     # edge; its box may overlap the strip by the empty inset every glyph keeps at its left
     side = (SQUARE + 1.5 - layout.width) / (1 - GLYPH_INSET / BOX)
@@ -903,180 +682,9 @@ def _mark_scale(scene: Scene) -> float:
     return min(1.3, max(1.0, scene.letter_units / 8.4))
 
 
-def _draw_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
-                tower: tuple[Tavrel, ...], pieces: Any, layout: StripLayout, theme: Theme,
-                taken: int | None, letters: dict[int, str] = ROLE_LETTERS) -> None:
-    """One band per layer, bottom to top (see ``strip_layout``)."""
-    height = len(tower)
-    first_taken = height - taken if taken else height
-    band = layout.band
-    font = round(min(band * 0.92, layout.column_width * 0.74), 2)
-    bottom = y + SQUARE - _STRIP_BOTTOM
-    for i, t in enumerate(tower):
-        col, row = layout.cell(i)
-        bx = x + _STRIP_LEFT + col * (layout.column_width + _COLUMN_GAP)
-        by = bottom - (row + 1) * band
-        fill, outline, detail = theme.piece_colors(t.color)
-        kind_name = pieces.by_kind[t.kind].name
-        cls = f"layer {COLOR_NAMES[t.color]} {kind_name}"
-        if t.promoted:
-            cls += " promoted"
-        stroke, width = outline, 0.5
-        if t.promoted:
-            stroke, width = theme.promoted, 0.9
-        if i >= first_taken:
-            cls += " taken"
-            stroke, width = theme.split, 1.2
-        lg = r.element(parent, "g", {"class": cls, "data-square": name, "data-layer": i})
-        r.element(lg, "rect", {"x": bx, "y": by + 0.1, "width": layout.column_width,
-                               "height": band - 0.2, "rx": 0.8, "fill": fill,
-                               "stroke": stroke, "stroke-width": width})
-        letter = letters[t.acting_kind]
-        r.element(lg, "text", {"x": bx + layout.column_width / 2, "y": by + band / 2 + font * 0.36,
-                               "fill": detail, "font-size": font, "font-weight": "bold",
-                               "font-family": theme.font_family, "text-anchor": "middle"},
-                  letter)
-
-
-def _draw_legible_strip(r: Renderer, parent: Any, x: float, y: float, name: str,
-                        tower: tuple[Tavrel, ...], pieces: Any, layout: LegibleStrip,
-                        theme: Theme, taken: int | None,
-                        letters: dict[int, str] = ROLE_LETTERS) -> None:
-    """Lettered bands for the top layers, colour stripes below (see ``legible_strip``)."""
-    height = len(tower)
-    first_taken = height - taken if taken else height
-    first_lettered = height - layout.lettered
-    w = layout.column_width
-    top = y + SQUARE - _STRIP_BOTTOM - _STRIP_HEIGHT   # the strip is filled from the top down
-    columns = layout.stripe_columns
-    stripe_w = (w - (columns - 1) * _COLUMN_GAP) / columns
-    for i in range(height - 1, -1, -1):
-        t = tower[i]
-        bx, bw = x + _STRIP_LEFT, w
-        if i >= first_lettered:
-            h = layout.band
-            by = top + (height - 1 - i) * h
-        elif columns == 1:
-            h = layout.stripe
-            by = top + layout.lettered * layout.band + (first_lettered - 1 - i) * h
-        else:               # in columns, each filled bottom up, the left one first
-            h = layout.stripe
-            col, row = divmod(i, layout.stripes_per_column)
-            by = top + _STRIP_HEIGHT - (row + 1) * h
-            bx, bw = x + _STRIP_LEFT + col * (stripe_w + _COLUMN_GAP), stripe_w
-        fill, outline, detail = theme.piece_colors(t.color)
-        cls = f"layer {COLOR_NAMES[t.color]} {pieces.by_kind[t.kind].name}"
-        stroke, width = outline, 0.5
-        if t.promoted:
-            cls += " promoted"
-            stroke, width = theme.promoted, 0.9
-        if i >= first_taken:
-            cls += " taken"
-            stroke, width = theme.split, 1.2
-        gap = 0.1
-        if i < first_lettered:
-            # a hairline outline (a thick one would eat a white stripe); the square
-            # shows between stripes, so each one can be counted
-            cls += " stripe"
-            width = min(width, 0.3 if stroke == outline else h * 0.2)
-            gap = min(0.5, h * 0.15)
-        lg = r.element(parent, "g", {"class": cls, "data-square": name, "data-layer": i})
-        r.element(lg, "rect", {"x": round(bx, 2), "y": round(by + gap, 2), "width": round(bw, 2),
-                               "height": round(max(h - 2 * gap, 0.2), 2), "rx": 0.8,
-                               "fill": fill, "stroke": stroke, "stroke-width": round(width, 2)})
-        if i >= first_lettered:
-            r.element(lg, "text", {"x": bx + w / 2, "y": round(by + h / 2 + layout.font * 0.36, 2),
-                                   "fill": detail, "font-size": layout.font,
-                                   "font-weight": "bold", "font-family": theme.font_family,
-                                   "text-anchor": "middle"},
-                      letters[t.acting_kind])
-
-
-def _draw_check(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
-                theme: Theme) -> None:
-    ident = f"tl-{theme.key}-check"
-    if not r.has_definition(ident):
-        def build(rr: Renderer, node: Any) -> None:
-            for offset, opacity in (("0%", 1), ("45%", 0.75), ("100%", 0)):
-                rr.element(node, "stop", {"offset": offset, "stop-color": theme.check,
-                                          "stop-opacity": opacity})
-        r.define(ident, build, tag="radialGradient", attrs={"r": "0.5"})
-    x, y = origin
-    r.rect(parent, x, y, SQUARE, SQUARE, {"class": "check-glow", "data-square": name,
-                                          "fill": f"url(#{ident})"})
-
-
-def _draw_destination(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
-                      kind: str, theme: Theme) -> None:
-    x, y = origin
-    attrs = {"data-square": name, "class": f"dest {kind}"}
-    if kind == "dest-empty":
-        r.circle(parent, x + SQUARE / 2, y + SQUARE / 2, SQUARE * 0.15,
-                 {**attrs, "fill": theme.dest_empty, "fill-opacity": 0.7})
-    elif kind == "dest-own":
-        # a "+" disc in the corner the glyphs leave free: "stack onto this one". (A
-        # frame round the tower read as "a piece you may move".)
-        cx, cy, radius = x + SQUARE - 8, y + SQUARE - 8, 7.0
-        g = r.group(parent, attrs)
-        r.circle(g, cx, cy, radius, {"fill": theme.dest_own, "fill-opacity": 0.9,
-                                     "stroke": theme.badge_text, "stroke-width": 0.8})
-        arm = radius * 0.55
-        r.path(g, f"M{fmt(cx - arm)} {fmt(cy)} H{fmt(cx + arm)} "
-                  f"M{fmt(cx)} {fmt(cy - arm)} V{fmt(cy + arm)}",
-               {"stroke": theme.badge_text, "stroke-width": 1.6, "stroke-linecap": "round"})
-    else:
-        w = SQUARE * 0.28
-        e = SQUARE
-        d = (f"M{fmt(x)} {fmt(y)} h{fmt(w)} L{fmt(x)} {fmt(y + w)} Z "
-             f"M{fmt(x + e)} {fmt(y)} v{fmt(w)} L{fmt(x + e - w)} {fmt(y)} Z "
-             f"M{fmt(x + e)} {fmt(y + e)} h{fmt(-w)} L{fmt(x + e)} {fmt(y + e - w)} Z "
-             f"M{fmt(x)} {fmt(y + e)} v{fmt(-w)} L{fmt(x + w)} {fmt(y + e)} Z")
-        r.path(parent, d, {**attrs, "fill": theme.dest_enemy, "fill-opacity": 0.85})
-
-
-def _draw_split_count(r: Renderer, parent: Any, origin: tuple[float, float], name: str,
-                      count: int, height: int, theme: Theme, k: float = 1.0) -> None:
-    """A pill at the bottom right of the selected square: "take 2 of 5" (``k``: larger)."""
-    x, y = origin
-    g = r.group(parent, {"class": "split-count", "data-square": name, "data-count": count})
-    r.title(g, ngettext("take the top {count} of {height}", "take the top {count} of {height}",
-                        height).format(count=count, height=height))
-    r.rect(g, round(x + SQUARE - 19 * k, 2), round(y + SQUARE - 10 * k, 2), round(18 * k, 2),
-           round(9 * k, 2),
-           {"rx": round(4.5 * k, 2), "fill": theme.split, "stroke": theme.badge_text,
-            "stroke-width": 0.6})
-    r.text(g, round(x + SQUARE - 10 * k, 2), round(y + SQUARE - 3.2 * k, 2),
-           f"{count}/{height}" if height < 10 or count < 10 else str(count),
-           {"fill": theme.badge_text, "font-size": round(6.5 * k, 2), "font-weight": "bold",
-            "font-family": theme.font_family, "text-anchor": "middle"})
-
-
-def _draw_arrow(r: Renderer, parent: Any, a: tuple[float, float], b: tuple[float, float],
-                fr: str, to: str, color: str, theme: Theme) -> None:
-    half = SQUARE / 2
-    x1, y1 = a[0] + half, a[1] + half
-    x2, y2 = b[0] + half, b[1] + half
-    g = r.group(parent, {"class": "arrow", "data-from": fr, "data-to": to,
-                         "opacity": theme.arrow_opacity, "pointer-events": "none"})
-    if (x1, y1) == (x2, y2):
-        r.circle(g, x1, y1, SQUARE * 0.44, {"fill": "none", "stroke": color,
-                                            "stroke-width": SQUARE * 0.07})
-        return
-    dx, dy = x2 - x1, y2 - y1
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    head = SQUARE * 0.38
-    shaft = SQUARE * 0.16
-    tip_x, tip_y = x2 - ux * SQUARE * 0.12, y2 - uy * SQUARE * 0.12
-    base_x, base_y = tip_x - ux * head, tip_y - uy * head
-    r.line(g, x1, y1, base_x, base_y, {"stroke": color, "stroke-width": shaft,
-                                       "stroke-linecap": "round"})
-    px, py = -uy * head * 0.55, ux * head * 0.55
-    r.polygon(g, ((tip_x, tip_y), (base_x + px, base_y + py), (base_x - px, base_y - py)),
-              {"fill": color})
-
-
-__all__ = ["ROLE_LETTERS", "ROLE_LETTERS_RU", "role_letters",
-           "board_extent", "board_svg", "describe_tavrel", "draw_board",
-           "kinds_in_play", "legible_strip", "resolve_options", "resolve_scene", "strip_layout",
+#: ``render.layers`` names re-exported here, where the board's callers find them.
+__all__ = ["MAX_COLUMNS", "MIN_STRIPE_PX", "ROLE_LETTERS", "ROLE_LETTERS_RU",
+           "ROWS_PER_COLUMN", "TOWER_KEY_FROM", "TOWER_KEY_LETTER", "TOWER_KEY_ROW",
+           "board_extent", "board_svg", "describe_tavrel", "draw_board", "kinds_in_play",
+           "legible_strip", "resolve_options", "resolve_scene", "role_letters", "strip_layout",
            "strip_legend", "tavrel_svg", "tower_title"]

@@ -21,7 +21,8 @@ from typing import Any
 from tavrei_lab.core.tavrel import COLOR_NAMES
 from tavrei_lab.i18n import get_language, ngettext, speaking
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.render.board import check_size, describe_tavrel, role_letters, tavrel_svg
+from tavrei_lab.render.board import check_size, describe_tavrel, tavrel_svg
+from tavrei_lab.render.layers import role_letters
 
 #: Glyph side in CSS pixels: the board's glyph at a projector's letter size.
 GLYPH_PX = 26

@@ -58,7 +58,8 @@ from tavrei_lab.errors import LimitError, RenderError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.notation.moves import parse_move_spec
 from tavrei_lab.render.backend import ESCAPE_ATTR, ESCAPE_TEXT, SVG, SVG_NS, XLINK_NS, fmt
-from tavrei_lab.render.board import board_svg, describe_tavrel, role_letters
+from tavrei_lab.render.board import board_svg, describe_tavrel
+from tavrei_lab.render.layers import role_letters
 from tavrei_lab.render.theme import DEFAULT_THEME
 from tavrei_lab.tree.layout import layered_layout
 from tavrei_lab.tree.nodes import collector_paused, graph_dicts, position_at, root_of

@@ -34,7 +34,7 @@ def tower_rows(position: Any) -> dict[str, list[dict[str, Any]]]:
     in the language in force: ``color`` is the CSS class (white/black), ``colour``
     the word shown, ``note`` what follows the name in brackets (the Russian name and
     the chess analogue in English; the analogue alone in Russian)."""
-    from tavrei_lab.render.board import ROLE_LETTERS, role_letters
+    from tavrei_lab.render.layers import ROLE_LETTERS, role_letters
     pieces = position.pieces
     names = position.geometry.names
     letters = role_letters(pieces)
@@ -89,7 +89,8 @@ def inspector_words() -> dict[str, Any]:
 
 def glyph_pictures(pieces: Any) -> dict[str, str]:
     """``{"Q white": "<svg>"}``: every tavrel's picture for the inspector and the legend."""
-    from tavrei_lab.render.board import ROLE_LETTERS, tavrel_svg
+    from tavrei_lab.render.board import tavrel_svg
+    from tavrei_lab.render.layers import ROLE_LETTERS
     return {f"{letter} {COLOR_NAMES[color]}": tavrel_svg(kind, color, pieces, size=26)
             for kind, letter in ROLE_LETTERS.items() if kind in pieces.by_kind
             for color in (WHITE, BLACK)}
@@ -103,7 +104,7 @@ def legend_rows(pieces: Any, kinds: Any = None) -> list[list[str]]:
     notation letter K as a king there); the last field is the letter the same tavrel
     has in move text and position strings, so the legend bridges the two.
     """
-    from tavrei_lab.render.board import strip_legend
+    from tavrei_lab.render.layers import strip_legend
     return [speech.legend_row(letter, kind) for letter, kind in strip_legend(pieces, kinds)]
 
 
@@ -135,7 +136,7 @@ class Inspector:
         if self._towers_for is position:
             return None
         self._towers_for = position
-        from tavrei_lab.render.board import kinds_in_play
+        from tavrei_lab.render.layers import kinds_in_play
         kinds = kinds_in_play(position)
         if kinds != self._legend_kinds:
             self._legend_kinds = kinds
