@@ -1,4 +1,4 @@
-"""Puzzles as data: ``puzzles.toml`` (and a teacher's own files) read into ``Exercise``s.
+"""Puzzles as data: ``puzzles.toml`` (and a teacher's own files) read into ``Exercise`` objects.
 
 A puzzle file holds ``[[puzzle]]`` tables: the texts (English, and each other
 language under its code: ``[puzzle.ru]``), where the puzzle starts, how it is
