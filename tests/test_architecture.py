@@ -155,7 +155,8 @@ def test_no_module_reaches_into_another_modules_private_names() -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("path", ["tavrei_lab/game.py", "tavrei_lab/widgets/editor.py",
+@pytest.mark.parametrize("path", ["tavrei_lab/game/game.py", "tavrei_lab/game/finding.py",
+                                  "tavrei_lab/widgets/editor.py",
                                   "tavrei_lab/engine/search.py"])
 def test_option_names_are_read_through_the_module(path: str) -> None:
     """These ask ``rules.splits``, ``rules.king_capture``, ``rules.castling``,

@@ -80,7 +80,7 @@ def test_the_pattern_finds_citations_and_only_them(line: str, cites: bool) -> No
 
 def test_the_walk_reads_the_places_a_citation_would_hide() -> None:
     files = {p.relative_to(ROOT).as_posix() for p in _files()}
-    for expected in ("README.md", "tavrei_lab/game.py", "tavrei_lab/i18n/ru.po",
+    for expected in ("README.md", "tavrei_lab/game/game.py", "tavrei_lab/i18n/ru.po",
                      "docs/speed.md", "notebooks/00_quick_start.ipynb",
                      "notebooks/ru/00_quick_start.ipynb", "tests/test_lab_hygiene.py",
                      "benchmarks/bench_tree.py"):
