@@ -3,6 +3,7 @@
 ::
 
     python scripts/lab_splits_study.py [--workers 2] [--out tavrei_lab/data/lab_splits.json]
+                                       [--strengths 50,150]
 
 runs ``tavrei-lab sweep --until-decided`` twice on the grid ``splits=true,false``,
 with players fit to each cell (``--tune``: the same tune for both strengths, so the
@@ -20,6 +21,10 @@ about 80 games a cell to detect a difference of 0.2 in the decisive rate with po
 30 minutes of CPU, and a difference of 0.2 may be left undecided -- the study reports
 what its games show. ``--strength-games`` names each player's Elo against the
 reference player in each cell.
+
+``--strengths A,B`` plays the same question at other node budgets (the same games,
+batches and ply limit a strength): tutorial 10 ships the 50/150 study; the 150/500
+one, and what it cost in CPU minutes, is in docs/lab.md.
 """
 
 from __future__ import annotations
@@ -76,7 +81,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("::")[0].strip())
     parser.add_argument("--workers", default="2")
     parser.add_argument("--out", default=str(ROOT / "tavrei_lab" / "data" / "lab_splits.json"))
+    parser.add_argument("--strengths", default=",".join(str(s[1]) for s in STRENGTHS),
+                        help="node budgets, weaker first (default: %(default)s)")
     args = parser.parse_args()
+    try:
+        budgets = [int(n) for n in args.strengths.split(",")]
+    except ValueError:
+        parser.error(f"--strengths: whole numbers cut by commas, not {args.strengths!r}")
+    if len(budgets) < 2 or any(n < 1 for n in budgets):
+        parser.error(f"--strengths: two or more node budgets of 1 or more, not {args.strengths!r}")
+    _label, _nodes, games, batch, max_plies = STRENGTHS[0]
+    strengths = [(f"play:nodes={n}", n, games, batch, max_plies) for n in budgets]
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             text=True, capture_output=True).stdout.strip() or "unknown"
     study: dict = {"question": "does allowing splits make Tavreli more decisive?",
@@ -89,7 +104,7 @@ def main() -> int:
     # the checks, in the same shape as the study's own runs
     study["check"] = {key: {} for key in ("command", "seconds", "cpu_seconds", "decision",
                                           "notes", "cells", "differences")}
-    runs = [(study, *run) for run in STRENGTHS] + [(study["check"], *run) for run in CHECKS]
+    runs = [(study, *run) for run in strengths] + [(study["check"], *run) for run in CHECKS]
     for into, label, nodes, games, batch, max_plies in runs:
         out = f"study-{nodes}-{max_plies}"
         argv = command(nodes, games, batch, max_plies, out)
