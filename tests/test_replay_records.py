@@ -38,6 +38,26 @@ def test_a_file_of_two_records_is_refused_naming_them_and_game_chooses_one(
     assert past.stderr == f"tavrei-lab replay: error: --game 3: {file} holds 2 game records\n"
 
 
+def test_a_record_saved_with_a_byte_order_mark_is_one_game(tmp_path: Path) -> None:
+    """An editor that writes a UTF-8 byte order mark (Windows Notepad) leaves it before
+    the first tag: replay splits the file as read_games does, so its two tag lines are
+    one record, not two."""
+    file = tmp_path / "bom.pgn"
+    file.write_bytes('\ufeff[Variant "tavreli"]\n[Seed "1"]\n\n1. e2-e4 e7-e5 *\n'
+                     .encode("utf-8"))
+    run = replay("--json", str(file))
+    assert run.returncode == 0, run.stderr
+    assert '"plies": 2' in run.stdout
+    two = tmp_path / "two.pgn"
+    two.write_bytes(('\ufeff[Variant "tavreli"]\n[Seed "1"]\n\n1. e2-e4 *\n\n'
+                     '[Variant "tavreli"]\n\n1. d2-d4 d7-d5 *\n').encode("utf-8"))
+    second = replay("--game", "2", "--json", str(two))
+    assert second.returncode == 0, second.stderr
+    assert '"plies": 2' in second.stdout
+    first = replay("--game", "1", "--json", str(two))
+    assert '"plies": 1' in first.stdout
+
+
 def test_a_comment_wrapped_onto_a_line_starting_with_a_bracket_is_no_second_game(
         tmp_path: Path) -> None:
     file = tmp_path / "clock.pgn"

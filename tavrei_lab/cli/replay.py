@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 from typing import Any
 
 from tavrei_lab.cli.common import (
@@ -15,6 +16,7 @@ from tavrei_lab.cli.common import (
 from tavrei_lab.engine.selfplay import recorded_end
 from tavrei_lab.errors import LimitError, RecordError
 from tavrei_lab.game import DEFAULT_REPLAY_SECONDS, Game, read_record
+from tavrei_lab.game.records import split_records
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 
@@ -39,45 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def record_starts(text: str) -> list[int]:
-    """The line numbers (1-based) where each record of ``text`` begins: the first line,
-    and each tag line that follows movetext (as ``read_games`` splits a file)."""
-    starts, in_moves, in_comment = [1], False, False
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if in_comment:   # a comment's next line may start with "[" (a wrapped [%clk])
-            in_comment = _ends_in_comment(line, True)
-        elif stripped.startswith("[") and in_moves:
-            starts.append(number)
-            in_moves = False
-        elif stripped and not stripped.startswith("["):
-            in_moves = True
-            in_comment = _ends_in_comment(line, False)
-    return starts
-
-
-def _ends_in_comment(line: str, inside: bool) -> bool:
-    """Does this line of movetext end inside a ``{...}`` comment (``inside``: it starts
-    inside one)? A ``;`` comment ends with its line."""
-    pos = 0
-    while True:
-        if inside:
-            end = line.find("}", pos)
-            if end < 0:
-                return True
-            inside, pos = False, end + 1
-        else:
-            opened, semi = line.find("{", pos), line.find(";", pos)
-            if opened < 0 or 0 <= semi < opened:
-                return False
-            inside, pos = True, opened + 1
-
-
 def one_record(text: str, chosen: int | None, where: str) -> str:
     """The ``chosen``-th record of ``text`` (1-based; None: the only one). A file of
     several records without ``--game`` is refused naming how many it holds: replayed
     whole, the second game's tags were read as moves ("'[Event' is not a move")."""
-    starts = record_starts(text)
+    records = list(split_records(io.StringIO(text)))
+    starts = [first for first, _ in records] or [1]
     if chosen is None:
         if len(starts) > 1:
             raise RecordError(ngettext(
@@ -92,9 +61,7 @@ def one_record(text: str, chosen: int | None, where: str) -> str:
             "--game {game}: {file} holds {count} game record",
             "--game {game}: {file} holds {count} game records", len(starts)).format(
                 game=chosen, file=where, count=len(starts)))
-    lines = text.splitlines(keepends=True)
-    end = starts[chosen] - 1 if chosen < len(starts) else len(lines)
-    return "".join(lines[starts[chosen - 1] - 1:end])
+    return records[chosen - 1][1] if records else text
 
 
 def summary(game: Game) -> dict[str, Any]:

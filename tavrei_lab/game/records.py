@@ -43,7 +43,22 @@ def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
         lines = _record_file_lines(source)
     else:
         lines = source
-    number, first, in_moves, in_comment = 0, 1, False, False
+    for number, (first, text) in enumerate(split_records(lines), 1):
+        yield _one_of_many(text, number, first, variant, allow_files, time_limit)
+
+
+def split_records(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Each record of a text's lines, as (the number of its first line, its text).
+
+    A record begins at its first tag line after the movetext of the one before (a
+    text of bare movetext is one record); a byte order mark on the first line begins
+    nothing, and neither does a line of a ``{...}`` comment that starts with "[" (a
+    wrapped ``[%clk]``). A record of blank lines only is not one.
+
+    >>> [first for first, _ in split_records(['[A "1"]', "1. e2-e4 *", '[A "2"]', "d2-d4"])]
+    [1, 3]
+    """
+    first, in_moves, in_comment = 1, False, False
     chunk: list[str] = []
     for line_no, line in enumerate(lines, 1):
         if line_no == 1:
@@ -52,15 +67,14 @@ def read_games(source: str | os.PathLike[str] | IO[str], variant: Any = None, *,
         if in_comment:   # a comment's next line may start with "[" (a wrapped [%clk])
             in_comment = _ends_in_comment(line, True)
         elif stripped.startswith("[") and in_moves:
-            number += 1
-            yield _one_of_many("".join(chunk), number, first, variant, allow_files, time_limit)
+            yield first, "".join(chunk)
             chunk, in_moves, first = [], False, line_no
         elif stripped and not stripped.startswith("["):
             in_moves = True
             in_comment = _ends_in_comment(line, False)
         chunk.append(line if line.endswith("\n") else line + "\n")
     if any(c.strip() for c in chunk):
-        yield _one_of_many("".join(chunk), number + 1, first, variant, allow_files, time_limit)
+        yield first, "".join(chunk)
 
 
 def _ends_in_comment(line: str, inside: bool) -> bool:
@@ -127,4 +141,4 @@ def _one_of_many(text: str, number: int, line: int, variant: Any, allow_files: b
             number=number, line=line, reason=exc.args[0])) from exc
 
 
-__all__ = ["read_games"]
+__all__ = ["read_games", "split_records"]
