@@ -47,6 +47,7 @@ from tavrei_lab.compare.results import GameResult
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game, read_record
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.store_file import one_line
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants
 
@@ -209,8 +210,7 @@ def checked_row(row: Sequence[Any]) -> StoredGame:
             game.replay()
         except TavreiError as exc:
             raise ValueError(_("its record does not replay ({value})")
-                                 .format(value=(" ".join(str(exc).split())
-                                         or type(exc).__name__)[:100])) from None
+                                 .format(value=one_line(exc)[:100])) from None
         if len(REPLAYED) >= _MAX_REPLAYED:
             REPLAYED.clear()
         REPLAYED.add(digest)
