@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.conversion import LAB_AGENTS, convert, load_positions
-from tavrei_lab.compare.tournament import derive_seed
+from tavrei_lab.lab.runner import derive_seed
 
 #: Hours of play at both budgets: run only when named.
 LONG = True

@@ -32,8 +32,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from tavrei_lab.compare.tournament import GameSpec, play_game
 from tavrei_lab.lab import ResultsStore, build_cells, sweep
+from tavrei_lab.lab.runner import GameSpec, play_game
 from tavrei_lab.lab.store import StoredGame, verification
 from tavrei_lab.lab.sweep import LabTask, play_lab_game
 

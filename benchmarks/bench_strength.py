@@ -84,10 +84,10 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
 from tavrei_lab import Game
-from tavrei_lab.compare.statistics import elo as stats_elo
-from tavrei_lab.compare.statistics import elo_of_games
 from tavrei_lab.engine.agents import DEFAULT_PLAYING_AGENT, make_agent
 from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.lab.statistics import elo as stats_elo
+from tavrei_lab.lab.statistics import elo_of_games
 
 T = TypeVar("T")
 R = TypeVar("R")

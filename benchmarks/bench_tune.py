@@ -29,7 +29,7 @@ MATCH_GAMES = int(os.environ.get("TAVREI_TUNE_MATCH", "200"))
 
 
 def _rates(variant: str) -> None:
-    from tavrei_lab.compare.parallel import resolve_executor
+    from tavrei_lab.lab.parallel import resolve_executor
     data = variant_data(load_variant(variant))
     tasks = [TuneGame(data, DEFAULT_WEIGHTS.as_dict(), DEFAULT_WEIGHTS.as_dict(),
                       DEFAULT_NODES, i, i, opening=i) for i in range(4)]

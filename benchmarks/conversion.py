@@ -36,13 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from tavrei_lab import Game
-from tavrei_lab.compare.tournament import GameSpec, derive_seed, play_game
 from tavrei_lab.core.tavrel import ACTING
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.play import PlaySearcher
 from tavrei_lab.engine.play_eval import GATE_CP, HUNT_LEAD, evaluate_for_side
 from tavrei_lab.engine.search import Limits
+from tavrei_lab.engine.selfplay import GameLimits, play_out
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS
+from tavrei_lab.lab.runner import GameSpec, derive_seed, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "conversion.json"
@@ -236,22 +237,15 @@ def convert(variant: str, position: str, white: str, black: str, seed: int,
             max_plies: int = 300) -> tuple[str | None, str, int]:
     """Play ``position`` out with agents ``white`` and ``black`` (specs): the winner
     ("white", "black" or None), how the game ended (a rules ending or "max-plies"),
-    and the plies played. The die is rolled by the game's generator (``seed``)."""
+    and the plies played. The game is played by the package's one game loop under its
+    one adjudication policy (``engine.selfplay.play_out``); the die is rolled by the
+    game's generator (``seed``)."""
     game = Game(variant, position, seed=seed)
     agents = (make_agent(white, seed=derive_seed(seed, "white")),
               make_agent(black, seed=derive_seed(seed, "black")))
-    max_actions = 4 * max_plies + 16
-    while True:
-        outcome = game.outcome(claim_draw=True)
-        if outcome is not None:
-            winner = None if outcome.winner is None else ("white", "black")[outcome.winner]
-            return winner, outcome.termination, game.ply
-        if game.ply >= max_plies or len(game.history) >= max_actions:
-            return None, "max-plies", game.ply
-        if game.is_chance_node():
-            game.roll()
-            continue
-        game.push(agents[game.position.turn].choose(game))
+    end = play_out(game, agents, GameLimits(max_plies=max_plies))
+    winner = None if end.winner is None else ("white", "black")[end.winner]
+    return winner, end.reason, game.ply
 
 
 def load_positions(path: Path = DATA) -> list[dict[str, Any]]:

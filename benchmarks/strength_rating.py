@@ -50,10 +50,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tavrei_lab import Game
-from tavrei_lab.compare.stats import score_interval
 from tavrei_lab.core.move import Move
 from tavrei_lab.engine.agents import REFERENCE_PLAYER, make_agent
 from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.lab.statistics import score_interval
 from tavrei_lab.lab.sweep import DEFAULT_AGENTS
 from tavrei_lab.lab.tune import DEFAULT_NODES, elo
 

@@ -91,7 +91,7 @@ PUBLIC = [
                                        "Theme"]),
     ("Game trees", "tavrei_lab.tree", ["build", "minimax", "TreeCutWarning", "nodes_per_depth",
                                       "principal_variation", "history"]),
-    ("Comparing variants", "tavrei_lab.compare", ["tournament", "TournamentResult"]),
+    ("Comparing variants", "tavrei_lab.lab", ["tournament", "TournamentResult"]),
     ("The variant lab", "tavrei_lab.lab", ["sweep", "SweepResult", "ResultsTable"]),
     ("Errors", "tavrei_lab", ["TavreiError", "IllegalMoveError", "NotationError",
                               "PositionError", "RecordError", "VariantError", "LimitError",

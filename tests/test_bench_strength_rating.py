@@ -15,8 +15,8 @@ import pytest
 from benchmarks import bench_strength as bs
 from benchmarks import strength_rating as sr
 from tavrei_lab import Game
-from tavrei_lab.compare.stats import score_interval
 from tavrei_lab.engine.agents import REFERENCE_PLAYER, make_agent
+from tavrei_lab.lab.statistics import score_interval
 from tavrei_lab.lab.tune import elo
 from tests.conftest import in_ci
 

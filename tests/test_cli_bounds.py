@@ -13,9 +13,9 @@ import pytest
 import tavrei_lab.render.tree as tree_render
 from tavrei_lab import Game
 from tavrei_lab.cli import main
-from tavrei_lab.compare.tournament import MAX_TOURNAMENT_GAMES, schedule
 from tavrei_lab.engine.perft import MAX_PERFT_DEPTH, bounded_perft
 from tavrei_lab.errors import LimitError
+from tavrei_lab.lab.runner import MAX_TOURNAMENT_GAMES, schedule
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 from tavrei_lab.tree.build import MAX_TREE_NODES, build
 

@@ -307,7 +307,7 @@ def test_compare_keeps_its_games_when_the_folder_fails_after_the_check(
         capsys: pytest.CaptureFixture[str]) -> None:
     # a disk that fills up during the run: the games go to a temporary folder, said where
     import importlib
-    tournament_module = importlib.import_module("tavrei_lab.compare.tournament")
+    tournament_module = importlib.import_module("tavrei_lab.lab.tournament")
     real = tournament_module.write_atomically
     out = tmp_path / "run"
 

@@ -14,7 +14,8 @@ import pytest
 
 from tavrei_lab import Game
 from tavrei_lab.cli import main
-from tavrei_lab.compare import (
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab import (
     ADJUDICATED,
     InlineExecutor,
     Progress,
@@ -24,8 +25,7 @@ from tavrei_lab.compare import (
     tournament,
     wilson_interval,
 )
-from tavrei_lab.compare import parallel as parallel_module
-from tavrei_lab.errors import TavreiError
+from tavrei_lab.lab import parallel as parallel_module
 
 SMALL = dict(variants=["orthodox", "tavreli", "gavrilov-die"], agents=["greedy", "random"],
              games=2, seed=3, max_plies=24, progress=False)

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from tavrei_lab import Game
-from tavrei_lab.compare.tournament import GameSpec, play_game
 from tavrei_lab.core.tavrel import PAWN
 from tavrei_lab.engine.agents import make_agent
 from tavrei_lab.engine.evaluate import (
@@ -27,6 +26,7 @@ from tavrei_lab.engine.evaluate import (
     volkhv_danger,
 )
 from tavrei_lab.engine.play import PlaySearcher
+from tavrei_lab.lab.runner import GameSpec, play_game
 from tavrei_lab.rules.base import NO_FAST_PATHS, RuleModuleBase
 from tavrei_lab.rules.die import DieRules
 from tavrei_lab.rules.registry import register_rule_module, rule_module, rule_modules

@@ -18,8 +18,6 @@ import pytest
 
 import tavrei_lab
 from tavrei_lab.cli.play import play_game as cli_play_game
-from tavrei_lab.compare.tournament import GameSpec
-from tavrei_lab.compare.tournament import play_game as tournament_game
 from tavrei_lab.core.move import Move, Roll
 from tavrei_lab.engine.agents import RandomAgent, make_agent
 from tavrei_lab.engine.selfplay import (
@@ -35,6 +33,8 @@ from tavrei_lab.engine.selfplay import (
 from tavrei_lab.engine.weights import DEFAULT_WEIGHTS
 from tavrei_lab.errors import LimitError
 from tavrei_lab.game import Game, read_record
+from tavrei_lab.lab.runner import GameSpec
+from tavrei_lab.lab.runner import play_game as tournament_game
 from tavrei_lab.lab.tune import TuneGame, play_tune_game
 from tavrei_lab.qa.soak import SoakReport, soak_game
 from tavrei_lab.variant import load_variant, variant_data

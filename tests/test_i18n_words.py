@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tavrei_lab.compare.plots import ENDINGS, RESULTS, tournament_plots
-from tavrei_lab.compare.results import ADJUDICATED, GameResult
 from tavrei_lab.i18n import N_, catalogue, set_language, speaking
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.plots import ENDINGS, RESULTS, tournament_plots
+from tavrei_lab.lab.results import ADJUDICATED, GameResult
 
 WORD = re.compile(r"[A-Za-z]{3,}")
 
@@ -161,7 +161,7 @@ def test_a_soak_reports_in_russian() -> None:
 
 
 def test_a_tables_title_and_note_speak_russian_and_its_columns_stay_typed() -> None:
-    from tavrei_lab.compare.table import pairs_table, variants_table
+    from tavrei_lab.lab.table import pairs_table, variants_table
     english = variants_table(GAMES)
     assert english.title == "Per variant" and "Hover a column name" in english._repr_html_()
     with speaking("ru"):
@@ -214,8 +214,8 @@ def test_the_compare_tables_columns_mean_in_russian_and_english_stays() -> None:
     per-pair and per-game tables; the column names, CSV header and JSON names unchanged."""
     import json
 
-    from tavrei_lab.compare.table import games_table, pairs_table, variants_table
-    makers = (variants_table, pairs_table, games_table)
+    from tavrei_lab.lab.table import pairs_table, tournament_games_table, variants_table
+    makers = (variants_table, pairs_table, tournament_games_table)
     english = [maker(GAMES) for maker in makers]
     said = english[0].descriptions
     assert said["white_wins"] == "games won by white"

@@ -20,8 +20,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import pytest
 
-from tavrei_lab.compare.shipping import variant_fingerprint
-from tavrei_lab.compare.tournament import GameSpec, play_game
 from tavrei_lab.errors import TavreiError, VariantError
 from tavrei_lab.lab import (
     ResultsStore,
@@ -33,6 +31,8 @@ from tavrei_lab.lab import (
     piece_values,
     sweep,
 )
+from tavrei_lab.lab.runner import GameSpec, play_game
+from tavrei_lab.lab.shipping import variant_fingerprint
 from tavrei_lab.lab.sweep import LabTask, play_lab_game
 from tavrei_lab.variant import load_variant
 
@@ -520,7 +520,7 @@ def test_identical_results_on_a_local_dask_cluster(dask_client, tmp_path):
     on_dask = sweep(bases, {"castling": [True, False]}, executor=dask_client, **SMALL)
     assert inline.comparable() == on_dask.comparable()
     assert len(on_dask.table) == 4
-    from tavrei_lab.compare import tournament
+    from tavrei_lab.lab import tournament
     kw = dict(variants=["tavreli", local], agents=["greedy", "random"], games=2, seed=1,
               max_plies=20, progress=False)
     assert (tournament(executor=dask_client, **kw).comparable()

@@ -183,7 +183,7 @@ def test_replay_capped_on_the_command_line(capped_store: Path, tmp_path: Path,
 
 def test_the_default_cap_is_written_once() -> None:
     from tavrei_lab.cli.sweep import DEFAULT_MAX_PLIES as cli_cap
-    from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES as tournament_cap
+    from tavrei_lab.lab.runner import DEFAULT_MAX_PLIES as tournament_cap
     from tavrei_lab.lab.tune import DEFAULT_MAX_PLIES as tune_cap
     assert tournament_cap is selfplay.DEFAULT_MAX_PLIES is tune_cap is cli_cap
     assert math.isfinite(selfplay.DEFAULT_MAX_PLIES)

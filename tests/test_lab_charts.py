@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from tavrei_lab.compare.results import ADJUDICATED
-from tavrei_lab.compare.statistics import wilson_interval
 from tavrei_lab.lab import sweep
 from tavrei_lab.lab.plots import endings_plot, store_plots
+from tavrei_lab.lab.results import ADJUDICATED
+from tavrei_lab.lab.statistics import wilson_interval
 from tavrei_lab.lab.sweep import SWEEP_PLOT_NAMES
 
 

@@ -13,10 +13,10 @@ scipy_stats = pytest.importorskip("scipy.stats")
 smprop = pytest.importorskip("statsmodels.stats.proportion")
 smmulti = pytest.importorskip("statsmodels.stats.multitest")
 
-from tavrei_lab.compare.stats import wilson_interval  # noqa: E402
 from tavrei_lab.errors import TavreiError  # noqa: E402
 from tavrei_lab.lab import ResultsTable, sweep  # noqa: E402
 from tavrei_lab.lab import differences as D  # noqa: E402
+from tavrei_lab.lab.statistics import wilson_interval  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -496,7 +496,7 @@ def test_fewer_than_four_games_a_cell_establish_nothing():
 
 
 def _game(**kw):
-    from tavrei_lab.compare.results import GameResult
+    from tavrei_lab.lab.results import GameResult
     base = dict(variant="tavreli", white="a", black="b", seed=1, index=0, agent_a="a",
                 agent_b="b", result="1/2-1/2", winner=None, termination="max-plies",
                 adjudicated=True, plies=30, mean_branching=20.0, mean_tower_height=1.0,
@@ -538,7 +538,7 @@ def test_white_score_interval_is_t_on_per_game_scores(stored):
         assert row["white_score"] == pytest.approx(m, abs=1e-12)
         assert row["white_score_lo"] == pytest.approx(max(0.0, lo), abs=1e-9)
         assert row["white_score_hi"] == pytest.approx(min(1.0, hi), abs=1e-9)
-    from tavrei_lab.compare.stats import score_interval
+    from tavrei_lab.lab.statistics import score_interval
     # no spread: Wilson's interval on points, conservative for any score in [0, 1]
     assert score_interval(0, 6, 0) == pytest.approx((0.5, *wilson_interval(3, 6)))
     assert score_interval(20, 0, 0)[1] == pytest.approx(wilson_interval(20, 20)[0])
@@ -566,7 +566,7 @@ def test_stop_width_reads_the_t_interval_of_white_score():
 
 
 def test_compare_tables_give_score_intervals_by_t():
-    from tavrei_lab.compare.table import pairs_table, variants_table
+    from tavrei_lab.lab.table import pairs_table, variants_table
 
     def game(i, result, winner):
         return _game(white="a" if i % 2 == 0 else "b", black="b" if i % 2 == 0 else "a",

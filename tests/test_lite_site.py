@@ -464,7 +464,7 @@ KERNEL_EXECUTE = """async (code) => {
 
 TOURNAMENT_CODE = """
 import sys
-from tavrei_lab.compare import tournament
+from tavrei_lab.lab import tournament
 result = tournament(["tavreli"], ["random"], games=2, seed=1, max_plies=20)
 print("TOURNAMENT", sys.platform, len(result.games))
 """

@@ -272,7 +272,7 @@ def test_a_second_compare_in_the_same_folder_leaves_only_its_own_records(
 
 def test_a_save_that_fails_midway_leaves_the_earlier_run_as_it_was(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tavrei_lab.compare import TournamentResult, tournament
+    from tavrei_lab.lab import TournamentResult, tournament
     out = tmp_path / "run"
     tournament("tavreli", "random", games=4, seed=0, max_plies=8, executor="inline",
                progress=False).save(out)

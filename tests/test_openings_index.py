@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tavrei_lab import Game
-from tavrei_lab.compare.stats import wilson_interval
 from tavrei_lab.lab import sweep
+from tavrei_lab.lab.statistics import wilson_interval
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.openings import OpeningIndex, OpeningsError, build_index, rules_identity
 

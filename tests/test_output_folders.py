@@ -88,7 +88,7 @@ def test_sweep_out_refuses_a_users_table_before_playing(tmp_path: Path) -> None:
 
 
 def small_run(games: int, seed: int) -> object:
-    from tavrei_lab.compare import tournament
+    from tavrei_lab.lab import tournament
     return tournament("tavreli", "random", games=games, seed=seed, max_plies=8,
                       executor="inline", progress=False)
 

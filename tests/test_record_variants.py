@@ -17,9 +17,9 @@ import pytest
 import tavrei_lab.variant as variant_module
 from tavrei_lab import Game
 from tavrei_lab.cli import main
-from tavrei_lab.compare.tournament import tournament
 from tavrei_lab.errors import RecordError, TavreiError, VariantError, quote
 from tavrei_lab.game import VARIANT_DATA_TAG, read_record
+from tavrei_lab.lab.tournament import tournament
 from tavrei_lab.qa.soak import run_soak
 from tavrei_lab.variant import (
     check_variant_file,

@@ -9,7 +9,6 @@ import warnings
 import pytest
 from statsmodels.stats import multitest as smmulti
 
-from tavrei_lab.compare.tournament import GameSpec, play_game, tournament
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
     UnprovenFitWarning,
@@ -24,8 +23,10 @@ from tavrei_lab.engine.weights import (
 )
 from tavrei_lab.errors import VariantError
 from tavrei_lab.lab.differences import cannot_differ
+from tavrei_lab.lab.runner import GameSpec, play_game
 from tavrei_lab.lab.sweep import sweep
 from tavrei_lab.lab.table import ResultsTable, differences_table, established_summary
+from tavrei_lab.lab.tournament import tournament
 from tavrei_lab.variant import load_variant, rules_data, rules_hash
 
 NO_SPLIT = shipped_weights_dir() / "tavreli-no-split.json"

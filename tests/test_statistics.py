@@ -1,4 +1,4 @@
-"""compare.statistics, the one home of the experiments' intervals, tests, Elo and SPRT,
+"""lab.statistics, the one home of the experiments' intervals, tests, Elo and SPRT,
 checked against statsmodels and scipy (test oracles: the package computes in pure Python),
 and the old import paths that still name its functions."""
 
@@ -17,7 +17,7 @@ smmulti = pytest.importorskip("statsmodels.stats.multitest")
 smpower = pytest.importorskip("statsmodels.stats.power")
 smweight = pytest.importorskip("statsmodels.stats.weightstats")
 
-from tavrei_lab.compare import statistics as S  # noqa: E402
+from tavrei_lab.lab import statistics as S  # noqa: E402
 
 COUNTS = [(0, 10), (1, 10), (5, 10), (10, 10), (45, 50), (3, 84), (70, 84), (199, 400)]
 PAIRS = [((20, 20), (14, 20)), ((84, 84), (71, 84)), ((3, 30), (9, 31)), ((0, 12), (0, 15)),
@@ -233,7 +233,11 @@ def test_sprt_stops_at_the_first_pair_out_of_walds_bounds() -> None:
 # -- one home: the old paths name the same functions ---------------------------------
 
 def test_old_import_paths_name_the_one_definition() -> None:
-    from tavrei_lab.compare import stats
+    with pytest.warns(DeprecationWarning, match="tavrei_lab.compare is now part of"):
+        import importlib
+        import sys
+        sys.modules.pop("tavrei_lab.compare", None)
+        stats = importlib.import_module("tavrei_lab.compare.stats")
     from tavrei_lab.lab import differences, measures, tune
     for module, names in [
             (stats, ["wilson_interval", "score_interval", "mean_interval", "t95", "t_sf",
@@ -267,4 +271,4 @@ def test_each_interval_test_elo_and_sprt_is_defined_in_one_module_only() -> None
         for name in ONE_HOME:
             if f"\ndef {name}(" in text or f"\ndef _{name}(" in text:
                 homes.setdefault(name, []).append(str(path.relative_to(root)))
-    assert homes == {name: ["compare/statistics.py"] for name in ONE_HOME}
+    assert homes == {name: ["lab/statistics.py"] for name in ONE_HOME}

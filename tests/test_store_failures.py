@@ -362,8 +362,8 @@ def test_set_aside_rows_are_one_warning_line_on_the_command_line(stored, tmp_pat
 
 def _verified_game(store: ResultsStore, seed: int = 9):  # type: ignore[no-untyped-def]
     """One greedy game played as a sweep's worker plays it, keyed to ``store``."""
-    from tavrei_lab.compare.tournament import GameSpec
     from tavrei_lab.lab import build_cells
+    from tavrei_lab.lab.runner import GameSpec
     from tavrei_lab.lab.sweep import LabTask, play_lab_game
     cell = build_cells("tavreli", {"splits": [True]})[0]
     spec = GameSpec(cell.name, "greedy", "greedy", seed=seed, index=0, max_plies=12)

@@ -117,7 +117,7 @@ class _FailingExecutor(Executor):
     """Plays ``ok`` games inline, then delivers ``error`` through every future."""
 
     def __init__(self, ok: int, error: BaseException) -> None:
-        from tavrei_lab.compare.parallel import InlineExecutor
+        from tavrei_lab.lab.parallel import InlineExecutor
         self.inline = InlineExecutor()
         self.ok = ok
         self.error = error
@@ -165,7 +165,7 @@ class _NoWorkerClient:
 
 class _StuckExecutor(Executor):
     def __init__(self) -> None:
-        from tavrei_lab.compare.parallel import InlineExecutor
+        from tavrei_lab.lab.parallel import InlineExecutor
         self.inline = InlineExecutor()
         self._client = _NoWorkerClient()
 

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.core.files import (
     NotOursError,
     check_file_writable,
@@ -33,6 +32,7 @@ from tavrei_lab.core.progress import (  # noqa: F401 -- the commands' progress f
 from tavrei_lab.errors import LimitError, OutputError, RecordError, TavreiError, quote
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.parallel import EXECUTOR_NAMES
 from tavrei_lab.notation.record import MAX_RECORD_BYTES
 
 #: Most worker processes or threads one run of games may start.

@@ -22,9 +22,10 @@ from tavrei_lab.cli.common import (
     run_executor,
     save_run,
 )
-from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES, SAVED_ENTRIES, tournament
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.runner import DEFAULT_MAX_PLIES
+from tavrei_lab.lab.tournament import SAVED_ENTRIES, tournament
 
 
 def register(sub: argparse._SubParsersAction) -> None:

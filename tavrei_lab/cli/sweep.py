@@ -28,7 +28,6 @@ from tavrei_lab.cli.common import (
     run_executor,
     save_run,
 )
-from tavrei_lab.compare.tournament import DEFAULT_MAX_PLIES
 from tavrei_lab.engine.agents import REFERENCE_PLAYER
 from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
@@ -36,6 +35,7 @@ from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import parse_grid_args
 from tavrei_lab.lab.continuation import replay_capped
 from tavrei_lab.lab.planning import DEFAULT_TRIAL, plan, until_decided
+from tavrei_lab.lab.runner import DEFAULT_MAX_PLIES
 from tavrei_lab.lab.strength import (
     DEFAULT_STRENGTH_GAMES,
     across_strengths,

@@ -21,11 +21,11 @@ import shlex
 import sys
 
 from tavrei_lab.cli.common import add_progress_flags, progress_mode, run_executor
-from tavrei_lab.compare.parallel import EXECUTOR_NAMES
 from tavrei_lab.errors import TavreiError, one_line
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cells import build_cells, parse_value
+from tavrei_lab.lab.parallel import EXECUTOR_NAMES
 from tavrei_lab.lab.tune import (
     DEFAULT_GAMES,
     DEFAULT_GENERATIONS,

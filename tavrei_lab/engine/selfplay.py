@@ -1,6 +1,6 @@
 """Playing a game to its end: one loop and one adjudication policy for every caller.
 
-Tournaments and sweeps (``compare.tournament.play_game``), tunes
+Tournaments and sweeps (``lab.runner.play_game``), tunes
 (``lab.tune.play_tune_game``), the soak (``qa.soak.soak_game``) and
 ``tavrei-lab play`` all play their games through ``play_out``; the board's
 computer player takes its turns through ``play_step``, which checks the same
@@ -64,7 +64,7 @@ OLD_SPELLINGS = {"adjudication": MAX_PLIES, "ply-cap": MAX_PLIES}
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 #: The ply cap of the games the lab and the tournaments play unless told otherwise
-#: (``compare.tournament``, ``lab.sweep``, ``lab.tune``; written here only). Measured at
+#: (``lab.runner``, ``lab.sweep``, ``lab.tune``; written here only). Measured at
 #: the default budgets (docs/adjudication.md, "How high the cap is"): no game of the
 #: shipped variants reached it.
 DEFAULT_MAX_PLIES = 300

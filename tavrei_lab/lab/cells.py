@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavrei_lab.compare.shipping import VariantParcel
 from tavrei_lab.errors import LimitError, VariantError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.shipping import VariantParcel
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant
 
@@ -57,7 +57,7 @@ class Cell:
         return dict(self.options)
 
     def parcel(self, executor: Any = None) -> VariantParcel:
-        """The cell's variant packed for ``executor``'s workers (``compare.shipping``)."""
+        """The cell's variant packed for ``executor``'s workers (``lab.shipping``)."""
         rules = (self.rules if self.rules is not None
                  else load_variant(self.base, **dict(self.options)))
         return VariantParcel.of(rules, executor)

@@ -23,8 +23,6 @@ from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any
 
-from tavrei_lab.compare.parallel import Progress, resolve_executor
-from tavrei_lab.compare.tournament import GameSpec, play_game
 from tavrei_lab.engine.selfplay import MAX_PLIES
 from tavrei_lab.engine.weights import Weights, using_fit, variant_hash
 from tavrei_lab.errors import LimitError, TavreiError
@@ -32,6 +30,8 @@ from tavrei_lab.game import read_record
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.bounds import replayed
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
+from tavrei_lab.lab.parallel import Progress, resolve_executor
+from tavrei_lab.lab.runner import GameSpec, play_game
 from tavrei_lab.lab.store import ResultsStore, StoredGame, open_store
 from tavrei_lab.notation.record import MAX_GAME_PLIES
 

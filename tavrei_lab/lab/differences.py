@@ -46,7 +46,7 @@ increment of alpha (a union bound: exact boundaries would be a little less
 strict, never more).
 
 The formulas themselves (the intervals, the tests, Holm, the alpha spending and
-the games a plan needs) are defined once in ``compare.statistics`` and checked
+the games a plan needs) are defined once in ``lab.statistics`` and checked
 there against statsmodels and scipy; their names stay importable from here.
 """
 
@@ -56,8 +56,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tavrei_lab.compare.results import ADJUDICATED
-from tavrei_lab.compare.statistics import (
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.results import ADJUDICATED
+from tavrei_lab.lab.statistics import (
     MAX_PLANNED_GAMES,
     Z95,
     games_for_means,
@@ -76,8 +78,6 @@ from tavrei_lab.compare.statistics import (
     welch,
     wilson_interval,
 )
-from tavrei_lab.errors import TavreiError
-from tavrei_lab.i18n import gettext as _
 
 #: The measures ``compare`` knows, and the kind of each.
 PROPORTIONS = ("decisive", "draw")

@@ -11,7 +11,7 @@ played, so nothing is replayed):
 - the material difference by kind every few plies (for **piece values**,
   see ``lab.piece_values``);
 - the first plies as text (for **opening diversity**);
-- tower measures beyond ``compare.stats.GameStats``: **promotions** and
+- tower measures beyond ``lab.game_stats.GameStats``: **promotions** and
   **demotions** (a ratnik taking up its destiny, a promoted one losing it).
 
 Per cell (``cell_measures``), with a **Wilson 95 % interval** for every rate, and a
@@ -63,8 +63,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tavrei_lab.compare.results import ADJUDICATED, GameResult
-from tavrei_lab.compare.statistics import (
+from tavrei_lab.core import speech
+from tavrei_lab.core.tavrel import PROMOTED
+from tavrei_lab.engine.evaluate import evaluate
+from tavrei_lab.i18n import N_, ngettext
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.piece_values import material_counts
+from tavrei_lab.lab.results import ADJUDICATED, TERMINATIONS, GameResult
+from tavrei_lab.lab.statistics import (
     BOOTSTRAP,
     mean_interval,
     median,
@@ -73,12 +79,6 @@ from tavrei_lab.compare.statistics import (
     score_interval,
     wilson_interval,
 )
-from tavrei_lab.core import speech
-from tavrei_lab.core.tavrel import PROMOTED
-from tavrei_lab.engine.evaluate import evaluate
-from tavrei_lab.i18n import N_, ngettext
-from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.piece_values import material_counts
 
 #: The evaluation (in ratniks) a side must be ahead by to "lead".
 LEAD_MARGIN = 0.5
@@ -93,9 +93,6 @@ OPENING_PLIES = 4
 #: Material is sampled every SAMPLE_EVERY plies from ply SAMPLE_FROM on.
 SAMPLE_FROM = 8
 SAMPLE_EVERY = 4
-#: How games end, in the order the tables show them.
-TERMINATIONS = ("checkmate", "king-capture", "stalemate", "threefold-repetition",
-                "fifty-move-rule", ADJUDICATED)
 #: The ``end_*`` columns' meanings, one whole sentence per ending (said when a table is
 #: made); an ending not listed is named in ``"share of games ended by {ending}"``.
 SHARE_ENDED = {"checkmate": N_("share of games ended by checkmate"),

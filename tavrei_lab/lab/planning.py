@@ -45,7 +45,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavrei_lab.compare.statistics import (
+from tavrei_lab.errors import TavreiError
+from tavrei_lab.i18n import gettext as _
+from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.bounds import ahead_row, bounded_difference, same_side, worse_p
+from tavrei_lab.lab.cells import count_cells
+from tavrei_lab.lab.differences import PROPORTIONS, Difference, measure_name
+from tavrei_lab.lab.statistics import (
     games_for_means,
     games_for_proportions,
     holm,
@@ -55,12 +61,6 @@ from tavrei_lab.compare.statistics import (
     welch,
     z_for,
 )
-from tavrei_lab.errors import TavreiError
-from tavrei_lab.i18n import gettext as _
-from tavrei_lab.i18n import ngettext
-from tavrei_lab.lab.bounds import ahead_row, bounded_difference, same_side, worse_p
-from tavrei_lab.lab.cells import count_cells
-from tavrei_lab.lab.differences import PROPORTIONS, Difference, measure_name
 from tavrei_lab.lab.store import ResultsStore
 from tavrei_lab.lab.sweep import SweepResult, sweep
 

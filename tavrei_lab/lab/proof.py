@@ -24,8 +24,6 @@ import time
 from concurrent.futures import Executor
 from typing import Any
 
-from tavrei_lab.compare.parallel import resolve_executor
-from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.engine.agents import ENDING_NODES
 from tavrei_lab.engine.weights import (
     DEFAULT_WEIGHTS,
@@ -35,6 +33,8 @@ from tavrei_lab.engine.weights import (
 from tavrei_lab.engine.weights import proof_record as gate_proof
 from tavrei_lab.errors import LimitError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.parallel import resolve_executor
+from tavrei_lab.lab.runner import derive_seed
 from tavrei_lab.lab.tune import (
     DEFAULT_MAX_PLIES,
     DEFAULT_NODES,

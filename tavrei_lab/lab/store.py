@@ -56,11 +56,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.compare.results import GameResult
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.results import GameResult
 from tavrei_lab.lab.store_file import (
     STORE_VERSION,
     StoreError,

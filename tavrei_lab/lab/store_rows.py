@@ -43,10 +43,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from tavrei_lab.compare.results import GameResult
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.game import Game, read_record
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.results import GameResult
 from tavrei_lab.lab.store_file import one_line
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.variant import load_variant, variants

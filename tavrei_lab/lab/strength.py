@@ -8,7 +8,7 @@ and whether the answer depends on it:
   fixed reference player of the strength benchmark (``engine.agents.REFERENCE_PLAYER``:
   the default playing agent at a fixed node budget, so no clock or load moves it) in
   every cell, colours alternated, kept in the sweep's store (a rerun plays nothing
-  again); the agent's score with its 95 % interval (``compare.stats.score_interval``)
+  again); the agent's score with its 95 % interval (``lab.statistics.score_interval``)
   and the logistic Elo of the score and of the interval's ends (``lab.tune.elo``) put
   every player on one scale. A weights=fit agent plays what the sweep played (its
   proven fit, or the default weights).
@@ -26,10 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tavrei_lab.compare.stats import score_interval
 from tavrei_lab.engine.agents import REFERENCE_PLAYER, split_specs
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.statistics import score_interval
 from tavrei_lab.lab.tune import elo
 
 #: Games each agent plays against the reference player in each cell (the command

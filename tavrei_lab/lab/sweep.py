@@ -6,7 +6,7 @@ look like (see ``lab.measures``). ``sweep`` does the bookkeeping:
 
 1. builds every cell and checks every agent before any game (``lab.cells``);
 2. packs each cell's variant to travel to the workers and has the workers
-   build it once (``compare.shipping.probe``): a variant that cannot reach
+   build it once (``lab.shipping.probe``): a variant that cannot reach
    them stops the run here, saying why, with nothing played;
 3. asks the store which games are already there and plays only the others
    (so running the same sweep again resumes it);
@@ -52,18 +52,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.compare.parallel import Progress, resolve_executor
-from tavrei_lab.compare.shipping import VariantParcel, probe
-from tavrei_lab.compare.statistics import score_interval
-from tavrei_lab.compare.tournament import (
-    DEFAULT_MAX_PLIES,
-    MAX_TOURNAMENT_GAMES,
-    GameResult,
-    GameSpec,
-    agent_pairs,
-    derive_seed,
-    play_game,
-)
 from tavrei_lab.core.files import swapped_in, write_atomically
 from tavrei_lab.engine.agents import FIT, REFERENCE_PLAYER, PlayAgent, make_agent, split_specs
 from tavrei_lab.engine.weights import (
@@ -77,7 +65,19 @@ from tavrei_lab.i18n import ngettext
 from tavrei_lab.lab.cell_fit import TUNE_KEYS, cell_fit, tune_settings
 from tavrei_lab.lab.cells import Cell, build_cells, count_cells
 from tavrei_lab.lab.measures import OPENING_PLIES, SAMPLE_EVERY, SAMPLE_FROM, GameWatch
+from tavrei_lab.lab.parallel import Progress, resolve_executor
 from tavrei_lab.lab.plots import sweep_plots
+from tavrei_lab.lab.runner import (
+    DEFAULT_MAX_PLIES,
+    MAX_TOURNAMENT_GAMES,
+    GameResult,
+    GameSpec,
+    agent_pairs,
+    derive_seed,
+    play_game,
+)
+from tavrei_lab.lab.shipping import VariantParcel, probe
+from tavrei_lab.lab.statistics import score_interval
 from tavrei_lab.lab.store import (
     ResultsStore,
     StoredGame,

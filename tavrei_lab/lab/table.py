@@ -1,57 +1,253 @@
-"""Tables built from the store: one row per cell, per piece kind, or per game.
+"""The results table: one object for every table of the lab, that looks right in
+Jupyter, a terminal, CSV and JSON.
 
-``ResultsTable.from_store("lab.sqlite")`` reads every setting in the file
-and makes one row per setting (a cell with its agents, seed and limits):
-games under different settings are never pooled. ``kind="pieces"`` gives
-the piece values per cell, ``kind="games"`` one row per game.
+No pandas needed (``to_pandas()`` converts when it is installed): a ``ResultsTable``
+is a title, ordered columns with a one-line description each, and rows of plain
+values. ``_repr_html_`` renders it in notebooks with the descriptions as tooltips;
+``str()`` gives an aligned text table.
+
+A tournament's tables (per variant, per agent pair, per game: ``lab.table_rows``) and
+a store's (per cell, per piece kind, per game, and the differences between cells:
+``lab.cell_rows``) are all of this one class. ``ResultsTable.from_store("lab.sqlite")``
+reads every setting in a results store and makes one row per setting (a cell with
+its agents, seed and limits): games under different settings are never pooled.
+``compare`` and ``differences`` test the difference between two cells, or between
+every pair of cells.
 """
 
 from __future__ import annotations
 
-import math
+import csv
+import io
+import json
 import os
 from collections.abc import Sequence
-from typing import Any
+from html import escape
+from typing import Any, TypeVar
 
-from tavrei_lab.compare.table import ResultsTable as _BaseTable
+from tavrei_lab.core.files import write_atomically
+from tavrei_lab.core.reading import read_regular
 from tavrei_lab.errors import TavreiError
 from tavrei_lab.i18n import N_, ngettext
 from tavrei_lab.i18n import gettext as _
-from tavrei_lab.lab.bounds import (
-    AHEAD_RATNIKS,
-    bounded_difference,
-    cap_fields,
-    replay_command,
-    same_side,
-    worse_p,
+from tavrei_lab.lab.bounds import AHEAD_RATNIKS
+from tavrei_lab.lab.cell_rows import (
+    CANNOT_DIFFER,
+    DIFFERENCE_COLUMNS,
+    all_alike,
+    cells_rows,
+    difference_rows,
+    piece_samples,
+    pieces_rows,
+    stored_games_rows,
 )
 from tavrei_lab.lab.continuation import is_continuation, played_on
-from tavrei_lab.lab.differences import (
-    MIN_GAMES,
-    PAIRWISE,
-    Difference,
-    cannot_differ,
-    difference_of,
-    holm,
-)
-from tavrei_lab.lab.measures import cell_measures
-from tavrei_lab.lab.piece_values import piece_values
+from tavrei_lab.lab.differences import PAIRWISE, Difference, difference_of
+from tavrei_lab.lab.results import GameResult
 from tavrei_lab.lab.store import ResultsStore, StoredGame
-from tavrei_lab.variant import load_variant
+from tavrei_lab.lab.table_json import MAX_TABLE_BYTES, TableShapeError, table_parts
+from tavrei_lab.lab.table_rows import ENDED, games_rows, pairs_rows, variants_rows
 
+#: The tables ``from_store`` makes.
 TABLE_KINDS = ("cells", "pieces", "games")
 
+#: Under a table in a notebook (said in the language in force when it is shown).
+HOVER = N_("Hover a column name for its meaning. Intervals: Wilson 95 % on shares, "
+           "Student's t 95 % on scores.")
 
-class ResultsTable(_BaseTable):
-    """The results table (``compare.table.ResultsTable``: rows, columns, CSV/JSON in and
-    out, a cell's row) with what the lab adds: read from a results store, and the
-    differences between its cells.
+
+TableT = TypeVar("TableT", bound="ResultsTable")
+
+
+class ResultsTable:
+    """Rows of results with named, described columns: the one results table of the
+    experiments -- rows, columns, CSV/JSON in and out, a cell's row, read from a results
+    store, and the differences between its cells.
 
     ``source``: the store file it was read from (None: in memory, or not from a store),
     which the replay command of an undecided difference names.
+
+    >>> t = ResultsTable("demo", [("variant", "the variant"), ("games", "games played")],
+    ...                  [{"variant": "tavreli", "games": 4}])
+    >>> print(t.to_csv().strip())
+    variant,games
+    tavreli,4
+    >>> t.column("games")
+    [4]
     """
 
     source: str | None = None
+
+    def __init__(self, title: str, columns: Sequence[tuple[str, str]],
+                 rows: Sequence[dict[str, Any]]) -> None:
+        self.title = title
+        self.columns = [c for c, _ in columns]
+        self.descriptions = dict(columns)
+        self.rows = [dict(r) for r in rows]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def column(self, name: str) -> list[Any]:
+        return [r.get(name) for r in self.rows]
+
+    def row(self, **match: Any) -> dict[str, Any]:
+        """The first row whose fields equal ``match`` (KeyError if none)."""
+        for r in self.rows:
+            if all(r.get(k) == v for k, v in match.items()):
+                return r
+        raise KeyError(_("no row with {match}").format(match=match))
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        return [{c: r.get(c) for c in self.columns} for r in self.rows]
+
+    def to_csv(self, path: str | None = None) -> str:
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=self.columns, lineterminator="\n")
+        writer.writeheader()
+        for r in self.to_dicts():
+            writer.writerow({k: _plain(v) for k, v in r.items()})
+        text = buf.getvalue()
+        if path is not None:
+            write_atomically(path, text)
+        return text
+
+    def to_json(self, path: str | None = None) -> str:
+        text = json.dumps({"title": self.title, "columns": [
+            {"name": c, "description": self.descriptions[c]} for c in self.columns],
+            "rows": self.to_dicts()}, indent=2, ensure_ascii=False)
+        if path is not None:
+            write_atomically(path, text)
+        return text
+
+    def to_pandas(self) -> Any:
+        import pandas as pd  # optional: only if the user has it
+        return pd.DataFrame(self.to_dicts(), columns=self.columns)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th title="{escape(self.descriptions[c])}">{escape(c)}</th>'
+                       for c in self.columns)
+        body = []
+        for r in self.rows:
+            cells = "".join(
+                f'<td style="text-align:{"right" if isinstance(r.get(c), (int, float)) else "left"}'
+                f'">{escape(_fmt(r.get(c)))}</td>' for c in self.columns)
+            body.append(f"<tr>{cells}</tr>")
+        return (f'<div class="tavrei-table"><b>{escape(self.title)}</b>'
+                f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+                f"</table><small>{escape(_(HOVER))}</small></div>")
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, max_width: int = 120) -> str:
+        """An aligned text table; wider than ``max_width``, it is turned on its side
+        (one line per column, one text column per row) so a terminal can show it."""
+        plain = self._text_rows()
+        if max(len(line) for line in plain) <= max_width or not self.rows:
+            return "\n".join(plain)
+        cells = [[c] + [_fmt(r.get(c)) for r in self.rows] for c in self.columns]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.rows) + 1)]
+        lines = [self.title]
+        for row in cells:
+            lines.append("  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                                   for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+        return "\n".join(lines)
+
+    def said(self) -> str:
+        """The table for a reader at a terminal: one line per column, named by its
+        description in the language in force (the identifiers stay the CSV and JSON
+        keys), then one value per row."""
+        cells = [[self.descriptions[c]] + [_fmt(r.get(c)) for r in self.rows]
+                 for c in self.columns]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.rows) + 1)]
+        lines = [self.title]
+        for row in cells:
+            lines.append("  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                                   for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+        return "\n".join(lines)
+
+    def _text_rows(self) -> list[str]:
+        cells = [[c for c in self.columns]] + [[_fmt(r.get(c)) for c in self.columns]
+                                               for r in self.rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        lines = [self.title]
+        for n, row in enumerate(cells):
+            lines.append("  ".join(v.rjust(w) if n else v.ljust(w)
+                                   for v, w in zip(row, widths)).rstrip())
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        return lines
+
+    def __repr__(self) -> str:
+        return f"<ResultsTable {self.title!r}: {len(self.rows)} rows x {len(self.columns)} columns>"
+
+    @classmethod
+    def from_json(cls: type[TableT], source: str | os.PathLike[str]) -> TableT:
+        """A table written by ``to_json`` (a file, or the JSON text itself), e.g. a
+        sweep's ``--out`` ``cells.json``: ``compare`` and ``differences`` work on it,
+        as they need only each cell's counts, means and spreads.
+
+        Anything else is a ``TavreiError`` naming the file (or "the JSON text") and what
+        is wrong where (``rows[3]['games']``): a file past ``MAX_TABLE_BYTES``, a folder,
+        a pipe or a device (not waited on, not read past the limit), text that is not
+        UTF-8 or not JSON, nesting deeper than a table has, or a value of the wrong kind.
+        """
+        where = ""        # the file's name, for the error (none for JSON text)
+
+        def refused(reason: object) -> TavreiError:
+            if where:
+                return TavreiError(_("{path}: not a ResultsTable JSON: {reason}").format(
+                    path=where, reason=reason))
+            return TavreiError(_("not a ResultsTable JSON: {reason}").format(reason=reason))
+        text = source if isinstance(source, str) else ""
+        if not text.lstrip().startswith(("{", "[")):
+            where = os.fspath(source) if not isinstance(source, str) else source
+            if not where:
+                raise TavreiError(_("ResultsTable.from_json: an empty name is no table file"))
+            if not os.path.lexists(where):
+                raise TavreiError(_("{text}: no such table file").format(text=where))
+            raw = read_regular(where, MAX_TABLE_BYTES, refused)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise refused(_("not UTF-8 text ({reason} at byte {start})").format(
+                    reason=exc.reason, start=exc.start)) from None
+        elif len(text) > MAX_TABLE_BYTES:
+            raise refused(_("more than {limit} characters").format(limit=f"{MAX_TABLE_BYTES:,}"))
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise refused(_("nested too deeply")) from None
+        except json.JSONDecodeError as exc:
+            raise refused(exc) from None
+        except ValueError:             # an integer of thousands of digits
+            raise refused(_("a number too long to read")) from None
+        try:
+            title, columns, rows = table_parts(data)
+        except TableShapeError as exc:
+            raise refused(exc) from None
+        return cls(title, columns, rows)
+
+    def cell_row(self, name: str, agents: str | None = None) -> dict[str, Any]:
+        """The row of the cell called ``name`` (and played by ``agents``, when several are)."""
+        rows = [r for r in self.rows if r.get("cell") == name
+                and (agents is None or r.get("agents") == agents)]
+        if not rows:
+            cells = sorted({str(r.get("cell")) for r in self.rows})
+            listed = ", ".join(cells) or _("(none)")
+            if agents:
+                raise TavreiError(_("no cell {name!r} with agents {agents!r} in the table; its "
+                                    "cells: {cells}").format(name=name, agents=agents,
+                                                             cells=listed))
+            raise TavreiError(_("no cell {name!r} in the table; its cells: {cells}").format(
+                name=name, cells=listed))
+        if len(rows) > 1:
+            pairs = ", ".join(sorted({str(r.get("agents")) for r in rows}))
+            raise TavreiError(_("cell {name!r} was played by several agent pairs ({pairs}); say "
+                                "which with agents=").format(name=name, pairs=pairs))
+        return rows[0]
+
 
     def compare(self, a: str, b: str, measure: str = "white_score",
                 agents: str | None = None) -> Difference:
@@ -134,56 +330,51 @@ class ResultsTable(_BaseTable):
         return table
 
 
-#: The differences table's columns and their meanings (marked here, said when a table is
-#: made: ``differences_table`` passes each through ``_``).
-DIFFERENCE_COLUMNS = [
-    ("measure", N_("what is compared (white_score, decisive, draw, length)")),
-    ("a", N_("first cell")), ("b", N_("second cell")),
-    ("agents", N_("the agents both cells were played by")),
-    ("value_a", N_("the measure in a")), ("value_b", N_("the measure in b")),
-    ("difference", N_("a - b")),
-    ("low", N_("95 % interval of the difference: lower end (none: neither cell's games "
-               "varied, so there is no interval)")),
-    ("high", N_("95 % interval of the difference: upper end")),
-    ("p_value", N_("two-sided p-value of that one comparison (none: no interval either)")),
-    ("difference_ahead", N_("a - b with the capped games counted as wins for the side a "
-                            "deeper search puts ahead (none: no capped game changes it)")),
-    ("low_ahead", N_("95 % interval of that difference: lower end")),
-    ("high_ahead", N_("95 % interval of that difference: upper end")),
-    ("p_ahead", N_("two-sided p-value of that difference")),
-    ("p_bound", N_("the worse (larger) of p_value and p_ahead: what Holm's method is run "
-                   "on")),
-    ("p_holm", N_("p_bound adjusted by Holm's method over every row of this table")),
-    ("established", N_("yes when p_holm < 0.05, both bounds put the difference on the same "
-                       "side and each cell has {games} games or more: the difference holds, "
-                       "corrected for the others, however the capped games end (never when a "
-                       "cell's games were all alike); undecided when one bound of the capped "
-                       "games establishes it and the other does not")),
-    ("capped", N_("games of the two cells stopped at the ply cap (counted as draws in "
-                  "difference, for the side ahead in difference_ahead)")),
-    ("replay", N_("when undecided: the command that plays the capped games on from where "
-                  "they stopped to a larger cap")),
-    ("method", N_("interval and test used")),
-    ("note", N_("why the difference was not tested: every game of every cell gave one "
-                "value of the measure, so it cannot differ (left out of Holm's family)")),
-]
 
-#: The ``established`` value of a difference not tested: the measure cannot differ.
-CANNOT_DIFFER = "cannot differ"
+def _plain(v: Any) -> Any:
+    return round(v, 6) if isinstance(v, float) else v
 
 
-def all_alike(row: dict[str, Any]) -> bool:
-    """Did every game of the cell look the same (one first move, one length)?
-
-    A player without randomness (``play:nodes=300``) plays one game over and
-    over in self-play: n games are then one game counted n times, their spread
-    is 0 and any difference "significant". Such a cell establishes nothing.
-    """
-    return (int(row.get("games") or 0) >= 2 and row.get("first_move_repeat") == 1.0
-            and not row.get("length_sd"))
+def _fmt(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.3f}" if abs(v) < 10 else f"{v:.1f}"
+    return str(v)
 
 
-def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
+
+def variants_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per variant: results by colour and what the games looked like."""
+    return ResultsTable(*variants_rows(games))
+
+
+def pairs_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per (variant, agent A, agent B): A's wins, draws, losses and score."""
+    return ResultsTable(*pairs_rows(games))
+
+
+def tournament_games_table(games: Sequence[GameResult]) -> ResultsTable:
+    """One row per game of a tournament (everything but the record text)."""
+    return ResultsTable(*games_rows(games))
+
+
+def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
+    """One row per setting: every measure of ``lab.measures.cell_measures``."""
+    return ResultsTable(*cells_rows(groups))
+
+
+def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
+    """One row per (setting, piece kind): coefficient, SE and value in ratniks."""
+    return ResultsTable(*pieces_rows(groups))
+
+
+def games_table(games: Sequence[StoredGame]) -> ResultsTable:
+    """One row per stored game (no record)."""
+    return ResultsTable(*stored_games_rows(games))
+
+
+def differences_table(cells: ResultsTable, measures: Sequence[str] = PAIRWISE) -> ResultsTable:
     """Every pair of cells played by the same agents, every measure, with Holm's correction.
 
     Each difference is computed at both bounds of the capped games (``lab.bounds``): as
@@ -192,77 +383,10 @@ def differences_table(cells: _BaseTable, measures: Sequence[str] = PAIRWISE) -> 
     (``p_bound``). A difference one bound establishes and the other does not is
     "undecided", with the command that plays the capped games on (``replay``).
     """
-    found: list[tuple[Difference, Difference | None]] = []
-    agents_of: list[str] = []
-    capped_of: list[int] = []
-    rows = [r for r in cells.rows if int(r.get("games") or 0) >= 2]
-    # a measure every game of every cell (of one agent pair) gave alike: shown, not tested
-    fixed = {(str(ag), m): cannot_differ([r for r in rows if str(r.get("agents")) == ag], m)
-             for ag in {str(r.get("agents")) for r in rows} for m in measures}
-    for i, ra in enumerate(rows):
-        for rb in rows[i + 1:]:
-            if ra.get("agents") != rb.get("agents") or ra.get("cell") == rb.get("cell"):
-                continue
-            for m in measures:
-                found.append(bounded_difference(ra, rb, m, str(ra["cell"]), str(rb["cell"])))
-                agents_of.append(str(ra.get("agents")))
-                capped_of.append(int(ra.get("capped") or 0) + int(rb.get("capped") or 0))
-    untested = [fixed[(ag, d.measure)] for (d, _e), ag in zip(found, agents_of)]
-    bound_p = [worse_p(d, e) for d, e in found]
-
-    def holm_of_tested(ps: list[float]) -> list[float]:
-        """Holm over the tested differences only; NaN for those not tested."""
-        tested = holm([p for p, why in zip(ps, untested) if why is None])
-        return [math.nan if why is not None else tested.pop(0) for why in untested]
-    adjusted = holm_of_tested(bound_p)
-    # each bound alone, Holm over the same family: does either establish it by itself?
-    at_draws = holm_of_tested([d.p_value for d, _e in found])
-    at_ahead = holm_of_tested([(e or d).p_value for d, e in found])
-    alike = {str(r["cell"]) for r in rows if all_alike(r)}
-    cap = max([int(r.get("max_plies") or 0) for r in rows] or [0])
-    source = getattr(cells, "source", None) or next(
-        (str(r["store"]) for r in rows if r.get("store")), None)
-    command = replay_command(source, cap) if cap else ""
-
-    def verdict(d: Difference, e: Difference | None, p: float, p1: float, p2: float,
-                why: str | None) -> str:
-        if why is not None:
-            return CANNOT_DIFFER
-        if d.a in alike or d.b in alike:
-            return "no (alike)"
-        if not d.enough_games:
-            return "no"
-        if p < 0.05 and same_side(d, e):
-            return "yes"
-        return "undecided" if e is not None and (p1 < 0.05 or p2 < 0.05) else "no"
-
-    def shown(x: float | None) -> float | None:
-        """An unbounded end or a missing p is None, as the tables show a missing interval."""
-        return x if x is not None and math.isfinite(x) else None
-    out = []
-    for (d, e), ag, k, pb, p, p1, p2, why in zip(found, agents_of, capped_of, bound_p, adjusted,
-                                                  at_draws, at_ahead, untested):
-        said = verdict(d, e, p, p1, p2, why)
-        out.append({"measure": d.measure, "a": d.a, "b": d.b, "agents": ag,
-                    "value_a": d.estimate_a, "value_b": d.estimate_b,
-                    "difference": d.difference,
-                    "low": None if why else shown(d.low), "high": None if why else shown(d.high),
-                    "p_value": None if why else shown(d.p_value),
-                    "difference_ahead": None if e is None or why else e.difference,
-                    "low_ahead": None if e is None or why else shown(e.low),
-                    "high_ahead": None if e is None or why else shown(e.high),
-                    "p_ahead": None if e is None or why else shown(e.p_value),
-                    "p_bound": None if why else shown(pb), "p_holm": shown(p),
-                    "established": said, "capped": k,
-                    "replay": command if said == "undecided" else "",
-                    "method": d.method, "note": why or ""})
-    return ResultsTable(
-        _("Differences between cells (95 % intervals; Holm-adjusted p-values)"),
-        [(name, _(meaning).format(games=MIN_GAMES) if name == "established" else _(meaning))
-         for name, meaning in DIFFERENCE_COLUMNS], out)
+    return ResultsTable(*difference_rows(cells.rows, getattr(cells, "source", None), measures))
 
 
-def established_summary(diffs: _BaseTable) -> str:
+def established_summary(diffs: ResultsTable) -> str:
     """In words: which differences of a differences table are established, which are not."""
     if not diffs.rows:
         return _("No two cells to compare (a grid needs at least two cells played by the "
@@ -318,7 +442,8 @@ def _ci(v: Any, lo: Any, hi: Any, digits: int = 2) -> str:
     return f"{v:.{digits}f} ({lo:.{digits}f}-{hi:.{digits}f})"
 
 
-def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, ResultsTable]:
+def summary_table(cells: ResultsTable,
+                  width: int = 100) -> tuple[ResultsTable, ResultsTable]:
     """A terminal's view of a sweep: (cells, differences) each fitting ``width`` columns.
 
     The cells are numbered (#1, #2, ...) so the differences can name them in a
@@ -377,96 +502,7 @@ def summary_table(cells: _BaseTable, width: int = 100) -> tuple[ResultsTable, Re
                                  "differences.csv"), dcols, drows)
 
 
-def _head(setting: dict[str, Any], games: list[StoredGame]) -> list[tuple[str, Any, str]]:
-    return [("cell", games[0].cell, _("the variant: base[option=value,...]")),
-            ("agents", f"{games[0].result.agent_a} v {games[0].result.agent_b}",
-             _("agent A v agent B (A has white in the even-numbered games)")),
-            ("seed", setting.get("seed"), _("sweep seed")),
-            ("settings", games[0].settings_hash, _("settings hash every game row carries"))]
-
-
-def cells_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
-    """One row per setting: every measure of ``lab.measures.cell_measures``."""
-    columns: list[tuple[str, str]] = []
-    rows = []
-    for setting, games in groups:
-        fields = _head(setting, games) + cell_measures(
-            [(g.result, g.measures) for g in games],
-            opening_plies=int(setting.get("opening_plies", 4)))
-        fields += cap_fields(games, int(setting.get("max_plies") or 0),
-                             int(setting.get("replayed") or 0))
-        for name, _value, desc in fields:
-            if name not in dict(columns):
-                columns.append((name, desc))
-        rows.append({name: value for name, value, _desc in fields})
-    return ResultsTable(_("Per cell (Wilson 95 % intervals on rates, t on white's score and "
-                          "length)"), columns, rows)
-
-
-def piece_samples(games: Sequence[StoredGame]) -> list[tuple[list[int], float, object]]:
-    """(material difference by kind, white's score, game) for each sampled position."""
-    out: list[tuple[list[int], float, object]] = []
-    for g in games:
-        score = 1.0 if g.result.winner == "white" else 0.0 if g.result.winner else 0.5
-        for row in g.measures.get("material", []):
-            out.append((row[1:], score, g.index))
-    return out
-
-
-def pieces_table(groups: Sequence[tuple[dict[str, Any], list[StoredGame]]]) -> ResultsTable:
-    """One row per (setting, piece kind): coefficient, SE and value in ratniks."""
-    columns = [("cell", _("the variant")), ("agents", _("agent A v agent B")),
-               ("piece", _("piece kind (the variant's name for it)")),
-               ("kind", _("kind number")),
-               ("coef", _("logistic coefficient: log-odds of white scoring per extra piece")),
-               ("coef_se", _("its standard error (clustered by game)")),
-               ("value", _("coefficient over the ratnik's: the value in ratniks")),
-               ("value_se", _("its standard error (delta method)")),
-               ("value_lo",
-                _("Fieller 95 % interval of the value: lower end (none: no ratio)")),
-               ("value_hi", _("Fieller 95 % interval of the value: upper end")),
-               ("games_needed", _("when there is no ratio: games for the ratnik's "
-                                  "coefficient to clear 0")),
-               ("positions", _("positions sampled")), ("games", _("games they came from")),
-               ("converged",
-                _("did the fit converge (no: the data separate, ignore the row)")),
-               ("note", _("why there is no estimate, when there is none"))]
-    rows = []
-    for _setting, games in groups:
-        try:
-            kinds = load_variant(games[0].variant).pieces
-            names = {k.kind: k.name for k in kinds}
-        except Exception:   # a variant no longer loadable here: name kinds by number
-            names = {}
-        samples = piece_samples(games)
-        values, fit = piece_values(samples, names)
-        for v in values:
-            rows.append({"cell": games[0].cell,
-                         "agents": f"{games[0].result.agent_a} v {games[0].result.agent_b}",
-                         "piece": v.name, "kind": v.kind, "coef": v.coef, "coef_se": v.se,
-                         "value": v.value, "value_se": v.value_se, "value_lo": v.value_lo,
-                         "value_hi": v.value_hi, "games_needed": v.games_needed,
-                         "positions": len(samples),
-                         "games": len(games), "converged": bool(fit and fit.converged),
-                         "note": v.note})
-    return ResultsTable(_("Piece values (logistic regression of the result on material)"),
-                        columns, rows)
-
-
-def games_table(games: Sequence[StoredGame]) -> ResultsTable:
-    """One row per stored game (no record)."""
-    columns = [("cell", _("the variant")), ("index", _("game number")),
-               ("white", _("white's agent")), ("black", _("black's agent")),
-               ("seed", _("game seed")), ("result", _("result")),
-               ("termination", _("how it ended")), ("plies", _("half-moves")),
-               ("settings", _("settings hash"))]
-    rows = [{"cell": g.cell, "index": g.index, "white": g.result.white,
-             "black": g.result.black, "seed": g.result.seed, "result": g.result.result,
-             "termination": g.result.termination, "plies": g.result.plies,
-             "settings": g.settings_hash} for g in games]
-    return ResultsTable(_("Games"), columns, rows)
-
-
-__all__ = ["CANNOT_DIFFER", "DIFFERENCE_COLUMNS", "ResultsTable", "TABLE_KINDS", "cells_table",
-           "differences_table", "established_summary", "summary_table",
-           "games_table", "piece_samples", "pieces_table"]
+__all__ = ["CANNOT_DIFFER", "DIFFERENCE_COLUMNS", "ENDED", "HOVER", "ResultsTable", "TABLE_KINDS",
+           "all_alike", "cells_table", "differences_table", "established_summary", "games_table",
+           "pairs_table", "piece_samples", "pieces_table", "summary_table",
+           "tournament_games_table", "variants_table"]

@@ -77,18 +77,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tavrei_lab.compare.parallel import resolve_executor
-from tavrei_lab.compare.statistics import (
-    elo,
-    elo_interval,
-    elo_score,
-    pair_half_width,
-    pair_interval,
-    pair_scores,
-    sprt,
-    sprt_llr,
-)
-from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.files import os_failure
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.progress import progress_bar
@@ -115,6 +103,18 @@ from tavrei_lab.errors import LimitError
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.i18n import ngettext
+from tavrei_lab.lab.parallel import resolve_executor
+from tavrei_lab.lab.runner import derive_seed
+from tavrei_lab.lab.statistics import (
+    elo,
+    elo_interval,
+    elo_score,
+    pair_half_width,
+    pair_interval,
+    pair_scores,
+    sprt,
+    sprt_llr,
+)
 from tavrei_lab.lab.texel import (
     features,
     fit_k,
@@ -295,7 +295,7 @@ def sprt_gate(points: Sequence[float], *, elo0: float = GATE_ELO0, elo1: float =
     return sprt(pair_scores(points), elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
 
 
-#: The pair helpers of ``compare.statistics`` under their names in this module.
+#: The pair helpers of ``lab.statistics`` under their names in this module.
 _pairs, _pair_half_width, _pair_interval = pair_scores, pair_half_width, pair_interval
 
 

@@ -43,8 +43,6 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any
 
-from tavrei_lab.compare.parallel import resolve_executor
-from tavrei_lab.compare.tournament import derive_seed
 from tavrei_lab.core.files import write_atomically
 from tavrei_lab.core.reading import read_regular
 from tavrei_lab.engine.agents import make_agent
@@ -52,6 +50,8 @@ from tavrei_lab.engine.selfplay import GameLimits, play_out
 from tavrei_lab.errors import quote
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.parallel import resolve_executor
+from tavrei_lab.lab.runner import derive_seed
 from tavrei_lab.openings.index import IndexedGame, OpeningsError, game_line
 
 #: The book file's format name and version.

@@ -12,7 +12,7 @@ game never counts in ``tavreli``'s table.
 Each game is counted once per position it passes through, whatever it did there
 later (a position repeated inside the first plies is still one game). White's score
 is ``(wins + draws / 2) / games`` over the games whose result is known, with the
-package's Wilson interval (``compare.stats.wilson_interval``); a recorded game whose
+package's Wilson interval (``lab.statistics.wilson_interval``); a recorded game whose
 result was never published counts in "games" and in the moves, not in the score.
 """
 
@@ -24,13 +24,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavrei_lab.compare.stats import wilson_interval
 from tavrei_lab.core.move import Move
 from tavrei_lab.core.position import Position
 from tavrei_lab.core.reading import read_regular
 from tavrei_lab.errors import TavreiError, quote
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import gettext as _
+from tavrei_lab.lab.statistics import wilson_interval
 from tavrei_lab.rules.base import RuleModule
 from tavrei_lab.session.evaluation import evaluate
 from tavrei_lab.variant import rules_hash

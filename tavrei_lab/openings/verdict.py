@@ -23,11 +23,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavrei_lab.compare.stats import wilson_interval
 from tavrei_lab.game import Game
 from tavrei_lab.i18n import N_
 from tavrei_lab.i18n import gettext as _
 from tavrei_lab.lab.differences import holm, newcombe_interval, score_test
+from tavrei_lab.lab.statistics import wilson_interval
 from tavrei_lab.openings.index import Entry, OpeningIndex, Tally
 
 #: The family-wise error rate the Holm correction keeps to.

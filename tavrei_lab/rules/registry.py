@@ -34,7 +34,7 @@ def register_rule_module(cls: Any, name: str | None = None) -> None:
 def is_registered_at_run_time(name: str) -> bool:
     """Was ``name`` registered by ``register_rule_module`` (not built in, not a plugin)?
     Such a module exists only in this process: a worker not forked from it must be
-    sent the class (see ``compare.shipping``)."""
+    sent the class (see ``lab.shipping``)."""
     return name in _registered
 
 
