@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_conversion import play_one
+from benchmarks.bench_conversion import play_one, report
 from benchmarks.conversion import (
+    CONFIRM_NODES,
     LAB_AGENTS,
     LEAD_CP,
     TOPS_LEAD,
     convert,
+    is_confirmed,
+    judge,
     load_positions,
     tops_lead,
 )
@@ -58,3 +61,27 @@ def test_shipped_won_positions_are_converted_at_small_budgets():
     for index in (7, 9, 11, 14):
         row = play_one((index, positions[index], 150, 300))
         assert row["converted"] and row["ended"] == "checkmate", row
+
+
+def test_the_deeper_judges_verdicts_are_in_the_file_and_reproduce():
+    positions = load_positions()
+    assert all(item["confirm"]["nodes"] == CONFIRM_NODES for item in positions)
+    assert sum(is_confirmed(item) for item in positions) >= 60
+    refused = [i for i, item in enumerate(positions) if not is_confirmed(item)]
+    assert refused == [24]
+    for index in (24, 7):          # the one the deeper judge refused, and one it confirmed
+        item = positions[index]
+        assert judge(item["variant"], item["position"], CONFIRM_NODES) == \
+            item["confirm"]["lead_cp"]
+    sign = 1 if positions[24]["ahead"] == "white" else -1
+    assert sign * positions[24]["confirm"]["lead_cp"] < LEAD_CP
+
+
+def test_the_goal_is_measured_on_confirmed_positions_and_every_position_is_shown():
+    rows = [{"index": i, "variant": VARIANT, "nodes": 150, "converted": i != 1,
+             "winner": None if i == 1 else "white", "ended": "checkmate", "plies": 30,
+             "confirmed": i != 1} for i in range(3)]
+    lines = report(rows)
+    assert "2/2" in lines[0] and "100.0 %" in lines[0]
+    assert any("#1" in line for line in lines)
+    assert any("2/3" in line for line in lines)
